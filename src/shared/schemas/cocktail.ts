@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { TECHNIQUES } from '../domain/abv';
+import { UNITS } from '../domain/units';
+
+/**
+ * The catalogue's vocabulary and entity shapes, shared by the seed, the server and the client.
+ * Field names follow the spec's catalogue columns (snake_case: base_spirit, difficulty_level...).
+ */
+
+/** Base spirits a cocktail is filed under. The quick filter chips use Gin, Vodka, Whiskey, Rum and Tequila. */
+export const BASE_SPIRITS = [
+  'Gin',
+  'Vodka',
+  'Whiskey',
+  'Rum',
+  'Tequila',
+  'Mezcal',
+  'Brandy',
+  'Pisco',
+  'Cachaça',
+  'Wine',
+  'Liqueur',
+  'Amaro',
+  'Absinthe',
+] as const;
+/** Catalogue categories: a classic (pre-1990 canon) or a modern classic. The Classic and Modern chips filter on these. */
+export const CATEGORIES = ['Classic', 'Modern'] as const;
+export const DIFFICULTY_LEVELS = ['Easy', 'Medium', 'Hard'] as const;
+/** Strength bands by final ABV after dilution: Light < 12 %, Medium 12–22 %, Strong > 22 %. */
+export const STRENGTHS = ['Light', 'Medium', 'Strong'] as const;
+export const GLASSWARE = [
+  'Coupe',
+  'Nick & Nora',
+  'Martini',
+  'Rocks',
+  'Double rocks',
+  'Highball',
+  'Collins',
+  'Flute',
+  'Wine',
+  'Copper mug',
+  'Hurricane',
+  'Tiki mug',
+  'Julep cup',
+  'Irish coffee mug',
+  'Poco grande',
+  'Fizz',
+  'Snifter',
+] as const;
+export const FLAVOR_PROFILES = [
+  'Bitter',
+  'Sweet',
+  'Sour',
+  'Citrus',
+  'Herbal',
+  'Fruity',
+  'Spicy',
+  'Smoky',
+  'Creamy',
+  'Dry',
+  'Boozy',
+  'Refreshing',
+  'Floral',
+  'Rich',
+  'Tropical',
+  'Coffee',
+  'Savory',
+] as const;
+export const SEASONS = ['Spring', 'Summer', 'Autumn', 'Winter', 'All year'] as const;
+export const OCCASIONS = [
+  'Aperitif',
+  'Digestif',
+  'Brunch',
+  'Party',
+  'Date night',
+  'Nightcap',
+  'Celebration',
+  'Poolside',
+  'Holiday',
+  'Dinner',
+] as const;
+/** Ingredient categories of the catalogue. */
+export const INGREDIENT_CATEGORIES = [
+  'Spirits',
+  'Liqueurs',
+  'Fortified wine',
+  'Wine',
+  'Beer & cider',
+  'Bitters',
+  'Syrups',
+  'Juices',
+  'Mixers',
+  'Dairy & egg',
+  'Fruit & produce',
+  'Herbs & spices',
+  'Other',
+] as const;
+
+export const baseSpiritSchema = z.enum(BASE_SPIRITS);
+export const categorySchema = z.enum(CATEGORIES);
+export const difficultySchema = z.enum(DIFFICULTY_LEVELS);
+export const strengthSchema = z.enum(STRENGTHS);
+export const glasswareSchema = z.enum(GLASSWARE);
+export const techniqueSchema = z.enum(TECHNIQUES);
+export const unitSchema = z.enum(UNITS as [string, ...string[]]);
+
+/** A URL-safe identifier: lower-case letters, digits and single hyphens. */
+export const slugSchema = z
+  .string()
+  .min(1)
+  .max(80)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case letters, digits and hyphens');
+
+/** One ingredient line of a cocktail as the API returns it. amount in `unit` (top/splash: expected ml). */
+export const ingredientLineSchema = z.object({
+  position: z.number().int().min(0),
+  ingredient_id: z.number().int(),
+  /** The ingredient's name (the spec's `ingredient`). */
+  ingredient: z.string(),
+  amount: z.number().nullable(),
+  amount_max: z.number().nullable(),
+  unit: unitSchema,
+  is_optional: z.boolean(),
+  note: z.string().nullable(),
+  /** Ingredient strength, % ABV. */
+  abv: z.number().min(0).max(100),
+  category: z.string(),
+});
+export type IngredientLine = z.infer<typeof ingredientLineSchema>;
+
+/** A card's short ingredient item (the spec's ingredients list: amount, unit, ingredient). */
+export const cardIngredientSchema = ingredientLineSchema.pick({ amount: true, unit: true, ingredient: true });
+export type CardIngredient = z.infer<typeof cardIngredientSchema>;
+
+const cocktailCommon = {
+  id: z.number().int(),
+  slug: slugSchema,
+  name: z.string(),
+  base_spirit: baseSpiritSchema,
+  category: categorySchema.nullable(),
+  description: z.string(),
+  difficulty_level: difficultySchema,
+  strength: strengthSchema,
+  glassware: glasswareSchema,
+  technique: techniqueSchema,
+  garnish: z.string(),
+  /** Minutes. */
+  preparation_time: z.number().int().min(1),
+  flavor_profile: z.array(z.string()),
+  seasonal_tags: z.array(z.string()),
+  occasion_tags: z.array(z.string()),
+  is_signature: z.boolean(),
+  image_url: z.string().nullable(),
+};
+
+/** A cocktail in a list: every spec field plus the card's ingredient items. */
+export const cocktailSummarySchema = z.object({ ...cocktailCommon, ingredients: z.array(cardIngredientSchema) });
+export type CocktailSummary = z.infer<typeof cocktailSummarySchema>;
+
+/** One cocktail with its full recipe. */
+export const cocktailDetailSchema = z.object({
+  ...cocktailCommon,
+  instructions: z.string(),
+  ingredients: z.array(ingredientLineSchema),
+});
+export type CocktailDetail = z.infer<typeof cocktailDetailSchema>;
+
+/** Maximum page size of the list endpoint. */
+export const MAX_PAGE_SIZE = 100;
+/** Catalogue page size (spec section 9). */
+export const DEFAULT_PAGE_SIZE = 50;
+/** Longest accepted search text, characters. */
+export const MAX_QUERY_LENGTH = 200;
+
+/** Query string of `GET /api/cocktails`. page is 0-based. */
+export const cocktailListQuerySchema = z.object({
+  q: z.string().trim().max(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters`).default(''),
+  page: z.coerce.number().int('page must be a whole number').min(0, 'page must be 0 or more').default(0),
+  pageSize: z.coerce
+    .number()
+    .int('pageSize must be a whole number')
+    .min(1, 'pageSize must be at least 1')
+    .max(MAX_PAGE_SIZE, `pageSize must be at most ${MAX_PAGE_SIZE}`)
+    .default(DEFAULT_PAGE_SIZE),
+  /** Filter by base spirit (repeatable, OR within the list). */
+  spirit: z.array(baseSpiritSchema).default([]),
+  /** Filter by category (repeatable, OR within the list). */
+  category: z.array(categorySchema).default([]),
+});
+export type CocktailListQuery = z.infer<typeof cocktailListQuerySchema>;
+
+/** Response of `GET /api/cocktails`. */
+export const cocktailPageSchema = z.object({
+  items: z.array(cocktailSummarySchema),
+  total: z.number().int().min(0),
+  page: z.number().int().min(0),
+  pageSize: z.number().int().min(1),
+});
+export type CocktailPage = z.infer<typeof cocktailPageSchema>;
+
+/** Query of `GET /api/cocktails/sample`. */
+export const cocktailSampleQuerySchema = z.object({
+  size: z.coerce.number().int('size must be a whole number').min(1, 'size must be at least 1').max(50, 'size must be at most 50').default(50),
+});
+
+/** Path parameter of `GET /api/cocktails/:id`. */
+export const cocktailIdParamSchema = z.object({
+  id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive'),
+});
+
+/**
+ * The shape checked before the detail modal opens (spec section 3): id (string or number), name (string), summary, instructions
+ * (optional strings), image_url (optional; a valid URL or an empty string), tags (optional list of strings), base_spirit
+ * (optional string); extra fields allowed.
+ */
+export const cocktailModalShapeSchema = z.looseObject({
+  id: z.union([z.string(), z.number()]),
+  name: z.string(),
+  summary: z.string().optional(),
+  instructions: z.string().optional(),
+  image_url: z.union([z.url(), z.literal('')]).optional().nullable(),
+  tags: z.array(z.string()).optional(),
+  base_spirit: z.string().optional(),
+});

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import {
+  INGREDIENT_CATEGORIES,
+  FLAVOR_PROFILES,
+  OCCASIONS,
+  SEASONS,
+  baseSpiritSchema,
+  categorySchema,
+  difficultySchema,
+  glasswareSchema,
+  slugSchema,
+  strengthSchema,
+  techniqueSchema,
+  unitSchema,
+} from './cocktail';
+
+/**
+ * Shapes of the seed catalogue files (src/server/catalogue/seed/*.json). Ingredients and cocktails are referenced by slug.
+ */
+
+/** One ingredient of the seed. abv in % (0–100); parent is the slug of the broader ingredient (Bourbon -> American whiskey). */
+export const seedIngredientSchema = z.strictObject({
+  slug: slugSchema,
+  name: z.string().min(1).max(80),
+  category: z.enum(INGREDIENT_CATEGORIES),
+  parent: slugSchema.nullable(),
+  abv: z.number().min(0).max(100),
+  description: z.string().min(10).max(600),
+});
+export type SeedIngredient = z.infer<typeof seedIngredientSchema>;
+
+/**
+ * One ingredient line of a seed cocktail. amount is in `unit`; for `top` and `splash` it is the expected volume in ml
+ * (so ABV maths never drops a top-up). Count units (slice, leaf...) give a count.
+ */
+export const seedLineSchema = z
+  .strictObject({
+    ingredient: slugSchema,
+    amount: z.number().positive().nullable(),
+    amount_max: z.number().positive().optional(),
+    unit: unitSchema,
+    optional: z.boolean().optional(),
+    note: z.string().max(120).optional(),
+  })
+  .refine((line) => line.amount_max === undefined || (line.amount !== null && line.amount_max > line.amount), {
+    message: 'amount_max must be greater than amount',
+  });
+export type SeedLine = z.infer<typeof seedLineSchema>;
+
+/** One cocktail of the seed, with every spec field filled. preparation_time in minutes. */
+export const seedCocktailSchema = z.strictObject({
+  slug: slugSchema,
+  name: z.string().min(1).max(80),
+  base_spirit: baseSpiritSchema,
+  category: categorySchema,
+  description: z.string().min(40).max(600),
+  instructions: z.string().min(20).max(1200),
+  difficulty_level: difficultySchema,
+  strength: strengthSchema,
+  glassware: glasswareSchema,
+  technique: techniqueSchema,
+  garnish: z.string().min(1).max(120),
+  preparation_time: z.number().int().min(1).max(60),
+  flavor_profile: z.array(z.enum(FLAVOR_PROFILES)).min(1).max(5),
+  seasonal_tags: z.array(z.enum(SEASONS)).min(1),
+  occasion_tags: z.array(z.enum(OCCASIONS)).min(1),
+  is_signature: z.boolean(),
+  ingredients: z.array(seedLineSchema).min(2),
+});
+export type SeedCocktail = z.infer<typeof seedCocktailSchema>;
