@@ -1,0 +1,48 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from './paths';
+import { RootLayout } from './shell/root-layout';
+import { RootError, RouteError } from './shell/route-error';
+import { RouteLoading } from './shell/route-loading';
+import type { RouteHandle } from './shell/native-header';
+
+/** A page route: path, lazy module (exports `Component`) and the title the native header shows. */
+function page(path: string, title: string, lazy: RouteObject['lazy']): RouteObject {
+  const handle: RouteHandle = { title };
+  return { path, lazy, handle } as RouteObject;
+}
+
+/**
+ * The route table (spec section 2 "Routes"): the shell layout wraps every page; each page is a lazy module exporting
+ * `Component`. Page errors render inside the shell (RouteError); a failing shell renders the full-page error (RootError).
+ * Unknown paths get the 404 page. /dev/diag-cocktail shows the 404 page unless debug mode is on (checked by the page).
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RootError />,
+    hydrateFallbackElement: <RouteLoading />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          page(paths.home, 'Barback', () => import('./routes/home')),
+          page(paths.discover, 'Discover', () => import('./routes/discover')),
+          page(paths.search, 'Search', () => import('./routes/search')),
+          page(paths.privacy, 'Privacy Policy', () => import('./routes/privacy')),
+          page(paths.terms, 'Terms of Service', () => import('./routes/terms')),
+          page(paths.deleteAccount, 'Data Deletion', () => import('./routes/delete-account')),
+          page(paths.devHealth, 'Health', () => import('./routes/dev-health')),
+          page(paths.devEchoUrl, 'Echo URL', () => import('./routes/dev-echo-url')),
+          page(paths.devSelftest, 'Self-test', () => import('./routes/dev-selftest')),
+          page(paths.devDiagCocktail, 'Cocktail diagnostics', () => import('./routes/dev-diag-cocktail')),
+          page('*', 'Not found', () => import('./routes/not-found')),
+        ],
+      },
+    ],
+  },
+];
+
+/** Builds the app's browser router from {@link routes}. */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

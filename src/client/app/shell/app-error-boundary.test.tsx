@@ -1,0 +1,101 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SectionBoundary } from '@/client/components/section-boundary';
+import { AppErrorBoundary } from './app-error-boundary';
+
+let shouldThrow = true;
+function Flaky({ error = new Error('Shaker lid stuck') }: { error?: unknown }) {
+  if (shouldThrow) throw error;
+  return <p>Recovered</p>;
+}
+
+beforeEach(() => {
+  shouldThrow = true;
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('AppErrorBoundary', () => {
+  it('shows the error screen with the message and three buttons', () => {
+    render(
+      <AppErrorBoundary>
+        <Flaky />
+      </AppErrorBoundary>,
+    );
+    expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    expect(screen.getByText("We're sorry, but something unexpected happened. Please try again.")).toBeTruthy();
+    expect(screen.getByText('Shaker lid stuck')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try Again (3 attempts left)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Go Home' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reload Page' })).toBeTruthy();
+  });
+
+  it("says 'An unknown error occurred' when the thrown value has no message", () => {
+    render(
+      <AppErrorBoundary>
+        <Flaky error={{}} />
+      </AppErrorBoundary>,
+    );
+    expect(screen.getByText('An unknown error occurred')).toBeTruthy();
+  });
+
+  it('Try Again re-renders the children and counts down; after 3 retries it reloads instead', () => {
+    const reload = vi.fn();
+    render(
+      <AppErrorBoundary reload={reload}>
+        <Flaky />
+      </AppErrorBoundary>,
+    );
+    for (const left of [3, 2, 1]) {
+      fireEvent.click(screen.getByRole('button', { name: `Try Again (${left} attempts left)` }));
+    }
+    expect(reload).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again (0 attempts left)' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('Try Again shows the app again once the problem is gone', () => {
+    render(
+      <AppErrorBoundary>
+        <Flaky />
+      </AppErrorBoundary>,
+    );
+    shouldThrow = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again (3 attempts left)' }));
+    expect(screen.getByText('Recovered')).toBeTruthy();
+  });
+
+  it('Go Home and Reload Page call their actions', () => {
+    const reload = vi.fn();
+    const goHome = vi.fn();
+    render(
+      <AppErrorBoundary reload={reload} goHome={goHome}>
+        <Flaky />
+      </AppErrorBoundary>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Go Home' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reload Page' }));
+    expect(goHome).toHaveBeenCalledTimes(1);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('SectionBoundary', () => {
+  it('replaces only the failing section with its message', () => {
+    render(
+      <div>
+        <p>Header still here</p>
+        <SectionBoundary name="Cocktail grid">
+          <Flaky />
+        </SectionBoundary>
+      </div>,
+    );
+    expect(screen.getByRole('alert').textContent).toBe('Section "Cocktail grid" failed. See console.');
+    expect(screen.getByText('Header still here')).toBeTruthy();
+    expect(console.error).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,58 @@
+import { ChevronLeftIcon } from 'lucide-react';
+import { Link, useLocation, useMatches } from 'react-router';
+import { paths } from '@/client/app/paths';
+import { Button } from '@/client/components/ui/button';
+import { BrandMark } from './brand-mark';
+import { LegalMenu } from './legal-menu';
+
+/** Route `handle` shape: `title` names the page in the native header. */
+export interface RouteHandle {
+  title?: string;
+}
+
+/** The title of the deepest matched route that names one, or 'Barback'. */
+function useRouteTitle(): string {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const title = (matches[i]?.handle as RouteHandle | undefined)?.title;
+    if (title) return title;
+  }
+  return 'Barback';
+}
+
+/**
+ * The native-app header (spec section 2, ios shell): compact (44 px), padded below the status bar (safe area), with the
+ * page title centred, a Home button on the left on every page except /, and the Legal menu on the right.
+ */
+export function NativeHeader() {
+  const { pathname } = useLocation();
+  const title = useRouteTitle();
+  const isHome = pathname === paths.home;
+  return (
+    <header
+      data-testid="native-header"
+      className="sticky top-0 z-40 border-b border-border/70 bg-background/85 pt-safe backdrop-blur-xl backdrop-saturate-150"
+    >
+      <div className="relative mx-auto grid h-11 max-w-6xl grid-cols-[5.5rem_1fr_5.5rem] items-center px-2">
+        <div className="flex items-center">
+          {isHome ? (
+            <BrandMark className="ml-2 size-7 text-foreground" />
+          ) : (
+            <Button asChild variant="ghost" size="sm" className="px-1.5 text-accent" data-testid="home-button">
+              <Link to={paths.home}>
+                <ChevronLeftIcon className="size-5" aria-hidden="true" />
+                Home
+              </Link>
+            </Button>
+          )}
+        </div>
+        <p className="truncate text-center text-base font-semibold" data-testid="native-title">
+          {title}
+        </p>
+        <div className="flex justify-end">
+          <LegalMenu compact />
+        </div>
+      </div>
+    </header>
+  );
+}

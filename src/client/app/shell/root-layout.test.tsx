@@ -1,0 +1,149 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TooltipProvider } from '@/client/components/ui/tooltip';
+import { resetAnalyticsForTests } from '@/client/lib/analytics';
+import { resetAppEnvironmentForTests, setAppPlatform } from '@/client/lib/app-environment';
+import { syncDebugMode } from '@/client/lib/debug-mode';
+import { createQueryClient } from '@/client/lib/query-client';
+import { routes } from '../router';
+import { TopBar } from './top-bar';
+
+// jsdom does not implement scrolling; ScrollRestoration calls it on every navigation.
+window.scrollTo = () => undefined;
+
+function renderAt(url: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <TooltipProvider>
+        <RouterProvider router={router} />
+      </TooltipProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  resetAppEnvironmentForTests();
+  syncDebugMode('?debug=0');
+});
+afterEach(() => {
+  cleanup();
+  resetAnalyticsForTests();
+});
+
+describe('web shell', () => {
+  it('has a sticky top bar with the logo link, a Home button off the home page and the Legal menu', async () => {
+    renderAt('/privacy');
+    const topBar = await screen.findByTestId('top-bar');
+    expect(within(topBar).getByRole('link', { name: 'Barback home' }).getAttribute('href')).toBe('/');
+    expect(within(topBar).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
+    expect(within(topBar).getByRole('button', { name: 'Legal' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeTruthy();
+    expect(document.title).toBe('Privacy Policy · Barback');
+  });
+
+  it('has no Home button on the home page itself', () => {
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <TopBar />
+      </MemoryRouter>,
+    );
+    const topBar = screen.getByTestId('top-bar');
+    expect(within(topBar).getByRole('link', { name: 'Barback home' })).toBeTruthy();
+    expect(within(topBar).queryByRole('link', { name: 'Home' })).toBeNull();
+  });
+
+  it('shows a bottom tab bar with Home, Discover and Search, marking the active tab', async () => {
+    renderAt('/terms');
+    const tabBar = await screen.findByTestId('tab-bar');
+    const tabs = within(tabBar).getAllByRole('link');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Home', 'Discover', 'Search']);
+    expect(tabs.map((tab) => tab.getAttribute('href'))).toEqual(['/', '/discover', '/search']);
+    expect(tabs.every((tab) => tab.getAttribute('aria-current') === null)).toBe(true);
+  });
+
+  it('marks the current tab with aria-current="page"', async () => {
+    const router = renderAt('/privacy');
+    await screen.findByTestId('tab-bar');
+    await act(() => router.navigate('/search?q=x'));
+    // The search page belongs to the catalogue; only the tab state matters here.
+    await waitFor(() => {
+      const current = within(screen.getByTestId('tab-bar')).getByRole('link', { current: 'page' });
+      expect(current.textContent).toBe('Search');
+    });
+  });
+
+  it('lists Privacy Policy, Terms of Service, Data Deletion and About in the Legal menu; About shows the build', async () => {
+    renderAt('/delete-account');
+    const topBar = await screen.findByTestId('top-bar');
+    const trigger = within(topBar).getByRole('button', { name: 'Legal' });
+    fireEvent.pointerDown(trigger, { button: 0, pointerType: 'mouse' });
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Privacy Policy', 'Terms of Service', 'Data Deletion', 'About']);
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'About' }));
+    const about = await screen.findByRole('dialog', { name: 'About Barback' });
+    expect(about.textContent).toContain('0.0.0');
+    expect(about.textContent).toMatch(/Channel\s*production/);
+    expect(about.textContent).toMatch(/Build\s*production/);
+  });
+
+  it('shows the 404 page for unknown paths, with a Return to Bar link to /', async () => {
+    renderAt('/no/such/drink');
+    expect(await screen.findByRole('heading', { name: "Oops! This cocktail recipe doesn't exist" })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Return to Bar' }).getAttribute('href')).toBe('/');
+  });
+
+  it('/dev/diag-cocktail is the 404 page outside debug mode and the diagnostics list in it', async () => {
+    const router = renderAt('/dev/diag-cocktail');
+    expect(await screen.findByRole('heading', { name: "Oops! This cocktail recipe doesn't exist" })).toBeTruthy();
+    localStorage.setItem(
+      'bb:cocktail-diagnostics',
+      JSON.stringify([
+        {
+          type: 'VALIDATION_FAIL',
+          time: '2025-01-01T00:00:00.000Z',
+          cocktailId: 9,
+          cocktailName: 'Broken Sour',
+          issues: [],
+        },
+      ]),
+    );
+    await act(() => router.navigate('/dev/diag-cocktail?debug=1'));
+    expect(await screen.findByText('Broken Sour')).toBeTruthy();
+    expect(screen.getByTestId('debug-button')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(await screen.findByTestId('diag-empty')).toBeTruthy();
+    expect(localStorage.getItem('bb:cocktail-diagnostics')).toBeNull();
+  });
+});
+
+describe('other environments', () => {
+  it('ios: the native header with a centred page title replaces the web top bar', async () => {
+    setAppPlatform('ios');
+    renderAt('/terms');
+    const header = await screen.findByTestId('native-header');
+    expect(within(header).getByTestId('native-title').textContent).toBe('Terms of Service');
+    expect(within(header).getByRole('link', { name: 'Home' })).toBeTruthy();
+    expect(screen.queryByTestId('top-bar')).toBeNull();
+    expect(screen.getByTestId('app-shell').dataset.appEnv).toBe('ios');
+  });
+
+  it('toast: the web layout, marked with a toast data attribute', async () => {
+    setAppPlatform('toast');
+    renderAt('/terms');
+    expect(await screen.findByTestId('top-bar')).toBeTruthy();
+    const shell = screen.getByTestId('app-shell');
+    expect(shell.dataset.appEnv).toBe('toast');
+    expect(shell.hasAttribute('data-toast')).toBe(true);
+  });
+});

@@ -1,0 +1,64 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { track } from '@/client/lib/analytics';
+import { syncDebugMode } from '@/client/lib/debug-mode';
+import { useAppEnvironment } from '@/client/lib/use-app-environment';
+import { useDebugMode } from '@/client/lib/use-debug-mode';
+import { DebugPanel } from './debug-panel';
+import { NativeHeader } from './native-header';
+import { SiteFooter } from './site-footer';
+import { TabBar } from './tab-bar';
+import { TopBar } from './top-bar';
+
+/**
+ * The frame every page lives in (spec section 2 "Application shells"), chosen by the app environment:
+ * - ios: the native-app header (no web top bar), content, the tab bar;
+ * - web and toast: the sticky web top bar, content, the desktop footer and the phone tab bar; toast adds
+ *   data-toast on the frame.
+ * Also: tracks a page_view per path, follows ?debug=1 on client navigation and shows the Debug button in debug mode.
+ */
+export function RootLayout() {
+  const env = useAppEnvironment();
+  const debug = useDebugMode();
+  const location = useLocation();
+
+  useEffect(() => {
+    syncDebugMode(location.search);
+  }, [location.search]);
+
+  useEffect(() => {
+    track('page_view', { path: location.pathname });
+  }, [location.pathname]);
+
+  useEffect(() => {
+    document.documentElement.dataset.appEnv = env.platform;
+  }, [env.platform]);
+
+  return (
+    <div
+      data-testid="app-shell"
+      data-app-env={env.platform}
+      data-toast={env.isToast ? '' : undefined}
+      className="flex min-h-dvh flex-col pl-safe pr-safe"
+    >
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-accent px-4 py-2 font-medium text-accent-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      {env.isNativeApp ? <NativeHeader /> : <TopBar />}
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-6xl flex-1 px-4 pt-4 pb-tabbar outline-none md:px-6 md:pt-8 md:pb-16"
+      >
+        <Outlet />
+      </main>
+      {env.isNativeApp ? null : <SiteFooter />}
+      <TabBar />
+      {debug ? <DebugPanel /> : null}
+      <ScrollRestoration />
+    </div>
+  );
+}

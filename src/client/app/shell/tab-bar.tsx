@@ -1,0 +1,55 @@
+import { NavLink } from 'react-router';
+import { cn } from '@/client/lib/utils';
+import { NAV_ITEMS } from './nav-items';
+
+/**
+ * Bottom tab bar for small screens (spec section 2): fixed to the bottom, padded for the home indicator (safe area),
+ * hidden from the md breakpoint (768 px) up. The active tab carries aria-current="page" (set by NavLink).
+ */
+export function TabBar() {
+  return (
+    <nav
+      aria-label="Primary"
+      data-testid="tab-bar"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background/85 pb-safe backdrop-blur-xl backdrop-saturate-150 md:hidden"
+    >
+      <ul className="mx-auto grid h-16 max-w-md grid-cols-3 px-2">
+        {NAV_ITEMS.map(({ label, to, icon: Icon, end }) => (
+          <li key={to} className="flex">
+            <NavLink
+              to={to}
+              end={end}
+              className={({ isActive }) =>
+                cn(
+                  'group relative flex flex-1 flex-col items-center justify-center gap-1 rounded-xl text-xs font-medium transition-colors focus-visible:outline-offset-[-2px]',
+                  isActive ? 'text-accent' : 'text-muted hover:text-foreground',
+                )
+              }
+            >
+              {({ isActive }) => (
+                <>
+                  <span
+                    aria-hidden="true"
+                    className={cn(
+                      'absolute top-0 h-0.5 w-8 rounded-full bg-accent transition-opacity',
+                      isActive ? 'opacity-100' : 'opacity-0',
+                    )}
+                  />
+                  <span
+                    className={cn(
+                      'flex h-7 w-12 items-center justify-center rounded-full transition-colors',
+                      isActive && 'bg-accent-soft',
+                    )}
+                  >
+                    <Icon className="size-5" strokeWidth={isActive ? 2.25 : 1.75} aria-hidden="true" />
+                  </span>
+                  {label}
+                </>
+              )}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

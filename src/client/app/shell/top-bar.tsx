@@ -1,0 +1,57 @@
+import { HouseIcon } from 'lucide-react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { paths } from '@/client/app/paths';
+import { Button } from '@/client/components/ui/button';
+import { cn } from '@/client/lib/utils';
+import { BrandLogo } from './brand-mark';
+import { LegalMenu } from './legal-menu';
+import { NAV_ITEMS } from './nav-items';
+
+/**
+ * The web top bar (spec section 2), sticky on desktop and mobile web: the logo linking to /, the primary links on desktop,
+ * a Home button on every page except /, and the Legal dropdown.
+ */
+export function TopBar() {
+  const { pathname } = useLocation();
+  const isHome = pathname === paths.home;
+  return (
+    <header
+      data-testid="top-bar"
+      className="sticky top-0 z-40 border-b border-border/70 bg-background/80 pt-safe backdrop-blur-xl backdrop-saturate-150"
+    >
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 md:h-16 md:px-6">
+        <Link to={paths.home} aria-label="Barback home" className="-ml-1 rounded-lg px-1 py-1">
+          <BrandLogo />
+        </Link>
+        <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
+          {NAV_ITEMS.filter((item) => item.to !== paths.home).map(({ label, to, end }) => (
+            <NavLink
+              key={to}
+              to={to}
+              end={end}
+              className={({ isActive }) =>
+                cn(
+                  'rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+                  isActive ? 'bg-accent-soft text-accent' : 'text-muted hover:bg-surface-2 hover:text-foreground',
+                )
+              }
+            >
+              {label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-1">
+          {isHome ? null : (
+            <Button asChild variant="secondary" size="sm" data-testid="home-button">
+              <Link to={paths.home}>
+                <HouseIcon aria-hidden="true" />
+                Home
+              </Link>
+            </Button>
+          )}
+          <LegalMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

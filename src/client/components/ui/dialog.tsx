@@ -1,0 +1,120 @@
+import { XIcon } from 'lucide-react';
+import { Dialog as DialogPrimitive } from 'radix-ui';
+import type * as React from 'react';
+import { cn } from '@/client/lib/utils';
+
+/** Root of a modal dialog (Radix Dialog): controls open state (`open`/`onOpenChange` or uncontrolled). */
+export function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
+  return <DialogPrimitive.Root data-slot="dialog" {...props} />;
+}
+
+/** Element that opens the dialog; use `asChild` to wrap a Button. */
+export function DialogTrigger(props: React.ComponentProps<typeof DialogPrimitive.Trigger>) {
+  return <DialogPrimitive.Trigger data-slot="dialog-trigger" {...props} />;
+}
+
+/** Portals dialog content to document.body. */
+export function DialogPortal(props: React.ComponentProps<typeof DialogPrimitive.Portal>) {
+  return <DialogPrimitive.Portal data-slot="dialog-portal" {...props} />;
+}
+
+/** Element that closes the dialog; use `asChild` to wrap a Button. */
+export function DialogClose(props: React.ComponentProps<typeof DialogPrimitive.Close>) {
+  return <DialogPrimitive.Close data-slot="dialog-close" {...props} />;
+}
+
+/** Dimmed, blurred backdrop behind the dialog. */
+export function DialogOverlay({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Overlay>) {
+  return (
+    <DialogPrimitive.Overlay
+      data-slot="dialog-overlay"
+      className={cn(
+        'fixed inset-0 z-50 bg-black/70 backdrop-blur-sm data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+/** Props of {@link DialogContent}: Radix Content props plus `showCloseButton` (default true) and `overlayClassName`. */
+export type DialogContentProps = React.ComponentProps<typeof DialogPrimitive.Content> & {
+  showCloseButton?: boolean;
+  overlayClassName?: string;
+};
+
+/**
+ * The dialog panel: centred, max 512 px wide (override with className), scrolls when taller than the viewport, focus trapped
+ * by Radix. Shows a top-right close button labelled "Close" unless `showCloseButton` is false.
+ * Give it a DialogTitle (required by Radix for accessibility) and a DialogDescription or `aria-describedby={undefined}`.
+ */
+export function DialogContent({
+  className,
+  children,
+  showCloseButton = true,
+  overlayClassName,
+  ...props
+}: DialogContentProps) {
+  return (
+    <DialogPortal>
+      <DialogOverlay className={overlayClassName} />
+      <DialogPrimitive.Content
+        data-slot="dialog-content"
+        className={cn(
+          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl border border-border-strong bg-surface p-6 text-foreground shadow-2xl outline-none data-[state=open]:animate-pop-in data-[state=closed]:animate-pop-out',
+          className,
+        )}
+        {...props}
+      >
+        {children}
+        {showCloseButton ? (
+          <DialogPrimitive.Close
+            data-slot="dialog-close"
+            aria-label="Close"
+            className="absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-full text-muted transition-colors hover:bg-surface-2 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <XIcon className="size-5" aria-hidden="true" />
+          </DialogPrimitive.Close>
+        ) : null}
+      </DialogPrimitive.Content>
+    </DialogPortal>
+  );
+}
+
+/** Title + description block at the top of a dialog. */
+export function DialogHeader({ className, ...props }: React.ComponentProps<'div'>) {
+  return <div data-slot="dialog-header" className={cn('flex flex-col gap-2 pr-8 text-left', className)} {...props} />;
+}
+
+/** Action row at the bottom of a dialog: stacked on phones, right-aligned row from 640 px. */
+export function DialogFooter({ className, ...props }: React.ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="dialog-footer"
+      className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
+      {...props}
+    />
+  );
+}
+
+/** The dialog's accessible name, in the display face. */
+export function DialogTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
+  return (
+    <DialogPrimitive.Title
+      data-slot="dialog-title"
+      className={cn('font-display text-xl font-semibold tracking-[-0.01em]', className)}
+      {...props}
+    />
+  );
+}
+
+/** The dialog's accessible description, muted text. */
+export function DialogDescription({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Description>) {
+  return (
+    <DialogPrimitive.Description
+      data-slot="dialog-description"
+      className={cn('text-sm text-muted', className)}
+      {...props}
+    />
+  );
+}
