@@ -1,0 +1,108 @@
+import { Link } from 'react-router';
+import { paths } from '@/client/app/paths';
+import { useDocumentTitle } from '@/client/lib/use-document-title';
+import { cocktailListParams, useCocktails } from '@/client/features/catalogue/api/get-cocktails';
+import { useSearchTracking } from '@/client/features/catalogue/hooks/use-search-tracking';
+import { useUrlSearchText } from '@/client/features/catalogue/hooks/use-url-search-text';
+import { resultCountText } from '@/client/features/catalogue/lib/search-state';
+import {
+  CatalogueEmptyState,
+  CatalogueLoadError,
+  CATALOGUE_TEXT,
+} from '@/client/features/catalogue/components/catalogue-states';
+import { CocktailGrid } from '@/client/features/catalogue/components/cocktail-grid';
+import { CocktailSearchBox } from '@/client/features/catalogue/components/cocktail-search-box';
+import { HeroIllustration } from '@/client/features/catalogue/components/hero-illustration';
+import { RecipeModalHost } from '@/client/features/catalogue/components/recipe-modal-host';
+
+/**
+ * Route module of home (`/`, spec section 2): hero with artwork and tagline, the search box and the card grid. Without search text it
+ * lists the first 50 cocktails by name with the catalogue's total; with text it shows the server's search results.
+ * The text lives in the URL (`?q=`), updated 300 ms after typing stops; `search_performed` is tracked once a text has
+ * been still for 350 ms. Exports `Component` (react-router lazy convention).
+ */
+export function Component() {
+  useDocumentTitle(null);
+  const search = useUrlSearchText();
+  useSearchTracking(search.text);
+  const params = cocktailListParams({ q: search.query });
+  const list = useCocktails(params);
+
+  const items = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  const searching = params.q !== '';
+  const stale = list.isPlaceholderData;
+  const waitingForText = search.text.trim() !== params.q;
+
+  let status: string;
+  if (list.isPending) status = CATALOGUE_TEXT.loading;
+  else if (list.isError && !list.data) status = '';
+  else if (searching) status = resultCountText(total);
+  else
+    status =
+      total > items.length
+        ? `Showing ${items.length} of ${total.toLocaleString('en-US')} cocktails`
+        : resultCountText(total);
+
+  return (
+    <div className="flex flex-col gap-8 md:gap-12">
+      <section
+        aria-labelledby="home-title"
+        className="relative grid items-center gap-6 overflow-hidden rounded-3xl border border-border bg-[radial-gradient(ellipse_at_80%_40%,rgb(230_168_79/0.18),transparent_55%),linear-gradient(160deg,#211a15_0%,#140f0c_100%)] px-5 pt-6 pb-5 md:grid-cols-[1.2fr_1fr] md:px-10 md:py-10"
+      >
+        <div className="relative z-10 flex flex-col gap-4 md:gap-5">
+          <p className="text-xs font-semibold tracking-[0.18em] text-accent uppercase">Your pocket bartender</p>
+          <h1
+            id="home-title"
+            className="font-display text-2xl leading-tight font-semibold tracking-[-0.02em] sm:text-3xl md:text-4xl"
+          >
+            Pour something <span className="text-accent italic">worth remembering</span>.
+          </h1>
+          <p className="max-w-xl text-sm text-muted sm:text-base md:text-lg">
+            Classic and modern cocktail recipes with exact measures, the method step by step and an honest look at how
+            strong each drink really is.
+          </p>
+          <CocktailSearchBox
+            className="mt-1 max-w-xl"
+            value={search.text}
+            onChange={search.setText}
+            onSubmit={search.commit}
+            onClear={search.clear}
+            busy={(waitingForText || list.isFetching) && searching}
+          />
+          <p className="hidden text-sm text-muted sm:block">
+            Want filters?{' '}
+            <Link to={paths.search} className="font-medium text-accent underline-offset-4 hover:underline">
+              Search by spirit and style
+            </Link>
+          </p>
+        </div>
+        <HeroIllustration
+          variant="coupe"
+          className="pointer-events-none absolute -top-6 -right-16 w-56 opacity-40 md:relative md:top-auto md:right-auto md:w-full md:max-w-sm md:justify-self-center md:opacity-100"
+        />
+      </section>
+
+      <section aria-labelledby="home-results" className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h2 id="home-results" className="font-display text-xl font-semibold md:text-2xl">
+            {searching ? `Results for “${params.q}”` : 'All cocktails'}
+          </h2>
+          <p role="status" aria-live="polite" className="text-sm text-muted" data-testid="result-count">
+            {status}
+          </p>
+        </div>
+
+        {list.isError && !list.data ? (
+          <CatalogueLoadError onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        ) : !list.isPending && items.length === 0 ? (
+          <CatalogueEmptyState onClear={searching ? search.clear : undefined} />
+        ) : (
+          <CocktailGrid items={items} loading={list.isPending} stale={stale} label="Cocktails" skeletonCount={8} />
+        )}
+      </section>
+
+      <RecipeModalHost />
+    </div>
+  );
+}

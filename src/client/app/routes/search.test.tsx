@@ -1,0 +1,123 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetUnitSystemCache } from '@/client/features/catalogue/hooks/use-unit-system';
+import { jsonResponse, negroniDetail, summaryOf } from '@/client/features/catalogue/test/fixtures';
+import type { CocktailPage } from '@/shared/schemas/cocktail';
+import { Component as SearchPage } from './search';
+
+/** Answers `/api/cocktails?...` with `total` matches, 50 per page, named after the request; records each list URL. */
+function stubCatalogue(total: number) {
+  const requests: URL[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/events') return jsonResponse({ accepted: 1 }, 202);
+      requests.push(url);
+      const page = Number(url.searchParams.get('page'));
+      const pageSize = Number(url.searchParams.get('pageSize'));
+      const count = Math.max(0, Math.min(pageSize, total - page * pageSize));
+      const body: CocktailPage = {
+        items: Array.from({ length: count }, (_, i) => {
+          const n = page * pageSize + i + 1;
+          return summaryOf(negroniDetail, { id: n, slug: `drink-${n}`, name: `Drink ${n}` });
+        }),
+        total,
+        page,
+        pageSize,
+      };
+      return jsonResponse(body);
+    }),
+  );
+  return requests;
+}
+
+function renderSearch(url: string) {
+  const router = createMemoryRouter([{ path: '/search', Component: SearchPage }], { initialEntries: [url] });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  resetUnitSystemCache();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('/search', () => {
+  it('restores text and chips from the URL and asks the server for exactly that search', async () => {
+    const requests = stubCatalogue(3);
+    renderSearch('/search?q=sour&spirit=Rum&category=Classic');
+
+    expect(await screen.findByText('3 cocktails found')).toBeTruthy();
+    expect((screen.getByRole('searchbox', { name: 'Search cocktails' }) as HTMLInputElement).value).toBe('sour');
+    expect(screen.getByRole('button', { name: 'Rum' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Classic' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Gin' }).getAttribute('aria-pressed')).toBe('false');
+    const last = requests.at(-1);
+    expect(last?.searchParams.get('q')).toBe('sour');
+    expect(last?.searchParams.getAll('spirit')).toEqual(['Rum']);
+    expect(last?.searchParams.getAll('category')).toEqual(['Classic']);
+    expect(within(screen.getByRole('list', { name: 'Cocktails' })).getAllByRole('article')).toHaveLength(3);
+  });
+
+  it('combines chips, writes them to the URL and searches again', async () => {
+    const requests = stubCatalogue(1);
+    const router = renderSearch('/search?spirit=Rum');
+    expect(await screen.findByText('1 cocktail found')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Gin' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?spirit=Gin&spirit=Rum'));
+    fireEvent.click(screen.getByRole('button', { name: 'Modern' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?spirit=Gin&spirit=Rum&category=Modern'));
+    await waitFor(() => {
+      const last = requests.at(-1);
+      expect(last?.searchParams.getAll('spirit')).toEqual(['Gin', 'Rum']);
+      expect(last?.searchParams.getAll('category')).toEqual(['Modern']);
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Rum' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?spirit=Gin&category=Modern'));
+  });
+
+  it('puts typed text in the URL after the debounce', async () => {
+    stubCatalogue(2);
+    const router = renderSearch('/search');
+    await screen.findByText('2 cocktails found');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search cocktails' }), { target: { value: 'negroni' } });
+    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=negroni'));
+  });
+
+  it("loads the next 50 with 'Show more' until every result is shown", async () => {
+    const requests = stubCatalogue(60);
+    renderSearch('/search?q=drink');
+    expect(await screen.findByText('60 cocktails found')).toBeTruthy();
+    const list = screen.getByRole('list', { name: 'Cocktails' });
+    expect(within(list).getAllByRole('article')).toHaveLength(50);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(60));
+    expect(requests.at(-1)?.searchParams.get('page')).toBe('1');
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+
+  it("shows 'No cocktails found' with 'Clear Search' that resets text and chips", async () => {
+    stubCatalogue(0);
+    const router = renderSearch('/search?q=zzz&spirit=Gin');
+    expect(await screen.findByText('No cocktails found')).toBeTruthy();
+    expect(screen.getByText('Try adjusting your search terms')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear Search' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+});

@@ -1,0 +1,184 @@
+import { ChevronDownIcon, XIcon } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { Button } from '@/client/components/ui/button';
+import { Spinner } from '@/client/components/ui/spinner';
+import { ToggleGroup, ToggleGroupItem } from '@/client/components/ui/toggle-group';
+import { cocktailListParams, useInfiniteCocktails } from '@/client/features/catalogue/api/get-cocktails';
+import {
+  CatalogueEmptyState,
+  CatalogueLoadError,
+  CATALOGUE_TEXT,
+} from '@/client/features/catalogue/components/catalogue-states';
+import { CocktailGrid } from '@/client/features/catalogue/components/cocktail-grid';
+import { CocktailSearchBox } from '@/client/features/catalogue/components/cocktail-search-box';
+import { RecipeModalHost } from '@/client/features/catalogue/components/recipe-modal-host';
+import { useSearchTracking } from '@/client/features/catalogue/hooks/use-search-tracking';
+import { useUrlSearchText } from '@/client/features/catalogue/hooks/use-url-search-text';
+import {
+  CATEGORY_CHIPS,
+  SPIRIT_CHIPS,
+  parseSearchState,
+  resultCountText,
+  serializeSearchState,
+  type SearchState,
+} from '@/client/features/catalogue/lib/search-state';
+import { useDocumentTitle } from '@/client/lib/use-document-title';
+
+/**
+ * Route module of `/search`: a working search (the spec's page is a dead placeholder; ours searches). Text box, quick
+ * filter chips Gin, Vodka, Whiskey, Rum, Tequila (base spirit) and Classic, Modern (category), combinable with each other
+ * and the text; 'N cocktails found' (the server's exact total); home cards; 'Show more' loads the next 50. The state lives
+ * in the URL (`?q=&spirit=Gin&category=Classic`) so reload and back restore it. Exports `Component`.
+ */
+export function Component() {
+  useDocumentTitle('Search');
+  const [urlParams, setUrlParams] = useSearchParams();
+  const search = useUrlSearchText();
+  useSearchTracking(search.text);
+  const state = parseSearchState(urlParams);
+  const params = cocktailListParams({ q: search.query, spirits: state.spirits, categories: state.categories });
+  const list = useInfiniteCocktails(params);
+
+  const pages = list.data?.pages ?? [];
+  const items = pages.flatMap((page) => page.items);
+  const total = pages[0]?.total ?? 0;
+  const filtered = state.spirits.length > 0 || state.categories.length > 0;
+  const waitingForText = search.text.trim() !== params.q;
+
+  const writeState = (next: SearchState) =>
+    setUrlParams((prev) => serializeSearchState(next, prev), { replace: true, preventScrollReset: true });
+
+  const clearAll = () => {
+    search.clear();
+    setUrlParams((prev) => serializeSearchState({ q: '', spirits: [], categories: [] }, prev), {
+      replace: true,
+      preventScrollReset: true,
+    });
+  };
+
+  let status: string;
+  if (list.isPending) status = CATALOGUE_TEXT.loading;
+  else if (list.isError && !list.data) status = '';
+  else status = resultCountText(total);
+
+  return (
+    <div className="flex flex-col gap-6 md:gap-8">
+      <header className="flex flex-col gap-2">
+        <p className="text-xs font-semibold tracking-[0.18em] text-accent uppercase">Search</p>
+        <h1 className="font-display text-3xl font-semibold tracking-[-0.02em] md:text-4xl">Find a cocktail</h1>
+        <p className="max-w-2xl text-base text-muted">
+          Search names, spirits, ingredients, methods and glassware, then narrow it down by spirit or style.
+        </p>
+      </header>
+
+      <div className="flex flex-col gap-3">
+        <CocktailSearchBox
+          size="default"
+          className="max-w-2xl"
+          value={search.text}
+          onChange={search.setText}
+          onSubmit={search.commit}
+          onClear={search.clear}
+          busy={waitingForText || (list.isFetching && !list.isFetchingNextPage)}
+        />
+        <div className="flex flex-wrap items-center gap-2">
+          <ToggleGroup
+            type="multiple"
+            variant="outline"
+            size="sm"
+            aria-label="Filter by spirit"
+            value={state.spirits}
+            onValueChange={(values) =>
+              writeState({ ...state, spirits: SPIRIT_CHIPS.filter((chip) => values.includes(chip)) })
+            }
+          >
+            {SPIRIT_CHIPS.map((chip) => (
+              <ToggleGroupItem key={chip} value={chip} className="px-3.5">
+                {chip}
+              </ToggleGroupItem>
+            ))}
+          </ToggleGroup>
+          <span aria-hidden="true" className="mx-1 hidden h-5 w-px shrink-0 bg-border-strong sm:block" />
+          <ToggleGroup
+            type="multiple"
+            variant="outline"
+            size="sm"
+            aria-label="Filter by style"
+            value={state.categories}
+            onValueChange={(values) =>
+              writeState({ ...state, categories: CATEGORY_CHIPS.filter((chip) => values.includes(chip)) })
+            }
+          >
+            {CATEGORY_CHIPS.map((chip) => (
+              <ToggleGroupItem key={chip} value={chip} className="px-3.5">
+                {chip}
+              </ToggleGroupItem>
+            ))}
+          </ToggleGroup>
+          {filtered ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="shrink-0 text-muted"
+              onClick={() => writeState({ ...state, spirits: [], categories: [] })}
+            >
+              <XIcon aria-hidden="true" />
+              Clear filters
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      <section aria-labelledby="search-results" className="flex flex-col gap-4">
+        <h2 id="search-results" className="sr-only">
+          Results
+        </h2>
+        <p role="status" aria-live="polite" className="text-sm font-medium text-muted" data-testid="result-count">
+          {status}
+        </p>
+
+        {list.isError && !list.data ? (
+          <CatalogueLoadError onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        ) : !list.isPending && items.length === 0 ? (
+          <CatalogueEmptyState onClear={params.q || filtered ? clearAll : undefined} />
+        ) : (
+          <>
+            <CocktailGrid
+              items={items}
+              loading={list.isPending}
+              stale={list.isPlaceholderData}
+              appendSkeletons={list.isFetchingNextPage ? 4 : 0}
+              label="Cocktails"
+              skeletonCount={8}
+            />
+            {list.hasNextPage && !list.isPlaceholderData ? (
+              <div className="flex flex-col items-center gap-2 pt-2">
+                <p className="text-xs text-subtle">
+                  Showing {items.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
+                </p>
+                <Button
+                  variant="secondary"
+                  size="lg"
+                  onClick={() => void list.fetchNextPage()}
+                  disabled={list.isFetchingNextPage}
+                >
+                  {list.isFetchingNextPage ? (
+                    <Spinner aria-hidden="true" role="presentation" />
+                  ) : (
+                    <ChevronDownIcon aria-hidden="true" />
+                  )}
+                  Show more
+                </Button>
+              </div>
+            ) : null}
+            {list.isFetchNextPageError ? (
+              <p className="text-center text-sm text-muted">The next cocktails could not be loaded. Try again.</p>
+            ) : null}
+          </>
+        )}
+      </section>
+
+      <RecipeModalHost />
+    </div>
+  );
+}

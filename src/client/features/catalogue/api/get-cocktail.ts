@@ -1,0 +1,40 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiFetch } from '@/client/lib/api-client';
+import { cocktailKeys } from './query-keys';
+
+/**
+ * `GET /api/cocktails/:id`: one cocktail with its full ingredient lines.
+ *
+ * The body is returned as received (`unknown`): the recipe modal checks it itself (spec sections 3–5: the shape check
+ * decides between the recipe and the 'failed validation' view, and a record of the failure is kept). Typed use goes through
+ * `cocktailModalShapeSchema` / `cocktailDetailSchema` from `@/shared/schemas/cocktail`.
+ */
+
+/**
+ * Fetches the raw detail of one cocktail.
+ * @param id the cocktail id as found in the URL (`?recipe=<id>`).
+ * @throws ApiError: 404 NOT_FOUND for an unknown id, 400 VALIDATION_FAILED for an id that is not a positive whole number,
+ *   NETWORK_ERROR offline.
+ */
+export function getCocktail(id: string | number, signal?: AbortSignal): Promise<unknown> {
+  return apiFetch(`/api/cocktails/${encodeURIComponent(String(id))}`, z.unknown(), { signal });
+}
+
+/** Query of one cocktail's detail. A 404 or 400 is not retried (the answer will not change). */
+export function getCocktailQueryOptions(id: string | number) {
+  return queryOptions({
+    queryKey: cocktailKeys.detail(id),
+    queryFn: ({ signal }) => getCocktail(id, signal),
+    retry: (failureCount, error) => {
+      const status = (error as { status?: number }).status ?? 0;
+      if (status >= 400 && status < 500) return false;
+      return failureCount < 3;
+    },
+  });
+}
+
+/** One cocktail's detail for the recipe modal. */
+export function useCocktail(id: string | number) {
+  return useQuery(getCocktailQueryOptions(id));
+}

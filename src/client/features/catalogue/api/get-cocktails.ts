@@ -1,0 +1,87 @@
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
+import { apiFetch } from '@/client/lib/api-client';
+import { DEFAULT_PAGE_SIZE, cocktailPageSchema, type CocktailPage } from '@/shared/schemas/cocktail';
+import { cocktailKeys, type CocktailListParams } from './query-keys';
+
+/**
+ * `GET /api/cocktails`: the catalogue ordered by name, or searched (q matches name, base spirit, category, description,
+ * technique, glassware and ingredient names; name matches first), optionally filtered by base spirits and categories.
+ */
+
+/** Builds normalised list parameters: trimmed text, de-duplicated sorted filters, page size 50 unless given. */
+export function cocktailListParams(input: {
+  q?: string;
+  spirits?: readonly string[];
+  categories?: readonly string[];
+  pageSize?: number;
+}): CocktailListParams {
+  const tidy = (values: readonly string[] | undefined) => [...new Set(values ?? [])].sort();
+  return {
+    q: (input.q ?? '').trim(),
+    spirits: tidy(input.spirits),
+    categories: tidy(input.categories),
+    pageSize: input.pageSize ?? DEFAULT_PAGE_SIZE,
+  };
+}
+
+/** The request path of one page: `/api/cocktails?q=..&page=..&pageSize=..&spirit=..&category=..` (page 0-based). */
+export function cocktailListPath(params: CocktailListParams, page: number): string {
+  const search = new URLSearchParams();
+  if (params.q) search.set('q', params.q);
+  search.set('page', String(page));
+  search.set('pageSize', String(params.pageSize));
+  for (const spirit of params.spirits) search.append('spirit', spirit);
+  for (const category of params.categories) search.append('category', category);
+  return `/api/cocktails?${search.toString()}`;
+}
+
+/**
+ * Fetches one page of the list.
+ * @returns `{items, total, page, pageSize}`; `total` is the exact number of matches.
+ * @throws ApiError (e.g. 400 VALIDATION_FAILED for a bad filter, NETWORK_ERROR offline).
+ */
+export function getCocktails(params: CocktailListParams, page = 0, signal?: AbortSignal): Promise<CocktailPage> {
+  return apiFetch(cocktailListPath(params, page), cocktailPageSchema, { signal });
+}
+
+/** Query of one page. The previous result stays on screen while a new search loads, so results do not flash. */
+export function getCocktailsQueryOptions(params: CocktailListParams, page = 0) {
+  return queryOptions({
+    queryKey: cocktailKeys.list(params, page),
+    queryFn: ({ signal }) => getCocktails(params, page, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One page of the catalogue or of a search (home page). `enabled: false` holds the request (e.g. no text yet). */
+export function useCocktails(params: CocktailListParams, options: { page?: number; enabled?: boolean } = {}) {
+  return useQuery({ ...getCocktailsQueryOptions(params, options.page ?? 0), enabled: options.enabled ?? true });
+}
+
+/**
+ * Paged query for 'Show more': each page holds `pageSize` rows; there is a next page while fewer than `total` rows
+ * are loaded. Keeps the previous search's pages on screen while a new one loads.
+ */
+export function getCocktailsInfiniteQueryOptions(params: CocktailListParams) {
+  return infiniteQueryOptions({
+    queryKey: cocktailKeys.infiniteList(params),
+    queryFn: ({ pageParam, signal }) => getCocktails(params, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last: CocktailPage, pages: CocktailPage[]) => {
+      const loaded = pages.reduce((sum, p) => sum + p.items.length, 0);
+      return loaded < last.total && last.items.length > 0 ? last.page + 1 : undefined;
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A search read page by page (the /search page's 'Show more'). */
+export function useInfiniteCocktails(params: CocktailListParams) {
+  return useInfiniteQuery(getCocktailsInfiniteQueryOptions(params));
+}

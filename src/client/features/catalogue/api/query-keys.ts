@@ -1,0 +1,31 @@
+/**
+ * The one factory of React Query keys for the catalogue. Every query and invalidation builds its key here, so
+ * `invalidateQueries({ queryKey: cocktailKeys.all })` reaches every cocktail query and nothing else.
+ */
+
+/** Parameters of a list/search query, normalised (trimmed text, sorted filters) so equal searches share one cache entry. */
+export interface CocktailListParams {
+  /** Search text; '' lists the whole catalogue by name. */
+  q: string;
+  /** Base-spirit filters (OR within the list). */
+  spirits: readonly string[];
+  /** Category filters (OR within the list). */
+  categories: readonly string[];
+  /** Rows per page (1–100). */
+  pageSize: number;
+}
+
+export const cocktailKeys = {
+  /** Every cocktail query. */
+  all: ['cocktails'] as const,
+  /** Every list/search query (single pages and paged lists). */
+  lists: () => [...cocktailKeys.all, 'list'] as const,
+  /** One page of a list/search. page is 0-based. */
+  list: (params: CocktailListParams, page: number) => [...cocktailKeys.lists(), params, page] as const,
+  /** A list/search read page by page ('Show more'). */
+  infiniteList: (params: CocktailListParams) => [...cocktailKeys.lists(), 'infinite', params] as const,
+  /** The anonymous random sample of `size` cocktails. */
+  sample: (size: number) => [...cocktailKeys.all, 'sample', size] as const,
+  /** One cocktail's detail. */
+  detail: (id: string | number) => [...cocktailKeys.all, 'detail', String(id)] as const,
+};

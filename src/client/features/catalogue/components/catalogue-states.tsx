@@ -1,0 +1,50 @@
+import { RotateCwIcon, SearchXIcon } from 'lucide-react';
+import { Button } from '@/client/components/ui/button';
+import { cn } from '@/client/lib/utils';
+
+/** Texts of the list states (spec section 2, home). */
+export const CATALOGUE_TEXT = {
+  loading: 'Loading cocktails...',
+  emptyTitle: 'No cocktails found',
+  emptyHint: 'Try adjusting your search terms',
+  clear: 'Clear Search',
+} as const;
+
+/** 'No cocktails found' / 'Try adjusting your search terms' with a 'Clear Search' button (shown when `onClear` is given). */
+export function CatalogueEmptyState({ onClear, className }: { onClear?: () => void; className?: string }) {
+  return (
+    <div
+      className={cn(
+        'flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border-strong bg-surface/60 px-6 py-14 text-center',
+        className,
+      )}
+    >
+      <div className="flex size-14 items-center justify-center rounded-full bg-surface-2 text-accent">
+        <SearchXIcon aria-hidden="true" className="size-7" />
+      </div>
+      <h2 className="font-display text-xl font-semibold">{CATALOGUE_TEXT.emptyTitle}</h2>
+      <p className="text-sm text-muted">{CATALOGUE_TEXT.emptyHint}</p>
+      {onClear ? (
+        <Button variant="secondary" onClick={onClear} className="mt-2">
+          {CATALOGUE_TEXT.clear}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The quiet notice of a failed list load (spec section 8: the failure is otherwise ignored and the list stays empty):
+ * one muted line and a small 'Retry' button.
+ */
+export function CatalogueLoadError({ onRetry, retrying = false }: { onRetry: () => void; retrying?: boolean }) {
+  return (
+    <div className="flex flex-wrap items-center justify-center gap-2 py-10 text-sm text-muted">
+      <span>Cocktails could not be loaded.</span>
+      <Button variant="ghost" size="sm" onClick={onRetry} disabled={retrying}>
+        <RotateCwIcon aria-hidden="true" className={cn(retrying && 'animate-spin')} />
+        Retry
+      </Button>
+    </div>
+  );
+}

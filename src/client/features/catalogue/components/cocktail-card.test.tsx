@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CocktailSummary } from '@/shared/schemas/cocktail';
+import { resetUnitSystemCache } from '../hooks/use-unit-system';
+import { negroniDetail, summaryOf } from '../test/fixtures';
+import { CocktailCard, CocktailCardSkeleton } from './cocktail-card';
+
+function renderCard(cocktail: CocktailSummary, variant: 'home' | 'discover' = 'home', url = '/?q=gin') {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <CocktailCard cocktail={cocktail} variant={variant} />
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  resetUnitSystemCache();
+});
+afterEach(cleanup);
+
+describe('CocktailCard', () => {
+  it('shows the name, the base spirit and category badges and the ingredients line', () => {
+    renderCard(summaryOf(negroniDetail));
+    const card = screen.getByRole('article');
+    expect(within(card).getByRole('heading', { name: 'Negroni' })).toBeTruthy();
+    expect(within(card).getByText('Gin', { selector: '[data-slot="badge"]' })).toBeTruthy();
+    expect(within(card).getByText('Classic')).toBeTruthy();
+    expect(
+      within(card).getByText('30 ml Gin, 30 ml Campari, 30 ml Sweet vermouth, 1 dash Orange bitters'),
+    ).toBeTruthy();
+  });
+
+  it('cuts a long ingredients line to its first 100 characters', () => {
+    const ingredients = Array.from({ length: 9 }, (_, i) => ({
+      amount: 20,
+      unit: 'ml',
+      ingredient: `House blend no. ${i + 1}`,
+    }));
+    renderCard(summaryOf(negroniDetail, { ingredients }));
+    const full = ingredients.map((item) => `20 ml ${item.ingredient}`).join(', ');
+    const line = screen.getByText(/^20 ml House blend no\. 1,/);
+    expect(full.length).toBeGreaterThan(100);
+    expect(line.textContent).toBe(`${full.slice(0, 100).trimEnd()}…`);
+  });
+
+  it("says 'Classic cocktail recipe' when the cocktail lists no ingredients, and omits a missing category", () => {
+    renderCard(summaryOf(negroniDetail, { ingredients: [], category: null }));
+    expect(screen.getByText('Classic cocktail recipe')).toBeTruthy();
+    expect(screen.queryByText('Classic')).toBeNull();
+  });
+
+  it('follows the remembered unit system', () => {
+    localStorage.setItem('bb:unit-system', 'oz');
+    renderCard(summaryOf(negroniDetail));
+    expect(screen.getByText('1 oz Gin, 1 oz Campari, 1 oz Sweet vermouth, 1 dash Orange bitters')).toBeTruthy();
+  });
+
+  it('is one link that opens the recipe on the current page and keeps the search', () => {
+    renderCard(summaryOf(negroniDetail));
+    const link = screen.getByRole('link', { name: 'Negroni' });
+    expect(link.getAttribute('href')).toBe('/?q=gin&recipe=12');
+    expect(screen.getAllByRole('link')).toHaveLength(1);
+  });
+
+  it('discover cards show base spirit, difficulty, glassware, strength and View Recipe', () => {
+    renderCard(summaryOf(negroniDetail), 'discover', '/discover');
+    const card = screen.getByRole('article');
+    expect(within(card).getByText('Gin')).toBeTruthy();
+    expect(within(card).getByText('Easy')).toBeTruthy();
+    expect(within(card).getByText('Rocks')).toBeTruthy();
+    expect(within(card).getByText('Strong')).toBeTruthy();
+    expect(within(card).getByText('View Recipe')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Negroni' }).getAttribute('href')).toBe('/discover?recipe=12');
+  });
+
+  it('has a skeleton with the same outer classes as the card (no layout shift)', () => {
+    const { container } = render(
+      <MemoryRouter>
+        <CocktailCard cocktail={summaryOf(negroniDetail)} />
+        <CocktailCardSkeleton />
+      </MemoryRouter>,
+    );
+    const card = container.querySelector('[data-testid="cocktail-card"]');
+    const skeleton = container.querySelector('[data-testid="cocktail-card-skeleton"]');
+    const layout = (el: Element | null) =>
+      (el?.className ?? '')
+        .split(' ')
+        .filter((c) => /^(flex|h-|w-|sm:|rounded|border$|overflow)/.test(c))
+        .sort();
+    expect(layout(skeleton)).toEqual(layout(card));
+  });
+});

@@ -1,0 +1,165 @@
+import { ChevronRightIcon, GaugeIcon, GlassWaterIcon, SignalIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '@/client/components/ui/badge';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { cn } from '@/client/lib/utils';
+import type { CocktailSummary } from '@/shared/schemas/cocktail';
+import { useRecipeParam, type RecipeLocationState } from '../hooks/use-recipe-param';
+import { useUnitSystem } from '../hooks/use-unit-system';
+import { formatIngredientsLine } from '../lib/ingredients-line';
+import { CocktailVisual } from './cocktail-visual';
+
+/**
+ * Cocktail cards. The whole card opens the recipe modal: the cocktail's name is a real link (to `?recipe=<id>`) whose hit
+ * area is stretched over the card, so a click anywhere, Enter on the focused name, or opening in a new tab all work.
+ *
+ * Layout: on phones a row (illustration left, text right); from 640 px a column (illustration on top). Every part has a
+ * fixed height so {@link CocktailCardSkeleton} matches a loaded card exactly (no layout shift).
+ */
+
+/** Which card: 'home' (name, spirit and category badges, ingredients line) or 'discover' (name, spirit, difficulty,
+ * glassware, strength and a 'View Recipe' call to action). */
+export type CocktailCardVariant = 'home' | 'discover';
+
+/** Attribute that marks a card's link, carrying the cocktail id; focus returns to it when the modal closes. */
+export const CARD_LINK_ATTRIBUTE = 'data-cocktail-link';
+
+const cardShell =
+  'group relative flex h-full overflow-hidden rounded-xl border border-border bg-surface shadow-card transition-[border-color,transform,box-shadow] duration-200 flex-row sm:flex-col';
+const visualBox = 'w-28 shrink-0 self-stretch sm:h-40 sm:w-full';
+const bodyBox = 'flex min-w-0 flex-1 flex-col gap-2 p-4';
+
+function CardLink({ cocktail }: { cocktail: CocktailSummary }) {
+  const { recipeTo } = useRecipeParam();
+  const state: RecipeLocationState = { recipeFromList: true };
+  return (
+    <Link
+      to={recipeTo(cocktail.id)}
+      state={state}
+      preventScrollReset
+      {...{ [CARD_LINK_ATTRIBUTE]: String(cocktail.id) }}
+      className="truncate outline-none after:absolute after:inset-0 after:z-10 after:rounded-xl after:content-['']"
+    >
+      {cocktail.name}
+    </Link>
+  );
+}
+
+/** One cocktail as a card (see the module note). */
+export function CocktailCard({
+  cocktail,
+  variant = 'home',
+  headingLevel = 'h3',
+}: {
+  cocktail: CocktailSummary;
+  variant?: CocktailCardVariant;
+  /** Heading element of the name (h2 when the page has no section headings). */
+  headingLevel?: 'h2' | 'h3';
+}) {
+  const [system] = useUnitSystem();
+  const Heading = headingLevel;
+  return (
+    <article
+      className={cn(
+        cardShell,
+        'hover:-translate-y-0.5 hover:border-accent/50 hover:shadow-glow has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring',
+      )}
+      data-testid="cocktail-card"
+    >
+      <CocktailVisual
+        id={cocktail.id}
+        glassware={cocktail.glassware}
+        base_spirit={cocktail.base_spirit}
+        garnish={cocktail.garnish}
+        flavor_profile={cocktail.flavor_profile}
+        ingredients={cocktail.ingredients}
+        className={cn(
+          visualBox,
+          'transition-transform duration-300 group-hover:[&_svg]:scale-105 [&_svg]:transition-transform [&_svg]:duration-300',
+        )}
+      />
+      <div className={bodyBox}>
+        <Heading className="flex h-7 items-center font-display text-lg font-semibold leading-7 tracking-[-0.01em] text-foreground group-hover:text-accent-hover">
+          <CardLink cocktail={cocktail} />
+        </Heading>
+        {variant === 'home' ? (
+          <>
+            <div className="flex h-6 items-center gap-1.5 overflow-hidden">
+              <Badge variant="accent">{cocktail.base_spirit}</Badge>
+              {cocktail.category ? <Badge variant="outline">{cocktail.category}</Badge> : null}
+            </div>
+            <p className="line-clamp-2 h-10 text-sm leading-5 text-muted">
+              {formatIngredientsLine(cocktail.ingredients, system)}
+            </p>
+          </>
+        ) : (
+          <>
+            <div className="flex h-6 items-center gap-1.5 overflow-hidden">
+              <Badge variant="accent">{cocktail.base_spirit}</Badge>
+              <Badge variant="outline">
+                <GaugeIcon aria-hidden="true" />
+                <span className="sr-only">Strength: </span>
+                {cocktail.strength}
+              </Badge>
+            </div>
+            <dl className="flex h-5 items-center gap-3 overflow-hidden text-sm leading-5 text-muted">
+              <div className="flex min-w-0 items-center gap-1">
+                <dt>
+                  <SignalIcon aria-hidden="true" className="size-3.5" />
+                  <span className="sr-only">Difficulty</span>
+                </dt>
+                <dd className="truncate">{cocktail.difficulty_level}</dd>
+              </div>
+              <div className="flex min-w-0 items-center gap-1">
+                <dt>
+                  <GlassWaterIcon aria-hidden="true" className="size-3.5" />
+                  <span className="sr-only">Glassware</span>
+                </dt>
+                <dd className="truncate">{cocktail.glassware}</dd>
+              </div>
+            </dl>
+            <span
+              aria-hidden="true"
+              className="mt-auto inline-flex h-8 w-fit items-center gap-1 rounded-lg border border-border-strong px-3 text-sm font-medium text-foreground transition-colors group-hover:border-accent group-hover:bg-accent group-hover:text-accent-foreground"
+            >
+              View Recipe
+              <ChevronRightIcon className="size-4" />
+            </span>
+          </>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** A loading placeholder the exact size of a {@link CocktailCard} of the same variant. */
+export function CocktailCardSkeleton({ variant = 'home' }: { variant?: CocktailCardVariant }) {
+  return (
+    <div className={cardShell} aria-hidden="true" data-testid="cocktail-card-skeleton">
+      <Skeleton className={cn(visualBox, 'rounded-none')} />
+      <div className={bodyBox}>
+        <div className="flex h-7 items-center">
+          <Skeleton className="h-5 w-3/5" />
+        </div>
+        <div className="flex h-6 items-center gap-1.5">
+          <Skeleton className="h-5 w-14 rounded-full" />
+          <Skeleton className="h-5 w-16 rounded-full" />
+        </div>
+        {variant === 'home' ? (
+          <div className="flex h-10 flex-col justify-center gap-2">
+            <Skeleton className="h-3 w-full" />
+            <Skeleton className="h-3 w-4/5" />
+          </div>
+        ) : (
+          <>
+            <div className="flex h-5 items-center gap-3">
+              <Skeleton className="h-3 w-16" />
+              <Skeleton className="h-3 w-20" />
+            </div>
+            <Skeleton className="mt-auto h-8 w-28 rounded-lg" />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,284 @@
+import { AlertTriangleIcon, CopyIcon, RotateCwIcon, TriangleAlertIcon } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/client/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  type DialogContentProps,
+} from '@/client/components/ui/dialog';
+import { cn } from '@/client/lib/utils';
+import { cocktailModalShapeSchema } from '@/shared/schemas/cocktail';
+import { useCocktail } from '../api/get-cocktail';
+import { identifyCocktail, recordCocktailDiagnostic, type CocktailDiagnostic } from '../diagnostics';
+import { CocktailRecipe, CocktailRecipeSkeleton } from './cocktail-recipe';
+import { CatalogueErrorBoundary } from './error-boundary';
+
+/**
+ * The cocktail detail modal (spec sections 2, 4, 5, 8). It loads one cocktail and shows one of:
+ * - the recipe, when the data passes the spec's shape check (`cocktailModalShapeSchema`);
+ * - 'This cocktail failed validation', when it does not;
+ * - 'Modal Render Error', when drawing the recipe throws;
+ * - 'Something went wrong' / 'Please try again.' with Retry, when loading fails (network, 404).
+ * Both failure views keep a diagnostic record (localStorage 'bb:cocktail-diagnostics'), show the raw JSON and offer
+ * 'Copy diagnostics' and 'Close'. Radix Dialog traps focus and closes on Escape.
+ */
+
+/** Texts of the modal's failure views (spec sections 4, 5 and 8). */
+export const MODAL_TEXT = {
+  validationTitle: 'This cocktail failed validation',
+  validationBody: "The cocktail data doesn't match the expected format. Check the console for details.",
+  renderTitle: 'Modal Render Error',
+  renderBody: 'Modal render error. See console for details.',
+  loadTitle: 'Something went wrong',
+  loadBody: 'Please try again.',
+  loading: 'Loading recipe…',
+} as const;
+
+/** Props passed to every DialogContent the modal draws (e.g. where focus goes on close). */
+type ContentProps = Pick<DialogContentProps, 'onCloseAutoFocus'>;
+
+/** Panel of the recipe: wide, a bottom sheet on phones, scrolling inside. */
+const recipePanel =
+  'max-w-2xl gap-0 p-0 max-sm:top-auto max-sm:bottom-0 max-sm:w-full max-sm:max-w-none max-sm:translate-y-0 max-sm:max-h-[92dvh] max-sm:rounded-b-none max-sm:pb-[env(safe-area-inset-bottom)]';
+
+/**
+ * Keeps focus on the panel itself when a recipe opens (Radix then focuses the content element), instead of on its first
+ * control: the recipe starts at its title, and on a phone the sheet does not scroll down to the unit toggle.
+ */
+function focusPanel(event: Event): void {
+  event.preventDefault();
+  if (event.currentTarget instanceof HTMLElement) event.currentTarget.focus({ preventScroll: true });
+}
+
+function toJson(value: unknown): string {
+  if (value === undefined) return 'undefined';
+  try {
+    return JSON.stringify(value, null, 2);
+  } catch {
+    return String(value);
+  }
+}
+
+async function copyDiagnostics(record: CocktailDiagnostic, data: unknown): Promise<void> {
+  const text = toJson({ ...record, data });
+  try {
+    if (!navigator.clipboard) throw new Error('Clipboard unavailable');
+    await navigator.clipboard.writeText(text);
+    toast.success('Diagnostics copied', { description: 'Paste them into a bug report.' });
+  } catch {
+    toast.error('Could not copy diagnostics', { description: 'Select the raw data below and copy it by hand.' });
+  }
+}
+
+/** A failure view: title, explanation, raw JSON, 'Copy diagnostics' and 'Close'. Stores `record` once when shown. */
+function FailureView({
+  title,
+  description,
+  record,
+  data,
+  contentProps,
+}: {
+  title: string;
+  description: string;
+  record: CocktailDiagnostic;
+  data: unknown;
+  contentProps: ContentProps;
+}) {
+  const stored = useRef(false);
+  useEffect(() => {
+    if (stored.current) return;
+    stored.current = true;
+    recordCocktailDiagnostic(record);
+  }, [record]);
+
+  return (
+    <DialogContent {...contentProps} showCloseButton={false} className="max-w-xl" data-testid="cocktail-failure">
+      <DialogHeader className="pr-0">
+        <div className="flex size-11 items-center justify-center rounded-full bg-destructive-soft text-danger-text">
+          <TriangleAlertIcon aria-hidden="true" className="size-6" />
+        </div>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>{description}</DialogDescription>
+      </DialogHeader>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-lg border border-border bg-surface-2/50 px-3 py-2 text-xs">
+        <dt className="text-muted">Type</dt>
+        <dd className="font-mono">{record.type}</dd>
+        <dt className="text-muted">Cocktail</dt>
+        <dd className="truncate font-mono">
+          {record.cocktailName ?? 'unknown'} ({record.cocktailId ?? 'no id'})
+        </dd>
+        {record.error ? (
+          <>
+            <dt className="text-muted">Error</dt>
+            <dd className="line-clamp-3 font-mono break-words">{record.error}</dd>
+          </>
+        ) : null}
+      </dl>
+      <details className="group rounded-lg border border-border bg-background/60">
+        <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-foreground select-none">
+          Raw data (JSON)
+        </summary>
+        <pre
+          tabIndex={0}
+          aria-label="Raw cocktail data"
+          className="max-h-64 overflow-auto border-t border-border px-3 py-2 font-mono text-xs leading-relaxed text-muted"
+        >
+          {toJson(data)}
+        </pre>
+      </details>
+      <DialogFooter>
+        <Button variant="secondary" onClick={() => void copyDiagnostics(record, data)}>
+          <CopyIcon aria-hidden="true" />
+          Copy diagnostics
+        </Button>
+        <DialogClose asChild>
+          <Button>Close</Button>
+        </DialogClose>
+      </DialogFooter>
+    </DialogContent>
+  );
+}
+
+/** The validation-failure view: records a VALIDATION_FAIL with the shape check's issues. */
+function ValidationFailure({
+  data,
+  issues,
+  contentProps,
+}: {
+  data: unknown;
+  issues: unknown[];
+  contentProps: ContentProps;
+}) {
+  const [record] = useState<CocktailDiagnostic>(() => ({
+    type: 'VALIDATION_FAIL',
+    time: new Date().toISOString(),
+    ...identifyCocktail(data),
+    issues,
+  }));
+  useEffect(() => {
+    console.error('[Barback] Cocktail failed validation', { issues, data });
+  }, [issues, data]);
+  return (
+    <FailureView
+      title={MODAL_TEXT.validationTitle}
+      description={MODAL_TEXT.validationBody}
+      record={record}
+      data={data}
+      contentProps={contentProps}
+    />
+  );
+}
+
+/** The render-error view: records a RENDER_ERROR with the thrown message. */
+function RenderFailure({ data, error, contentProps }: { data: unknown; error: Error; contentProps: ContentProps }) {
+  const [record] = useState<CocktailDiagnostic>(() => ({
+    type: 'RENDER_ERROR',
+    time: new Date().toISOString(),
+    ...identifyCocktail(data),
+    error: error.message || String(error),
+  }));
+  return (
+    <FailureView
+      title={MODAL_TEXT.renderTitle}
+      description={MODAL_TEXT.renderBody}
+      record={record}
+      data={data}
+      contentProps={contentProps}
+    />
+  );
+}
+
+/**
+ * Chooses the view for loaded data: the shape check first (validation failure), then the recipe inside an error boundary
+ * (render error). Must be rendered inside a {@link Dialog}.
+ */
+export function CocktailDetailView({ data, contentProps = {} }: { data: unknown; contentProps?: ContentProps }) {
+  const check = useMemo(() => cocktailModalShapeSchema.safeParse(data), [data]);
+  if (!check.success) {
+    return <ValidationFailure data={data} issues={check.error.issues} contentProps={contentProps} />;
+  }
+  return (
+    <CatalogueErrorBoundary
+      resetKeys={[data]}
+      onError={(error) => console.error('[Barback] Cocktail modal failed to render', error)}
+      fallback={(error) => <RenderFailure data={data} error={error} contentProps={contentProps} />}
+    >
+      <DialogContent {...contentProps} className={recipePanel} onOpenAutoFocus={focusPanel}>
+        <CocktailRecipe data={data} />
+      </DialogContent>
+    </CatalogueErrorBoundary>
+  );
+}
+
+/** Loads the cocktail and shows the loading, load-failure or loaded view. */
+function CocktailDetailPanel({ cocktailId, contentProps }: { cocktailId: string; contentProps: ContentProps }) {
+  const query = useCocktail(cocktailId);
+
+  if (query.isPending) {
+    return (
+      <DialogContent
+        {...contentProps}
+        className={recipePanel}
+        aria-describedby={undefined}
+        onOpenAutoFocus={focusPanel}
+      >
+        <CocktailRecipeSkeleton />
+      </DialogContent>
+    );
+  }
+
+  if (query.isError) {
+    return (
+      <DialogContent {...contentProps} className="max-w-md" data-testid="cocktail-load-error">
+        <DialogHeader>
+          <div className="flex size-11 items-center justify-center rounded-full bg-destructive-soft text-danger-text">
+            <AlertTriangleIcon aria-hidden="true" className="size-6" />
+          </div>
+          <DialogTitle>{MODAL_TEXT.loadTitle}</DialogTitle>
+          <DialogDescription>{MODAL_TEXT.loadBody}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
+            <RotateCwIcon aria-hidden="true" className={cn(query.isFetching && 'animate-spin')} />
+            Retry
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    );
+  }
+
+  return <CocktailDetailView data={query.data} contentProps={contentProps} />;
+}
+
+/** Props of {@link CocktailDetailModal}. */
+export interface CocktailDetailModalProps {
+  /** The cocktail id as written in the URL. */
+  cocktailId: string;
+  /** Whether the modal is open (it stays mounted briefly while closing, for the exit animation). */
+  open: boolean;
+  /** Called when the user closes the modal (Escape, the close buttons, a click outside). */
+  onClose: () => void;
+  /** Where focus goes when the modal has closed (default: the element focused before it opened). */
+  onCloseAutoFocus?: DialogContentProps['onCloseAutoFocus'];
+}
+
+/** The cocktail detail modal (see the module note). Loaded lazily by the recipe modal host. */
+export function CocktailDetailModal({ cocktailId, open, onClose, onCloseAutoFocus }: CocktailDetailModalProps) {
+  const contentProps = useMemo<ContentProps>(() => ({ onCloseAutoFocus }), [onCloseAutoFocus]);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+    >
+      <CocktailDetailPanel key={cocktailId} cocktailId={cocktailId} contentProps={contentProps} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,53 @@
+import { useCallback } from 'react';
+import { useLocation, useNavigate, useSearchParams, type To } from 'react-router';
+
+/**
+ * The open recipe lives in the URL as `?recipe=<id>`, so back/forward, reloads and shared links open the same modal.
+ * Opening from a card pushes a history entry (marked in location.state); closing goes back to it when it can, otherwise
+ * removes the parameter in place.
+ */
+
+/** URL parameter holding the open recipe's id. */
+export const RECIPE_PARAM = 'recipe';
+
+/** location.state set when a card opened the modal. */
+export interface RecipeLocationState {
+  recipeFromList?: boolean;
+}
+
+/**
+ * @returns `recipeId` (the open recipe's id as written in the URL, or null), `recipeTo(id)` (the link target that opens a
+ *   recipe on the current page, keeping its other parameters), and `closeRecipe()`.
+ */
+export function useRecipeParam() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const recipeId = params.get(RECIPE_PARAM);
+
+  const recipeTo = useCallback(
+    (id: string | number): To => {
+      const next = new URLSearchParams(location.search);
+      next.set(RECIPE_PARAM, String(id));
+      return { pathname: location.pathname, search: `?${next.toString()}` };
+    },
+    [location.pathname, location.search],
+  );
+
+  const closeRecipe = useCallback(() => {
+    const state = location.state as RecipeLocationState | null;
+    if (state?.recipeFromList && location.key !== 'default') {
+      navigate(-1);
+      return;
+    }
+    const next = new URLSearchParams(location.search);
+    next.delete(RECIPE_PARAM);
+    const search = next.toString();
+    navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : '' },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [location, navigate]);
+
+  return { recipeId, recipeTo, closeRecipe };
+}

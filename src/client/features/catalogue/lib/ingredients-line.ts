@@ -1,0 +1,29 @@
+import { formatAmount, type UnitSystem } from '@/shared/domain/units';
+import type { CardIngredient } from '@/shared/schemas/cocktail';
+
+/** Longest ingredients line on a card, characters (spec section 2: "the first 100 characters of the ingredients line"). */
+export const INGREDIENTS_LINE_MAX = 100;
+/** What a card says when a cocktail lists no ingredients (spec section 2). */
+export const NO_INGREDIENTS_TEXT = 'Classic cocktail recipe';
+
+/**
+ * One ingredient as a card shows it: "45 ml Gin", "1½ oz Lemon juice", "2 dashes Angostura bitters", "Top up Soda water".
+ * A line without an amount shows the ingredient alone.
+ */
+export function formatIngredientItem(item: CardIngredient, system: UnitSystem): string {
+  if (item.amount === null && !['top', 'splash'].includes(item.unit)) return item.ingredient;
+  return `${formatAmount(item.amount, item.unit, system)} ${item.ingredient}`;
+}
+
+/**
+ * The card's ingredients line: every item joined by ", ", cut to its first 100 characters (an ellipsis marks a cut).
+ * @param ingredients the card items (amount, unit, ingredient) in recipe order
+ * @param system 'ml' or 'oz', the user's unit preference
+ * @returns the line, or 'Classic cocktail recipe' when there are no ingredients.
+ */
+export function formatIngredientsLine(ingredients: readonly CardIngredient[], system: UnitSystem): string {
+  if (ingredients.length === 0) return NO_INGREDIENTS_TEXT;
+  const line = ingredients.map((item) => formatIngredientItem(item, system)).join(', ');
+  if (line.length <= INGREDIENTS_LINE_MAX) return line;
+  return `${line.slice(0, INGREDIENTS_LINE_MAX).trimEnd()}…`;
+}

@@ -1,0 +1,68 @@
+import { CATEGORIES, MAX_QUERY_LENGTH } from '@/shared/schemas/cocktail';
+
+/**
+ * The /search page's state as kept in the URL: `?q=<text>&spirit=Gin&spirit=Rum&category=Classic`.
+ * Parsing is forgiving (unknown filter values and repeats are dropped); serialising keeps any other parameter (recipe, debug).
+ */
+
+/** Base spirits offered as quick filter chips (spec section 2: Gin, Vodka, Whiskey, Rum, Tequila). */
+export const SPIRIT_CHIPS = ['Gin', 'Vodka', 'Whiskey', 'Rum', 'Tequila'] as const;
+/** Categories offered as quick filter chips (spec section 2: Classic, Modern). */
+export const CATEGORY_CHIPS = CATEGORIES;
+
+export type SpiritChip = (typeof SPIRIT_CHIPS)[number];
+export type CategoryChip = (typeof CATEGORY_CHIPS)[number];
+
+/** The search page's state. q is the text as typed (not trimmed); filters keep the chips' order. */
+export interface SearchState {
+  q: string;
+  spirits: SpiritChip[];
+  categories: CategoryChip[];
+}
+
+function pick<T extends string>(values: string[], allowed: readonly T[]): T[] {
+  const wanted = new Set(values.map((value) => value.toLowerCase()));
+  return allowed.filter((option) => wanted.has(option.toLowerCase()));
+}
+
+/**
+ * Reads the search state from URL parameters. Filter values match case-insensitively; values that are not chips are ignored;
+ * text longer than the API accepts (200 characters) is cut.
+ */
+export function parseSearchState(params: URLSearchParams): SearchState {
+  return {
+    q: (params.get('q') ?? '').slice(0, MAX_QUERY_LENGTH),
+    spirits: pick(params.getAll('spirit'), SPIRIT_CHIPS),
+    categories: pick(params.getAll('category'), CATEGORY_CHIPS),
+  };
+}
+
+/**
+ * Writes the search state into a copy of `base` (other parameters are kept). Empty text removes `q`; filters are written
+ * in chip order, so equal states give equal URLs.
+ * @returns new URLSearchParams
+ */
+export function serializeSearchState(
+  state: SearchState,
+  base: URLSearchParams = new URLSearchParams(),
+): URLSearchParams {
+  const next = new URLSearchParams(base);
+  next.delete('q');
+  next.delete('spirit');
+  next.delete('category');
+  const q = state.q.trim();
+  if (q) next.set('q', state.q);
+  for (const spirit of SPIRIT_CHIPS) if (state.spirits.includes(spirit)) next.append('spirit', spirit);
+  for (const category of CATEGORY_CHIPS) if (state.categories.includes(category)) next.append('category', category);
+  return next;
+}
+
+/** Adds `value` to `list` when absent, removes it when present (a chip toggle). */
+export function toggleValue<T>(list: readonly T[], value: T): T[] {
+  return list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
+}
+
+/** "N cocktails found", singular for one. */
+export function resultCountText(total: number): string {
+  return `${total.toLocaleString('en-US')} ${total === 1 ? 'cocktail' : 'cocktails'} found`;
+}
