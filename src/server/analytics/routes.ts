@@ -1,0 +1,34 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Kysely } from 'kysely';
+import { analyticsBatchSchema } from '@/shared/schemas/analytics';
+import type { Database } from '../db/types';
+import { AppError } from '../errors';
+import { readJsonBody } from '../http/read-json-body';
+import { recordEvents } from './operations';
+
+/** Largest accepted body of `POST /api/events`, bytes (256 kB: 100 events of up to 4 kB props with room to spare). */
+export const EVENTS_BODY_LIMIT_BYTES = 256 * 1024;
+
+/**
+ * `POST /api/events` (mounted at /api/events): a batch of analytics events -> 202 `{accepted: n}`.
+ * Errors: 413 PAYLOAD_TOO_LARGE past {@link EVENTS_BODY_LIMIT_BYTES}; 400 for malformed JSON or an invalid batch.
+ */
+export function analyticsRoutes({ db }: { db: Kysely<Database> }): Hono {
+  const routes = new Hono();
+  routes.post(
+    '/',
+    bodyLimit({
+      maxSize: EVENTS_BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', `body must be at most ${EVENTS_BODY_LIMIT_BYTES / 1024} kB`);
+      },
+    }),
+    async (c) => {
+      const batch = analyticsBatchSchema.parse(await readJsonBody(c.req.raw));
+      const result = await recordEvents({ db, events: batch.events });
+      return c.json(result, 202);
+    },
+  );
+  return routes;
+}

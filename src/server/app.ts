@@ -1,0 +1,115 @@
+import path from 'node:path';
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Kysely } from 'kysely';
+import type { ApiErrorCode } from '@/shared/schemas/api-error';
+import { analyticsRoutes } from './analytics/routes';
+import { catalogueRoutes } from './catalogue/routes';
+import { PROJECT_ROOT, type Config } from './config';
+import type { Dialect } from './db/database';
+import type { Database } from './db/types';
+import { errorBody, HTTP_STATUS_BY_CODE, toErrorResponse } from './errors';
+import { healthRoutes } from './health/routes';
+import { serveClient } from './http/client-static';
+import { compression } from './http/compression';
+import type { Logger } from './logger';
+
+/** What an app needs: an open database, its dialect, the parsed config and a logger; `clientDir` defaults to dist/client. */
+export interface AppDeps {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  config: Config;
+  logger: Logger;
+  /** Folder of the built client (vite build output). */
+  clientDir?: string;
+}
+
+/** Default location of the client build. */
+export const DEFAULT_CLIENT_DIR = path.join(PROJECT_ROOT, 'dist', 'client');
+
+/**
+ * Content Security Policy: everything from our own origin; inline styles allowed (Radix and React set style attributes);
+ * images may also be data: or blob: URLs.
+ */
+const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  frameAncestors: ["'self'"],
+};
+
+function codeForStatus(status: number): ApiErrorCode {
+  const found = (Object.entries(HTTP_STATUS_BY_CODE) as [ApiErrorCode, number][]).find(([, value]) => value === status);
+  if (found) return found[0];
+  return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
+}
+
+/**
+ * Builds the HTTP application: security headers, compression, request logging, the API under /api (health, cocktails,
+ * events) and the built client for every other path. Errors always answer `{"error": {code, message}}`: AppError by its
+ * code, zod errors 400 naming the field, database outages 503, anything else a bare 500 (details go to the log only).
+ */
+export function createApp(deps: AppDeps): Hono {
+  const { db, dialect, config, logger } = deps;
+  const app = new Hono();
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    const status = c.res.status;
+    const entry = {
+      method: c.req.method,
+      path: c.req.path,
+      status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    };
+    if (status >= 500) logger.warn(entry, 'request failed');
+    else logger.info(entry, 'request');
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+      // Keeps window.opener for the sign-in popup (spec: the callback page closes itself when opened as a popup).
+      crossOriginOpenerPolicy: 'same-origin-allow-popups',
+    }),
+  );
+  app.use(compression());
+
+  app.route('/api/health', healthRoutes({ db, dialect, version: config.appVersion }));
+  app.route('/api/cocktails', catalogueRoutes({ db }));
+  app.route('/api/events', analyticsRoutes({ db }));
+  app.use(serveClient({ clientDir: deps.clientDir ?? DEFAULT_CLIENT_DIR }));
+
+  app.notFound((c) => {
+    if (c.req.path === '/api' || c.req.path.startsWith('/api/')) {
+      return c.json(errorBody('NOT_FOUND', `no API route ${c.req.method} ${c.req.path}`), 404);
+    }
+    return c.text('Not found', 404);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) {
+      const status = error.status;
+      const code = codeForStatus(status);
+      return c.json(errorBody(code, error.message || error.res?.statusText || 'request failed'), status as 400);
+    }
+    const { status, body, expected } = toErrorResponse(error);
+    if (!expected) {
+      const log = status === 503 ? logger.warn.bind(logger) : logger.error.bind(logger);
+      log(
+        { err: error, method: c.req.method, path: c.req.path },
+        status === 503 ? 'database unavailable' : 'unhandled error',
+      );
+    }
+    return c.json(body, status);
+  });
+
+  return app;
+}

@@ -1,0 +1,188 @@
+import type { Kysely } from 'kysely';
+import type { CardIngredient, CocktailDetail, CocktailSummary, IngredientLine } from '@/shared/schemas/cocktail';
+import type { Database } from '../db/types';
+
+/**
+ * Reading cocktails out of the tables into the API shapes (src/shared/schemas/cocktail.ts): JSON list columns parsed, 0/1
+ * flags turned into booleans, recipe lines joined with their ingredient's name, ABV and category.
+ */
+
+/** Columns of `cocktail` that a list item carries. */
+export const SUMMARY_COLUMNS = [
+  'cocktail.id',
+  'cocktail.slug',
+  'cocktail.name',
+  'cocktail.base_spirit',
+  'cocktail.category',
+  'cocktail.description',
+  'cocktail.difficulty_level',
+  'cocktail.strength',
+  'cocktail.glassware',
+  'cocktail.technique',
+  'cocktail.garnish',
+  'cocktail.preparation_time',
+  'cocktail.flavor_profile',
+  'cocktail.seasonal_tags',
+  'cocktail.occasion_tags',
+  'cocktail.is_signature',
+  'cocktail.image_url',
+] as const;
+
+/** A `cocktail` row as selected with {@link SUMMARY_COLUMNS}. */
+export interface SummaryRow {
+  id: number;
+  slug: string;
+  name: string;
+  base_spirit: string;
+  category: string | null;
+  description: string;
+  difficulty_level: string;
+  strength: string;
+  glassware: string;
+  technique: string;
+  garnish: string;
+  preparation_time: number;
+  flavor_profile: string;
+  seasonal_tags: string;
+  occasion_tags: string;
+  is_signature: number;
+  image_url: string | null;
+}
+
+function parseStringList(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function toNumber(value: number | string | null): number | null {
+  return value === null ? null : Number(value);
+}
+
+/** Maps a row and its card items to a list item. The vocabulary columns are trusted: only the seeder writes them. */
+export function toSummary(row: SummaryRow, ingredients: CardIngredient[]): CocktailSummary {
+  return {
+    id: Number(row.id),
+    slug: row.slug,
+    name: row.name,
+    base_spirit: row.base_spirit as CocktailSummary['base_spirit'],
+    category: row.category as CocktailSummary['category'],
+    description: row.description,
+    difficulty_level: row.difficulty_level as CocktailSummary['difficulty_level'],
+    strength: row.strength as CocktailSummary['strength'],
+    glassware: row.glassware as CocktailSummary['glassware'],
+    technique: row.technique as CocktailSummary['technique'],
+    garnish: row.garnish,
+    preparation_time: Number(row.preparation_time),
+    flavor_profile: parseStringList(row.flavor_profile),
+    seasonal_tags: parseStringList(row.seasonal_tags),
+    occasion_tags: parseStringList(row.occasion_tags),
+    is_signature: Number(row.is_signature) === 1,
+    image_url: row.image_url,
+    ingredients,
+  };
+}
+
+/**
+ * Loads the card items (amount, unit, ingredient name) of the given cocktails in one query.
+ * @returns a map from cocktail id to its items in position order; cocktails without lines map to nothing.
+ */
+export async function loadCardIngredients(
+  db: Kysely<Database>,
+  ids: readonly number[],
+): Promise<Map<number, CardIngredient[]>> {
+  const byCocktail = new Map<number, CardIngredient[]>();
+  if (ids.length === 0) return byCocktail;
+  const rows = await db
+    .selectFrom('cocktail_ingredient')
+    .innerJoin('ingredient', 'ingredient.id', 'cocktail_ingredient.ingredient_id')
+    .select([
+      'cocktail_ingredient.cocktail_id',
+      'cocktail_ingredient.amount',
+      'cocktail_ingredient.unit',
+      'ingredient.name as ingredient',
+    ])
+    .where('cocktail_ingredient.cocktail_id', 'in', ids)
+    .orderBy('cocktail_ingredient.cocktail_id')
+    .orderBy('cocktail_ingredient.position')
+    .execute();
+  for (const row of rows) {
+    const id = Number(row.cocktail_id);
+    let items = byCocktail.get(id);
+    if (!items) byCocktail.set(id, (items = []));
+    items.push({ amount: toNumber(row.amount), unit: row.unit, ingredient: row.ingredient });
+  }
+  return byCocktail;
+}
+
+/** Maps rows to list items with their card items, keeping the rows' order. */
+export async function toSummaries(db: Kysely<Database>, rows: readonly SummaryRow[]): Promise<CocktailSummary[]> {
+  const lines = await loadCardIngredients(
+    db,
+    rows.map((row) => Number(row.id)),
+  );
+  return rows.map((row) => toSummary(row, lines.get(Number(row.id)) ?? []));
+}
+
+/** Loads the list items of the given public cocktails, in the order of `ids` (unknown ids are left out). */
+export async function loadSummariesByIds(db: Kysely<Database>, ids: readonly number[]): Promise<CocktailSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = (await db
+    .selectFrom('cocktail')
+    .select(SUMMARY_COLUMNS)
+    .where('cocktail.id', 'in', ids)
+    .where('cocktail.venue_id', 'is', null)
+    .execute()) as SummaryRow[];
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  const ordered = ids.map((id) => byId.get(id)).filter((row): row is SummaryRow => row !== undefined);
+  return toSummaries(db, ordered);
+}
+
+/**
+ * Loads one public cocktail with its full recipe.
+ * @returns the detail, or null when no public cocktail has this id.
+ */
+export async function loadCocktailDetail(db: Kysely<Database>, id: number): Promise<CocktailDetail | null> {
+  const row = await db
+    .selectFrom('cocktail')
+    .select([...SUMMARY_COLUMNS, 'cocktail.instructions'])
+    .where('cocktail.id', '=', id)
+    .where('cocktail.venue_id', 'is', null)
+    .executeTakeFirst();
+  if (!row) return null;
+  const lineRows = await db
+    .selectFrom('cocktail_ingredient')
+    .innerJoin('ingredient', 'ingredient.id', 'cocktail_ingredient.ingredient_id')
+    .select([
+      'cocktail_ingredient.position',
+      'cocktail_ingredient.ingredient_id',
+      'ingredient.name as ingredient',
+      'cocktail_ingredient.amount',
+      'cocktail_ingredient.amount_max',
+      'cocktail_ingredient.unit',
+      'cocktail_ingredient.is_optional',
+      'cocktail_ingredient.note',
+      'ingredient.abv',
+      'ingredient.category',
+    ])
+    .where('cocktail_ingredient.cocktail_id', '=', id)
+    .orderBy('cocktail_ingredient.position')
+    .execute();
+  const ingredients: IngredientLine[] = lineRows.map((line) => ({
+    position: Number(line.position),
+    ingredient_id: Number(line.ingredient_id),
+    ingredient: line.ingredient,
+    amount: toNumber(line.amount),
+    amount_max: toNumber(line.amount_max),
+    unit: line.unit,
+    is_optional: Number(line.is_optional) === 1,
+    note: line.note,
+    abv: Number(line.abv),
+    category: line.category,
+  }));
+  const { ingredients: _cards, ...summary } = toSummary(row, []);
+  return { ...summary, instructions: row.instructions, ingredients };
+}

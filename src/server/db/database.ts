@@ -1,0 +1,78 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config';
+import type { Database } from './types';
+
+/** The two supported databases. */
+export type Dialect = 'sqlite' | 'postgres';
+
+/** An open database: the Kysely client, which dialect it speaks, and a way to close it (idempotent). */
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Closes the SQLite file or ends the PostgreSQL pool. Safe to call twice. */
+  destroy(): Promise<void>;
+}
+
+/** How long a SQLite writer waits for a lock held by another connection or process, ms. */
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
+/** Largest number of pooled PostgreSQL connections per process. */
+export const PG_POOL_MAX = 10;
+
+/**
+ * Opens a better-sqlite3 handle with the pragmas the server relies on: WAL journal (readers never block the writer),
+ * foreign keys enforced, a busy timeout of {@link SQLITE_BUSY_TIMEOUT_MS}, synchronous=NORMAL (safe with WAL) and a
+ * larger page cache. Creates the file's folder when missing.
+ * @throws the driver's error when the file cannot be opened.
+ */
+export function openSqlite(file: string): BetterSqlite3.Database {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new BetterSqlite3(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('cache_size = -32000'); // 32 MB
+  sqlite.pragma('temp_store = MEMORY');
+  return sqlite;
+}
+
+/**
+ * Connects to the configured database. SQLite opens at once (and throws if the file cannot be opened); PostgreSQL connects
+ * lazily through a `pg` pool of at most {@link PG_POOL_MAX} clients, so an unreachable server surfaces on the first query.
+ */
+export function createDatabase(config: { database: DatabaseConfig }): DatabaseHandle {
+  const settings = config.database;
+  let destroyed: Promise<void> | null = null;
+  if (settings.dialect === 'sqlite') {
+    const sqlite = openSqlite(settings.file);
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return {
+      db,
+      dialect: 'sqlite',
+      destroy: () => (destroyed ??= db.destroy().finally(() => sqlite.open && sqlite.close())),
+    };
+  }
+  const pool = new pg.Pool({
+    connectionString: settings.url,
+    max: PG_POOL_MAX,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection emits 'error' on the pool; without a listener that would crash the process.
+  // The next query reports the problem instead (and answers 503).
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', destroy: () => (destroyed ??= db.destroy()) };
+}
+
+/**
+ * The dialect a Kysely client (or transaction) speaks, read from its adapter, so operations that need dialect-specific SQL
+ * can take just `{db}`.
+ */
+export function dialectOf<DB>(db: Kysely<DB>): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}

@@ -1,0 +1,17 @@
+import type { Migration } from 'kysely';
+import type { Dialect } from '../database';
+import { catalogueMigration } from './0001-catalogue';
+import { catalogueSearchMigration } from './0002-catalogue-search';
+import { analyticsEventMigration } from './0003-analytics-event';
+
+/**
+ * Every migration, by name (Kysely runs them in name order). One set serves both dialects: each module receives the dialect
+ * and branches only where the SQL differs. Add new migrations here with the next number.
+ */
+export function migrationsFor(dialect: Dialect): Record<string, Migration> {
+  return {
+    '0001-catalogue': catalogueMigration(dialect),
+    '0002-catalogue-search': catalogueSearchMigration(dialect),
+    '0003-analytics-event': analyticsEventMigration(dialect),
+  };
+}

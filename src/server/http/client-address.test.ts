@@ -1,0 +1,31 @@
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { clientAddress } from './client-address';
+
+describe('clientAddress', () => {
+  let server: Server;
+  let base: string;
+  beforeAll(async () => {
+    const app = new Hono();
+    app.get('/direct', (c) => c.text(clientAddress(c, null)));
+    app.get('/proxied', (c) => c.text(clientAddress(c, 'x-forwarded-for')));
+    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+    await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('reads the socket and ignores a forwarded header nobody said to trust', async () => {
+    const response = await fetch(`${base}/direct`, { headers: { 'X-Forwarded-For': '203.0.113.9' } });
+    expect(await response.text()).toBe('127.0.0.1');
+  });
+
+  it('reads the first address of the trusted proxy header', async () => {
+    const response = await fetch(`${base}/proxied`, { headers: { 'X-Forwarded-For': '203.0.113.9, 10.0.0.2' } });
+    expect(await response.text()).toBe('203.0.113.9');
+    expect(await (await fetch(`${base}/proxied`)).text()).toBe('127.0.0.1');
+  });
+});

@@ -1,0 +1,107 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Context, MiddlewareHandler } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
+import { LruCache } from '../lib/lru-cache';
+
+/** Build output with content hashes in its names: cacheable for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Other public files (favicon, manifest, robots.txt): an hour. */
+const SHORT = 'public, max-age=3600';
+/** index.html: always revalidate, so a new build is picked up at once. */
+const REVALIDATE = 'no-cache';
+
+/** Text of the 503 page answered for a non-API path when there is no client build. */
+export const CLIENT_NOT_BUILT_TEXT = 'client not built: run npm run build';
+
+interface StaticFile {
+  body: Buffer;
+  mtimeMs: number;
+  size: number;
+  etag: string;
+  type: string;
+}
+
+/** Resolves a URL path to a file inside `root`; null for traversal attempts or undecodable paths. */
+function resolveInside(root: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null;
+  const resolved = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
+  return resolved === root || resolved.startsWith(`${root}${path.sep}`) ? resolved : null;
+}
+
+function matches(header: string | undefined, etag: string): boolean {
+  return !!header && header.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
+}
+
+/**
+ * Serves the built client (vite build output) for every GET/HEAD outside /api:
+ * - an existing file -> that file; /assets/* with `Cache-Control: public, max-age=31536000, immutable`;
+ * - a missing /assets/* file -> 404 (a stale chunk must fail loudly, not receive HTML);
+ * - any other path -> index.html with `Cache-Control: no-cache` (SPA fallback: the client renders its own 404);
+ * - no build at all -> 503 text "client not built: run npm run build".
+ * Files are read once and kept in a bounded LRU (re-read when their mtime changes); ETag + If-None-Match give 304s.
+ */
+export function serveClient({ clientDir }: { clientDir: string }): MiddlewareHandler {
+  const root = path.resolve(clientDir);
+  const files = new LruCache<string, StaticFile>(2000, 64 * 1024 * 1024, (file) => file.size);
+
+  async function load(file: string): Promise<StaticFile | null> {
+    let info;
+    try {
+      info = await stat(file);
+    } catch {
+      return null;
+    }
+    if (!info.isFile()) return null;
+    const cached = files.get(file);
+    if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached;
+    const body = await readFile(file);
+    const loaded: StaticFile = {
+      body,
+      mtimeMs: info.mtimeMs,
+      size: body.length,
+      etag: `"${body.length.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`,
+      type: getMimeType(file) ?? 'application/octet-stream',
+    };
+    files.set(file, loaded);
+    return loaded;
+  }
+
+  function send(c: Context, file: StaticFile, cacheControl: string): Response {
+    const headers = {
+      'Content-Type': file.type,
+      ETag: file.etag,
+      'Cache-Control': cacheControl,
+      Vary: 'Accept-Encoding',
+    };
+    if (matches(c.req.header('if-none-match'), file.etag)) return c.body(null, 304, headers);
+    if (c.req.method === 'HEAD') return c.body(null, 200, { ...headers, 'Content-Length': String(file.size) });
+    return c.body(
+      new Uint8Array(file.body.buffer as ArrayBuffer, file.body.byteOffset, file.body.length),
+      200,
+      headers,
+    );
+  }
+
+  return async function clientStatic(c, next) {
+    const urlPath = c.req.path;
+    if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || urlPath === '/api' || urlPath.startsWith('/api/'))
+      return next();
+    const isAsset = urlPath.startsWith('/assets/');
+    if (urlPath !== '/' && !urlPath.endsWith('/')) {
+      const target = resolveInside(root, urlPath);
+      const file = target ? await load(target) : null;
+      if (file && path.basename(target as string) !== 'index.html') return send(c, file, isAsset ? IMMUTABLE : SHORT);
+      if (isAsset) return c.text('Not found', 404, { 'Cache-Control': 'no-cache' });
+    }
+    const index = await load(path.join(root, 'index.html'));
+    if (!index) return c.text(CLIENT_NOT_BUILT_TEXT, 503, { 'Cache-Control': 'no-store' });
+    return send(c, index, REVALIDATE);
+  };
+}

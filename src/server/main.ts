@@ -1,0 +1,131 @@
+import type { Server } from 'node:http';
+import { pathToFileURL } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { seedCatalogue, warmCatalogue } from './catalogue/operations';
+import { loadSeedCatalogue } from './catalogue/seed/load-seed';
+import { ConfigError, loadConfig, type Config } from './config';
+import { createDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { errorBody } from './errors';
+import { createLogger } from './logger';
+
+/** Longest a graceful shutdown waits for open requests before closing anyway, ms. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Largest request head (request line + headers) accepted, bytes: Node's default, named here so the limit is explicit. */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
+/** A running server: its address and a way to stop it (idempotent). */
+export interface RunningServer {
+  config: Config;
+  /** The port actually bound (useful with PORT=0). */
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Wiring only: config -> database -> migrations -> seed (and search index) -> app -> listen, then graceful shutdown on SIGINT/SIGTERM when
+ * `handleSignals`. Requests the HTTP parser rejects (head over {@link MAX_HEADER_BYTES}, malformed lines) get a JSON 4xx
+ * instead of a dropped socket.
+ * @throws ConfigError for bad environment variables; database or migration errors as thrown.
+ */
+export async function main(
+  options: { env?: Record<string, string | undefined>; handleSignals?: boolean } = {},
+): Promise<RunningServer> {
+  const config = loadConfig(options.env);
+  const logger = createLogger(config);
+  const database = createDatabase(config);
+  try {
+    const applied = await migrateToLatest(database);
+    if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+    const seed = await seedCatalogue({ db: database.db, seed: loadSeedCatalogue() });
+    if (seed.skipped) logger.info('catalogue seed unchanged');
+    else
+      logger.info({ ingredients: seed.ingredients, cocktails: seed.cocktails, lines: seed.lines }, 'catalogue seeded');
+    const indexed = await warmCatalogue({ db: database.db });
+    logger.info(
+      { indexed },
+      indexed === null ? 'catalogue searches will run in the database' : 'catalogue search index ready',
+    );
+  } catch (error) {
+    await database.destroy();
+    throw error;
+  }
+
+  const app = createApp({ db: database.db, dialect: database.dialect, config, logger });
+  const server = serve({
+    fetch: app.fetch,
+    port: config.port,
+    hostname: config.host,
+    serverOptions: { maxHeaderSize: MAX_HEADER_BYTES },
+  }) as Server;
+
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const body = JSON.stringify(
+      tooLarge
+        ? errorBody('BAD_REQUEST', `request line and headers must be at most ${MAX_HEADER_BYTES / 1024} kB`)
+        : errorBody('BAD_REQUEST', 'malformed HTTP request'),
+    );
+    const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    socket.end(
+      `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    if (server.listening) return resolve();
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info({ port, host: config.host, dialect: database.dialect, version: config.appVersion }, 'server listening');
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      logger.info('shutting down');
+      const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      timer.unref();
+      server.closeIdleConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      clearTimeout(timer);
+      await database.destroy();
+      logger.info('stopped');
+      logger.flush();
+    })());
+
+  if (options.handleSignals ?? true) {
+    const onSignal = (signal: NodeJS.Signals) => {
+      logger.info({ signal }, 'signal received');
+      close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    };
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+  }
+  return { config, port, close };
+}
+
+/** Runs {@link main} and exits with a readable message when boot fails. */
+export async function runMain(): Promise<void> {
+  try {
+    await main();
+  } catch (error) {
+    if (error instanceof ConfigError) console.error(error.message);
+    else console.error('Barback failed to start:', error);
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  void runMain();
+}
