@@ -166,7 +166,7 @@ async function run(): Promise<void> {
   const { createDatabase } = await import('@/server/db/database');
   const { migrateToLatest } = await import('@/server/db/migrate');
   const { loadSeedCatalogue } = await import('@/server/catalogue/seed/load-seed');
-  const { hashSeed, writeSeed } = await import('@/server/catalogue/seed-writer');
+  const { seedCatalogue } = await import('@/server/catalogue/operations');
 
   const config = loadConfig();
   const handle = createDatabase(config);
@@ -176,7 +176,8 @@ async function run(): Promise<void> {
     const started = Date.now();
     const synthetic = generateSyntheticCocktails(seed.ingredients, count);
     const catalogue = { ingredients: seed.ingredients, cocktails: [...seed.cocktails, ...synthetic] };
-    const result = await writeSeed(handle.db, catalogue, hashSeed(catalogue));
+    // seedCatalogue (not the bare writer) also refreshes planner statistics and the search indexes afterwards.
+    const result = await seedCatalogue({ db: handle.db, seed: catalogue, force: true });
     console.log(
       `generate-catalogue: ${count} synthetic + ${seed.cocktails.length} seed cocktails on ${handle.dialect} ` +
         `(${result.cocktails.inserted} inserted, ${result.cocktails.updated} updated) in ${Date.now() - started} ms`,
