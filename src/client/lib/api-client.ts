@@ -1,11 +1,12 @@
-import type { z } from 'zod';
-import { apiErrorBodySchema } from '@/shared/schemas/api-error';
+import type { ApiErrorBody } from '@/shared/schemas/api-error';
 
 /**
  * The one way the client talks to the Barback API (same origin, `/api/...`).
  *
- * Every non-2xx answer becomes an {@link ApiError} carrying the HTTP status and the API's error code; every 2xx body is
- * validated with the caller's zod schema so components only ever see data of the promised shape.
+ * Every non-2xx answer becomes an {@link ApiError} carrying the HTTP status and the API's error code. A 2xx body is
+ * validated with the caller's parser when one is given (e.g. a zod schema's `parse` on a screen that already loads zod);
+ * the catalogue's hot paths pass none and rely on the API's typed contract, which the server's tests pin, so the first
+ * page load does not have to carry the schema library (issue 2's 120 kB budget).
  */
 
 /**
@@ -38,19 +39,38 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /**
- * Calls the API and returns its validated body.
+ * A validator for a success body: anything with zod's `safeParse` shape (every zod schema is one).
+ */
+export interface BodyParser<T> {
+  safeParse(body: unknown): { success: true; data: T } | { success: false; error: unknown };
+}
+
+/** True when `body` is the API's error shape `{"error": {"code", "message"}}` (checked by hand: no schema library). */
+function isApiErrorBody(body: unknown): body is ApiErrorBody {
+  if (typeof body !== 'object' || body === null) return false;
+  const error = (body as { error?: unknown }).error;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    typeof (error as { message?: unknown }).message === 'string'
+  );
+}
+
+/**
+ * Calls the API and returns its body.
  *
  * @param path an absolute path on this origin, e.g. `/api/cocktails?q=gin`.
- * @param schema the zod schema the success body must match.
+ * @param parser validates the success body (e.g. a zod schema), or null to take the body as the API's typed contract `T`.
  * @param init fetch options; `signal` cancels the request (React Query passes one). `Accept: application/json` is added.
- * @returns the body parsed by `schema`.
+ * @returns the body (parsed by `parser` when given).
  * @throws ApiError with the API's status/code/message for error answers; code `NETWORK_ERROR` (status 0) when no answer
- *   came; code `BAD_RESPONSE` when a 2xx body does not match `schema`. An aborted request rethrows the AbortError as is so
- *   React Query can tell cancellation from failure.
+ *   came; code `BAD_RESPONSE` when a 2xx body is not JSON or does not match `parser`. An aborted request rethrows the
+ *   AbortError as is so React Query can tell cancellation from failure.
  */
 export async function apiFetch<T>(
   path: string,
-  schema: z.ZodType<T>,
+  parser: BodyParser<T> | null,
   init?: RequestInit & { signal?: AbortSignal },
 ): Promise<T> {
   const headers = new Headers(init?.headers);
@@ -67,16 +87,20 @@ export async function apiFetch<T>(
   const body = await readJson(response);
 
   if (!response.ok) {
-    const parsed = apiErrorBodySchema.safeParse(body);
-    if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message);
+    if (isApiErrorBody(body)) throw new ApiError(response.status, body.error.code, body.error.message);
     throw new ApiError(response.status, 'HTTP_ERROR', `Request failed with status ${response.status}`);
   }
 
-  const parsed = schema.safeParse(body);
+  const where = path.split('?')[0];
+  if (parser === null) {
+    if (body === undefined || typeof body === 'string') {
+      throw new ApiError(response.status, 'BAD_RESPONSE', `Unexpected response from ${where}`);
+    }
+    return body as T;
+  }
+  const parsed = parser.safeParse(body);
   if (!parsed.success) {
-    throw new ApiError(response.status, 'BAD_RESPONSE', `Unexpected response from ${path.split('?')[0]}`, {
-      cause: parsed.error,
-    });
+    throw new ApiError(response.status, 'BAD_RESPONSE', `Unexpected response from ${where}`, { cause: parsed.error });
   }
   return parsed.data;
 }

@@ -1,4 +1,48 @@
-import { toast } from 'sonner';
+import type { toast as sonnerToast } from 'sonner';
+
+/** Sonner's toast function: the one toast system. Only its type is imported here; the library loads on first use. */
+export type ToastApi = typeof sonnerToast;
+
+let toastApi: ToastApi | null = null;
+let waiting: Array<(api: ToastApi) => void> = [];
+let toasterRequested = false;
+const requestListeners = new Set<() => void>();
+
+/**
+ * Runs `show` with Sonner's toast function once a Toaster is mounted. The first call asks the app (see
+ * {@link subscribeToasterRequest}) to mount the lazily loaded Toaster, so Sonner's code is fetched only when a page
+ * actually shows a toast, not on every first page load (issue 2's initial-JS budget).
+ */
+export function withToaster(show: (api: ToastApi) => void): void {
+  if (toastApi) {
+    show(toastApi);
+    return;
+  }
+  waiting.push(show);
+  if (!toasterRequested) {
+    toasterRequested = true;
+    for (const listener of requestListeners) listener();
+  }
+}
+
+/** Called by the mounted Toaster (after it subscribed to Sonner's store) with Sonner's toast function; flushes waiting toasts. */
+export function toasterMounted(api: ToastApi): void {
+  toastApi = api;
+  const queued = waiting;
+  waiting = [];
+  for (const show of queued) show(api);
+}
+
+/** For useSyncExternalStore: has any toast asked for the Toaster yet? */
+export function isToasterRequested(): boolean {
+  return toasterRequested;
+}
+
+/** For useSyncExternalStore: calls `listener` when the first toast asks for the Toaster. @returns unsubscribe */
+export function subscribeToasterRequest(listener: () => void): () => void {
+  requestListeners.add(listener);
+  return () => requestListeners.delete(listener);
+}
 
 /** Name of the window event that shows a toast (spec section 7 "Other": the event name bb:toast triggers a toast). */
 export const TOAST_EVENT = 'bb:toast';
@@ -17,9 +61,11 @@ function isToastDetail(value: unknown): value is ToastEventDetail {
 /** Shows `detail` through Sonner (the one toast system). */
 export function showToast({ title, description, variant = 'default' }: ToastEventDetail): void {
   const options = description ? { description } : undefined;
-  if (variant === 'success') toast.success(title, options);
-  else if (variant === 'error') toast.error(title, options);
-  else toast(title, options);
+  withToaster((toast) => {
+    if (variant === 'success') toast.success(title, options);
+    else if (variant === 'error') toast.error(title, options);
+    else toast(title, options);
+  });
 }
 
 /** Dispatches a 'bb:toast' event on window; code that cannot import Sonner (or lives outside React) can use it. */

@@ -15,6 +15,10 @@ export const API_ERROR_CODES = [
   'RATE_LIMITED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
+  /** A sign-in provider (Google, Facebook) has no client configured on this server: 503. */
+  'PROVIDER_NOT_CONFIGURED',
+  /** An email could not be handed to the mail server: 502. */
+  'MAIL_FAILED',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

@@ -1,100 +1,40 @@
 import { z } from 'zod';
 import { TECHNIQUES } from '../domain/abv';
 import { UNITS } from '../domain/units';
+import {
+  BASE_SPIRITS,
+  CATEGORIES,
+  DIFFICULTY_LEVELS,
+  STRENGTHS,
+  GLASSWARE,
+  FLAVOR_PROFILES,
+  SEASONS,
+  OCCASIONS,
+  INGREDIENT_CATEGORIES,
+  MAX_PAGE_SIZE,
+  DEFAULT_PAGE_SIZE,
+  MAX_QUERY_LENGTH,
+} from '../domain/vocabulary';
+
+export {
+  BASE_SPIRITS,
+  CATEGORIES,
+  DIFFICULTY_LEVELS,
+  STRENGTHS,
+  GLASSWARE,
+  FLAVOR_PROFILES,
+  SEASONS,
+  OCCASIONS,
+  INGREDIENT_CATEGORIES,
+  MAX_PAGE_SIZE,
+  DEFAULT_PAGE_SIZE,
+  MAX_QUERY_LENGTH,
+} from '../domain/vocabulary';
 
 /**
- * The catalogue's vocabulary and entity shapes, shared by the seed, the server and the client.
+ * The catalogue's entity shapes, shared by the seed, the server and the client (vocabulary in domain/vocabulary.ts).
  * Field names follow the spec's catalogue columns (snake_case: base_spirit, difficulty_level...).
  */
-
-/** Base spirits a cocktail is filed under. The quick filter chips use Gin, Vodka, Whiskey, Rum and Tequila. */
-export const BASE_SPIRITS = [
-  'Gin',
-  'Vodka',
-  'Whiskey',
-  'Rum',
-  'Tequila',
-  'Mezcal',
-  'Brandy',
-  'Pisco',
-  'Cachaça',
-  'Wine',
-  'Liqueur',
-  'Amaro',
-  'Absinthe',
-] as const;
-/** Catalogue categories: a classic (pre-1990 canon) or a modern classic. The Classic and Modern chips filter on these. */
-export const CATEGORIES = ['Classic', 'Modern'] as const;
-export const DIFFICULTY_LEVELS = ['Easy', 'Medium', 'Hard'] as const;
-/** Strength bands by final ABV after dilution: Light < 12 %, Medium 12–22 %, Strong > 22 %. */
-export const STRENGTHS = ['Light', 'Medium', 'Strong'] as const;
-export const GLASSWARE = [
-  'Coupe',
-  'Nick & Nora',
-  'Martini',
-  'Rocks',
-  'Double rocks',
-  'Highball',
-  'Collins',
-  'Flute',
-  'Wine',
-  'Copper mug',
-  'Hurricane',
-  'Tiki mug',
-  'Julep cup',
-  'Irish coffee mug',
-  'Poco grande',
-  'Fizz',
-  'Snifter',
-] as const;
-export const FLAVOR_PROFILES = [
-  'Bitter',
-  'Sweet',
-  'Sour',
-  'Citrus',
-  'Herbal',
-  'Fruity',
-  'Spicy',
-  'Smoky',
-  'Creamy',
-  'Dry',
-  'Boozy',
-  'Refreshing',
-  'Floral',
-  'Rich',
-  'Tropical',
-  'Coffee',
-  'Savory',
-] as const;
-export const SEASONS = ['Spring', 'Summer', 'Autumn', 'Winter', 'All year'] as const;
-export const OCCASIONS = [
-  'Aperitif',
-  'Digestif',
-  'Brunch',
-  'Party',
-  'Date night',
-  'Nightcap',
-  'Celebration',
-  'Poolside',
-  'Holiday',
-  'Dinner',
-] as const;
-/** Ingredient categories of the catalogue. */
-export const INGREDIENT_CATEGORIES = [
-  'Spirits',
-  'Liqueurs',
-  'Fortified wine',
-  'Wine',
-  'Beer & cider',
-  'Bitters',
-  'Syrups',
-  'Juices',
-  'Mixers',
-  'Dairy & egg',
-  'Fruit & produce',
-  'Herbs & spices',
-  'Other',
-] as const;
 
 export const baseSpiritSchema = z.enum(BASE_SPIRITS);
 export const categorySchema = z.enum(CATEGORIES);
@@ -164,13 +104,6 @@ export const cocktailDetailSchema = z.object({
   ingredients: z.array(ingredientLineSchema),
 });
 export type CocktailDetail = z.infer<typeof cocktailDetailSchema>;
-
-/** Maximum page size of the list endpoint. */
-export const MAX_PAGE_SIZE = 100;
-/** Catalogue page size (spec section 9). */
-export const DEFAULT_PAGE_SIZE = 50;
-/** Longest accepted search text, characters. */
-export const MAX_QUERY_LENGTH = 200;
 
 /** Query string of `GET /api/cocktails`. page is 0-based. */
 export const cocktailListQuerySchema = z.object({

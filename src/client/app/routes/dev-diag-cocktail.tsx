@@ -1,6 +1,6 @@
 import { CopyIcon, Trash2Icon } from 'lucide-react';
+import { showToast } from '@/client/lib/toast-events';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { DevPage } from '@/client/app/shell/dev-page';
 import { NotFoundView } from '@/client/app/shell/not-found-view';
 import { Badge } from '@/client/components/ui/badge';
@@ -42,7 +42,11 @@ function DiagnosticsList() {
             disabled={records.length === 0}
             onClick={() =>
               void copyText(json).then((ok) =>
-                ok ? toast.success('Diagnostics copied') : toast.error('Could not copy to the clipboard'),
+                showToast(
+                  ok
+                    ? { title: 'Diagnostics copied', variant: 'success' }
+                    : { title: 'Could not copy to the clipboard', variant: 'error' },
+                ),
               )
             }
           >
@@ -55,7 +59,7 @@ function DiagnosticsList() {
             onClick={() => {
               clearCocktailDiagnostics();
               setRecords([]);
-              toast('Diagnostics cleared');
+              showToast({ title: 'Diagnostics cleared' });
             }}
           >
             <Trash2Icon aria-hidden="true" />

@@ -1,73 +1,81 @@
-import { ChevronDownIcon, EllipsisVerticalIcon, FileTextIcon, InfoIcon, ShieldIcon, UserXIcon } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { paths } from '@/client/app/paths';
+import { ChevronDownIcon, EllipsisVerticalIcon } from 'lucide-react';
+import { lazy, Suspense, useState, type ComponentProps, type KeyboardEvent, type Ref } from 'react';
 import { Button } from '@/client/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/client/components/ui/dropdown-menu';
-import { AboutDialog } from './about-dialog';
+
+const loadDropdown = () => import('./legal-menu-dropdown');
+const LegalMenuDropdown = lazy(() => loadDropdown().then((module) => ({ default: module.LegalMenuDropdown })));
+
+/**
+ * The Legal menu's trigger button: an icon below 768 px and the word "Legal" from 768 px; `compact` keeps the icon at every
+ * width. Its accessible name is "Legal" either way. Used both as the placeholder and as the real Radix trigger.
+ */
+export function LegalMenuTrigger({
+  compact = false,
+  ref,
+  ...props
+}: ComponentProps<typeof Button> & { compact?: boolean; ref?: Ref<HTMLButtonElement> }) {
+  if (compact) {
+    return (
+      <Button ref={ref} variant="ghost" size="icon" aria-label="Legal" data-testid="legal-menu-trigger" {...props}>
+        <EllipsisVerticalIcon className="size-5" aria-hidden="true" />
+      </Button>
+    );
+  }
+  return (
+    <Button
+      ref={ref}
+      variant="ghost"
+      data-testid="legal-menu-trigger"
+      className="size-10 px-0 text-muted hover:text-foreground md:w-auto md:px-3"
+      {...props}
+    >
+      <EllipsisVerticalIcon className="size-5 md:hidden" aria-hidden="true" />
+      <span className="sr-only md:not-sr-only">Legal</span>
+      <ChevronDownIcon className="hidden md:block" aria-hidden="true" />
+    </Button>
+  );
+}
+
+const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
 
 /**
  * The Legal dropdown of the top bar and native header (spec section 2, signed-out variant): Privacy Policy, Terms of
- * Service, Data Deletion, and About (opens the About panel). The trigger is an icon below 768 px and the word "Legal" from
- * 768 px; `compact` keeps the icon at every width. Its accessible name is "Legal" either way.
+ * Service, Data Deletion, and About (opens the About panel).
+ *
+ * Until first use it draws only its trigger; the Radix menu's code is fetched when the pointer or focus comes near
+ * (hover, focus) and mounted open on press (pointer down, click) or Enter / Space / arrow keys, so the first page load carries none of it
+ * (issue 2's initial-JS budget). The placeholder has the same look, name and popup semantics as the real trigger.
  */
 export function LegalMenu({ compact = false }: { compact?: boolean }) {
-  const [aboutOpen, setAboutOpen] = useState(false);
+  const [activated, setActivated] = useState(false);
+  if (activated) {
+    return (
+      <Suspense
+        fallback={<LegalMenuTrigger compact={compact} aria-haspopup="menu" aria-expanded="false" aria-busy="true" />}
+      >
+        <LegalMenuDropdown compact={compact} defaultOpen />
+      </Suspense>
+    );
+  }
+  const prefetch = () => void loadDropdown();
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (!OPEN_KEYS.has(event.key)) return;
+    event.preventDefault();
+    setActivated(true);
+  };
   return (
-    <>
-      <DropdownMenu modal={false}>
-        <DropdownMenuTrigger asChild>
-          {compact ? (
-            <Button variant="ghost" size="icon" aria-label="Legal" data-testid="legal-menu-trigger">
-              <EllipsisVerticalIcon className="size-5" aria-hidden="true" />
-            </Button>
-          ) : (
-            <Button
-              variant="ghost"
-              data-testid="legal-menu-trigger"
-              className="size-10 px-0 text-muted hover:text-foreground md:w-auto md:px-3"
-            >
-              <EllipsisVerticalIcon className="size-5 md:hidden" aria-hidden="true" />
-              <span className="sr-only md:not-sr-only">Legal</span>
-              <ChevronDownIcon className="hidden md:block" aria-hidden="true" />
-            </Button>
-          )}
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="w-56">
-          <DropdownMenuLabel>Legal</DropdownMenuLabel>
-          <DropdownMenuItem asChild>
-            <Link to={paths.privacy}>
-              <ShieldIcon aria-hidden="true" />
-              Privacy Policy
-            </Link>
-          </DropdownMenuItem>
-          <DropdownMenuItem asChild>
-            <Link to={paths.terms}>
-              <FileTextIcon aria-hidden="true" />
-              Terms of Service
-            </Link>
-          </DropdownMenuItem>
-          <DropdownMenuItem asChild>
-            <Link to={paths.deleteAccount}>
-              <UserXIcon aria-hidden="true" />
-              Data Deletion
-            </Link>
-          </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={() => setAboutOpen(true)}>
-            <InfoIcon aria-hidden="true" />
-            About
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
-      <AboutDialog open={aboutOpen} onOpenChange={setAboutOpen} />
-    </>
+    <LegalMenuTrigger
+      compact={compact}
+      aria-haspopup="menu"
+      aria-expanded="false"
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onPointerDown={(event) => {
+        // Radix opens its menu on pointer down (left button, no Ctrl); the placeholder does the same.
+        if (event.button === 0 && !event.ctrlKey) setActivated(true);
+      }}
+      onClick={() => setActivated(true)}
+      onKeyDown={onKeyDown}
+    />
   );
 }

@@ -3,7 +3,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TooltipProvider } from '@/client/components/ui/tooltip';
 import { resetAnalyticsForTests } from '@/client/lib/analytics';
 import { resetAppEnvironmentForTests, setAppPlatform } from '@/client/lib/app-environment';
 import { syncDebugMode } from '@/client/lib/debug-mode';
@@ -18,9 +17,7 @@ function renderAt(url: string) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <TooltipProvider>
         <RouterProvider router={router} />
-      </TooltipProvider>
     </QueryClientProvider>,
   );
   return router;
@@ -120,7 +117,7 @@ describe('web shell', () => {
     );
     await act(() => router.navigate('/dev/diag-cocktail?debug=1'));
     expect(await screen.findByText('Broken Sour')).toBeTruthy();
-    expect(screen.getByTestId('debug-button')).toBeTruthy();
+    expect(await screen.findByTestId('debug-button')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
     expect(await screen.findByTestId('diag-empty')).toBeTruthy();
     expect(localStorage.getItem('bb:cocktail-diagnostics')).toBeNull();

@@ -1,14 +1,16 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { track } from '@/client/lib/analytics';
 import { syncDebugMode } from '@/client/lib/debug-mode';
 import { useAppEnvironment } from '@/client/lib/use-app-environment';
 import { useDebugMode } from '@/client/lib/use-debug-mode';
-import { DebugPanel } from './debug-panel';
 import { NativeHeader } from './native-header';
 import { SiteFooter } from './site-footer';
 import { TabBar } from './tab-bar';
 import { TopBar } from './top-bar';
+
+/** The debug panel loads only in debug mode (?debug=1). */
+const DebugPanel = lazy(() => import('./debug-panel').then((module) => ({ default: module.DebugPanel })));
 
 /**
  * The frame every page lives in (spec section 2 "Application shells"), chosen by the app environment:
@@ -57,7 +59,11 @@ export function RootLayout() {
       </main>
       {env.isNativeApp ? null : <SiteFooter />}
       <TabBar />
-      {debug ? <DebugPanel /> : null}
+      {debug ? (
+        <Suspense fallback={null}>
+          <DebugPanel />
+        </Suspense>
+      ) : null}
       <ScrollRestoration />
     </div>
   );

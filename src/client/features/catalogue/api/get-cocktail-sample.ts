@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiFetch } from '@/client/lib/api-client';
-import { DEFAULT_PAGE_SIZE, cocktailSummarySchema, type CocktailSummary } from '@/shared/schemas/cocktail';
+import { DEFAULT_PAGE_SIZE } from '@/shared/domain/vocabulary';
+import type { CocktailSummary } from '@/shared/schemas/cocktail';
 import { cocktailKeys } from './query-keys';
 
 /** `GET /api/cocktails/sample?size=N`: a random sample of up to N (1–50) cocktails, what anonymous visitors browse. */
 
-const sampleSchema = z.object({ items: z.array(cocktailSummarySchema) });
 
 /**
  * Fetches a random sample.
@@ -14,7 +13,7 @@ const sampleSchema = z.object({ items: z.array(cocktailSummarySchema) });
  * @throws ApiError on failure.
  */
 export async function getCocktailSample(size = DEFAULT_PAGE_SIZE, signal?: AbortSignal): Promise<CocktailSummary[]> {
-  const body = await apiFetch(`/api/cocktails/sample?size=${size}`, sampleSchema, { signal });
+  const body = await apiFetch<{ items: CocktailSummary[] }>(`/api/cocktails/sample?size=${size}`, null, { signal });
   return body.items;
 }
 

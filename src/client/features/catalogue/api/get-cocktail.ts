@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiFetch } from '@/client/lib/api-client';
 import { cocktailKeys } from './query-keys';
 
@@ -18,7 +17,7 @@ import { cocktailKeys } from './query-keys';
  *   NETWORK_ERROR offline.
  */
 export function getCocktail(id: string | number, signal?: AbortSignal): Promise<unknown> {
-  return apiFetch(`/api/cocktails/${encodeURIComponent(String(id))}`, z.unknown(), { signal });
+  return apiFetch<unknown>(`/api/cocktails/${encodeURIComponent(String(id))}`, null, { signal });
 }
 
 /** Query of one cocktail's detail. A 404 or 400 is not retried (the answer will not change). */

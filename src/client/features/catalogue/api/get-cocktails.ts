@@ -6,7 +6,8 @@ import {
   useQuery,
 } from '@tanstack/react-query';
 import { apiFetch } from '@/client/lib/api-client';
-import { DEFAULT_PAGE_SIZE, cocktailPageSchema, type CocktailPage } from '@/shared/schemas/cocktail';
+import { DEFAULT_PAGE_SIZE } from '@/shared/domain/vocabulary';
+import type { CocktailPage } from '@/shared/schemas/cocktail';
 import { cocktailKeys, type CocktailListParams } from './query-keys';
 
 /**
@@ -47,7 +48,7 @@ export function cocktailListPath(params: CocktailListParams, page: number): stri
  * @throws ApiError (e.g. 400 VALIDATION_FAILED for a bad filter, NETWORK_ERROR offline).
  */
 export function getCocktails(params: CocktailListParams, page = 0, signal?: AbortSignal): Promise<CocktailPage> {
-  return apiFetch(cocktailListPath(params, page), cocktailPageSchema, { signal });
+  return apiFetch<CocktailPage>(cocktailListPath(params, page), null, { signal });
 }
 
 /** Query of one page. The previous result stays on screen while a new search loads, so results do not flash. */

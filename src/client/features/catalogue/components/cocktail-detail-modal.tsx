@@ -1,6 +1,6 @@
 import { AlertTriangleIcon, CopyIcon, RotateCwIcon, TriangleAlertIcon } from 'lucide-react';
+import { showToast } from '@/client/lib/toast-events';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/client/components/ui/button';
 import {
   Dialog,
@@ -70,9 +70,13 @@ async function copyDiagnostics(record: CocktailDiagnostic, data: unknown): Promi
   try {
     if (!navigator.clipboard) throw new Error('Clipboard unavailable');
     await navigator.clipboard.writeText(text);
-    toast.success('Diagnostics copied', { description: 'Paste them into a bug report.' });
+    showToast({ title: 'Diagnostics copied', description: 'Paste them into a bug report.', variant: 'success' });
   } catch {
-    toast.error('Could not copy diagnostics', { description: 'Select the raw data below and copy it by hand.' });
+    showToast({
+      title: 'Could not copy diagnostics',
+      description: 'Select the raw data below and copy it by hand.',
+      variant: 'error',
+    });
   }
 }
 

@@ -4,7 +4,7 @@ import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
 import { Spinner } from '@/client/components/ui/spinner';
 import { cn } from '@/client/lib/utils';
-import { MAX_QUERY_LENGTH } from '@/shared/schemas/cocktail';
+import { MAX_QUERY_LENGTH } from '@/shared/domain/vocabulary';
 
 /**
  * The catalogue's search field: a search landmark with the label 'Search cocktails' (visually hidden), a magnifier, a

@@ -1,13 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '@/client/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/client/components/ui/dialog';
 import { Spinner } from '@/client/components/ui/spinner';
 import { track } from '@/client/lib/analytics';
 import { useRecipeParam } from '../hooks/use-recipe-param';
@@ -50,19 +42,50 @@ function LoadingRecipe() {
   );
 }
 
+/**
+ * Shown when the modal's own code could not be loaded. Deliberately built without the Radix dialog: that code would have
+ * to be fetched too, over the same failing connection, and it keeps the dialog library out of the first page load.
+ * An alert dialog with its title and text, Retry focused on open, Escape or Close to dismiss, Tab kept between its buttons.
+ */
 function ModalLoadFailure({ onRetry, onClose }: { onRetry: () => void; onClose: () => void }) {
+  const retryRef = useRef<HTMLButtonElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => retryRef.current?.focus(), []);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onClose();
+    } else if (event.key === 'Tab') {
+      event.preventDefault();
+      (document.activeElement === retryRef.current ? closeRef : retryRef).current?.focus();
+    }
+  };
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>Something went wrong</DialogTitle>
-          <DialogDescription>Please try again.</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button onClick={onRetry}>Retry</Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <div className="fixed inset-0 z-50 grid place-items-center bg-black/60 p-4 backdrop-blur-sm">
+      <div
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="recipe-load-failure-title"
+        aria-describedby="recipe-load-failure-text"
+        onKeyDown={onKeyDown}
+        className="w-full max-w-md rounded-2xl border border-border-strong bg-surface p-6 shadow-2xl"
+      >
+        <h2 id="recipe-load-failure-title" className="font-display text-xl">
+          Something went wrong
+        </h2>
+        <p id="recipe-load-failure-text" className="mt-2 text-sm text-muted">
+          Please try again.
+        </p>
+        <div className="mt-6 flex justify-end gap-2">
+          <Button ref={closeRef} variant="ghost" onClick={onClose}>
+            Close
+          </Button>
+          <Button ref={retryRef} onClick={onRetry}>
+            Retry
+          </Button>
+        </div>
+      </div>
+    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { MAX_QUERY_LENGTH } from '@/shared/schemas/cocktail';
+import { MAX_QUERY_LENGTH } from '@/shared/domain/vocabulary';
 import { useDebouncedValue } from './use-debounced-value';
 
 /** Search debounce, ms (spec section 9: 300 ms default). */

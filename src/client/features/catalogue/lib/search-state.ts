@@ -1,4 +1,4 @@
-import { CATEGORIES, MAX_QUERY_LENGTH } from '@/shared/schemas/cocktail';
+import { CATEGORIES, MAX_QUERY_LENGTH } from '@/shared/domain/vocabulary';
 
 /**
  * The /search page's state as kept in the URL: `?q=<text>&spirit=Gin&spirit=Rum&category=Classic`.

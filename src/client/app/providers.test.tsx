@@ -1,0 +1,22 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { emitToast } from '@/client/lib/toast-events';
+import { Providers } from './providers';
+
+afterEach(cleanup);
+
+describe('toasts', () => {
+  it('loads the Toaster on the first toast and shows that toast (bb:toast event)', async () => {
+    render(
+      <Providers>
+        <p>page</p>
+      </Providers>,
+    );
+    expect(document.querySelector('[data-sonner-toaster]')).toBeNull();
+    emitToast({ title: 'Purchases restored', variant: 'success' });
+    expect(await screen.findByText('Purchases restored')).toBeTruthy();
+    emitToast({ title: 'Second toast' });
+    expect(await screen.findByText('Second toast')).toBeTruthy();
+  });
+});
