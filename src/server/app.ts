@@ -4,18 +4,29 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Kysely } from 'kysely';
 import type { ApiErrorCode } from '@/shared/schemas/api-error';
+import { accountRoutes } from './account/routes';
 import { analyticsRoutes } from './analytics/routes';
+import { createAuth, type Auth } from './auth/auth';
+import { RateLimiter } from './auth/rate-limit';
+import { authHandlerRoutes, sessionRoutes } from './auth/routes';
+import { createSessionReader } from './auth/session';
 import { catalogueRoutes } from './catalogue/routes';
 import { PROJECT_ROOT, type Config } from './config';
 import type { Dialect } from './db/database';
 import type { Database } from './db/types';
 import { errorBody, HTTP_STATUS_BY_CODE, toErrorResponse } from './errors';
+import { devToolRoutes } from './dev-tools/routes';
 import { healthRoutes } from './health/routes';
 import { serveClient } from './http/client-static';
 import { compression } from './http/compression';
 import type { Logger } from './logger';
+import { createMailer, type Mailer } from './mail/mailer';
+import { supportRoutes } from './support/routes';
 
-/** What an app needs: an open database, its dialect, the parsed config and a logger; `clientDir` defaults to dist/client. */
+/**
+ * What an app needs: an open database, its dialect, the parsed config and a logger; `clientDir` defaults to dist/client.
+ * `mailer` and `auth` default to the ones the config describes (main.ts builds them; tests may pass their own).
+ */
 export interface AppDeps {
   db: Kysely<Database>;
   dialect: Dialect;
@@ -23,6 +34,8 @@ export interface AppDeps {
   logger: Logger;
   /** Folder of the built client (vite build output). */
   clientDir?: string;
+  mailer?: Mailer;
+  auth?: Auth;
 }
 
 /** Default location of the client build. */
@@ -53,11 +66,17 @@ function codeForStatus(status: number): ApiErrorCode {
 
 /**
  * Builds the HTTP application: security headers, compression, request logging, the API under /api (health, cocktails,
- * events) and the built client for every other path. Errors always answer `{"error": {code, message}}`: AppError by its
- * code, zod errors 400 naming the field, database outages 503, anything else a bare 500 (details go to the log only).
+ * events, better-auth at /api/auth, provider sign-in start at /api/session, the user's own data at /api/me, support,
+ * developer tools at /api/dev) and the built client for every other path. Errors always answer `{"error": {code,
+ * message}}` (better-auth's own routes keep better-auth's `{code, message}` except 429): AppError by its code, zod errors
+ * 400 naming the field, database outages 503, anything else a bare 500 (details go to the log only).
  */
 export function createApp(deps: AppDeps): Hono {
   const { db, dialect, config, logger } = deps;
+  const mailer = deps.mailer ?? createMailer({ config, db, logger });
+  const auth = deps.auth ?? createAuth({ db, dialect, config, logger, mailer });
+  const sessions = createSessionReader(auth);
+  const limiter = new RateLimiter(db);
   const app = new Hono();
 
   app.use(async (c, next) => {
@@ -82,9 +101,16 @@ export function createApp(deps: AppDeps): Hono {
   );
   app.use(compression());
 
+  app.use('/api/*', sessions.forwardCookies());
+
+  app.route('/api/auth', authHandlerRoutes({ auth, limiter, config }));
+  app.route('/api/session', sessionRoutes({ auth, limiter, config }));
+  app.route('/api/me', accountRoutes({ db, auth, config, logger, sessions }));
+  app.route('/api/support', supportRoutes({ db, mailer, logger, config, sessions, limiter }));
+  app.route('/api/dev', devToolRoutes({ db, auth, config, mailer, sessions, limiter }));
   app.route('/api/health', healthRoutes({ db, dialect, version: config.appVersion }));
-  app.route('/api/cocktails', catalogueRoutes({ db }));
-  app.route('/api/events', analyticsRoutes({ db }));
+  app.route('/api/cocktails', catalogueRoutes({ db, isSignedIn: async (c) => (await sessions.read(c)) !== null }));
+  app.route('/api/events', analyticsRoutes({ db, userIdOf: async (c) => (await sessions.read(c))?.user.id ?? null }));
   app.use(serveClient({ clientDir: deps.clientDir ?? DEFAULT_CLIENT_DIR }));
 
   app.notFound((c) => {

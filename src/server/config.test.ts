@@ -13,6 +13,17 @@ describe('loadConfig', () => {
       logLevel: 'info',
       appVersion: '0.0.0',
       trustProxyHeader: null,
+      appUrl: 'http://localhost:3000',
+      trustedOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
+      betterAuthSecret: null,
+      google: null,
+      facebook: null,
+      smtpUrl: null,
+      mailFrom: 'Barback <no-reply@barback.app>',
+      supportEmail: 'support@barback.app',
+      devTools: false,
+      authTestOAuthIssuer: null,
+      redisUrl: null,
     });
     expect(DEFAULT_SQLITE_FILE).toBe(path.join(PROJECT_ROOT, 'var', 'barback.sqlite'));
   });
@@ -26,6 +37,17 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'silent',
       APP_VERSION: '1.2.3',
       TRUST_PROXY_HEADER: 'X-Forwarded-For',
+      APP_URL: 'https://barback.example/',
+      BETTER_AUTH_SECRET: 'a'.repeat(40),
+      GOOGLE_CLIENT_ID: 'g-id',
+      GOOGLE_CLIENT_SECRET: 'g-secret',
+      FACEBOOK_CLIENT_ID: 'f-id',
+      FACEBOOK_CLIENT_SECRET: 'f-secret',
+      SMTP_URL: 'smtp://mail.example:2525',
+      MAIL_FROM: 'Bar <bar@barback.example>',
+      SUPPORT_EMAIL: 'help@barback.example',
+      DEV_TOOLS: '1',
+      REDIS_URL: 'redis://cache:6379',
     });
     expect(config).toEqual({
       nodeEnv: 'production',
@@ -35,6 +57,17 @@ describe('loadConfig', () => {
       logLevel: 'silent',
       appVersion: '1.2.3',
       trustProxyHeader: 'x-forwarded-for',
+      appUrl: 'https://barback.example',
+      trustedOrigins: ['https://barback.example'],
+      betterAuthSecret: 'a'.repeat(40),
+      google: { clientId: 'g-id', clientSecret: 'g-secret' },
+      facebook: { clientId: 'f-id', clientSecret: 'f-secret' },
+      smtpUrl: 'smtp://mail.example:2525',
+      mailFrom: 'Bar <bar@barback.example>',
+      supportEmail: 'help@barback.example',
+      devTools: true,
+      authTestOAuthIssuer: null,
+      redisUrl: 'redis://cache:6379',
     });
   });
 
@@ -72,6 +105,49 @@ describe('loadConfig', () => {
     expect((error as ConfigError).message).toContain(
       'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent',
     );
+  });
+});
+
+describe('loadConfig: accounts and mail', () => {
+  it('requires BETTER_AUTH_SECRET in production and at least 32 characters anywhere', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/BETTER_AUTH_SECRET: is required in production/);
+    expect(() => loadConfig({ BETTER_AUTH_SECRET: 'short' })).toThrow(/BETTER_AUTH_SECRET: must be at least 32/);
+  });
+
+  it('refuses AUTH_TEST_OAUTH_ISSUER outside NODE_ENV=test', () => {
+    for (const NODE_ENV of ['production', 'development']) {
+      expect(() =>
+        loadConfig({ NODE_ENV, BETTER_AUTH_SECRET: 'b'.repeat(32), AUTH_TEST_OAUTH_ISSUER: 'http://127.0.0.1:9999' }),
+      ).toThrow(/AUTH_TEST_OAUTH_ISSUER: is only allowed with NODE_ENV=test/);
+    }
+    expect(loadConfig({ NODE_ENV: 'test', AUTH_TEST_OAUTH_ISSUER: 'http://127.0.0.1:9999/' }).authTestOAuthIssuer).toBe(
+      'http://127.0.0.1:9999',
+    );
+  });
+
+  it('wants OAuth client ids and secrets in pairs, and valid URLs', () => {
+    let error: unknown;
+    try {
+      loadConfig({ GOOGLE_CLIENT_ID: 'only-id', FACEBOOK_CLIENT_SECRET: 'only-secret' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as ConfigError).problems).toEqual([
+      'GOOGLE_CLIENT_SECRET: must be set together with GOOGLE_CLIENT_ID',
+      'FACEBOOK_CLIENT_ID: must be set together with FACEBOOK_CLIENT_SECRET',
+    ]);
+    expect(() => loadConfig({ APP_URL: 'ftp://x' })).toThrow(/APP_URL: must be an absolute http/);
+    expect(() => loadConfig({ SMTP_URL: 'mail.example' })).toThrow(/SMTP_URL: must be an smtp/);
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'nobody' })).toThrow(/SUPPORT_EMAIL: must be an email address/);
+    expect(() => loadConfig({ DEV_TOOLS: 'yes' })).toThrow(/DEV_TOOLS: must be 1 or 0/);
+  });
+
+  it('defaults APP_URL to localhost on PORT and trusts only the app itself', () => {
+    expect(loadConfig({ PORT: '4100' })).toMatchObject({
+      appUrl: 'http://localhost:4100',
+      trustedOrigins: ['http://localhost:4100', 'http://127.0.0.1:4100'],
+    });
+    expect(loadConfig({ APP_URL: 'http://127.0.0.1:5000' }).trustedOrigins).toEqual(['http://127.0.0.1:5000']);
   });
 });
 

@@ -31,6 +31,43 @@ export interface Config {
    * null when the server faces clients directly and must read the socket address.
    */
   trustProxyHeader: string | null;
+  /**
+   * The app's own origin (APP_URL, default `http://localhost:PORT`), without a trailing slash: the base of every link the
+   * server builds (magic links, OAuth redirect URIs) and the only origin trusted for cookie-carrying requests.
+   */
+  appUrl: string;
+  /** Origins allowed to send cookie-carrying requests: APP_URL, plus the 127.0.0.1 spelling when APP_URL was left unset. */
+  trustedOrigins: string[];
+  /**
+   * BETTER_AUTH_SECRET (at least 32 characters). Required in production; null elsewhere when unset (development then keeps
+   * one in var/auth-secret, tests use a random one per process; see auth/secret.ts).
+   */
+  betterAuthSecret: string | null;
+  /** Google OAuth client (GOOGLE_CLIENT_ID + GOOGLE_CLIENT_SECRET), or null when not configured. */
+  google: OAuthClientConfig | null;
+  /** Facebook OAuth client (FACEBOOK_CLIENT_ID + FACEBOOK_CLIENT_SECRET), or null when not configured. */
+  facebook: OAuthClientConfig | null;
+  /** SMTP_URL (smtp:// or smtps://) for real mail; null sends mail to the dev outbox (mail_outbox table + log). */
+  smtpUrl: string | null;
+  /** MAIL_FROM: the From header of every email. */
+  mailFrom: string;
+  /** SUPPORT_EMAIL: where support messages are mailed. */
+  supportEmail: string;
+  /** DEV_TOOLS=1 (or true) turns the developer tools (mailbox) on outside development. */
+  devTools: boolean;
+  /**
+   * AUTH_TEST_OAUTH_ISSUER: base URL of an OAuth2/OIDC mock server; when set (NODE_ENV=test only) google and facebook sign in
+   * against it through better-auth's genericOAuth plugin.
+   */
+  authTestOAuthIssuer: string | null;
+  /** REDIS_URL: reserved for moving rate-limit counters to Redis; parsed and reported, not used yet (counters stay in the database). */
+  redisUrl: string | null;
+}
+
+/** An OAuth client registered with a provider. */
+export interface OAuthClientConfig {
+  clientId: string;
+  clientSecret: string;
 }
 
 /** Thrown by {@link loadConfig} when one or more variables are invalid; `problems` lists each as "NAME: reason". */
@@ -74,6 +111,24 @@ export function parseDatabaseUrl(value: string | undefined): DatabaseConfig {
   return { dialect: 'sqlite', file: path.resolve(PROJECT_ROOT, file) };
 }
 
+/** Default From header of every email. */
+export const DEFAULT_MAIL_FROM = 'Barback <no-reply@barback.app>';
+/** Default address support messages are mailed to. */
+export const DEFAULT_SUPPORT_EMAIL = 'support@barback.app';
+
+/** An absolute http(s) URL, kept as its origin-and-path string without a trailing slash. */
+const httpUrl = z
+  .string()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'must be an absolute http:// or https:// URL')
+  .transform((value) => value.replace(/\/+$/, ''));
+
 const envSchema = z.object({
   NODE_ENV: optional(z.enum(['development', 'production', 'test']).default('development')),
   PORT: optional(
@@ -107,12 +162,54 @@ const envSchema = z.object({
       .transform((name) => name.toLowerCase())
       .optional(),
   ),
+  APP_URL: optional(httpUrl.optional()),
+  BETTER_AUTH_SECRET: optional(z.string().min(32, 'must be at least 32 characters').optional()),
+  GOOGLE_CLIENT_ID: optional(z.string().optional()),
+  GOOGLE_CLIENT_SECRET: optional(z.string().optional()),
+  FACEBOOK_CLIENT_ID: optional(z.string().optional()),
+  FACEBOOK_CLIENT_SECRET: optional(z.string().optional()),
+  SMTP_URL: optional(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/i, 'must be an smtp:// or smtps:// URL, e.g. smtp://127.0.0.1:2525')
+      .optional(),
+  ),
+  MAIL_FROM: optional(z.string().default(DEFAULT_MAIL_FROM)),
+  SUPPORT_EMAIL: optional(z.email('must be an email address').default(DEFAULT_SUPPORT_EMAIL)),
+  DEV_TOOLS: optional(
+    z
+      .enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' })
+      .transform((value) => value === '1' || value === 'true')
+      .default(false),
+  ),
+  AUTH_TEST_OAUTH_ISSUER: optional(httpUrl.optional()),
+  REDIS_URL: optional(
+    z
+      .string()
+      .regex(/^rediss?:\/\/[^\s]+$/i, 'must be a redis:// or rediss:// URL')
+      .optional(),
+  ),
 });
+
+type ParsedEnv = z.infer<typeof envSchema>;
+
+/** Pairs a client id with its secret; both or neither must be set. */
+function oauthClient(vars: ParsedEnv, prefix: 'GOOGLE' | 'FACEBOOK', problems: string[]): OAuthClientConfig | null {
+  const clientId = vars[`${prefix}_CLIENT_ID`]?.trim();
+  const clientSecret = vars[`${prefix}_CLIENT_SECRET`]?.trim();
+  if (clientId && clientSecret) return { clientId, clientSecret };
+  if (clientId) problems.push(`${prefix}_CLIENT_SECRET: must be set together with ${prefix}_CLIENT_ID`);
+  if (clientSecret) problems.push(`${prefix}_CLIENT_ID: must be set together with ${prefix}_CLIENT_SECRET`);
+  return null;
+}
 
 /**
  * Parses the server's environment. Variables: NODE_ENV (development), PORT (3000), HOST (0.0.0.0), DATABASE_URL (unset ->
  * SQLite at var/barback.sqlite), LOG_LEVEL (info; 'silent' allowed), APP_VERSION (package.json version),
- * TRUST_PROXY_HEADER (unset).
+ * TRUST_PROXY_HEADER (unset), APP_URL (http://localhost:PORT), BETTER_AUTH_SECRET (required in production),
+ * GOOGLE_CLIENT_ID/SECRET and FACEBOOK_CLIENT_ID/SECRET (pairs; unset = provider off), SMTP_URL (unset = dev outbox),
+ * MAIL_FROM (Barback <no-reply@barback.app>), SUPPORT_EMAIL (support@barback.app), DEV_TOOLS (0),
+ * AUTH_TEST_OAUTH_ISSUER (NODE_ENV=test only), REDIS_URL (unset).
  *
  * @param env the variables to read; defaults to `process.env`.
  * @throws ConfigError listing every bad variable at once, so one boot shows every problem.
@@ -125,6 +222,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const vars = parsed.data;
+  const problems: string[] = [];
+  const google = oauthClient(vars, 'GOOGLE', problems);
+  const facebook = oauthClient(vars, 'FACEBOOK', problems);
+  if (vars.NODE_ENV === 'production' && !vars.BETTER_AUTH_SECRET) {
+    problems.push('BETTER_AUTH_SECRET: is required in production (at least 32 random characters)');
+  }
+  if (vars.AUTH_TEST_OAUTH_ISSUER && vars.NODE_ENV !== 'test') {
+    problems.push('AUTH_TEST_OAUTH_ISSUER: is only allowed with NODE_ENV=test');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  const appUrl = vars.APP_URL ?? `http://localhost:${vars.PORT}`;
+  const trustedOrigins = [new URL(appUrl).origin];
+  if (!vars.APP_URL) trustedOrigins.push(`http://127.0.0.1:${vars.PORT}`);
   return {
     nodeEnv: vars.NODE_ENV,
     port: vars.PORT,
@@ -133,5 +243,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: vars.LOG_LEVEL,
     appVersion: vars.APP_VERSION ?? packageVersion(),
     trustProxyHeader: vars.TRUST_PROXY_HEADER ?? null,
+    appUrl,
+    trustedOrigins,
+    betterAuthSecret: vars.BETTER_AUTH_SECRET ?? null,
+    google,
+    facebook,
+    smtpUrl: vars.SMTP_URL ?? null,
+    mailFrom: vars.MAIL_FROM,
+    supportEmail: vars.SUPPORT_EMAIL,
+    devTools: vars.DEV_TOOLS,
+    authTestOAuthIssuer: vars.AUTH_TEST_OAUTH_ISSUER ?? null,
+    redisUrl: vars.REDIS_URL ?? null,
   };
+}
+
+/** True when the developer tools that expose data (the mailbox) are on: development (the default) or DEV_TOOLS=1. */
+export function devToolsEnabled(config: Pick<Config, 'nodeEnv' | 'devTools'>): boolean {
+  return config.nodeEnv === 'development' || config.devTools;
 }

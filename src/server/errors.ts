@@ -14,6 +14,8 @@ export const HTTP_STATUS_BY_CODE: Record<ApiErrorCode, ContentfulStatusCode> = {
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
+  PROVIDER_NOT_CONFIGURED: 503,
+  MAIL_FAILED: 502,
 };
 
 /**

@@ -107,6 +107,7 @@ describe('main.ts as a process', () => {
         PORT: '0',
         HOST: '127.0.0.1',
         DATABASE_URL: path.join(dir, 'main.sqlite'),
+        BETTER_AUTH_SECRET: 'main-test-secret-0123456789-main-test-secret',
       },
     });
     let stdout = '';

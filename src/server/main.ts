@@ -2,6 +2,8 @@ import type { Server } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { createAuth, providerMode } from './auth/auth';
+import { migrateAuthTables } from './auth/schema';
 import { seedCatalogue, warmCatalogue } from './catalogue/operations';
 import { loadSeedCatalogue } from './catalogue/seed/load-seed';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -9,6 +11,7 @@ import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { errorBody } from './errors';
 import { createLogger } from './logger';
+import { createMailer } from './mail/mailer';
 
 /** Longest a graceful shutdown waits for open requests before closing anyway, ms. */
 export const SHUTDOWN_GRACE_MS = 10_000;
@@ -25,7 +28,8 @@ export interface RunningServer {
 }
 
 /**
- * Wiring only: config -> database -> migrations -> seed (and search index) -> app -> listen, then graceful shutdown on SIGINT/SIGTERM when
+ * Wiring only: config -> database -> migrations (ours, then better-auth's planner for any column a newer plugin set needs)
+ * -> seed (and search index) -> mailer -> auth -> app -> listen, then graceful shutdown on SIGINT/SIGTERM when
  * `handleSignals`. Requests the HTTP parser rejects (head over {@link MAX_HEADER_BYTES}, malformed lines) get a JSON 4xx
  * instead of a dropped socket.
  * @throws ConfigError for bad environment variables; database or migration errors as thrown.
@@ -39,6 +43,8 @@ export async function main(
   try {
     const applied = await migrateToLatest(database);
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+    const authTables = await migrateAuthTables({ db: database.db, dialect: database.dialect });
+    if (authTables.length > 0) logger.info({ tables: authTables }, 'auth tables migrated');
     const seed = await seedCatalogue({ db: database.db, seed: loadSeedCatalogue() });
     if (seed.skipped) logger.info('catalogue seed unchanged');
     else
@@ -53,7 +59,19 @@ export async function main(
     throw error;
   }
 
-  const app = createApp({ db: database.db, dialect: database.dialect, config, logger });
+  if (config.redisUrl) logger.warn('REDIS_URL is set but not used yet: rate-limit counters stay in the database');
+  const mailer = createMailer({ config, db: database.db, logger });
+  const auth = createAuth({ db: database.db, dialect: database.dialect, config, logger, mailer });
+  logger.info(
+    {
+      appUrl: config.appUrl,
+      mail: mailer.transport,
+      google: providerMode(config, 'google'),
+      facebook: providerMode(config, 'facebook'),
+    },
+    'sign-in configured',
+  );
+  const app = createApp({ db: database.db, dialect: database.dialect, config, logger, mailer, auth });
   const server = serve({
     fetch: app.fetch,
     port: config.port,
@@ -93,6 +111,7 @@ export async function main(
       server.closeIdleConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       clearTimeout(timer);
+      mailer.close();
       await database.destroy();
       logger.info('stopped');
       logger.flush();

@@ -2,32 +2,54 @@ import path from 'node:path';
 import os from 'node:os';
 import type { Hono } from 'hono';
 import { createApp } from '@/server/app';
+import { createAuth, type Auth } from '@/server/auth/auth';
 import { seedCatalogue, type SeedCatalogue } from '@/server/catalogue/operations';
 import { loadConfig, type Config } from '@/server/config';
 import type { Dialect } from '@/server/db/database';
 import { createSilentLogger } from '@/server/logger';
+import { createMailer, type Mailer } from '@/server/mail/mailer';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { buildTestSeed } from './test-seed';
+
+/** Per-request test options: `address` plays the client's socket address (rate limits key on it). */
+export interface TestRequestOptions {
+  address?: string;
+}
 
 /** A test app on its own fresh database. `close()` drops the database. */
 export interface TestApp {
   app: Hono;
   database: TestDatabase;
   config: Config;
+  /** The app's better-auth instance and mailer (dev outbox unless SMTP_URL was given). */
+  auth: Auth;
+  mailer: Mailer;
   /** Sends a request to the app (no network) and returns the response. */
-  request(pathAndQuery: string, init?: RequestInit): Promise<Response>;
+  request(pathAndQuery: string, init?: RequestInit, options?: TestRequestOptions): Promise<Response>;
   /** Sends a request and parses the JSON body. */
-  json<T = unknown>(pathAndQuery: string, init?: RequestInit): Promise<{ status: number; headers: Headers; body: T }>;
+  json<T = unknown>(
+    pathAndQuery: string,
+    init?: RequestInit,
+    options?: TestRequestOptions,
+  ): Promise<{ status: number; headers: Headers; body: T }>;
   close(): Promise<void>;
 }
+
+/** The secret test apps sign cookies with (at least 32 characters, as config requires). */
+export const TEST_AUTH_SECRET = 'test-secret-0123456789-test-secret-0123456789';
 
 /**
  * Builds an app the way main.ts does, on a fresh migrated database of `dialect`, seeded with `seed` (the tiny test seed by
  * default; null for an empty catalogue). The client folder defaults to one that does not exist, so static answers do not
- * depend on whether `vite build` has been run.
+ * depend on whether `vite build` has been run. `env` adds or overrides environment variables (NODE_ENV is 'test').
  */
 export async function createTestApp(
-  options: { dialect?: Dialect; seed?: SeedCatalogue | null; clientDir?: string } = {},
+  options: {
+    dialect?: Dialect;
+    seed?: SeedCatalogue | null;
+    clientDir?: string;
+    env?: Record<string, string>;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(options.dialect ?? 'sqlite');
   try {
@@ -42,25 +64,42 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     DATABASE_URL: database.database.dialect === 'sqlite' ? database.database.file : database.database.url,
     APP_VERSION: '9.9.9-test',
+    BETTER_AUTH_SECRET: TEST_AUTH_SECRET,
+    ...options.env,
   });
+  const logger = createSilentLogger();
+  const mailer = createMailer({ config, db: database.db, logger });
+  const auth = createAuth({ db: database.db, dialect: database.dialect, config, logger, mailer });
   const app = createApp({
     db: database.db,
     dialect: database.dialect,
     config,
-    logger: createSilentLogger(),
+    logger,
+    mailer,
+    auth,
     clientDir: options.clientDir ?? path.join(os.tmpdir(), 'barback-no-client-build'),
   });
-  const request = async (pathAndQuery: string, init?: RequestInit) => app.request(pathAndQuery, init);
+  const request = async (pathAndQuery: string, init?: RequestInit, requestOptions: TestRequestOptions = {}) =>
+    app.request(
+      pathAndQuery,
+      init,
+      requestOptions.address ? { incoming: { socket: { remoteAddress: requestOptions.address } } } : undefined,
+    );
   return {
     app,
     database,
     config,
+    auth,
+    mailer,
     request,
-    async json<T>(pathAndQuery: string, init?: RequestInit) {
-      const response = await request(pathAndQuery, init);
+    async json<T>(pathAndQuery: string, init?: RequestInit, requestOptions?: TestRequestOptions) {
+      const response = await request(pathAndQuery, init, requestOptions);
       const text = await response.text();
       return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as T };
     },
-    close: () => database.drop(),
+    close: async () => {
+      mailer.close();
+      await database.drop();
+    },
   };
 }

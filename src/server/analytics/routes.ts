@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Kysely } from 'kysely';
 import { analyticsBatchSchema } from '@/shared/schemas/analytics';
@@ -12,9 +12,17 @@ export const EVENTS_BODY_LIMIT_BYTES = 256 * 1024;
 
 /**
  * `POST /api/events` (mounted at /api/events): a batch of analytics events -> 202 `{accepted: n}`.
+ * Each event is attributed to the caller's session (`userIdOf`): the signed-in user's id, or null for anonymous callers,
+ * whatever userId the client sent.
  * Errors: 413 PAYLOAD_TOO_LARGE past {@link EVENTS_BODY_LIMIT_BYTES}; 400 for malformed JSON or an invalid batch.
  */
-export function analyticsRoutes({ db }: { db: Kysely<Database> }): Hono {
+export function analyticsRoutes({
+  db,
+  userIdOf = async () => null,
+}: {
+  db: Kysely<Database>;
+  userIdOf?: (c: Context) => Promise<string | null>;
+}): Hono {
   const routes = new Hono();
   routes.post(
     '/',
@@ -26,7 +34,9 @@ export function analyticsRoutes({ db }: { db: Kysely<Database> }): Hono {
     }),
     async (c) => {
       const batch = analyticsBatchSchema.parse(await readJsonBody(c.req.raw));
-      const result = await recordEvents({ db, events: batch.events });
+      const userId = await userIdOf(c);
+      const events = batch.events.map((event) => ({ ...event, userId }));
+      const result = await recordEvents({ db, events });
       return c.json(result, 202);
     },
   );

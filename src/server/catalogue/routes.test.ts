@@ -8,6 +8,7 @@ import {
   type CocktailSummary,
 } from '@/shared/schemas/cocktail';
 import { apiErrorBodySchema, type ApiErrorBody } from '@/shared/schemas/api-error';
+import { signIn } from '../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
 import { generateSyntheticSeed } from '../../../tests/support/synthetic-catalogue';
@@ -70,12 +71,14 @@ describe.each(testDialects())('catalogue API on %s', (dialect) => {
       ]);
       const filtered = await t.json<CocktailPage>('/api/cocktails?spirit=Gin&spirit=Rum&category=Classic');
       expect(filtered.body.items.map((item) => item.name)).toEqual(['Daiquiri', 'Gin Fizz', 'Mojito', 'Negroni']);
-      const paged = await t.json<CocktailPage>('/api/cocktails?page=1&pageSize=3');
+      // Pages past the first are for signed-in callers (the anonymous rule is tested in tests of the accounts issue).
+      const signedIn = { headers: (await signIn(t)).headers() };
+      const paged = await t.json<CocktailPage>('/api/cocktails?page=1&pageSize=3', signedIn);
       expect(paged.body).toMatchObject({ total: 8, page: 1, pageSize: 3 });
       expect(paged.body.items.map((item) => item.name)).toEqual(TEST_COCKTAIL_NAMES_IN_ORDER.slice(3, 6));
-      const beyond = await t.json<CocktailPage>('/api/cocktails?page=9');
+      const beyond = await t.json<CocktailPage>('/api/cocktails?page=9', signedIn);
       expect(beyond.body).toEqual({ items: [], total: 8, page: 9, pageSize: 50 });
-      const farBeyond = await t.json<CocktailPage>('/api/cocktails?page=9007199254740991&pageSize=100');
+      const farBeyond = await t.json<CocktailPage>('/api/cocktails?page=9007199254740991&pageSize=100', signedIn);
       expect(farBeyond.status).toBe(200);
       expect(farBeyond.body).toMatchObject({ items: [], total: 8 });
     });

@@ -95,6 +95,131 @@ export interface AnalyticsEventTable {
   received_at: Timestamp;
 }
 
+/**
+ * A better-auth timestamp: a Date written by better-auth; read back as an ISO string (SQLite, `date` column holding text) or
+ * a Date (PostgreSQL, timestamptz).
+ */
+export type AuthTimestamp = ColumnType<Date | string, Date | string, Date | string>;
+
+/** A better-auth flag: 0/1 on SQLite, boolean on PostgreSQL. */
+export type AuthFlag = ColumnType<number | boolean, number | boolean, number | boolean>;
+
+/**
+ * better-auth's `user` table (created by its own migration planner, see auth/schema.ts; camelCase columns).
+ * Only the columns the server reads directly are listed as they are; better-auth owns the writes.
+ */
+export interface AuthUserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: AuthFlag;
+  image: string | null;
+  createdAt: AuthTimestamp;
+  updatedAt: AuthTimestamp;
+  twoFactorEnabled: AuthFlag | null;
+}
+
+/** better-auth's `session` table: one row per signed-in browser. */
+export interface AuthSessionTable {
+  id: string;
+  expiresAt: AuthTimestamp;
+  token: string;
+  createdAt: AuthTimestamp;
+  updatedAt: AuthTimestamp;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+}
+
+/** better-auth's `account` table: one row per way in (google, facebook, and 'magic-link' kept by auth/sign-in-plugin.ts). */
+export interface AuthAccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: AuthTimestamp | null;
+  refreshTokenExpiresAt: AuthTimestamp | null;
+  scope: string | null;
+  password: string | null;
+  createdAt: AuthTimestamp;
+  updatedAt: AuthTimestamp;
+}
+
+/** better-auth's `verification` table: magic-link tokens, OAuth state, pending two-factor challenges. */
+export interface AuthVerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: AuthTimestamp;
+  createdAt: AuthTimestamp;
+  updatedAt: AuthTimestamp;
+}
+
+/** better-auth's `twoFactor` table: the user's encrypted TOTP secret and backup codes. */
+export interface AuthTwoFactorTable {
+  id: string;
+  secret: string;
+  backupCodes: string;
+  userId: string;
+  verified: AuthFlag | null;
+  failedVerificationCount: number | null;
+  lockedUntil: AuthTimestamp | null;
+}
+
+/** better-auth's `rateLimit` table: its own per-address counters for the /api/auth routes. */
+export interface AuthRateLimitTable {
+  id: string;
+  key: string;
+  count: number;
+  lastRequest: number | string;
+}
+
+/** `user_favorites`: one row per user and favourite cocktail; primary key (user_id, cocktail_id). */
+export interface UserFavoritesTable {
+  user_id: string;
+  cocktail_id: number;
+  created_at: Timestamp;
+}
+
+/** `support_message`: a message sent through the Contact Support form. */
+export interface SupportMessageTable {
+  id: Generated<number>;
+  email: string;
+  message: string;
+  /** The signed-in sender, or null. */
+  user_id: string | null;
+  /** The page the form was sent from, if given. */
+  page: string | null;
+  /** 'standard' (priority support arrives with the Enterprise plan). */
+  priority: string;
+  /** 1 once the message was handed to the mail server (or the dev outbox). */
+  mailed: Flag;
+  created_at: Timestamp;
+}
+
+/** `mail_outbox`: the dev outbox, every email the server would have sent when SMTP_URL is unset. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: Timestamp;
+}
+
+/** `rate_limit_bucket`: fixed-window request counters of the server's own rate limits (auth/rate-limit.ts). */
+export interface RateLimitBucketTable {
+  /** `<rule>:<address or hashed email>`. */
+  key: string;
+  count: number;
+  /** Start of the current window, ms since the epoch (bigint on PostgreSQL, read back as a string). */
+  window_start: ColumnType<number | string, number, number>;
+}
+
 /** Every table the server reads or writes. */
 export interface Database {
   ingredient: IngredientTable;
@@ -102,6 +227,16 @@ export interface Database {
   cocktail_ingredient: CocktailIngredientTable;
   catalogue_meta: CatalogueMetaTable;
   analytics_event: AnalyticsEventTable;
+  user: AuthUserTable;
+  session: AuthSessionTable;
+  account: AuthAccountTable;
+  verification: AuthVerificationTable;
+  twoFactor: AuthTwoFactorTable;
+  rateLimit: AuthRateLimitTable;
+  user_favorites: UserFavoritesTable;
+  support_message: SupportMessageTable;
+  mail_outbox: MailOutboxTable;
+  rate_limit_bucket: RateLimitBucketTable;
 }
 
 /** Row shapes for reads, inserts and updates. */

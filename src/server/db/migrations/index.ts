@@ -3,6 +3,8 @@ import type { Dialect } from '../database';
 import { catalogueMigration } from './0001-catalogue';
 import { catalogueSearchMigration } from './0002-catalogue-search';
 import { analyticsEventMigration } from './0003-analytics-event';
+import { authTablesMigration } from './0004-auth-tables';
+import { accountsMigration } from './0005-accounts';
 
 /**
  * Every migration, by name (Kysely runs them in name order). One set serves both dialects: each module receives the dialect
@@ -13,5 +15,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0001-catalogue': catalogueMigration(dialect),
     '0002-catalogue-search': catalogueSearchMigration(dialect),
     '0003-analytics-event': analyticsEventMigration(dialect),
+    '0004-auth-tables': authTablesMigration(dialect),
+    '0005-accounts': accountsMigration(dialect),
   };
 }

@@ -1,0 +1,92 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/types';
+import { emailBucket, RateLimiter } from '../auth/rate-limit';
+
+/** Escapes LIKE wildcards (and the escape character) so `text` matches literally inside a `like ... escape '\'` pattern. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** What {@link deleteAccount} removed, by table (rows), and how many analytics events it de-identified. */
+export interface DeletionReport {
+  favorites: number;
+  sessions: number;
+  accounts: number;
+  twoFactor: number;
+  verifications: number;
+  supportMessages: number;
+  outboxMessages: number;
+  analyticsDeidentified: number;
+}
+
+/**
+ * Deletes every trace of a user, in one transaction (a failure rolls all of it back):
+ * favourites, sessions, linked accounts, two-factor secrets, verification rows that name the user or their email (magic
+ * links, OAuth link state, pending two-factor challenges), support messages they sent (by user id or email), dev-outbox
+ * mail to or from their email, rate-limit counters of their email, and the user row; analytics events keep their type,
+ * time, plan and props but lose the user id.
+ * @returns the counts per table (the user row itself is always one).
+ * @throws the database's error; nothing is deleted then.
+ */
+export async function deleteAccount({
+  db,
+  userId,
+  email,
+}: {
+  db: Kysely<Database>;
+  userId: string;
+  email: string;
+}): Promise<DeletionReport> {
+  const address = email.trim().toLowerCase();
+  return db.transaction().execute(async (trx) => {
+    const count = (result: { numDeletedRows?: bigint; numUpdatedRows?: bigint }[]) =>
+      Number(result.reduce((sum, r) => sum + (r.numDeletedRows ?? r.numUpdatedRows ?? 0n), 0n));
+
+    const favorites = count(await trx.deleteFrom('user_favorites').where('user_id', '=', userId).execute());
+    const supportMessages = count(
+      await trx
+        .deleteFrom('support_message')
+        .where((eb) => eb.or([eb('user_id', '=', userId), eb(eb.fn('lower', ['email']), '=', address)]))
+        .execute(),
+    );
+    const outboxMessages = count(
+      await trx
+        .deleteFrom('mail_outbox')
+        .where((eb) =>
+          eb.or([eb(eb.fn('lower', ['to_address']), '=', address), eb(eb.fn('lower', ['reply_to']), '=', address)]),
+        )
+        .execute(),
+    );
+    const analyticsDeidentified = count(
+      await trx.updateTable('analytics_event').set({ user_id: null }).where('user_id', '=', userId).execute(),
+    );
+    const twoFactor = count(await trx.deleteFrom('twoFactor').where('userId', '=', userId).execute());
+    const sessions = count(await trx.deleteFrom('session').where('userId', '=', userId).execute());
+    const accounts = count(await trx.deleteFrom('account').where('userId', '=', userId).execute());
+    const verifications = count(
+      await trx
+        .deleteFrom('verification')
+        .where((eb) =>
+          eb.or([
+            eb('value', '=', userId),
+            sql<boolean>`${sql.ref('value')} like ${`%${likeLiteral(userId)}%`} escape '\\'`,
+            sql<boolean>`lower(${sql.ref('value')}) like ${`%${likeLiteral(JSON.stringify(address))}%`} escape '\\'`,
+          ]),
+        )
+        .execute(),
+    );
+    await new RateLimiter(trx).forget([emailBucket(address)]);
+    const deleted = count(await trx.deleteFrom('user').where('id', '=', userId).execute());
+    if (deleted !== 1) throw new Error(`user ${userId} was not deleted`);
+    return {
+      favorites,
+      sessions,
+      accounts,
+      twoFactor,
+      verifications,
+      supportMessages,
+      outboxMessages,
+      analyticsDeidentified,
+    };
+  });
+}

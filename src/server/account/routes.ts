@@ -1,0 +1,65 @@
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { providerMode, type Auth } from '../auth/auth';
+import { sameOriginGuard } from '../auth/origin-guard';
+import { expiredSessionCookies, type SessionReader } from '../auth/session';
+import type { Config } from '../config';
+import type { Database } from '../db/types';
+import { favouriteRoutes } from '../favourites/routes';
+import { readJsonBody } from '../http/read-json-body';
+import type { Logger } from '../logger';
+import { deleteAccount } from './delete-account';
+import { getActivity, getMe } from './operations';
+
+/** Body of `DELETE /api/me`: the typed confirmation. */
+export const deleteAccountSchema = z.object({
+  confirm: z.literal('DELETE', { error: "confirm must be 'DELETE'" }),
+});
+
+/**
+ * The signed-in user's own resources (mounted at /api/me); the user always comes from the session:
+ * - `GET /` -> 200 MeResponse (account/operations.ts);
+ * - `DELETE /` with `{confirm: 'DELETE'}` -> 200 `{deleted: true}` and expired session cookies (400 naming confirm
+ *   otherwise);
+ * - `GET /activity` -> 200 `{favorites, searches}`;
+ * - `/favorites` (favourites/routes.ts).
+ * Errors: 401 UNAUTHORIZED when signed out; 403 for a cross-site write.
+ */
+export function accountRoutes(deps: {
+  db: Kysely<Database>;
+  auth: Auth;
+  config: Config;
+  logger: Logger;
+  sessions: SessionReader;
+}): Hono {
+  const { db, auth, config, logger, sessions } = deps;
+  const routes = new Hono();
+  routes.use(sameOriginGuard(config.trustedOrigins));
+
+  routes.get('/', async (c) => {
+    const { user } = await sessions.require(c);
+    const providers = {
+      google: providerMode(config, 'google') !== 'off',
+      facebook: providerMode(config, 'facebook') !== 'off',
+    };
+    return c.json(await getMe({ db, user, providers }), 200, { 'Cache-Control': 'no-store' });
+  });
+
+  routes.delete('/', async (c) => {
+    const { user } = await sessions.require(c);
+    deleteAccountSchema.parse(await readJsonBody(c.req.raw));
+    const report = await deleteAccount({ db, userId: user.id, email: user.email });
+    logger.info({ userId: user.id, ...report }, 'account deleted');
+    for (const cookie of await expiredSessionCookies(auth)) c.header('set-cookie', cookie, { append: true });
+    return c.json({ deleted: true });
+  });
+
+  routes.get('/activity', async (c) => {
+    const { user } = await sessions.require(c);
+    return c.json(await getActivity({ db, userId: user.id }), 200, { 'Cache-Control': 'no-store' });
+  });
+
+  routes.route('/favorites', favouriteRoutes({ db, sessions }));
+  return routes;
+}

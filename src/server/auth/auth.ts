@@ -1,0 +1,196 @@
+import { betterAuth, type BetterAuthOptions, type BetterAuthPlugin } from 'better-auth';
+import { APIError, isAPIError } from 'better-auth/api';
+import { genericOAuth, magicLink, twoFactor } from 'better-auth/plugins';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config';
+import type { Dialect } from '../db/database';
+import type { Database } from '../db/types';
+import type { Logger } from '../logger';
+import { MailError, type Mailer } from '../mail/mailer';
+import { magicLinkEmail, type MagicLinkPurpose } from '../mail/templates';
+import { authSchemaOptions } from './schema';
+import { resolveAuthSecret } from './secret';
+import { recordSignInEvents } from './sign-in-events';
+import { barbackSignInPlugin } from './sign-in-plugin';
+
+/** Where better-auth is mounted. */
+export const AUTH_BASE_PATH = '/api/auth';
+/** Magic links work once and expire after 15 minutes (brief: "links expire in 15 minutes"). */
+export const MAGIC_LINK_EXPIRES_SECONDS = 15 * 60;
+/** Sessions last 7 days and are extended (to 7 days from now) when used more than a day after the last extension. */
+export const SESSION_EXPIRES_SECONDS = 7 * 24 * 60 * 60;
+export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
+/** better-auth's limit for the /two-factor/* routes per client address: 10 per minute (the plugin's own is 3 per 10 s). */
+export const TWO_FACTOR_RATE_LIMIT = { window: 60, max: 10 } as const;
+/** Issuer shown in authenticator apps. */
+export const TOTP_ISSUER = 'Barback';
+/**
+ * The header through which the server hands better-auth the client's address (rate limits, session records). The server
+ * deletes any copy a client sent and sets it from the socket (or TRUST_PROXY_HEADER); see auth/routes.ts.
+ */
+export const CLIENT_ADDRESS_HEADER = 'x-barback-client-address';
+/** Prefix of every auth cookie (`barback.session_token`, `__Secure-barback.session_token` in production). */
+export const COOKIE_PREFIX = 'barback';
+
+/** The sign-in providers, by the id the API and account rows use. */
+export const OAUTH_PROVIDERS = ['google', 'facebook'] as const;
+export type OAuthProviderId = (typeof OAUTH_PROVIDERS)[number];
+
+/** How a provider is wired here: real client (social), the test issuer (genericOAuth), or not at all. */
+export type ProviderMode = 'social' | 'test' | 'off';
+
+/** Test configuration: the client the OAuth mock accepts (brief: client id 'barback-test', secret 'barback-test-secret'). */
+export const TEST_OAUTH_CLIENT = { clientId: 'barback-test', clientSecret: 'barback-test-secret' } as const;
+
+/** The wiring of `provider` under `config`. AUTH_TEST_OAUTH_ISSUER (NODE_ENV=test only) wins over real clients. */
+export function providerMode(config: Config, provider: OAuthProviderId): ProviderMode {
+  if (config.nodeEnv === 'test' && config.authTestOAuthIssuer) return 'test';
+  return config[provider] ? 'social' : 'off';
+}
+
+/** Everything createAuth needs. */
+export interface AuthDeps {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  config: Config;
+  logger: Logger;
+  mailer: Mailer;
+}
+
+/** Per-request data a magic-link send may carry: `purpose` picks the wording ('recovery' for the recovery tool). */
+export interface MagicLinkMetadata {
+  purpose?: MagicLinkPurpose;
+}
+
+/** Maps better-auth's log calls onto pino at the same level. */
+function authLogger(logger: Logger): NonNullable<BetterAuthOptions['logger']> {
+  return {
+    level: 'warn',
+    log: (level, message, ...args) => {
+      const details = args.length > 0 ? { details: args } : {};
+      if (level === 'error') logger.error(details, `better-auth: ${message}`);
+      else if (level === 'warn') logger.warn(details, `better-auth: ${message}`);
+      else logger.debug(details, `better-auth: ${message}`);
+    },
+  };
+}
+
+/**
+ * The better-auth configuration of Barback (the plugins and rate-limit storage come from auth/schema.ts, so the tables
+ * always match):
+ * - Kysely on the project's database (SQLite or PostgreSQL); camelCase tables created by getMigrations;
+ * - sessions in HttpOnly, SameSite=Lax cookies prefixed `barback.`, Secure in production; 7 days, extended daily in use;
+ * - baseURL = APP_URL; trusted origins = the app's own origin; origin and CSRF checks on in every mode (better-auth would
+ *   skip them under NODE_ENV=test by default);
+ * - social google/facebook when their clients are configured, or genericOAuth providers `google` and `facebook` against
+ *   AUTH_TEST_OAUTH_ISSUER in test configuration; account linking on, google and facebook trusted, never unlinking the
+ *   last account;
+ * - magicLink (15-minute single-use links mailed through `mailer`), twoFactor (TOTP + backup codes, issuer 'Barback',
+ *   passwordless enrolment allowed), Barback's sign-in plugin (two-factor after magic links and OAuth, magic-link accounts);
+ * - rate limits in the database keyed by {@link CLIENT_ADDRESS_HEADER}; the routes the server limits itself
+ *   (auth/routes.ts) are switched off here so they are not counted twice;
+ * - sign-ins recorded as registration/login analytics events.
+ */
+export function buildAuthOptions(deps: AuthDeps) {
+  const { config, db, dialect, logger, mailer } = deps;
+  const schema = authSchemaOptions();
+  const testIssuer = config.nodeEnv === 'test' ? config.authTestOAuthIssuer : null;
+  const socialProviders: BetterAuthOptions['socialProviders'] = {};
+  if (!testIssuer && config.google) socialProviders.google = { ...config.google };
+  if (!testIssuer && config.facebook) socialProviders.facebook = { ...config.facebook };
+
+  const corePlugins: [ReturnType<typeof magicLink>, ReturnType<typeof twoFactor>] = [
+    magicLink({
+      expiresIn: MAGIC_LINK_EXPIRES_SECONDS,
+      sendMagicLink: async ({ email, url, metadata }) => {
+        const purpose = (metadata as MagicLinkMetadata | undefined)?.purpose === 'recovery' ? 'recovery' : 'sign-in';
+        try {
+          await mailer.send(
+            magicLinkEmail({ to: email, url, expiresInMinutes: MAGIC_LINK_EXPIRES_SECONDS / 60, purpose }),
+          );
+        } catch (error) {
+          if (!(error instanceof MailError)) throw error;
+          logger.warn({ err: error }, 'could not send a sign-in link');
+          throw APIError.from('BAD_GATEWAY', { code: 'MAIL_FAILED', message: error.message });
+        }
+      },
+    }),
+    twoFactor({ issuer: TOTP_ISSUER, allowPasswordless: true }),
+  ];
+  const extraPlugins: BetterAuthPlugin[] = [barbackSignInPlugin()];
+  if (testIssuer) {
+    const discoveryUrl = `${testIssuer}/.well-known/openid-configuration`;
+    extraPlugins.push(
+      genericOAuth({
+        config: OAUTH_PROVIDERS.map((providerId) => ({
+          providerId,
+          name: providerId === 'google' ? 'Google' : 'Facebook',
+          discoveryUrl,
+          ...TEST_OAUTH_CLIENT,
+          scopes: ['openid', 'email', 'profile'],
+        })),
+      }),
+    );
+  }
+  // auth.api's types come from the plugin tuple; the extra plugins add no endpoint the server calls by name.
+  const plugins = [...corePlugins, ...extraPlugins] as unknown as typeof corePlugins;
+  // Keep the schema plugins' order and ids: the ones above replace the schema-only instances one for one.
+  if (schema.plugins?.length !== 2) throw new Error('auth/schema.ts and auth/auth.ts disagree on the plugin set');
+
+  return {
+    appName: 'Barback',
+    baseURL: config.appUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: resolveAuthSecret(config),
+    database: { db, type: dialect },
+    trustedOrigins: config.trustedOrigins,
+    session: { expiresIn: SESSION_EXPIRES_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
+    account: {
+      accountLinking: { enabled: true, trustedProviders: [...OAUTH_PROVIDERS], allowUnlinkingAll: false },
+    },
+    socialProviders,
+    plugins,
+    rateLimit: {
+      ...schema.rateLimit,
+      enabled: true,
+      customRules: {
+        // Counted by the server's own limiter (auth/routes.ts), per address and per email.
+        '/sign-in/magic-link': false,
+        '/sign-in/social': false,
+        '/link-social': false,
+        // Enrolment and a sign-in take 3–4 calls here within seconds; guessing codes is also capped per challenge (5)
+        // and per account (10 failures lock it for 15 minutes) by the twoFactor plugin.
+        '/two-factor/*': TWO_FACTOR_RATE_LIMIT,
+      },
+    },
+    advanced: {
+      cookiePrefix: COOKIE_PREFIX,
+      useSecureCookies: config.nodeEnv === 'production',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      disableCSRFCheck: false,
+      disableOriginCheck: false,
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+    },
+    databaseHooks: {
+      session: { create: { after: recordSignInEvents({ db, logger }) } },
+    },
+    logger: authLogger(logger),
+    onAPIError: {
+      // Refusals (4xx) are expected traffic: debug only. Anything else is a fault worth an error line.
+      onError: (error) => {
+        const status = isAPIError(error) ? error.statusCode : 500;
+        if (status >= 500) logger.error({ err: error }, 'better-auth request failed');
+        else logger.debug({ status, message: (error as Error).message }, 'better-auth refused a request');
+      },
+    },
+    telemetry: { enabled: false },
+  } satisfies BetterAuthOptions;
+}
+
+/** Builds Barback's better-auth instance (see {@link buildAuthOptions}); its context initialises in the background. */
+export function createAuth(deps: AuthDeps) {
+  return betterAuth(buildAuthOptions(deps));
+}
+
+/** The better-auth instance the server runs. */
+export type Auth = ReturnType<typeof createAuth>;

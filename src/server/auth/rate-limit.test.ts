@@ -1,0 +1,137 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ApiErrorBody } from '@/shared/schemas/api-error';
+import { postJson, randomAddress, randomEmail, requestMagicLink, signIn } from '../../../tests/support/auth';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { testDialects } from '../../../tests/support/test-database';
+import { CLIENT_ADDRESS_HEADER } from './auth';
+
+describe.each(testDialects())('rate limits on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ dialect });
+  });
+  afterAll(() => t?.close());
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  async function expectRateLimited(response: Response) {
+    expect(response.status).toBe(429);
+    const retryAfter = Number(response.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    const body = (await response.json()) as ApiErrorBody;
+    expect(body.error.code).toBe('RATE_LIMITED');
+    expect(body.error.message).toMatch(/^Too many requests\. Please try again in \d+ (seconds|minutes)\.$/);
+    return retryAfter;
+  }
+
+  it('answers the 6th magic-link request from one address within 10 minutes with 429, whatever X-Forwarded-For says', async () => {
+    const address = randomAddress();
+    for (let i = 0; i < 5; i += 1) {
+      expect((await requestMagicLink(t, randomEmail('burst'), { address })).status).toBe(200);
+    }
+    const spoofed = await requestMagicLink(t, randomEmail('burst'), {
+      address,
+      headers: {
+        'x-forwarded-for': randomAddress(),
+        'x-real-ip': randomAddress(),
+        [CLIENT_ADDRESS_HEADER]: randomAddress(),
+      },
+    });
+    const retryAfter = await expectRateLimited(spoofed);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    // Another address is not affected.
+    expect((await requestMagicLink(t, randomEmail('other'), { address: randomAddress() })).status).toBe(200);
+  });
+
+  it('limits one email to 5 links per 10 minutes whatever the address, and lets it in again after the window', async () => {
+    const email = randomEmail('target');
+    for (let i = 0; i < 5; i += 1) {
+      expect((await requestMagicLink(t, email, { address: randomAddress() })).status).toBe(200);
+    }
+    await expectRateLimited(await requestMagicLink(t, email.toUpperCase(), { address: randomAddress() }));
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 10 * 60_000 + 1000 });
+    expect((await requestMagicLink(t, email, { address: randomAddress() })).status).toBe(200);
+  });
+
+  it('counts the recovery tool with the magic links', async () => {
+    const address = randomAddress();
+    for (let i = 0; i < 5; i += 1) {
+      expect((await requestMagicLink(t, randomEmail('mix'), { address })).status).toBe(200);
+    }
+    const recovery = await t.request('/api/dev/recovery-email', postJson({ email: randomEmail('mix') }), { address });
+    await expectRateLimited(recovery);
+  });
+
+  it('limits provider sign-in starts to 20 a minute per address', async () => {
+    const address = randomAddress();
+    for (let i = 0; i < 20; i += 1) {
+      // Not configured here: 503, but each start still counts.
+      expect((await t.request('/api/session/oauth/google', postJson({}), { address })).status).toBe(503);
+    }
+    await expectRateLimited(await t.request('/api/session/oauth/google', postJson({}), { address }));
+    await expectRateLimited(
+      await t.request('/api/auth/sign-in/social', postJson({ provider: 'google', callbackURL: '/auth/callback' }), {
+        address,
+      }),
+    );
+  });
+
+  it('limits support messages to 5 an hour per address', async () => {
+    const address = randomAddress();
+    const message = { email: 'someone@example.test', message: 'The shaker emoji is missing.' };
+    for (let i = 0; i < 5; i += 1) {
+      expect((await t.request('/api/support', postJson(message), { address })).status).toBe(201);
+    }
+    const retryAfter = await expectRateLimited(await t.request('/api/support', postJson(message), { address }));
+    expect(retryAfter).toBeGreaterThan(600);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+  });
+
+  it("answers better-auth's own limits (two-factor: 10 a minute) in the API's error shape", async () => {
+    const address = randomAddress();
+    const jar = await signIn(t, randomEmail('tf'), address);
+    let last: Response | null = null;
+    for (let i = 0; i < 11; i += 1) {
+      last = await t.request('/api/auth/two-factor/verify-totp', postJson({ code: '000000' }, jar), { address });
+      if (i < 10) expect(last.status, `call ${i + 1}`).not.toBe(429);
+    }
+    await expectRateLimited(last!);
+    // better-auth counts per client address (the one the server hands it), not in one shared bucket.
+    const elsewhere = await t.request('/api/auth/two-factor/verify-totp', postJson({ code: '000000' }, jar), {
+      address: randomAddress(),
+    });
+    expect(elsewhere.status).not.toBe(429);
+    const sessions = await t.database.db.selectFrom('session').select('ipAddress').execute();
+    expect(sessions.map((session) => session.ipAddress)).toContain(address);
+  });
+});
+
+describe('rate limits behind a trusted proxy', () => {
+  it('key on the address in TRUST_PROXY_HEADER when the deployment names one', async () => {
+    const t = await createTestApp({ env: { TRUST_PROXY_HEADER: 'x-forwarded-for' } });
+    try {
+      const proxy = randomAddress();
+      const client = randomAddress();
+      for (let i = 0; i < 5; i += 1) {
+        const response = await requestMagicLink(t, randomEmail('proxied'), {
+          address: proxy,
+          headers: { 'x-forwarded-for': `${client}, ${proxy}` },
+        });
+        expect(response.status).toBe(200);
+      }
+      const sixth = await requestMagicLink(t, randomEmail('proxied'), {
+        address: proxy,
+        headers: { 'x-forwarded-for': client },
+      });
+      expect(sixth.status).toBe(429);
+      const otherClient = await requestMagicLink(t, randomEmail('proxied'), {
+        address: proxy,
+        headers: { 'x-forwarded-for': randomAddress() },
+      });
+      expect(otherClient.status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});

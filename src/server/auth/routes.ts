@@ -1,0 +1,113 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import type { Config } from '../config';
+import { clientAddress } from '../http/client-address';
+import { AppError } from '../errors';
+import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER, type Auth } from './auth';
+import { oauthProviderSchema, oauthStartSchema, startOAuth } from './oauth';
+import { sameOriginGuard } from './origin-guard';
+import {
+  addressBucket,
+  emailBucket,
+  RATE_LIMITS,
+  rateLimit,
+  rateLimitedResponse,
+  type RateLimiter,
+} from './rate-limit';
+
+/** better-auth routes the server rate-limits itself (better-auth's own limiter skips them, see auth.ts). */
+const MAGIC_LINK_PATH = `${AUTH_BASE_PATH}/sign-in/magic-link`;
+const OAUTH_START_PATHS = new Set([`${AUTH_BASE_PATH}/sign-in/social`, `${AUTH_BASE_PATH}/link-social`]);
+
+/** The buckets of a magic-link request: the client address, and the email when the JSON body names one. */
+export async function magicLinkBuckets(c: Context, trustProxyHeader: string | null): Promise<string[]> {
+  const buckets = [addressBucket(clientAddress(c, trustProxyHeader))];
+  try {
+    const body = (await c.req.raw.clone().json()) as { email?: unknown };
+    if (typeof body?.email === 'string' && body.email.trim() !== '') buckets.push(emailBucket(body.email));
+  } catch {
+    // Not JSON: better-auth answers 400 for it; the address bucket still counts the request.
+  }
+  return buckets;
+}
+
+/**
+ * The request better-auth sees: the same request with {@link CLIENT_ADDRESS_HEADER} replaced by the address the server
+ * itself determined (socket, or TRUST_PROXY_HEADER), so no client can pick its rate-limit bucket.
+ */
+function withClientAddress(c: Context, trustProxyHeader: string | null): Request {
+  const headers = new Headers(c.req.raw.headers);
+  headers.delete(CLIENT_ADDRESS_HEADER);
+  const address = clientAddress(c, trustProxyHeader);
+  if (address !== 'unknown') headers.set(CLIENT_ADDRESS_HEADER, address);
+  return new Request(c.req.raw, { headers });
+}
+
+/**
+ * better-auth mounted at /api/auth/* (all methods). Before it: the magic-link limit (5 per 10 minutes per address and per
+ * email) and the provider-start limit (20 per minute per address); the client address header is set by the server. After
+ * it: better-auth's own 429 is rewritten to the API's error shape with Retry-After.
+ */
+export function authHandlerRoutes({
+  auth,
+  limiter,
+  config,
+}: {
+  auth: Auth;
+  limiter: RateLimiter;
+  config: Config;
+}): Hono {
+  const routes = new Hono();
+  routes.all('/*', async (c) => {
+    if (c.req.method === 'POST') {
+      let decision = null;
+      if (c.req.path === MAGIC_LINK_PATH) {
+        decision = await limiter.consume(RATE_LIMITS.magicLink, await magicLinkBuckets(c, config.trustProxyHeader));
+      } else if (OAUTH_START_PATHS.has(c.req.path)) {
+        decision = await limiter.consume(RATE_LIMITS.oauthStart, [
+          addressBucket(clientAddress(c, config.trustProxyHeader)),
+        ]);
+      }
+      if (decision && !decision.allowed) return rateLimitedResponse(c, decision.retryAfterSeconds);
+    }
+    const response = await auth.handler(withClientAddress(c, config.trustProxyHeader));
+    if (response.status === 429) {
+      const seconds = Number(response.headers.get('x-retry-after')) || 60;
+      return rateLimitedResponse(c, seconds);
+    }
+    return response;
+  });
+  return routes;
+}
+
+/**
+ * `POST /api/session/oauth/:provider` (mounted at /api/session): starts a Google or Facebook sign-in, or links one to the
+ * signed-in user with `link: true`. Body (JSON, may be empty): see {@link oauthStartSchema}. Answers 200 `{url}` (the
+ * provider's authorize URL) and sets the OAuth state cookie; 503 PROVIDER_NOT_CONFIGURED when the provider is off; 400
+ * for a bad provider or body; 403 for a cross-site request; 429 past 20 starts a minute from one address.
+ */
+export function sessionRoutes({ auth, limiter, config }: { auth: Auth; limiter: RateLimiter; config: Config }): Hono {
+  const routes = new Hono();
+  routes.post(
+    '/oauth/:provider',
+    sameOriginGuard(config.trustedOrigins),
+    rateLimit(limiter, RATE_LIMITS.oauthStart, (c) => [addressBucket(clientAddress(c, config.trustProxyHeader))]),
+    async (c) => {
+      const provider = oauthProviderSchema.parse(c.req.param('provider'));
+      const text = await c.req.text();
+      let body: unknown = {};
+      if (text.trim() !== '') {
+        try {
+          body = JSON.parse(text);
+        } catch (error) {
+          throw new AppError('BAD_REQUEST', `body is not valid JSON: ${(error as Error).message}`);
+        }
+      }
+      const start = oauthStartSchema.parse(body);
+      const started = await startOAuth({ auth, config, provider, start, headers: c.req.raw.headers });
+      for (const cookie of started.setCookies) c.header('set-cookie', cookie, { append: true });
+      return c.json({ url: started.url });
+    },
+  );
+  return routes;
+}

@@ -1,0 +1,116 @@
+import type { BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { deleteSessionCookie } from 'better-auth/cookies';
+import { generateRandomString } from 'better-auth/crypto';
+
+/** providerId of the account row that records "this user signs in with a link emailed to them". */
+export const MAGIC_LINK_PROVIDER_ID = 'magic-link';
+
+/** How long a pending two-factor sign-in waits for its code, seconds (the twoFactor plugin's own default). */
+export const TWO_FACTOR_CHALLENGE_SECONDS = 600;
+
+/** Query parameter added to the sign-in redirect when a code is still needed: `callbackURL?twoFactor=1`. */
+export const TWO_FACTOR_QUERY_PARAM = 'twoFactor';
+
+/** Name of the twoFactor plugin's pending-sign-in cookie (better-auth prefixes it like every auth cookie). */
+export const TWO_FACTOR_COOKIE = 'two_factor';
+
+/** The routes that finish a first-factor sign-in outside the twoFactor plugin's own hook (which covers passwords only). */
+const FIRST_FACTOR_PATHS = new Set(['/magic-link/verify', '/callback/:id']);
+
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** Makes sure a user who signed in by emailed link has a 'magic-link' account row (accountId: the email, lower case). */
+async function recordMagicLinkAccount(ctx: HookContext, user: { id: string; email: string }): Promise<void> {
+  const accounts = await ctx.context.internalAdapter.findAccounts(user.id);
+  if (accounts.some((account) => account.providerId === MAGIC_LINK_PROVIDER_ID)) return;
+  await ctx.context.internalAdapter.createAccount({
+    userId: user.id,
+    providerId: MAGIC_LINK_PROVIDER_ID,
+    accountId: user.email.toLowerCase(),
+  });
+}
+
+/**
+ * Replaces the session a first factor just created by the twoFactor plugin's pending state: the session and its cookie are
+ * removed, a challenge (`2fa-<random>` -> user id, plus its attempt counter) is stored in `verification`, and the signed
+ * `two_factor` cookie names it, exactly as the plugin does after a password sign-in, so `POST /two-factor/verify-totp` (or
+ * verify-backup-code) completes the sign-in.
+ */
+async function holdForSecondFactor(ctx: HookContext, data: { session: { token: string }; user: { id: string } }) {
+  deleteSessionCookie(ctx as unknown as GenericEndpointContext, true);
+  await ctx.context.internalAdapter.deleteSession(data.session.token);
+  ctx.context.setNewSession(null);
+  const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE, { maxAge: TWO_FACTOR_CHALLENGE_SECONDS });
+  const identifier = `2fa-${generateRandomString(20)}`;
+  const expiresAt = new Date(Date.now() + TWO_FACTOR_CHALLENGE_SECONDS * 1000);
+  await ctx.context.internalAdapter.createVerificationValue({ value: data.user.id, identifier, expiresAt });
+  await ctx.context.internalAdapter.createVerificationValue({
+    value: '0',
+    identifier: `2fa-attempts-${identifier}`,
+    expiresAt,
+  });
+  await ctx.setSignedCookie(cookie.name, identifier, ctx.context.secret, cookie.attributes);
+}
+
+/** The Location of a redirect the endpoint answered with, if it did. */
+function redirectLocation(returned: unknown): string | null {
+  // better-call's redirect error is not the better-auth subclass: test the shape, not the class.
+  if (!isAPIError(returned) || returned.statusCode < 300 || returned.statusCode >= 400) return null;
+  const headers = returned.headers as Headers | Record<string, string> | undefined;
+  if (!headers) return null;
+  return headers instanceof Headers ? headers.get('location') : (headers.location ?? headers.Location ?? null);
+}
+
+/**
+ * Barback's sign-in rules on top of better-auth, as a plugin:
+ * - after `/magic-link/verify` creates a session, the user gets a 'magic-link' account row (so linked providers can be
+ *   unlinked while the email remains a way in);
+ * - after `/magic-link/verify` or an OAuth callback (`/callback/:id`, social and genericOAuth alike) signs in a user who has
+ *   two-factor enabled, the new session is swapped for the pending two-factor state and the browser is sent to the same
+ *   callbackURL with `?twoFactor=1` (JSON callers get `{twoFactorRedirect: true, twoFactorMethods: ['totp']}`);
+ * - `/unlink-account` refuses to remove the 'magic-link' row (400): the emailed link stays available to every account.
+ */
+export function barbackSignInPlugin(): BetterAuthPlugin {
+  return {
+    id: 'barback-sign-in',
+    hooks: {
+      before: [
+        {
+          matcher: (ctx) => ctx.path === '/unlink-account',
+          handler: createAuthMiddleware(async (ctx) => {
+            const accountId = (ctx.body as { accountId?: unknown } | undefined)?.accountId;
+            if (typeof accountId !== 'string') return;
+            const target = await ctx.context.adapter.findOne<{ providerId: string }>({
+              model: 'account',
+              where: [{ field: 'id', value: accountId }],
+            });
+            if (target?.providerId === MAGIC_LINK_PROVIDER_ID) {
+              throw APIError.from('BAD_REQUEST', {
+                code: 'EMAIL_SIGN_IN_CANNOT_BE_UNLINKED',
+                message: 'Sign-in by email link cannot be removed; unlink Google or Facebook instead.',
+              });
+            }
+          }),
+        },
+      ],
+      after: [
+        {
+          matcher: (ctx) => FIRST_FACTOR_PATHS.has(ctx.path ?? ''),
+          handler: createAuthMiddleware(async (ctx) => {
+            const data = ctx.context.newSession;
+            if (!data) return;
+            if (ctx.path === '/magic-link/verify') await recordMagicLinkAccount(ctx, data.user);
+            if (!data.user.twoFactorEnabled) return;
+            await holdForSecondFactor(ctx, data);
+            const location = redirectLocation(ctx.context.returned);
+            if (!location) return ctx.json({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
+            const target = new URL(location, ctx.context.baseURL);
+            target.searchParams.set(TWO_FACTOR_QUERY_PARAM, '1');
+            throw ctx.redirect(target.toString());
+          }),
+        },
+      ],
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { isAPIError } from 'better-auth/api';
+import type { Kysely } from 'kysely';
+import { OAUTH_PROVIDERS, providerMode, type Auth, type MagicLinkMetadata, type ProviderMode } from '../auth/auth';
+import type { CurrentSession } from '../auth/session';
+import type { Config } from '../config';
+import type { Database } from '../db/types';
+import { AppError } from '../errors';
+import type { Mailer } from '../mail/mailer';
+
+/** `GET /api/dev/auth-health` answer: the auth configuration without any secret. */
+export interface AuthHealth {
+  providers: Record<(typeof OAUTH_PROVIDERS)[number], { configured: boolean; mode: ProviderMode }>;
+  magicLink: true;
+  mail: { transport: Mailer['transport']; from: string };
+  session: { signedIn: boolean; userId?: string; expiresAt?: string };
+  baseURL: string;
+  trustedOrigins: string[];
+}
+
+/** Describes how sign-in is wired on this server and whether the caller is signed in. Never includes a secret. */
+export function describeAuthHealth({
+  config,
+  mailer,
+  session,
+}: {
+  config: Config;
+  mailer: Mailer;
+  session: CurrentSession | null;
+}): AuthHealth {
+  const providers = Object.fromEntries(
+    OAUTH_PROVIDERS.map((provider) => {
+      const mode = providerMode(config, provider);
+      return [provider, { configured: mode !== 'off', mode }];
+    }),
+  ) as AuthHealth['providers'];
+  return {
+    providers,
+    magicLink: true,
+    mail: { transport: mailer.transport, from: mailer.from },
+    session: session
+      ? { signedIn: true, userId: session.user.id, expiresAt: session.session.expiresAt.toISOString() }
+      : { signedIn: false },
+    baseURL: config.appUrl,
+    trustedOrigins: config.trustedOrigins,
+  };
+}
+
+/** Where a recovery link lands (the client's sign-in callback page). */
+export const RECOVERY_CALLBACK_PATH = '/auth/callback';
+
+/**
+ * Sends an account-recovery sign-in link (a magic link whose email is titled 'Recover your Barback account') to `email`
+ * when an account has that email; for an unknown email sends nothing and reports the same, so the answer does not reveal
+ * which emails have accounts.
+ * @param headers the caller's request headers (better-auth requires them).
+ * @throws AppError MAIL_FAILED (502) with the mail server's reason when the email could not be sent.
+ */
+export async function sendRecoveryEmail({
+  db,
+  auth,
+  email,
+  headers,
+}: {
+  db: Kysely<Database>;
+  auth: Auth;
+  email: string;
+  headers: Headers;
+}): Promise<{ sent: true; email: string }> {
+  const known = await db
+    .selectFrom('user')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
+  if (!known) return { sent: true, email };
+  const metadata: MagicLinkMetadata = { purpose: 'recovery' };
+  try {
+    await auth.api.signInMagicLink({
+      body: { email, callbackURL: RECOVERY_CALLBACK_PATH, errorCallbackURL: RECOVERY_CALLBACK_PATH, metadata },
+      headers,
+    });
+  } catch (error) {
+    if (isAPIError(error) && (error.body as { code?: unknown } | undefined)?.code === 'MAIL_FAILED') {
+      throw new AppError('MAIL_FAILED', error.message || 'the mail server refused the message', { cause: error });
+    }
+    throw error;
+  }
+  return { sent: true, email };
+}

@@ -1,0 +1,110 @@
+import type { Kysely } from 'kysely';
+import type { CocktailSummary } from '@/shared/schemas/cocktail';
+import type { Database } from '../db/types';
+import { AppError } from '../errors';
+import { MAX_COCKTAIL_ID } from '../catalogue/operations';
+import { loadSummariesByIds } from '../catalogue/read-model';
+
+/** `GET /api/me/favorites` answer: the ids and the list items, newest favourite first. */
+export interface FavouriteList {
+  ids: number[];
+  items: CocktailSummary[];
+}
+
+/**
+ * Lists one user's favourites, newest first (ties by cocktail id), as ids and catalogue list items. Only `userId`'s rows
+ * are read.
+ */
+export async function listFavourites({ db, userId }: { db: Kysely<Database>; userId: string }): Promise<FavouriteList> {
+  const rows = await db
+    .selectFrom('user_favorites')
+    .select('cocktail_id')
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('cocktail_id', 'desc')
+    .execute();
+  const ids = rows.map((row) => Number(row.cocktail_id));
+  return { ids, items: await loadSummariesByIds(db, ids) };
+}
+
+/**
+ * Adds a cocktail to a user's favourites. Idempotent: adding one already there keeps its original time.
+ * @throws AppError NOT_FOUND when no public cocktail has this id.
+ */
+export async function addFavourite({
+  db,
+  userId,
+  cocktailId,
+}: {
+  db: Kysely<Database>;
+  userId: string;
+  cocktailId: number;
+}): Promise<{ cocktailId: number; favorite: true }> {
+  const cocktail =
+    cocktailId <= MAX_COCKTAIL_ID
+      ? await db
+          .selectFrom('cocktail')
+          .select('id')
+          .where('id', '=', cocktailId)
+          .where('venue_id', 'is', null)
+          .executeTakeFirst()
+      : undefined;
+  if (!cocktail) throw new AppError('NOT_FOUND', `no cocktail has id ${cocktailId}`);
+  await db
+    .insertInto('user_favorites')
+    .values({ user_id: userId, cocktail_id: cocktailId, created_at: new Date().toISOString() })
+    .onConflict((conflict) => conflict.columns(['user_id', 'cocktail_id']).doNothing())
+    .execute();
+  return { cocktailId, favorite: true };
+}
+
+/** Removes a cocktail from a user's favourites. Idempotent: removing one that is not there succeeds. */
+export async function removeFavourite({
+  db,
+  userId,
+  cocktailId,
+}: {
+  db: Kysely<Database>;
+  userId: string;
+  cocktailId: number;
+}): Promise<{ cocktailId: number; favorite: false }> {
+  if (cocktailId > MAX_COCKTAIL_ID) return { cocktailId, favorite: false };
+  await db.deleteFrom('user_favorites').where('user_id', '=', userId).where('cocktail_id', '=', cocktailId).execute();
+  return { cocktailId, favorite: false };
+}
+
+/** How many favourites a user has. */
+export async function countFavourites({ db, userId }: { db: Kysely<Database>; userId: string }): Promise<number> {
+  const row = await db
+    .selectFrom('user_favorites')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A user's latest favourites with the cocktail's name, newest first; createdAt: ISO 8601. */
+export async function listRecentFavourites({
+  db,
+  userId,
+  limit,
+}: {
+  db: Kysely<Database>;
+  userId: string;
+  limit: number;
+}): Promise<{ cocktailId: number; name: string; createdAt: string }[]> {
+  const rows = await db
+    .selectFrom('user_favorites')
+    .innerJoin('cocktail', 'cocktail.id', 'user_favorites.cocktail_id')
+    .select(['user_favorites.cocktail_id', 'cocktail.name', 'user_favorites.created_at'])
+    .where('user_favorites.user_id', '=', userId)
+    .orderBy('user_favorites.created_at', 'desc')
+    .orderBy('user_favorites.cocktail_id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    cocktailId: Number(row.cocktail_id),
+    name: row.name,
+    createdAt: new Date(row.created_at).toISOString(),
+  }));
+}

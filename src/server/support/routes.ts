@@ -1,0 +1,48 @@
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import { addressBucket, RATE_LIMITS, rateLimit, type RateLimiter } from '../auth/rate-limit';
+import { sameOriginGuard } from '../auth/origin-guard';
+import type { SessionReader } from '../auth/session';
+import type { Config } from '../config';
+import type { Database } from '../db/types';
+import { clientAddress } from '../http/client-address';
+import { readJsonBody } from '../http/read-json-body';
+import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
+import { sendSupportMessage, supportMessageSchema } from './operations';
+
+/**
+ * `POST /api/support` (mounted at /api/support): `{email, message, page?}` -> 201 `{id, status: 'received', mailed}`.
+ * Signed-in senders are recorded with their user id. Errors: 400 for malformed JSON or a missing/invalid field (named);
+ * 403 cross-site; 429 past 5 messages an hour from one address.
+ */
+export function supportRoutes(deps: {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  logger: Logger;
+  config: Config;
+  sessions: SessionReader;
+  limiter: RateLimiter;
+}): Hono {
+  const { db, mailer, logger, config, sessions, limiter } = deps;
+  const routes = new Hono();
+  routes.post(
+    '/',
+    sameOriginGuard(config.trustedOrigins),
+    rateLimit(limiter, RATE_LIMITS.support, (c) => [addressBucket(clientAddress(c, config.trustProxyHeader))]),
+    async (c) => {
+      const input = supportMessageSchema.parse(await readJsonBody(c.req.raw));
+      const current = await sessions.read(c);
+      const receipt = await sendSupportMessage({
+        db,
+        mailer,
+        logger,
+        supportAddress: config.supportEmail,
+        userId: current?.user.id ?? null,
+        input,
+      });
+      return c.json(receipt, 201);
+    },
+  );
+  return routes;
+}
