@@ -35,6 +35,18 @@ export const routes: RouteObject[] = [
           page(paths.devEchoUrl, 'Echo URL', () => import('./routes/dev-echo-url')),
           page(paths.devSelftest, 'Self-test', () => import('./routes/dev-selftest')),
           page(paths.devDiagCocktail, 'Cocktail diagnostics', () => import('./routes/dev-diag-cocktail')),
+          // Signed-in account pages (issue 3, part B).
+          page(paths.profile, 'Profile', () => import('./routes/profile')),
+          page(paths.favorites, 'My Favorites', () => import('./routes/favorites')),
+          page(paths.activity, 'Recent Activity', () => import('./routes/activity')),
+          page(paths.settings, 'Settings', () => import('./routes/settings')),
+          // Sign-in pages and auth developer tools (issue 3, part A).
+          page(paths.auth, 'Sign in', () => import('./routes/auth')),
+          page(paths.authGoogle, 'Sign in', () => import('./routes/auth-google')),
+          page(paths.authFacebook, 'Sign in', () => import('./routes/auth-facebook')),
+          page(paths.authCallback, 'Signing in', () => import('./routes/auth-callback')),
+          page(paths.devAuthHealth, 'Auth health', () => import('./routes/dev-auth-health')),
+          page(paths.devMailbox, 'Mailbox', () => import('./routes/dev-mailbox')),
           page('*', 'Not found', () => import('./routes/not-found')),
         ],
       },

@@ -2,6 +2,8 @@ import { ArchiveIcon, CheckIcon, MailIcon, SettingsIcon, Trash2Icon } from 'luci
 import { PageHeader } from '@/client/app/shell/page-header';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { DeleteAccountPanel } from '@/client/features/account/components/delete-account-panel';
+import { useSession } from '@/client/features/auth/api/get-session';
 import { LEGAL } from '@/client/lib/legal-constants';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
 
@@ -33,9 +35,13 @@ const timeline = [
 
 const mailto = `mailto:${LEGAL.privacyEmail}?subject=${encodeURIComponent('Delete my Barback account')}`;
 
-/** /delete-account: how to have your data deleted, what goes and what stays, and the timeline (spec section 2). */
+/**
+ * /delete-account: how to have your data deleted, what goes and what stays, and the timeline (spec section 2). A signed-in
+ * user also gets the self-service deletion panel (typed confirmation, then `DELETE /api/me`) under the two lists.
+ */
 export function Component() {
   useDocumentTitle('Data Deletion');
+  const session = useSession();
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader
@@ -90,6 +96,12 @@ export function Component() {
           </CardContent>
         </Card>
       </div>
+
+      {session.status === 'signed-in' && session.user ? (
+        <div className="mt-10">
+          <DeleteAccountPanel email={session.user.email} />
+        </div>
+      ) : null}
 
       <section aria-labelledby="how-heading" className="mt-10">
         <h2 id="how-heading" className="font-display text-xl font-semibold">

@@ -1,7 +1,11 @@
-import { ArrowRightIcon, ShuffleIcon } from 'lucide-react';
+import { ArrowRightIcon, LockKeyholeIcon, ShuffleIcon } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/client/app/paths';
 import { Button } from '@/client/components/ui/button';
+import { useSession } from '@/client/features/auth/api/get-session';
+import { openSignInDialog } from '@/client/features/auth/lib/sign-in-store';
+import { useCataloguePages } from '@/client/features/catalogue/api/get-catalogue-pages';
 import { useCocktailSample } from '@/client/features/catalogue/api/get-cocktail-sample';
 import { cocktailListParams, useCocktails } from '@/client/features/catalogue/api/get-cocktails';
 import {
@@ -13,38 +17,90 @@ import { CocktailGrid } from '@/client/features/catalogue/components/cocktail-gr
 import { CocktailSearchBox } from '@/client/features/catalogue/components/cocktail-search-box';
 import { HeroIllustration } from '@/client/features/catalogue/components/hero-illustration';
 import { RecipeModalHost } from '@/client/features/catalogue/components/recipe-modal-host';
+import { useInfiniteScroll } from '@/client/features/catalogue/hooks/use-infinite-scroll';
 import { useSearchTracking } from '@/client/features/catalogue/hooks/use-search-tracking';
 import { useUrlSearchText } from '@/client/features/catalogue/hooks/use-url-search-text';
 import { resultCountText, serializeSearchState } from '@/client/features/catalogue/lib/search-state';
 import { cn } from '@/client/lib/utils';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
 
+/** Texts of /discover's browsing states. */
+export const DISCOVER_TEXT = {
+  loadMore: 'Load More',
+  loadMoreHint: 'Sign in to browse the whole catalogue, A to Z.',
+  end: 'You have reached the end of the list.',
+  /** Accessible names of the card lists: anonymous sample, signed-in catalogue, search. */
+  sampleList: 'Selected cocktails',
+  catalogueList: 'All cocktails',
+  searchList: 'Search results',
+} as const;
+
+/** Skeleton cards shown under the list while the next page loads. */
+const NEXT_PAGE_SKELETONS = 4;
+
 /**
- * Route module of `/discover` (spec section 2): hero, a text search and discover cards (name, base spirit, difficulty,
- * glassware, strength, 'View Recipe'). Without text it shows the anonymous random sample of 50 (paging arrives with
- * accounts); with text, the server's search (name, spirit, description, technique, glassware, ingredients), first 50,
- * with a link to the full results on /search. Exports `Component` (react-router lazy convention).
+ * Route module of `/discover` (spec sections 2, 4, 6 and 9): hero, a text search and discover cards (name, base spirit,
+ * difficulty, glassware, strength, 'View Recipe', the favourite heart). Without search text:
+ * - signed out: the random sample of 50, 'Shuffle', and a 'Load More' button that opens the sign-in dialog;
+ * - signed in: the whole catalogue by name in pages of 50; the next page is asked for when the end of the list comes
+ *   within 800 px of the viewport; paging ends at a short page and stops quietly (no message) when a later page fails.
+ * While the session is unknown it shows the loading state and asks for neither.
+ * With text: the server's search (name, spirit, description, technique, glassware, ingredients), first 50, with a link to
+ * the full results on /search. Exports `Component` (react-router lazy convention).
  */
 export function Component() {
   useDocumentTitle('Discover');
+  const session = useSession();
   const search = useUrlSearchText();
   useSearchTracking(search.text);
   const params = cocktailListParams({ q: search.query });
   const searching = params.q !== '';
-  const sample = useCocktailSample(undefined, { enabled: !searching });
+  const signedOut = session.status === 'signed-out';
+  const browsing = session.status === 'signed-in' && !searching;
+  const sample = useCocktailSample(undefined, { enabled: !searching && signedOut });
+  const pages = useCataloguePages({ enabled: browsing });
   const results = useCocktails(params, { enabled: searching });
-  const active = searching ? results : sample;
-  const items = (searching ? results.data?.items : sample.data) ?? [];
-  const total = searching ? (results.data?.total ?? 0) : items.length;
   const waitingForText = search.text.trim() !== params.q;
 
+  // A later page that failed ends paging for this visit, quietly (spec section 8: "further paging stops").
+  const [pagingStopped, setPagingStopped] = useState(false);
+  useEffect(() => {
+    if (pages.isFetchNextPageError) setPagingStopped(true);
+  }, [pages.isFetchNextPageError]);
+
+  const { fetchNextPage, hasNextPage, isFetchingNextPage } = pages;
+  const pageCount = pages.data?.pages.length ?? 0;
+  const canPage = browsing && pageCount > 0 && hasNextPage && !pagingStopped && !isFetchingNextPage;
+  const loadMore = useCallback(() => {
+    void fetchNextPage({ cancelRefetch: false });
+  }, [fetchNextPage]);
+  const scrollMarker = useInfiniteScroll({ enabled: canPage, onLoadMore: loadMore, resetKey: pageCount });
+
+  const catalogueItems = pages.data?.pages.flatMap((page) => page.items) ?? [];
+  const catalogueTotal = pages.data?.pages[0]?.total ?? 0;
+  const active = searching ? results : browsing ? pages : sample;
+  const items = (searching ? results.data?.items : browsing ? catalogueItems : sample.data) ?? [];
+  const total = searching ? (results.data?.total ?? 0) : browsing ? catalogueTotal : items.length;
+  const pending = (!searching && session.status === 'loading') || active.isPending;
+  const failed = active.isError && !active.data;
+
   let status: string;
-  if (active.isPending) status = CATALOGUE_TEXT.loading;
-  else if (active.isError && !active.data) status = '';
+  if (pending) status = CATALOGUE_TEXT.loading;
+  else if (failed) status = '';
   else if (searching) status = resultCountText(total);
+  else if (browsing)
+    status =
+      total > items.length
+        ? `Showing ${items.length} of ${total.toLocaleString('en-US')} cocktails`
+        : resultCountText(total);
   else status = `${items.length} picks, shuffled for you`;
 
   const fullResults = `${paths.search}?${serializeSearchState({ q: params.q, spirits: [], categories: [] }).toString()}`;
+  const listLabel = searching
+    ? DISCOVER_TEXT.searchList
+    : browsing
+      ? DISCOVER_TEXT.catalogueList
+      : DISCOVER_TEXT.sampleList;
 
   return (
     <div className="flex flex-col gap-8 md:gap-12">
@@ -84,13 +140,13 @@ export function Component() {
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
           <div className="flex flex-col gap-0.5">
             <h2 id="discover-results" className="font-display text-xl font-semibold md:text-2xl">
-              {searching ? `Results for “${params.q}”` : 'Tonight’s selection'}
+              {searching ? `Results for “${params.q}”` : browsing ? 'All cocktails, A to Z' : 'Tonight’s selection'}
             </h2>
             <p role="status" aria-live="polite" className="text-sm text-muted" data-testid="result-count">
               {status}
             </p>
           </div>
-          {!searching ? (
+          {!searching && signedOut ? (
             <Button
               variant="outline"
               size="sm"
@@ -101,7 +157,7 @@ export function Component() {
               <ShuffleIcon aria-hidden="true" className={cn(sample.isFetching && 'animate-pulse')} />
               Shuffle
             </Button>
-          ) : total > items.length ? (
+          ) : searching && total > items.length ? (
             <Button asChild variant="link" size="sm">
               <Link to={fullResults}>
                 See all {total.toLocaleString('en-US')} results
@@ -111,20 +167,39 @@ export function Component() {
           ) : null}
         </div>
 
-        {active.isError && !active.data ? (
+        {failed ? (
           <CatalogueLoadError onRetry={() => void active.refetch()} retrying={active.isFetching} />
-        ) : !active.isPending && items.length === 0 ? (
+        ) : !pending && items.length === 0 ? (
           <CatalogueEmptyState onClear={searching ? search.clear : undefined} />
         ) : (
           <CocktailGrid
             items={items}
             variant="discover"
-            loading={active.isPending}
-            stale={searching ? results.isPlaceholderData : sample.isFetching && !sample.isPending}
-            label={searching ? 'Search results' : 'Selected cocktails'}
+            loading={pending}
+            stale={searching ? results.isPlaceholderData : signedOut && sample.isFetching && !sample.isPending}
+            appendSkeletons={browsing && isFetchingNextPage ? NEXT_PAGE_SKELETONS : 0}
+            label={listLabel}
             skeletonCount={8}
           />
         )}
+
+        {browsing && !pending && !failed && items.length > 0 ? (
+          <>
+            {/* The infinite-scroll marker: the next page loads when it comes within 800 px of the viewport. */}
+            <div ref={scrollMarker} aria-hidden="true" data-testid="infinite-scroll-marker" className="h-px" />
+            {!hasNextPage ? <p className="py-4 text-center text-sm text-muted">{DISCOVER_TEXT.end}</p> : null}
+          </>
+        ) : null}
+
+        {!searching && signedOut && !pending && !failed && items.length > 0 ? (
+          <div className="flex flex-col items-center gap-2 pt-4 pb-2 text-center">
+            <Button variant="outline" size="lg" onClick={() => openSignInDialog('prompt')} className="min-w-44">
+              <LockKeyholeIcon aria-hidden="true" />
+              {DISCOVER_TEXT.loadMore}
+            </Button>
+            <p className="text-sm text-muted">{DISCOVER_TEXT.loadMoreHint}</p>
+          </div>
+        ) : null}
       </section>
 
       <RecipeModalHost />

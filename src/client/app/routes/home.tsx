@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '@/client/app/paths';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
+import { useSession } from '@/client/features/auth/api/get-session';
 import { cocktailListParams, useCocktails } from '@/client/features/catalogue/api/get-cocktails';
 import { useSearchTracking } from '@/client/features/catalogue/hooks/use-search-tracking';
 import { useUrlSearchText } from '@/client/features/catalogue/hooks/use-url-search-text';
@@ -14,15 +15,18 @@ import { CocktailGrid } from '@/client/features/catalogue/components/cocktail-gr
 import { CocktailSearchBox } from '@/client/features/catalogue/components/cocktail-search-box';
 import { HeroIllustration } from '@/client/features/catalogue/components/hero-illustration';
 import { RecipeModalHost } from '@/client/features/catalogue/components/recipe-modal-host';
+import { FavoritesPrompt } from '@/client/features/favourites/components/favorites-prompt';
 
 /**
  * Route module of home (`/`, spec section 2): hero with artwork and tagline, the search box and the card grid. Without search text it
  * lists the first 50 cocktails by name with the catalogue's total; with text it shows the server's search results.
  * The text lives in the URL (`?q=`), updated 300 ms after typing stops; `search_performed` is tracked once a text has
- * been still for 350 ms. Exports `Component` (react-router lazy convention).
+ * been still for 350 ms. Every card has a favourite heart; signed-out visitors also see the prompt 'Log in to save your
+ * favorite cocktails', which opens the sign-in dialog. Exports `Component` (react-router lazy convention).
  */
 export function Component() {
   useDocumentTitle(null);
+  const session = useSession();
   const search = useUrlSearchText();
   useSearchTracking(search.text);
   const params = cocktailListParams({ q: search.query });
@@ -92,6 +96,7 @@ export function Component() {
             {status}
           </p>
         </div>
+        {session.status === 'signed-out' ? <FavoritesPrompt className="self-start" /> : null}
 
         {list.isError && !list.data ? (
           <CatalogueLoadError onRetry={() => void list.refetch()} retrying={list.isFetching} />

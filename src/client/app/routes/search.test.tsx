@@ -16,6 +16,7 @@ function stubCatalogue(total: number) {
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input), 'http://localhost');
       if (url.pathname === '/api/events') return jsonResponse({ accepted: 1 }, 202);
+      if (url.pathname === '/api/auth/get-session') return jsonResponse(null); // cards' hearts read the session
       requests.push(url);
       const page = Number(url.searchParams.get('page'));
       const pageSize = Number(url.searchParams.get('pageSize'));

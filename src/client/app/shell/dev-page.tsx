@@ -9,6 +9,8 @@ const DEV_LINKS = [
   { to: paths.devHealth, label: 'Health' },
   { to: paths.devSelftest, label: 'Self-test' },
   { to: paths.devEchoUrl, label: 'Echo URL' },
+  { to: paths.devAuthHealth, label: 'Auth health' },
+  { to: paths.devMailbox, label: 'Mailbox' },
 ] as const;
 
 /** Props of {@link DevPage}. */

@@ -2,6 +2,9 @@ import { ChevronLeftIcon } from 'lucide-react';
 import { Link, useLocation, useMatches } from 'react-router';
 import { paths } from '@/client/app/paths';
 import { Button } from '@/client/components/ui/button';
+import { AccountMenu, AvatarPlaceholder } from '@/client/features/auth/components/account-menu';
+import { SignInButtons } from '@/client/features/auth/components/sign-in-buttons';
+import { useHeaderAuthState } from '@/client/features/auth/hooks/use-header-auth-state';
 import { BrandMark } from './brand-mark';
 import { LegalMenu } from './legal-menu';
 
@@ -22,18 +25,21 @@ function useRouteTitle(): string {
 
 /**
  * The native-app header (spec section 2, ios shell): compact (44 px), padded below the status bar (safe area), with the
- * page title centred, a Home button on the left on every page except /, and the Legal menu on the right.
+ * page title centred, a Home button on the left on every page except /, and on the right the auth side: an avatar
+ * placeholder while the session loads, the avatar menu when signed in, or 'Sign In' and the Legal menu when signed out
+ * (the compact header has room for one sign-in button; the dialog it opens also creates accounts).
  */
 export function NativeHeader() {
   const { pathname } = useLocation();
   const title = useRouteTitle();
   const isHome = pathname === paths.home;
+  const auth = useHeaderAuthState();
   return (
     <header
       data-testid="native-header"
       className="sticky top-0 z-40 border-b border-border/70 bg-background/85 pt-safe backdrop-blur-xl backdrop-saturate-150"
     >
-      <div className="relative mx-auto grid h-11 max-w-6xl grid-cols-[5.5rem_1fr_5.5rem] items-center px-2">
+      <div className="relative mx-auto grid h-11 max-w-6xl grid-cols-[minmax(5.5rem,1fr)_minmax(0,auto)_minmax(5.5rem,1fr)] items-center gap-1 px-2">
         <div className="flex items-center">
           {isHome ? (
             <BrandMark className="ml-2 size-7 text-foreground" />
@@ -49,8 +55,17 @@ export function NativeHeader() {
         <p className="truncate text-center text-base font-semibold" data-testid="native-title">
           {title}
         </p>
-        <div className="flex justify-end">
-          <LegalMenu compact />
+        <div className="flex items-center justify-end gap-1">
+          {auth.kind === 'signed-in' ? (
+            <AccountMenu email={auth.email} />
+          ) : auth.kind === 'placeholder' ? (
+            <AvatarPlaceholder />
+          ) : (
+            <>
+              <SignInButtons variant="header" signInOnly showWhileLoading />
+              <LegalMenu compact />
+            </>
+          )}
         </div>
       </div>
     </header>

@@ -2,7 +2,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeAuthApi } from '@/client/features/auth/test/fake-auth-api';
 import { resetAnalyticsForTests } from '@/client/lib/analytics';
 import { resetAppEnvironmentForTests, setAppPlatform } from '@/client/lib/app-environment';
 import { syncDebugMode } from '@/client/lib/debug-mode';
@@ -28,9 +29,12 @@ beforeEach(() => {
   sessionStorage.clear();
   resetAppEnvironmentForTests();
   syncDebugMode('?debug=0');
+  // A signed-out visitor: the shell shows the Legal menu once the session has been read.
+  installFakeAuthApi({ signedIn: false });
 });
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
   resetAnalyticsForTests();
 });
 
@@ -40,28 +44,30 @@ describe('web shell', () => {
     const topBar = await screen.findByTestId('top-bar');
     expect(within(topBar).getByRole('link', { name: 'Barback home' }).getAttribute('href')).toBe('/');
     expect(within(topBar).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
-    expect(within(topBar).getByRole('button', { name: 'Legal' })).toBeTruthy();
+    expect(await within(topBar).findByRole('button', { name: 'Legal' })).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeTruthy();
     expect(document.title).toBe('Privacy Policy · Barback');
   });
 
   it('has no Home button on the home page itself', () => {
     render(
-      <MemoryRouter initialEntries={['/']}>
-        <TopBar />
-      </MemoryRouter>,
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={['/']}>
+          <TopBar />
+        </MemoryRouter>
+      </QueryClientProvider>,
     );
     const topBar = screen.getByTestId('top-bar');
     expect(within(topBar).getByRole('link', { name: 'Barback home' })).toBeTruthy();
     expect(within(topBar).queryByRole('link', { name: 'Home' })).toBeNull();
   });
 
-  it('shows a bottom tab bar with Home, Discover and Search, marking the active tab', async () => {
+  it('shows a bottom tab bar with Home, Discover, Search and Profile, marking the active tab', async () => {
     renderAt('/terms');
     const tabBar = await screen.findByTestId('tab-bar');
     const tabs = within(tabBar).getAllByRole('link');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Home', 'Discover', 'Search']);
-    expect(tabs.map((tab) => tab.getAttribute('href'))).toEqual(['/', '/discover', '/search']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Home', 'Discover', 'Search', 'Profile']);
+    expect(tabs.map((tab) => tab.getAttribute('href'))).toEqual(['/', '/discover', '/search', '/profile']);
     expect(tabs.every((tab) => tab.getAttribute('aria-current') === null)).toBe(true);
   });
 
@@ -79,7 +85,7 @@ describe('web shell', () => {
   it('lists Privacy Policy, Terms of Service, Data Deletion and About in the Legal menu; About shows the build', async () => {
     renderAt('/delete-account');
     const topBar = await screen.findByTestId('top-bar');
-    const trigger = within(topBar).getByRole('button', { name: 'Legal' });
+    const trigger = await within(topBar).findByRole('button', { name: 'Legal' });
     fireEvent.pointerDown(trigger, { button: 0, pointerType: 'mouse' });
     const menu = await screen.findByRole('menu');
     expect(

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { AuthRuntime } from '@/client/features/auth/components/auth-runtime';
 import { track } from '@/client/lib/analytics';
 import { syncDebugMode } from '@/client/lib/debug-mode';
 import { useAppEnvironment } from '@/client/lib/use-app-environment';
@@ -59,6 +60,7 @@ export function RootLayout() {
       </main>
       {env.isNativeApp ? null : <SiteFooter />}
       <TabBar />
+      <AuthRuntime />
       {debug ? (
         <Suspense fallback={null}>
           <DebugPanel />

@@ -1,24 +1,27 @@
 import { NavLink } from 'react-router';
 import { cn } from '@/client/lib/utils';
-import { NAV_ITEMS } from './nav-items';
+import { NAV_ITEMS, useNavItemClick } from './nav-items';
 
 /**
- * Bottom tab bar for small screens (spec section 2): fixed to the bottom, padded for the home indicator (safe area),
- * hidden from the md breakpoint (768 px) up. The active tab carries aria-current="page" (set by NavLink).
+ * Bottom tab bar for small screens (spec section 2): four columns (Home, Discover, Search, Profile), fixed to the bottom,
+ * padded for the home indicator (safe area), hidden from the md breakpoint (768 px) up. The active tab carries
+ * aria-current="page" (set by NavLink). A signed-out tap on Profile opens the sign-in dialog.
  */
 export function TabBar() {
+  const onNavClick = useNavItemClick();
   return (
     <nav
       aria-label="Primary"
       data-testid="tab-bar"
       className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background/85 pb-safe backdrop-blur-xl backdrop-saturate-150 md:hidden"
     >
-      <ul className="mx-auto grid h-16 max-w-md grid-cols-3 px-2">
+      <ul className="mx-auto grid h-16 max-w-md grid-cols-4 px-2">
         {NAV_ITEMS.map(({ label, to, icon: Icon, end }) => (
           <li key={to} className="flex">
             <NavLink
               to={to}
               end={end}
+              onClick={(event) => onNavClick(event, to)}
               className={({ isActive }) =>
                 cn(
                   'group relative flex flex-1 flex-col items-center justify-center gap-1 rounded-xl text-xs font-medium transition-colors focus-visible:outline-offset-[-2px]',

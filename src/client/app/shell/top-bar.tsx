@@ -2,18 +2,24 @@ import { HouseIcon } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '@/client/app/paths';
 import { Button } from '@/client/components/ui/button';
+import { AccountMenu, AvatarPlaceholder } from '@/client/features/auth/components/account-menu';
+import { SignInButtons } from '@/client/features/auth/components/sign-in-buttons';
+import { useHeaderAuthState } from '@/client/features/auth/hooks/use-header-auth-state';
 import { cn } from '@/client/lib/utils';
 import { BrandLogo } from './brand-mark';
 import { LegalMenu } from './legal-menu';
-import { NAV_ITEMS } from './nav-items';
+import { NAV_ITEMS, useNavItemClick } from './nav-items';
 
 /**
  * The web top bar (spec section 2), sticky on desktop and mobile web: the logo linking to /, the primary links on desktop,
- * a Home button on every page except /, and the Legal dropdown.
+ * a Home button on every page except / (icon only below 640 px), and the auth side: an avatar placeholder while the session
+ * loads, the avatar menu when signed in, or 'Sign In' + 'Sign Up' and the Legal dropdown when signed out.
  */
 export function TopBar() {
   const { pathname } = useLocation();
   const isHome = pathname === paths.home;
+  const auth = useHeaderAuthState();
+  const onNavClick = useNavItemClick();
   return (
     <header
       data-testid="top-bar"
@@ -29,6 +35,7 @@ export function TopBar() {
               key={to}
               to={to}
               end={end}
+              onClick={(event) => onNavClick(event, to)}
               className={({ isActive }) =>
                 cn(
                   'rounded-lg px-3 py-2 text-sm font-medium transition-colors',
@@ -42,14 +49,29 @@ export function TopBar() {
         </nav>
         <div className="ml-auto flex items-center gap-1">
           {isHome ? null : (
-            <Button asChild variant="secondary" size="sm" data-testid="home-button">
+            <Button
+              asChild
+              variant="secondary"
+              size="sm"
+              data-testid="home-button"
+              className="w-8 px-0 sm:w-auto sm:px-3"
+            >
               <Link to={paths.home}>
                 <HouseIcon aria-hidden="true" />
-                Home
+                <span className="sr-only sm:not-sr-only">Home</span>
               </Link>
             </Button>
           )}
-          <LegalMenu />
+          {auth.kind === 'signed-in' ? (
+            <AccountMenu email={auth.email} />
+          ) : auth.kind === 'placeholder' ? (
+            <AvatarPlaceholder />
+          ) : (
+            <>
+              <SignInButtons variant="header" showWhileLoading className="gap-1 sm:gap-2" />
+              <LegalMenu />
+            </>
+          )}
         </div>
       </div>
     </header>

@@ -1,25 +1,42 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CocktailSummary } from '@/shared/schemas/cocktail';
 import { resetUnitSystemCache } from '../hooks/use-unit-system';
-import { negroniDetail, summaryOf } from '../test/fixtures';
+import { jsonResponse, negroniDetail, summaryOf } from '../test/fixtures';
 import { CocktailCard, CocktailCardSkeleton } from './cocktail-card';
+
+/** Cards read the session (for their favourite heart): a query client, and a signed-out visitor's API. */
+function withQueries(children: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
 
 function renderCard(cocktail: CocktailSummary, variant: 'home' | 'discover' = 'home', url = '/?q=gin') {
   return render(
-    <MemoryRouter initialEntries={[url]}>
-      <CocktailCard cocktail={cocktail} variant={variant} />
-    </MemoryRouter>,
+    withQueries(
+      <MemoryRouter initialEntries={[url]}>
+        <CocktailCard cocktail={cocktail} variant={variant} />
+      </MemoryRouter>,
+    ),
   );
 }
 
 beforeEach(() => {
   localStorage.clear();
   resetUnitSystemCache();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => jsonResponse(null)),
+  );
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('CocktailCard', () => {
   it('shows the name, the base spirit and category badges and the ingredients line', () => {
@@ -76,12 +93,32 @@ describe('CocktailCard', () => {
     expect(within(card).getByRole('link', { name: 'Negroni' }).getAttribute('href')).toBe('/discover?recipe=12');
   });
 
+  it("discover cards' View Recipe is a button that opens the recipe", async () => {
+    const router = createMemoryRouter(
+      [{ path: '/discover', element: <CocktailCard cocktail={summaryOf(negroniDetail)} variant="discover" /> }],
+      { initialEntries: ['/discover?q=gin'] },
+    );
+    render(withQueries(<RouterProvider router={router} />));
+    fireEvent.click(await screen.findByRole('button', { name: 'View Recipe for Negroni' }));
+    expect(router.state.location.pathname).toBe('/discover');
+    expect(router.state.location.search).toBe('?q=gin&recipe=12');
+  });
+
+  it('has a favourite heart beside the link (a button, not inside the link)', () => {
+    renderCard(summaryOf(negroniDetail));
+    const heart = screen.getByRole('button', { name: 'Save Negroni to favourites' });
+    expect(heart.getAttribute('aria-pressed')).toBe('false');
+    expect(heart.closest('a')).toBeNull();
+  });
+
   it('has a skeleton with the same outer classes as the card (no layout shift)', () => {
     const { container } = render(
-      <MemoryRouter>
-        <CocktailCard cocktail={summaryOf(negroniDetail)} />
-        <CocktailCardSkeleton />
-      </MemoryRouter>,
+      withQueries(
+        <MemoryRouter>
+          <CocktailCard cocktail={summaryOf(negroniDetail)} />
+          <CocktailCardSkeleton />
+        </MemoryRouter>,
+      ),
     );
     const card = container.querySelector('[data-testid="cocktail-card"]');
     const skeleton = container.querySelector('[data-testid="cocktail-card-skeleton"]');

@@ -1,6 +1,7 @@
 import { ChevronRightIcon, GaugeIcon, GlassWaterIcon, SignalIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Badge } from '@/client/components/ui/badge';
+import { FavoriteButton } from '@/client/features/favourites/components/favorite-button';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { cn } from '@/client/lib/utils';
 import type { CocktailSummary } from '@/shared/schemas/cocktail';
@@ -12,6 +13,8 @@ import { CocktailVisual } from './cocktail-visual';
 /**
  * Cocktail cards. The whole card opens the recipe modal: the cocktail's name is a real link (to `?recipe=<id>`) whose hit
  * area is stretched over the card, so a click anywhere, Enter on the focused name, or opening in a new tab all work.
+ * Two controls sit above that link, as its siblings (never inside it): the favourite heart (top right, spec section 2:
+ * cards show a favourite toggle) and, on discover cards, the 'View Recipe' button.
  *
  * Layout: on phones a row (illustration left, text right); from 640 px a column (illustration on top). Every part has a
  * fixed height so {@link CocktailCardSkeleton} matches a loaded card exactly (no layout shift).
@@ -42,6 +45,24 @@ function CardLink({ cocktail }: { cocktail: CocktailSummary }) {
     >
       {cocktail.name}
     </Link>
+  );
+}
+
+/** Discover cards' 'View Recipe' button: opens the recipe like the name link does (same URL, same history entry). */
+function ViewRecipeButton({ cocktail }: { cocktail: CocktailSummary }) {
+  const { recipeTo } = useRecipeParam();
+  const navigate = useNavigate();
+  const state: RecipeLocationState = { recipeFromList: true };
+  return (
+    <button
+      type="button"
+      aria-label={`View Recipe for ${cocktail.name}`}
+      onClick={() => void navigate(recipeTo(cocktail.id), { state, preventScrollReset: true })}
+      className="relative z-20 mt-auto inline-flex h-8 w-fit items-center gap-1 rounded-lg border border-border-strong px-3 text-sm font-medium text-foreground transition-colors group-hover:border-accent group-hover:bg-accent group-hover:text-accent-foreground hover:border-accent hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+    >
+      View Recipe
+      <ChevronRightIcon aria-hidden="true" className="size-4" />
+    </button>
   );
 }
 
@@ -79,7 +100,7 @@ export function CocktailCard({
         )}
       />
       <div className={bodyBox}>
-        <Heading className="flex h-7 items-center font-display text-lg font-semibold leading-7 tracking-[-0.01em] text-foreground group-hover:text-accent-hover">
+        <Heading className="flex h-7 items-center pr-9 font-display sm:pr-0 text-lg font-semibold leading-7 tracking-[-0.01em] text-foreground group-hover:text-accent-hover">
           <CardLink cocktail={cocktail} />
         </Heading>
         {variant === 'home' ? (
@@ -118,16 +139,11 @@ export function CocktailCard({
                 <dd className="truncate">{cocktail.glassware}</dd>
               </div>
             </dl>
-            <span
-              aria-hidden="true"
-              className="mt-auto inline-flex h-8 w-fit items-center gap-1 rounded-lg border border-border-strong px-3 text-sm font-medium text-foreground transition-colors group-hover:border-accent group-hover:bg-accent group-hover:text-accent-foreground"
-            >
-              View Recipe
-              <ChevronRightIcon className="size-4" />
-            </span>
+            <ViewRecipeButton cocktail={cocktail} />
           </>
         )}
       </div>
+      <FavoriteButton cocktailId={cocktail.id} name={cocktail.name} className="absolute top-2 right-2 z-20" />
     </article>
   );
 }

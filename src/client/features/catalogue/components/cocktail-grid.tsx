@@ -7,7 +7,8 @@ export const GRID_COLUMNS = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-
 
 /**
  * A grid of cocktail cards, as a list. While `loading` with no items it shows `skeletonCount` skeleton cards of the same
- * size; `appendSkeletons` adds skeletons after the items (next page loading).
+ * size; `appendSkeletons` adds skeletons after the items (next page loading). Skeleton items are hidden from assistive
+ * technology, so the list's item count is always the number of real cards (the list says aria-busy meanwhile).
  */
 export function CocktailGrid({
   items,
@@ -39,7 +40,7 @@ export function CocktailGrid({
     >
       {showSkeletons
         ? Array.from({ length: skeletonCount }, (_, i) => (
-            <li key={`skeleton-${i}`}>
+            <li key={`skeleton-${i}`} aria-hidden="true">
               <CocktailCardSkeleton variant={variant} />
             </li>
           ))
@@ -50,7 +51,7 @@ export function CocktailGrid({
           ))}
       {!showSkeletons &&
         Array.from({ length: appendSkeletons }, (_, i) => (
-          <li key={`more-${i}`}>
+          <li key={`more-${i}`} aria-hidden="true">
             <CocktailCardSkeleton variant={variant} />
           </li>
         ))}

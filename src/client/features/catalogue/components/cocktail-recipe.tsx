@@ -12,6 +12,7 @@ import type * as React from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { DialogDescription, DialogTitle } from '@/client/components/ui/dialog';
 import { Skeleton } from '@/client/components/ui/skeleton';
+import { FavoriteButton } from '@/client/features/favourites/components/favorite-button';
 import { ToggleGroup, ToggleGroupItem } from '@/client/components/ui/toggle-group';
 import { cn } from '@/client/lib/utils';
 import { DILUTION_BY_TECHNIQUE, computeCocktailAlcohol, type Technique } from '@/shared/domain/abv';
@@ -22,8 +23,9 @@ import { formatMinutes, splitInstructions } from '../lib/recipe-text';
 import { CocktailVisual } from './cocktail-visual';
 
 /**
- * The recipe view of the detail modal (spec sections 2 and 3): name, badges, description, ingredient lines in ml or oz,
- * method, glassware, garnish, preparation time, strength with the computed ABV, flavour, season and occasion tags.
+ * The recipe view of the detail modal (spec sections 2 and 3): name, badges, the favourite heart, description, ingredient
+ * lines in ml or oz, method, glassware, garnish, preparation time, strength with the computed ABV, flavour, season and
+ * occasion tags.
  *
  * The data has passed the modal's shape check; this view reads it as a full {@link CocktailDetail} and throws when it is
  * not one (the ZodError lands in the modal's render-error view). Render it inside a DialogContent.
@@ -182,6 +184,8 @@ export function CocktailRecipe({ data }: { data: unknown }) {
           ingredients={cocktail.ingredients}
           className="h-32 w-24 shrink-0 rounded-xl border border-border sm:h-40 sm:w-32"
         />
+        {/* Under the dialog's close button (top right), the same column. */}
+        <FavoriteButton cocktailId={cocktail.id} name={cocktail.name} className="absolute top-14 right-[0.625rem]" />
         <div className="flex min-w-0 flex-col justify-center gap-3">
           {cocktail.is_signature ? (
             <span className="flex items-center gap-1 text-xs font-medium tracking-wide text-accent uppercase">

@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DELETION_TEXT } from '@/client/features/account/components/delete-account-panel';
+import { installFakeApi } from '@/client/features/account/test/fake-api';
+import { renderInApp } from '@/client/features/account/test/render-app';
+import { jsonResponse } from '@/client/features/catalogue/test/fixtures';
+import { Component as DeleteAccountPage } from './delete-account';
+
+function renderPage() {
+  return renderInApp(<DeleteAccountPage />, {
+    url: '/delete-account',
+    extra: [{ path: '/', element: <p>Home page</p> }],
+  });
+}
+
+const confirmField = () => screen.getByLabelText(DELETION_TEXT.confirmLabel) as HTMLInputElement;
+const deleteButton = () => screen.getByRole('button', { name: DELETION_TEXT.button }) as HTMLButtonElement;
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('/delete-account', () => {
+  it('keeps the information for everyone and shows no deletion panel when signed out', async () => {
+    const api = installFakeApi({ signedIn: false });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'What is deleted' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'What is retained' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Timeline' })).toBeTruthy();
+    await waitFor(() => expect(api.calls('GET /api/auth/get-session').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('heading', { name: DELETION_TEXT.title })).toBeNull();
+  });
+
+  it('enables deletion only once DELETE is typed exactly', async () => {
+    const api = installFakeApi();
+    renderPage();
+    expect(await screen.findByRole('heading', { name: DELETION_TEXT.title })).toBeTruthy();
+    expect(screen.getByText('ada@example.com')).toBeTruthy();
+    expect(deleteButton().disabled).toBe(true);
+
+    fireEvent.change(confirmField(), { target: { value: 'delete' } });
+    expect(deleteButton().disabled).toBe(true);
+    fireEvent.change(confirmField(), { target: { value: 'DELET' } });
+    expect(deleteButton().disabled).toBe(true);
+    fireEvent.submit(confirmField().form!);
+    expect(api.calls('DELETE /api/me')).toHaveLength(0);
+
+    fireEvent.change(confirmField(), { target: { value: 'DELETE' } });
+    expect(deleteButton().disabled).toBe(false);
+  });
+
+  it("deletes the account, forgets the user and goes home with 'Your account has been deleted'", async () => {
+    localStorage.setItem('bb:auth:counted-session', 'session-1');
+    const api = installFakeApi({ favorites: [3] });
+    const router = renderPage();
+    fireEvent.change(await screen.findByLabelText(DELETION_TEXT.confirmLabel), { target: { value: 'DELETE' } });
+    fireEvent.click(deleteButton());
+
+    expect(await screen.findByText(DELETION_TEXT.done)).toBeTruthy();
+    expect(api.calls('DELETE /api/me')[0]?.body).toEqual({ confirm: 'DELETE' });
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByText('Home page')).toBeTruthy();
+    expect(localStorage.getItem('bb:auth:counted-session')).toBeNull();
+  });
+
+  it('says so in the panel when the deletion fails, and keeps everything', async () => {
+    const api = installFakeApi({
+      override: (request) =>
+        request.method === 'DELETE' && request.path === '/api/me'
+          ? jsonResponse({ error: { code: 'INTERNAL', message: 'Database unavailable' } }, 500)
+          : undefined,
+    });
+    const router = renderPage();
+    fireEvent.change(await screen.findByLabelText(DELETION_TEXT.confirmLabel), { target: { value: 'DELETE' } });
+    fireEvent.click(deleteButton());
+
+    expect((await screen.findByRole('alert')).textContent).toBe(DELETION_TEXT.failed);
+    expect(api.calls('DELETE /api/me')).toHaveLength(1);
+    expect(router.state.location.pathname).toBe('/delete-account');
+    expect(confirmField().value).toBe('DELETE');
+    expect(deleteButton().disabled).toBe(false);
+  });
+});

@@ -1,0 +1,158 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi, type FakeApi } from '@/client/features/account/test/fake-api';
+import { renderInApp } from '@/client/features/account/test/render-app';
+import { getSignInDialogState, resetSignInDialogForTests } from '@/client/features/auth/lib/sign-in-store';
+import { resetUnitSystemCache } from '@/client/features/catalogue/hooks/use-unit-system';
+import { jsonResponse } from '@/client/features/catalogue/test/fixtures';
+import { Component as DiscoverPage, DISCOVER_TEXT } from './discover';
+
+/**
+ * jsdom has no IntersectionObserver: this one stands in for the browser's. Like the real one it reports the marker's
+ * state once right after `observe`; `nearEnd` says whether the marker is within the observer's margin of the viewport.
+ */
+class TestIntersectionObserver {
+  static live = new Set<TestIntersectionObserver>();
+  static nearEnd = false;
+  static margins: string[] = [];
+  private targets = new Set<Element>();
+
+  constructor(
+    private readonly callback: IntersectionObserverCallback,
+    options?: IntersectionObserverInit,
+  ) {
+    TestIntersectionObserver.margins.push(options?.rootMargin ?? '');
+    TestIntersectionObserver.live.add(this);
+  }
+
+  observe(target: Element) {
+    this.targets.add(target);
+    queueMicrotask(() => this.report());
+  }
+  unobserve(target: Element) {
+    this.targets.delete(target);
+  }
+  disconnect() {
+    this.targets.clear();
+    TestIntersectionObserver.live.delete(this);
+  }
+  takeRecords() {
+    return [];
+  }
+  report() {
+    if (!TestIntersectionObserver.live.has(this)) return;
+    const entries = [...this.targets].map(
+      (target) => ({ target, isIntersecting: TestIntersectionObserver.nearEnd }) as IntersectionObserverEntry,
+    );
+    if (entries.length > 0) this.callback(entries, this as unknown as IntersectionObserver);
+  }
+
+  /** The user scrolls: the marker comes (or not) within the margin. */
+  static scroll(nearEnd: boolean) {
+    TestIntersectionObserver.nearEnd = nearEnd;
+    for (const observer of [...TestIntersectionObserver.live]) observer.report();
+  }
+}
+
+/** The 0-based page numbers asked of GET /api/cocktails (the signed-in catalogue), in order. */
+function pagesAsked(api: FakeApi): number[] {
+  return api
+    .calls('GET /api/cocktails')
+    .filter((request) => request.path === '/api/cocktails')
+    .map((request) => Number(request.url.searchParams.get('page')));
+}
+
+function cards(label: string) {
+  return within(screen.getByRole('list', { name: label })).queryAllByRole('article');
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  resetUnitSystemCache();
+  resetSignInDialogForTests();
+  TestIntersectionObserver.live.clear();
+  TestIntersectionObserver.nearEnd = false;
+  TestIntersectionObserver.margins = [];
+  vi.stubGlobal('IntersectionObserver', TestIntersectionObserver);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('/discover signed in: the catalogue by name with infinite scroll', () => {
+  it('loads pages of 50 as the end comes within 800 px, and stops at a short page', async () => {
+    const api = installFakeApi({ catalogueSize: 120 });
+    renderInApp(<DiscoverPage />, { url: '/discover' });
+
+    expect(await screen.findByText('Showing 50 of 120 cocktails')).toBeTruthy();
+    expect(cards(DISCOVER_TEXT.catalogueList)).toHaveLength(50);
+    expect(pagesAsked(api)).toEqual([0]);
+    expect(api.calls('GET /api/cocktails/sample')).toHaveLength(0);
+    expect(TestIntersectionObserver.margins.at(-1)).toBe('0px 0px 800px 0px');
+
+    // Scrolling near the end loads page 1; the marker is still near the end, so page 2 follows without another scroll.
+    act(() => TestIntersectionObserver.scroll(true));
+    await waitFor(() => expect(cards(DISCOVER_TEXT.catalogueList)).toHaveLength(120));
+    expect(pagesAsked(api)).toEqual([0, 1, 2]);
+    expect(screen.getByText('120 cocktails found')).toBeTruthy();
+
+    // Page 2 was short (20 rows): paging is over, however far the user scrolls.
+    expect(await screen.findByText(DISCOVER_TEXT.end)).toBeTruthy();
+    act(() => TestIntersectionObserver.scroll(false));
+    act(() => TestIntersectionObserver.scroll(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(pagesAsked(api)).toEqual([0, 1, 2]);
+    expect(TestIntersectionObserver.live.size).toBe(0);
+  });
+
+  it('asks for nothing more until the end comes near', async () => {
+    const api = installFakeApi({ catalogueSize: 120 });
+    renderInApp(<DiscoverPage />, { url: '/discover' });
+    expect(await screen.findByText('Showing 50 of 120 cocktails')).toBeTruthy();
+    act(() => TestIntersectionObserver.scroll(false));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(pagesAsked(api)).toEqual([0]);
+  });
+
+  it('stops quietly when a later page fails: the loaded cards stay, no message, no more requests', async () => {
+    const api = installFakeApi({
+      catalogueSize: 200,
+      override: (request) =>
+        request.path === '/api/cocktails' && request.url.searchParams.get('page') === '1'
+          ? jsonResponse({ error: { code: 'UNAUTHORIZED', message: 'Sign in to browse past the first page.' } }, 401)
+          : undefined,
+    });
+    renderInApp(<DiscoverPage />, { url: '/discover' });
+    expect(await screen.findByText('Showing 50 of 200 cocktails')).toBeTruthy();
+
+    act(() => TestIntersectionObserver.scroll(true));
+    await waitFor(() => expect(pagesAsked(api)).toEqual([0, 1]));
+    await waitFor(() => expect(TestIntersectionObserver.live.size).toBe(0));
+
+    act(() => TestIntersectionObserver.scroll(false));
+    act(() => TestIntersectionObserver.scroll(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(pagesAsked(api)).toEqual([0, 1]);
+    expect(cards(DISCOVER_TEXT.catalogueList)).toHaveLength(50);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(/could not be loaded/i)).toBeNull();
+    expect(screen.queryByText(DISCOVER_TEXT.end)).toBeNull();
+  });
+});
+
+describe('/discover signed out', () => {
+  it("keeps the random sample and offers 'Load More', which opens the sign-in dialog", async () => {
+    const api = installFakeApi({ signedIn: false, catalogueSize: 80 });
+    renderInApp(<DiscoverPage />, { url: '/discover' });
+
+    expect(await screen.findByText('50 picks, shuffled for you')).toBeTruthy();
+    expect(cards(DISCOVER_TEXT.sampleList)).toHaveLength(50);
+    expect(TestIntersectionObserver.live.size).toBe(0);
+
+    fireEvent.click(screen.getByRole('button', { name: DISCOVER_TEXT.loadMore }));
+    expect(getSignInDialogState()).toMatchObject({ open: true, variant: 'prompt' });
+    expect(pagesAsked(api)).toEqual([]);
+  });
+});

@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi } from '@/client/features/account/test/fake-api';
+import { renderInApp } from '@/client/features/account/test/render-app';
+import { getSignInDialogState, resetSignInDialogForTests } from '@/client/features/auth/lib/sign-in-store';
+import { Component as ProfilePage, PROFILE_TEXT } from './profile';
+
+function renderProfile(url = '/profile') {
+  return renderInApp(<ProfilePage />, { url, path: '/profile' });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  resetSignInDialogForTests();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('/profile', () => {
+  it('shows the account, the Current Plan from /api/me and the real number of favourites', async () => {
+    installFakeApi({ favorites: [4, 9, 2] });
+    renderProfile();
+    expect(await screen.findByRole('heading', { level: 1, name: PROFILE_TEXT.title })).toBeTruthy();
+    expect(screen.getByText('ada@example.com')).toBeTruthy();
+    expect(screen.getByText('Member since March 2025')).toBeTruthy();
+
+    const plan = screen.getByRole('region', { name: PROFILE_TEXT.plan });
+    await waitFor(() => expect(within(plan).getByTestId('current-plan').textContent).toBe('Free'));
+    expect((await screen.findByTestId('favorites-count')).textContent).toBe('3');
+    expect(screen.queryByText(/recipes made/i)).toBeNull();
+    expect(screen.queryByRole('button', { name: /Restore Purchases/i })).toBeNull();
+  });
+
+  it('links Settings, My Favorites and Recent Activity and offers Sign Out', async () => {
+    installFakeApi({ favorites: [1] });
+    renderProfile();
+    const nav = await screen.findByRole('navigation', { name: 'Account' });
+    expect(within(nav).getByRole('link', { name: PROFILE_TEXT.settings }).getAttribute('href')).toBe('/settings');
+    expect(within(nav).getByRole('link', { name: /^My Favorites/ }).getAttribute('href')).toBe('/profile/favorites');
+    expect(within(nav).getByRole('link', { name: PROFILE_TEXT.activity }).getAttribute('href')).toBe('/profile/activity');
+    expect(within(nav).getByRole('button', { name: PROFILE_TEXT.signOut })).toBeTruthy();
+  });
+
+  it("with ?restored=1 shows 'Purchases restored' and cleans the URL to /profile", async () => {
+    installFakeApi();
+    const router = renderProfile('/profile?restored=1');
+    expect(await screen.findByText(PROFILE_TEXT.restored)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/profile');
+    expect(screen.getAllByText(PROFILE_TEXT.restored)).toHaveLength(1);
+  });
+
+  it('asks an anonymous visitor to sign in', async () => {
+    const api = installFakeApi({ signedIn: false });
+    renderProfile();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(screen.getByRole('heading', { name: PROFILE_TEXT.signInTitle })).toBeTruthy();
+    expect(getSignInDialogState().open).toBe(true);
+    expect(api.calls('GET /api/me')).toHaveLength(0);
+  });
+});

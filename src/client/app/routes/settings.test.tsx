@@ -1,0 +1,74 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DELETE_DIALOG_TEXT } from '@/client/features/account/components/delete-account-dialog';
+import { SUPPORT_TEXT } from '@/client/features/account/components/support-form';
+import { installFakeApi } from '@/client/features/account/test/fake-api';
+import { renderInApp } from '@/client/features/account/test/render-app';
+import { Component as SettingsPage, SETTINGS_TEXT } from './settings';
+
+function renderSettings() {
+  return renderInApp(<SettingsPage />, {
+    url: '/settings',
+    extra: [
+      { path: '/', element: <p>Home page</p> },
+      { path: '/delete-account', element: <p>Data Deletion page</p> },
+    ],
+  });
+}
+
+const description = () => document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content;
+
+beforeEach(() => {
+  localStorage.clear();
+  document.title = 'Barback';
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('/settings', () => {
+  it('sends anonymous visitors to /', async () => {
+    installFakeApi({ signedIn: false });
+    const router = renderSettings();
+    expect(await screen.findByText('Home page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('sets the title and description and shows the email, the role badge and the support form', async () => {
+    installFakeApi();
+    renderSettings();
+    expect(await screen.findByRole('heading', { level: 1, name: SETTINGS_TEXT.title })).toBeTruthy();
+    expect(document.title).toBe('Settings · Barback');
+    expect(description()).toBe(SETTINGS_TEXT.description);
+
+    const account = screen.getByRole('region', { name: SETTINGS_TEXT.account });
+    expect(within(account).getByTestId('account-email').textContent).toBe('ada@example.com');
+    expect(within(account).getByText(SETTINGS_TEXT.roleBadge)).toBeTruthy();
+
+    const support = screen.getByRole('form', { name: SUPPORT_TEXT.title });
+    expect((within(support).getByLabelText(SUPPORT_TEXT.emailLabel) as HTMLInputElement).value).toBe('ada@example.com');
+  });
+
+  it('opens the delete dialog from Account Actions; Cancel closes it and Continue goes to /delete-account', async () => {
+    installFakeApi();
+    const router = renderSettings();
+    const actions = await screen.findByRole('region', { name: SETTINGS_TEXT.actions });
+
+    fireEvent.click(within(actions).getByRole('button', { name: DELETE_DIALOG_TEXT.trigger }));
+    const dialog = await screen.findByRole('dialog', { name: DELETE_DIALOG_TEXT.title });
+    fireEvent.click(within(dialog).getByRole('button', { name: DELETE_DIALOG_TEXT.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/settings');
+
+    fireEvent.click(within(actions).getByRole('button', { name: DELETE_DIALOG_TEXT.trigger }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: DELETE_DIALOG_TEXT.title })).getByRole('button', {
+        name: DELETE_DIALOG_TEXT.confirm,
+      }),
+    );
+    expect(await screen.findByText('Data Deletion page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/delete-account');
+  });
+});

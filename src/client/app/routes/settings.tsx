@@ -1,0 +1,102 @@
+import { MailIcon, ShieldCheckIcon, UserRoundIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { paths } from '@/client/app/paths';
+import { PageHeader } from '@/client/app/shell/page-header';
+import { Badge } from '@/client/components/ui/badge';
+import { AccountPageSkeleton } from '@/client/features/account/components/account-page-skeleton';
+import { DeleteAccountDialog } from '@/client/features/account/components/delete-account-dialog';
+import { SupportForm } from '@/client/features/account/components/support-form';
+import { useMetaDescription } from '@/client/features/account/hooks/use-meta-description';
+import { useSession } from '@/client/features/auth/api/get-session';
+import { LinkedAccounts } from '@/client/features/auth/components/linked-accounts';
+import { TwoFactorSettings } from '@/client/features/auth/components/two-factor-settings';
+import { useDocumentTitle } from '@/client/lib/use-document-title';
+
+/** Texts of /settings. */
+export const SETTINGS_TEXT = {
+  title: 'Settings',
+  /** The page's meta description (spec section 2: title and description are set). */
+  description: 'Manage your Barback account: sign-in methods, two-factor authentication, support and account deletion.',
+  account: 'Account',
+  email: 'Email',
+  role: 'Role',
+  /** The only role there is (spec section 6). */
+  roleBadge: 'User',
+  actions: 'Account Actions',
+  actionsText:
+    'Delete your account and the data that goes with it. You will see exactly what is deleted before anything happens.',
+} as const;
+
+/** A settings card: a titled section. */
+function SettingsSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-5 shadow-card md:p-6">
+      <h2 id={id} className="font-display text-lg font-semibold leading-tight">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * Route module of `/settings` (spec sections 2, 4, 5 and 6), signed-in users only: anonymous visitors are sent to / (while
+ * the session loads a placeholder shows). Sets the document title and meta description. Shows the account email and the
+ * role badge 'User', the linked sign-in methods and two-factor settings, the Contact Support form (sent with this page's
+ * path) and Account Actions, whose delete dialog leads to /delete-account. Exports `Component`.
+ */
+export function Component() {
+  useDocumentTitle(SETTINGS_TEXT.title);
+  useMetaDescription(SETTINGS_TEXT.description);
+  const session = useSession();
+  const location = useLocation();
+
+  if (session.status === 'loading') return <AccountPageSkeleton />;
+  if (session.status === 'signed-out' || !session.user) return <Navigate to={paths.home} replace />;
+  const { user } = session;
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader eyebrow="Your account" title={SETTINGS_TEXT.title} description={SETTINGS_TEXT.description} />
+
+      <div className="flex flex-col gap-5">
+        <SettingsSection id="settings-account" title={SETTINGS_TEXT.account}>
+          <dl className="grid gap-3 text-sm sm:grid-cols-[auto_1fr] sm:items-center sm:gap-x-6">
+            <dt className="flex items-center gap-2 text-muted">
+              <MailIcon aria-hidden="true" className="size-4" />
+              {SETTINGS_TEXT.email}
+            </dt>
+            <dd className="min-w-0 truncate font-medium" data-testid="account-email">
+              {user.email}
+            </dd>
+            <dt className="flex items-center gap-2 text-muted">
+              <UserRoundIcon aria-hidden="true" className="size-4" />
+              {SETTINGS_TEXT.role}
+            </dt>
+            <dd>
+              <Badge variant="accent">
+                <ShieldCheckIcon aria-hidden="true" />
+                {SETTINGS_TEXT.roleBadge}
+              </Badge>
+            </dd>
+          </dl>
+        </SettingsSection>
+
+        <LinkedAccounts />
+        <TwoFactorSettings />
+
+        <section className="rounded-2xl border border-border bg-surface p-5 shadow-card md:p-6">
+          <SupportForm defaultEmail={user.email} page={location.pathname} />
+        </section>
+
+        <SettingsSection id="settings-actions" title={SETTINGS_TEXT.actions}>
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-muted">{SETTINGS_TEXT.actionsText}</p>
+            <DeleteAccountDialog />
+          </div>
+        </SettingsSection>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Providers } from '@/client/app/providers';
+import { AUTH_HINT_KEY } from '@/client/features/auth/lib/local-auth-state';
+import { resetSignInDialogForTests } from '@/client/features/auth/lib/sign-in-store';
+import { deferred, installFakeAuthApi, json } from '@/client/features/auth/test/fake-auth-api';
+import { dismissAllToasts } from '@/client/features/auth/test/render';
+import { resetAnalyticsForTests } from '@/client/lib/analytics';
+import { resetAppEnvironmentForTests, setAppPlatform } from '@/client/lib/app-environment';
+import { syncDebugMode } from '@/client/lib/debug-mode';
+import { routes } from '../router';
+
+// jsdom does not implement scrolling; ScrollRestoration calls it on every navigation.
+window.scrollTo = () => undefined;
+
+function renderApp(url = '/privacy') {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+const topBar = () => screen.findByTestId('top-bar');
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  resetAppEnvironmentForTests();
+  resetSignInDialogForTests();
+  syncDebugMode('?debug=0');
+});
+afterEach(() => {
+  dismissAllToasts();
+  cleanup();
+  vi.unstubAllGlobals();
+  resetAnalyticsForTests();
+});
+
+describe('the shell while the session loads', () => {
+  it('draws an avatar placeholder and neither the sign-in buttons nor the menus', async () => {
+    const never = deferred<Response>();
+    installFakeAuthApi({
+      override: (request) => (request.path === '/api/auth/get-session' ? never.promise : undefined),
+    });
+    renderApp();
+    const bar = await topBar();
+    expect(within(bar).getByTestId('avatar-placeholder')).toBeTruthy();
+    expect(within(bar).queryByRole('button', { name: 'Sign In' })).toBeNull();
+    expect(within(bar).queryByRole('button', { name: 'Legal' })).toBeNull();
+    expect(within(bar).queryByRole('button', { name: 'Account menu' })).toBeNull();
+    // No My Bar control exists yet (it arrives with the paywall issue).
+    expect(within(bar).queryByText('My Bar')).toBeNull();
+  });
+
+  it('draws the signed-out controls at once for a browser that was signed out last time', async () => {
+    localStorage.setItem(AUTH_HINT_KEY, 'signed-out');
+    const never = deferred<Response>();
+    installFakeAuthApi({
+      override: (request) => (request.path === '/api/auth/get-session' ? never.promise : undefined),
+    });
+    renderApp();
+    const bar = await topBar();
+    expect(within(bar).getByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(within(bar).queryByTestId('avatar-placeholder')).toBeNull();
+  });
+});
+
+describe('the shell when signed out', () => {
+  it("shows 'Sign In', 'Sign Up' and the Legal menu; Sign In opens the sign-in dialog", async () => {
+    installFakeAuthApi({ signedIn: false });
+    renderApp();
+    const bar = await topBar();
+    const signIn = await within(bar).findByRole('button', { name: 'Sign In' });
+    expect(within(bar).getByRole('button', { name: 'Sign Up' })).toBeTruthy();
+    expect(within(bar).getByRole('button', { name: 'Legal' })).toBeTruthy();
+    expect(within(bar).queryByRole('button', { name: 'Account menu' })).toBeNull();
+    fireEvent.click(signIn);
+    expect(await screen.findByRole('dialog', { name: 'Sign in to continue' }, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('an invalid or expired session (401) is simply signed out', async () => {
+    installFakeAuthApi({
+      override: (request) =>
+        request.path === '/api/auth/get-session'
+          ? json({ error: { code: 'UNAUTHORIZED', message: 'x' } }, 401)
+          : undefined,
+    });
+    renderApp();
+    const bar = await topBar();
+    expect(await within(bar).findByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeTruthy();
+  });
+
+  it('has four tabs; Profile opens the sign-in dialog instead of the page', async () => {
+    installFakeAuthApi({ signedIn: false });
+    const router = renderApp();
+    const tabBar = await screen.findByTestId('tab-bar');
+    await within(await topBar()).findByRole('button', { name: 'Sign In' });
+    const tabs = within(tabBar).getAllByRole('link');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Home', 'Discover', 'Search', 'Profile']);
+    expect(tabs.map((tab) => tab.getAttribute('href'))).toEqual(['/', '/discover', '/search', '/profile']);
+    fireEvent.click(within(tabBar).getByRole('link', { name: 'Profile' }));
+    expect(await screen.findByRole('dialog', { name: 'Sign in to continue' }, { timeout: 5000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/privacy');
+  });
+});
+
+describe('the shell when signed in', () => {
+  it('shows the avatar with the initial of the email; its menu lists the account links and Sign out', async () => {
+    installFakeAuthApi({ signedIn: true });
+    renderApp();
+    const bar = await topBar();
+    const avatar = await within(bar).findByRole('button', { name: 'Account menu' });
+    expect(avatar.textContent).toBe('A');
+    expect(within(bar).queryByRole('button', { name: 'Sign In' })).toBeNull();
+    expect(within(bar).queryByRole('button', { name: 'Sign Up' })).toBeNull();
+    expect(within(bar).queryByRole('button', { name: 'Legal' })).toBeNull();
+
+    fireEvent.pointerDown(avatar, { button: 0, pointerType: 'mouse' });
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Signed in as')).toBeTruthy();
+    expect(within(menu).getByText('ada@example.com')).toBeTruthy();
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Settings', 'Data Deletion', 'Privacy Policy', 'Terms of Service', 'Sign out']);
+    expect(within(menu).getByRole('menuitem', { name: 'Settings' }).getAttribute('href')).toBe('/settings');
+    expect(within(menu).getByRole('menuitem', { name: 'Data Deletion' }).getAttribute('href')).toBe('/delete-account');
+  });
+
+  it('Sign out ends the session on the server, clears local auth keys and goes to /', async () => {
+    const api = installFakeAuthApi({ signedIn: true });
+    const router = renderApp('/terms');
+    localStorage.setItem('bb:auth:something', 'x');
+    sessionStorage.setItem('bb:auth:counted-session', 'session-1');
+    localStorage.setItem('better-auth_cookie', 'y');
+    localStorage.setItem('bb:age-verified', 'v1');
+    const bar = await topBar();
+    fireEvent.pointerDown(await within(bar).findByRole('button', { name: 'Account menu' }), { button: 0 });
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await within(await topBar()).findByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(api.calls('POST /api/auth/sign-out')).toHaveLength(1);
+    expect(localStorage.getItem('bb:auth:something')).toBeNull();
+    expect(localStorage.getItem('better-auth_cookie')).toBeNull();
+    expect(sessionStorage.getItem('bb:auth:counted-session')).toBeNull();
+    expect(localStorage.getItem('bb:age-verified')).toBe('v1');
+  });
+
+  it('the Profile tab goes to /profile', async () => {
+    installFakeAuthApi({ signedIn: true });
+    const router = renderApp();
+    await within(await topBar()).findByRole('button', { name: 'Account menu' });
+    fireEvent.click(within(screen.getByTestId('tab-bar')).getByRole('link', { name: 'Profile' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('the native header', () => {
+  it('signed out: one Sign In button and the Legal menu; signed in: the avatar', async () => {
+    setAppPlatform('ios');
+    const api = installFakeAuthApi({ signedIn: false });
+    renderApp();
+    const header = await screen.findByTestId('native-header');
+    expect(await within(header).findByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(within(header).queryByRole('button', { name: 'Sign Up' })).toBeNull();
+    expect(within(header).getByRole('button', { name: 'Legal' })).toBeTruthy();
+    cleanup();
+    api.state.signedIn = true;
+    renderApp();
+    const signedIn = await screen.findByTestId('native-header');
+    expect(await within(signedIn).findByRole('button', { name: 'Account menu' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,144 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Trash2Icon } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/client/app/paths';
+import { Button } from '@/client/components/ui/button';
+import { Input } from '@/client/components/ui/input';
+import { Label } from '@/client/components/ui/label';
+import { Spinner } from '@/client/components/ui/spinner';
+import { forgetSignedInUser } from '@/client/features/auth/lib/sign-out';
+import { ApiError } from '@/client/lib/api-client';
+import { showToast } from '@/client/lib/toast-events';
+import { DELETE_CONFIRMATION_WORD, useDeleteAccount } from '../api/delete-account';
+
+/** Texts of the self-service deletion panel. */
+export const DELETION_TEXT = {
+  title: 'Delete your account now',
+  intro: 'Signed in as',
+  immediate: 'This takes effect at once and cannot be undone. It permanently deletes:',
+  items: [
+    'Your favourites',
+    'Your sign-ins and open sessions on every device',
+    'Google and Facebook sign-ins linked to the account',
+    'Your two-factor authentication secret and backup codes',
+    'Support messages you sent us',
+    'The account itself: your email address and name',
+  ],
+  usage: 'Usage events are kept only as anonymous statistics, no longer linked to you.',
+  confirmLabel: `Type ${DELETE_CONFIRMATION_WORD} to confirm`,
+  button: 'Delete my account',
+  deleting: 'Deleting your account…',
+  done: 'Your account has been deleted',
+  failed: 'Your account could not be deleted, and nothing was removed. Please try again.',
+  offline: 'The server could not be reached, so nothing was deleted. Check your connection and try again.',
+  signedOut: 'Your session has ended, so nothing was deleted. Sign in again to delete your account.',
+} as const;
+
+function failureText(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 401) return DELETION_TEXT.signedOut;
+    if (error.code === 'NETWORK_ERROR') return DELETION_TEXT.offline;
+  }
+  return DELETION_TEXT.failed;
+}
+
+/**
+ * Self-service account deletion for the signed-in user (on /delete-account): what will be deleted, a typed confirmation
+ * (the button stays disabled until the field holds exactly DELETE) and a destructive button that calls `DELETE /api/me`.
+ * On success the device forgets the user (local auth keys, cached data), the app goes to / and a toast says 'Your account
+ * has been deleted'. On failure the panel says why and everything stays as it was (the server deletes in one
+ * transaction).
+ */
+export function DeleteAccountPanel({ email }: { email: string }) {
+  const id = useId();
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { mutate, isPending } = useDeleteAccount();
+  const confirmed = typed.trim() === DELETE_CONFIRMATION_WORD;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!confirmed || isPending) return;
+    setError(null);
+    mutate(undefined, {
+      onSuccess: async () => {
+        await navigate(paths.home, { replace: true });
+        forgetSignedInUser(queryClient);
+        showToast({ title: DELETION_TEXT.done, variant: 'success' });
+      },
+      onError: (failure) => setError(failureText(failure)),
+    });
+  };
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="rounded-2xl border border-destructive/50 bg-[radial-gradient(ellipse_at_top_left,rgb(200_69_58/0.14),transparent_60%)] bg-surface p-5 shadow-card md:p-6"
+      data-testid="delete-account-panel"
+    >
+      <div className="flex items-center gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-destructive-soft text-danger-text">
+          <Trash2Icon aria-hidden="true" className="size-5" />
+        </span>
+        <div className="min-w-0">
+          <h2 id={`${id}-title`} className="font-display text-xl font-semibold">
+            {DELETION_TEXT.title}
+          </h2>
+          <p className="truncate text-sm text-muted">
+            {DELETION_TEXT.intro} <span className="font-medium text-foreground">{email}</span>
+          </p>
+        </div>
+      </div>
+
+      <p className="mt-4 text-sm">{DELETION_TEXT.immediate}</p>
+      <ul className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
+        {DELETION_TEXT.items.map((item) => (
+          <li key={item} className="flex gap-2.5">
+            <span aria-hidden="true" className="mt-2 size-1.5 shrink-0 rounded-full bg-danger-text" />
+            <span>{item}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3 text-sm text-muted">{DELETION_TEXT.usage}</p>
+
+      <form onSubmit={onSubmit} className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex flex-1 flex-col gap-2">
+          <Label htmlFor={`${id}-confirm`}>{DELETION_TEXT.confirmLabel}</Label>
+          <Input
+            id={`${id}-confirm`}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            autoComplete="off"
+            autoCapitalize="characters"
+            autoCorrect="off"
+            spellCheck={false}
+            readOnly={isPending}
+            aria-describedby={error ? `${id}-error` : undefined}
+            className="font-mono tracking-wider"
+          />
+        </div>
+        <Button type="submit" variant="destructive" disabled={!confirmed || isPending} className="sm:min-w-48">
+          {isPending ? (
+            <>
+              <Spinner aria-hidden="true" role="presentation" className="text-destructive-foreground" />
+              {DELETION_TEXT.deleting}
+            </>
+          ) : (
+            <>
+              <Trash2Icon aria-hidden="true" />
+              {DELETION_TEXT.button}
+            </>
+          )}
+        </Button>
+      </form>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-3 rounded-lg border border-destructive/50 bg-destructive-soft px-3 py-2 text-sm text-danger-text">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}

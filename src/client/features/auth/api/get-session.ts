@@ -1,0 +1,141 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@/client/lib/api-client';
+import { authKeys } from './query-keys';
+
+/**
+ * `GET /api/auth/get-session` (better-auth's own route): the signed-in user and session, or `null` when signed out.
+ * This is the one source of sign-in state for the shell, so it stays light: no better-auth client, no zod (it loads with
+ * the shell on every first page).
+ */
+
+/** The signed-in user as the session reports it. Dates are ISO 8601 strings. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  image: string | null;
+  emailVerified: boolean;
+  /** True once the user finished turning on TOTP two-factor. */
+  twoFactorEnabled: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The session itself (its token is never kept on the client). `expiresAt`: ISO 8601; 7 days, extended while in use. */
+export interface SessionInfo {
+  id: string;
+  userId: string;
+  expiresAt: string;
+  createdAt: string;
+}
+
+/** What `GET /api/auth/get-session` answers for a signed-in visitor. */
+export interface SessionData {
+  user: SessionUser;
+  session: SessionInfo;
+}
+
+/** First retry of a failed session read after 200 ms, doubling each time (spec section 9: auth refresh backoff base 200 ms). */
+export const SESSION_RETRY_BASE_MS = 200;
+/** The session is read again every 5 minutes while the page is visible (paused while hidden), ms. */
+export const SESSION_REFRESH_INTERVAL_MS = 5 * 60 * 1000;
+
+type RawSession = {
+  user?: Partial<Record<keyof SessionUser, unknown>> | null;
+  session?: Partial<Record<keyof SessionInfo | 'token', unknown>> | null;
+} | null;
+
+const text = (value: unknown): string =>
+  typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : '';
+
+/** Keeps the fields the client uses and drops the rest (the session token above all); null when there is no user. */
+export function toSessionData(raw: RawSession): SessionData | null {
+  if (!raw || typeof raw !== 'object' || !raw.user || !raw.session) return null;
+  const { user, session } = raw;
+  if (typeof user.id !== 'string' || typeof user.email !== 'string') return null;
+  return {
+    user: {
+      id: user.id,
+      email: user.email,
+      name: typeof user.name === 'string' ? user.name : '',
+      image: typeof user.image === 'string' && user.image !== '' ? user.image : null,
+      emailVerified: user.emailVerified === true,
+      twoFactorEnabled: user.twoFactorEnabled === true,
+      createdAt: text(user.createdAt),
+      updatedAt: text(user.updatedAt),
+    },
+    session: {
+      id: text(session.id),
+      userId: text(session.userId) || user.id,
+      expiresAt: text(session.expiresAt),
+      createdAt: text(session.createdAt),
+    },
+  };
+}
+
+/**
+ * Reads the current session. An answer of 401/403 (an expired, revoked or forged cookie) counts as signed out, so an invalid
+ * session never turns into an error screen.
+ * @returns the session, or null when signed out.
+ * @throws ApiError for a network failure (NETWORK_ERROR) or a server error (5xx); the query retries those.
+ */
+export async function getSession(signal?: AbortSignal): Promise<SessionData | null> {
+  try {
+    const raw = await apiFetch<RawSession>('/api/auth/get-session', null, {
+      signal,
+      cache: 'no-store',
+    });
+    return toSessionData(raw);
+  } catch (error) {
+    const status = (error as { status?: number } | null)?.status ?? 0;
+    if (status === 401 || status === 403) return null;
+    throw error;
+  }
+}
+
+/** True for failures worth another try: no answer at all, or a server error. */
+function isRetryable(error: unknown): boolean {
+  const status = (error as { status?: number } | null)?.status ?? 0;
+  return status === 0 || status >= 500 || status === 408 || status === 429;
+}
+
+/**
+ * The session query: refetched whenever the tab becomes visible again and every 5 minutes while it stays visible (spec
+ * section 4 "Session recovery": refresh pauses while hidden and resumes when visible; the server extends the session
+ * while it is used). Network and server errors are retried 3 times, 200 / 400 / 800 ms apart; other errors are not.
+ */
+export function getSessionQueryOptions() {
+  return queryOptions({
+    queryKey: authKeys.session(),
+    queryFn: ({ signal }) => getSession(signal),
+    refetchOnWindowFocus: 'always',
+    refetchOnReconnect: 'always',
+    refetchInterval: SESSION_REFRESH_INTERVAL_MS,
+    refetchIntervalInBackground: false,
+    retry: (failureCount, error) => isRetryable(error) && failureCount < 3,
+    retryDelay: (attempt) => SESSION_RETRY_BASE_MS * 2 ** attempt,
+  });
+}
+
+/** Sign-in state: 'loading' until the first answer, then 'signed-in' or 'signed-out'. */
+export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
+
+/** What {@link useSession} returns. `user` and `session` are null unless signed in. */
+export interface SessionState {
+  status: SessionStatus;
+  user: SessionUser | null;
+  session: SessionInfo | null;
+}
+
+/**
+ * Who is signed in. `status` is 'loading' until the first session answer arrives (spec section 4: auth loading is true
+ * until the first session event), then 'signed-in' or 'signed-out'. A session read that failed for good (offline after the
+ * retries) counts as signed out; an earlier good answer is kept while a refresh fails.
+ */
+export function useSession(): SessionState {
+  const query = useQuery(getSessionQueryOptions());
+  if (query.isPending) return { status: 'loading', user: null, session: null };
+  const data = query.data ?? null;
+  if (!data) return { status: 'signed-out', user: null, session: null };
+  return { status: 'signed-in', user: data.user, session: data.session };
+}

@@ -1,0 +1,142 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browserNavigation } from '../lib/browser-navigation';
+import { authUser, installFakeAuthApi, json } from '../test/fake-auth-api';
+import { dismissAllToasts, renderWithAuth } from '../test/render';
+import { LinkedAccounts } from './linked-accounts';
+import { TwoFactorSettings } from './two-factor-settings';
+
+const emailLink = { id: 'acc-1', providerId: 'magic-link', accountId: authUser.email, createdAt: authUser.createdAt };
+const google = { id: 'acc-2', providerId: 'google', accountId: '1093', createdAt: '2025-04-01T09:00:00.000Z' };
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+afterEach(() => {
+  dismissAllToasts();
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('linked accounts', () => {
+  it('unlinks Google when another way in remains', async () => {
+    const api = installFakeAuthApi({ signedIn: true, accounts: [emailLink, google] });
+    renderWithAuth(<LinkedAccounts />, { url: '/settings' });
+    const row = await screen.findByTestId('linked-google');
+    expect(within(row).getByText(/^Linked since/)).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'Unlink Google' }));
+    expect(await screen.findByText('Google unlinked')).toBeTruthy();
+    expect(api.calls('POST /api/auth/unlink-account').map((request) => request.body)).toEqual([{ accountId: 'acc-2' }]);
+    await waitFor(() => expect(within(screen.getByTestId('linked-google')).getByText('Not linked')).toBeTruthy());
+    expect(within(screen.getByTestId('linked-google')).getByRole('button', { name: 'Link Google' })).toBeTruthy();
+  });
+
+  it('never offers to unlink the last way in, and says why', async () => {
+    const api = installFakeAuthApi({ signedIn: true, accounts: [google] });
+    renderWithAuth(<LinkedAccounts />, { url: '/settings' });
+    const button = (await screen.findByRole('button', { name: 'Unlink Google' })) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    const reason = screen.getByText(
+      'Google is your only way to sign in, so it cannot be unlinked. Link another method first.',
+    );
+    expect(button.getAttribute('aria-describedby')).toBe(reason.id);
+    fireEvent.click(button);
+    expect(api.calls('POST /api/auth/unlink-account')).toHaveLength(0);
+  });
+
+  it('links Facebook through the provider and comes back to settings', async () => {
+    const api = installFakeAuthApi({ signedIn: true, accounts: [emailLink] });
+    const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
+    renderWithAuth(<LinkedAccounts />, { url: '/settings' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Link Facebook' }));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://accounts.example.test/facebook/authorize?state=abc'),
+    );
+    expect(api.calls('POST /api/session/oauth/facebook')[0]?.body).toEqual({
+      callbackURL: '/settings?linked=facebook',
+      errorCallbackURL: '/settings?linkFailed=facebook',
+      link: true,
+    });
+  });
+
+  it('says how a link went when the provider sends the person back', async () => {
+    installFakeAuthApi({ signedIn: true, accounts: [emailLink, google] });
+    const router = renderWithAuth(<LinkedAccounts />, { url: '/settings?linked=google', path: '/settings' });
+    expect(await screen.findByText('Google linked')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('hides Link for a provider this server does not offer', async () => {
+    installFakeAuthApi({ signedIn: true, accounts: [emailLink], providers: { google: false, facebook: true } });
+    renderWithAuth(<LinkedAccounts />, { url: '/settings' });
+    const row = await screen.findByTestId('linked-google');
+    expect(within(row).getByText('Not available here')).toBeTruthy();
+    expect(within(row).queryByRole('button')).toBeNull();
+  });
+});
+
+describe('two-factor settings', () => {
+  it('turns two-factor on: key for manual entry, a wrong then a right code, then the backup codes', async () => {
+    const api = installFakeAuthApi({
+      signedIn: true,
+      validCode: '654321',
+      override: (request) =>
+        request.path === '/api/auth/two-factor/enable'
+          ? json({
+              totpURI:
+                'otpauth://totp/Barback:ada%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Barback&digits=6&period=30',
+              backupCodes: ['aaaaa-bbbbb', 'ccccc-ddddd'],
+            })
+          : undefined,
+    });
+    renderWithAuth(<TwoFactorSettings />, { url: '/settings' });
+    expect((await screen.findByTestId('two-factor-status')).textContent).toBe('Off');
+    fireEvent.click(screen.getByRole('button', { name: 'Turn on two-factor' }));
+    expect((await screen.findByTestId('totp-secret')).textContent).toBe('JBSW Y3DP EHPK 3PXP');
+
+    const code = screen.getByLabelText('6-digit code');
+    fireEvent.change(code, { target: { value: '000000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify and turn on' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'That code did not work. Check your authenticator app and try again.',
+    );
+
+    api.state.user.twoFactorEnabled = true;
+    fireEvent.change(code, { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify and turn on' }));
+    const codes = await screen.findByRole('list', { name: 'Backup codes' });
+    expect(
+      within(codes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['aaaaa-bbbbb', 'ccccc-ddddd']);
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.getByTestId('two-factor-status').textContent).toBe('On'));
+  });
+
+  it('turns two-factor off only with a current code', async () => {
+    const api = installFakeAuthApi({
+      signedIn: true,
+      user: { twoFactorEnabled: true },
+      override: (request) => {
+        if (request.path !== '/api/auth/two-factor/disable') return undefined;
+        api.state.user.twoFactorEnabled = false;
+        return json({ status: true });
+      },
+    });
+    renderWithAuth(<TwoFactorSettings />, { url: '/settings' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Turn off' }));
+    fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '999999' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Turn off two-factor' }));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(api.calls('POST /api/auth/two-factor/disable')).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Turn off two-factor' }));
+    await waitFor(() => expect(screen.getByTestId('two-factor-status').textContent).toBe('Off'));
+    expect(api.calls('POST /api/auth/two-factor/disable')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,48 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { setAnalyticsIdentity } from '@/client/lib/analytics';
+import { writeItem } from '@/client/lib/storage';
+import { getSessionQueryOptions, useSession } from '../api/get-session';
+import { AUTH_CHANGED_MESSAGE, registerAuthRuntime } from '../lib/auth-runtime';
+import { AUTH_HINT_KEY } from '../lib/local-auth-state';
+import { closeSignInDialog } from '../lib/sign-in-store';
+import { SignInDialogHost } from './sign-in-dialog-host';
+
+/**
+ * Mounted once in the shell, inside the router. It
+ * - hands the query client and navigate to plain functions (sign-out);
+ * - attributes analytics events to the signed-in user (plan 'free' until entitlements arrive) and to nobody when signed out;
+ * - remembers the last known sign-in state, so the next visit's placeholder has the final control's size;
+ * - closes the sign-in dialog once someone is signed in;
+ * - reads the session again when a sign-in popup of this origin reports success;
+ * - hosts the lazily loaded sign-in dialog.
+ */
+export function AuthRuntime() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const session = useSession();
+  const userId = session.user?.id ?? null;
+
+  useEffect(() => registerAuthRuntime({ queryClient, navigate }), [queryClient, navigate]);
+
+  useEffect(() => {
+    if (session.status === 'loading') return;
+    setAnalyticsIdentity(userId ? { userId, plan: 'free' } : { userId: null, plan: null });
+    writeItem(AUTH_HINT_KEY, userId ? 'signed-in' : 'signed-out');
+    if (userId) closeSignInDialog();
+  }, [session.status, userId]);
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin) return;
+      const data = event.data as { type?: unknown } | null;
+      if (data?.type !== AUTH_CHANGED_MESSAGE) return;
+      void queryClient.invalidateQueries({ queryKey: getSessionQueryOptions().queryKey });
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [queryClient]);
+
+  return <SignInDialogHost />;
+}

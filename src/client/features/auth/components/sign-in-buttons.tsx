@@ -1,0 +1,56 @@
+import { Button } from '@/client/components/ui/button';
+import { cn } from '@/client/lib/utils';
+import { useSession } from '../api/get-session';
+import { openSignInDialog, type SignInVariant } from '../lib/sign-in-store';
+import { SIGN_IN_TEXT } from '../lib/sign-in-text';
+import { preloadSignInDialog } from './sign-in-dialog-host';
+
+/** Props of {@link SignInButtons}. */
+export interface SignInButtonsProps {
+  /** 'hero': only Sign Up; 'header': Sign In and Sign Up (spec section 2). */
+  variant: Extract<SignInVariant, 'hero' | 'header'>;
+  className?: string;
+  /** Button size; the header uses 'sm', the hero 'lg'. */
+  size?: 'sm' | 'default' | 'lg';
+  /** Draw the buttons while the session is still loading (the header does, when this browser was signed out last). */
+  showWhileLoading?: boolean;
+  /** Show only the 'Sign In' button (the compact native header). */
+  signInOnly?: boolean;
+}
+
+/**
+ * The buttons that open the sign-in dialog (spec section 2): the hero variant shows only 'Sign Up', the header variant
+ * 'Sign In' and 'Sign Up'; both are hidden when signed in and while the session is still loading (the caller draws a
+ * placeholder there if it needs one). Both open the same dialog: a first sign-in creates the account.
+ */
+export function SignInButtons({
+  variant,
+  className,
+  size = variant === 'hero' ? 'lg' : 'sm',
+  showWhileLoading = false,
+  signInOnly = false,
+}: SignInButtonsProps) {
+  const session = useSession();
+  if (session.status === 'signed-in' || (session.status === 'loading' && !showWhileLoading)) return null;
+  const prefetch = () => void preloadSignInDialog().catch(() => undefined);
+  return (
+    <div className={cn('flex items-center gap-2', className)} data-testid={`sign-in-buttons-${variant}`}>
+      {variant === 'header' || signInOnly ? (
+        <Button
+          variant={signInOnly ? 'outline' : 'ghost'}
+          size={size}
+          onPointerEnter={prefetch}
+          onFocus={prefetch}
+          onClick={() => openSignInDialog(variant)}
+        >
+          {SIGN_IN_TEXT.signIn}
+        </Button>
+      ) : null}
+      {signInOnly ? null : (
+        <Button size={size} onPointerEnter={prefetch} onFocus={prefetch} onClick={() => openSignInDialog(variant)}>
+          {SIGN_IN_TEXT.signUp}
+        </Button>
+      )}
+    </div>
+  );
+}

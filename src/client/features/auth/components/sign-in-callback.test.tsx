@@ -1,0 +1,141 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readAnalyticsQueue, resetAnalyticsForTests } from '@/client/lib/analytics';
+import { AUTH_CHANGED_MESSAGE } from '../lib/auth-runtime';
+import { browserNavigation } from '../lib/browser-navigation';
+import { resetSignInDialogForTests } from '../lib/sign-in-store';
+import { installFakeAuthApi } from '../test/fake-auth-api';
+import { dismissAllToasts, renderWithAuth } from '../test/render';
+import { SignInCallback } from './sign-in-callback';
+
+function renderCallback(query = '') {
+  return renderWithAuth(<SignInCallback />, { url: `/auth/callback${query}`, path: '/auth/callback' });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  resetSignInDialogForTests();
+});
+afterEach(() => {
+  dismissAllToasts();
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  resetAnalyticsForTests();
+});
+
+describe('/auth/callback', () => {
+  it("reads the session: 'Sign-in successful!', the welcome toast, and home 2 s later", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    installFakeAuthApi({ signedIn: true });
+    const router = renderCallback('?method=magic-link');
+    expect(screen.getByRole('heading', { name: 'Signing you in…' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sign-in successful!' })).toBeTruthy();
+
+    act(() => vi.advanceTimersByTime(1900));
+    expect(router.state.location.pathname).toBe('/auth/callback');
+    act(() => vi.advanceTimersByTime(200));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByText('Welcome to Barback!')).toBeTruthy();
+  });
+
+  it('closes itself 2 s later when it was opened as a popup, telling the opener', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    installFakeAuthApi({ signedIn: true });
+    vi.spyOn(browserNavigation, 'isPopup').mockReturnValue(true);
+    const close = vi.spyOn(browserNavigation, 'closePopup').mockImplementation(() => undefined);
+    const router = renderCallback();
+    await screen.findByRole('heading', { name: 'Sign-in successful!' });
+    act(() => vi.advanceTimersByTime(2100));
+    await waitFor(() => expect(close).toHaveBeenCalledWith({ type: AUTH_CHANGED_MESSAGE }));
+    expect(router.state.location.pathname).toBe('/auth/callback');
+  });
+
+  it('counts a new user as a registration, once, even if the page is loaded again', async () => {
+    installFakeAuthApi({ signedIn: true, sessionId: 'sess-9' });
+    renderCallback('?method=magic-link&new=1');
+    await screen.findByRole('heading', { name: 'Sign-in successful!' });
+    cleanup();
+    renderCallback('?method=magic-link&new=1');
+    await screen.findByRole('heading', { name: 'Sign-in successful!' });
+    const signIns = readAnalyticsQueue().filter((event) => event.type === 'registration' || event.type === 'login');
+    expect(signIns.map((event) => [event.type, event.props.method])).toEqual([['registration', 'magic-link']]);
+  });
+
+  it('counts a returning user as a login', async () => {
+    installFakeAuthApi({ signedIn: true });
+    renderCallback('?method=google');
+    await screen.findByRole('heading', { name: 'Sign-in successful!' });
+    expect(readAnalyticsQueue().filter((event) => event.type === 'login')).toHaveLength(1);
+    expect(readAnalyticsQueue().filter((event) => event.type === 'registration')).toHaveLength(0);
+  });
+
+  it("shows 'Sign-in failed' with the message, a toast and 'Return to app' for ?error=", async () => {
+    const api = installFakeAuthApi();
+    const router = renderCallback('?method=magic-link&error=INVALID_TOKEN');
+    expect(await screen.findByRole('heading', { name: 'Sign-in failed' })).toBeTruthy();
+    const message = 'This sign-in link is invalid, has expired or was already used. Request a new one.';
+    expect((await screen.findAllByText(message)).length).toBe(2); // on the page and in the toast
+    expect(api.calls('GET /api/auth/get-session').length).toBeLessThanOrEqual(1); // only the shell's own read
+    fireEvent.click(screen.getByRole('button', { name: 'Return to app' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it("says 'No session found' when the sign-in left no session", async () => {
+    installFakeAuthApi({ signedIn: false });
+    renderCallback();
+    expect(await screen.findByRole('heading', { name: 'No session found' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Return to app' })).toBeTruthy();
+  });
+
+  it('asks for the authenticator code when the sign-in needs it, and finishes with the right one', async () => {
+    const api = installFakeAuthApi({ signedIn: false, validCode: '424242' });
+    renderCallback('?method=magic-link&twoFactor=1');
+    const field = (await screen.findByLabelText('Authentication code')) as HTMLInputElement;
+    const verify = screen.getByRole('button', { name: 'Verify' }) as HTMLButtonElement;
+    expect(verify.disabled).toBe(true);
+
+    fireEvent.change(field, { target: { value: '11-11-11' } });
+    expect(field.value).toBe('111111');
+    fireEvent.click(verify);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'That code did not work. Check your authenticator app and try again.',
+    );
+
+    fireEvent.change(field, { target: { value: '424242' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Sign-in successful!' })).toBeTruthy();
+    expect(api.calls('POST /api/auth/two-factor/verify-totp').map((request) => request.body)).toEqual([
+      { code: '111111' },
+      { code: '424242' },
+    ]);
+  });
+
+  it('accepts a backup code instead', async () => {
+    installFakeAuthApi({ signedIn: false });
+    renderCallback('?twoFactor=1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Use a backup code instead' }));
+    fireEvent.change(screen.getByLabelText('Backup code'), { target: { value: 'abcde-fghij' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Sign-in successful!' })).toBeTruthy();
+  });
+
+  it('sends the person back to the start when the waiting sign-in expired', async () => {
+    installFakeAuthApi({
+      override: (request) =>
+        request.path === '/api/auth/two-factor/verify-totp'
+          ? new Response(JSON.stringify({ code: 'INVALID_TWO_FACTOR_COOKIE', message: 'Invalid two factor cookie' }), {
+              status: 401,
+            })
+          : undefined,
+    });
+    renderCallback('?twoFactor=1');
+    fireEvent.change(await screen.findByLabelText('Authentication code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Sign-in failed' })).toBeTruthy();
+    expect(screen.getAllByText('This sign-in has expired. Please sign in again.').length).toBeGreaterThan(0);
+  });
+});

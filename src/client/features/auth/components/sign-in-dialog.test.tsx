@@ -1,0 +1,198 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetAnalyticsForTests } from '@/client/lib/analytics';
+import { browserNavigation } from '../lib/browser-navigation';
+import { openSignInDialog, resetSignInDialogForTests } from '../lib/sign-in-store';
+import { apiError, deferred, installFakeAuthApi, json } from '../test/fake-auth-api';
+import { dismissAllToasts, renderWithAuth } from '../test/render';
+
+const AGE = 'I confirm I am of legal drinking age in my jurisdiction.';
+
+/** Opens the dialog the way the app does (the store), and waits for its lazily loaded code. */
+async function openDialog() {
+  renderWithAuth(<button onClick={() => openSignInDialog('header')}>open</button>);
+  fireEvent.click(screen.getByRole('button', { name: 'open' }));
+  // The dialog's code loads on first open.
+  return screen.findByRole('dialog', { name: 'Sign in to continue' }, { timeout: 5000 });
+}
+
+function sendButton(dialog: HTMLElement) {
+  return within(dialog).getByRole('button', { name: /Send magic link|Sending link/ }) as HTMLButtonElement;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  resetSignInDialogForTests();
+});
+afterEach(() => {
+  dismissAllToasts();
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  resetAnalyticsForTests();
+});
+
+describe('sign-in dialog', () => {
+  it('shows the title, the text, the age box, both providers and the email form', async () => {
+    installFakeAuthApi();
+    const dialog = await openDialog();
+    expect(within(dialog).getByText('Sign in to access the bar and save your favorite cocktails.')).toBeTruthy();
+    expect((within(dialog).getByLabelText(AGE) as HTMLInputElement).checked).toBe(false);
+    expect(within(dialog).getByRole('button', { name: 'Continue with Google' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Continue with Facebook' })).toBeTruthy();
+    expect((within(dialog).getByLabelText('Email address') as HTMLInputElement).type).toBe('email');
+  });
+
+  it('keeps Send disabled while the email is empty or the age box is unticked', async () => {
+    installFakeAuthApi();
+    const dialog = await openDialog();
+    const email = within(dialog).getByLabelText('Email address');
+    expect(sendButton(dialog).disabled).toBe(true);
+    fireEvent.change(email, { target: { value: 'ada@example.com' } });
+    expect(sendButton(dialog).disabled).toBe(true);
+    fireEvent.click(within(dialog).getByLabelText(AGE));
+    expect(sendButton(dialog).disabled).toBe(false);
+    fireEvent.change(email, { target: { value: '   ' } });
+    expect(sendButton(dialog).disabled).toBe(true);
+  });
+
+  it("says 'Email required' for an address that is not an email, and sends nothing", async () => {
+    const api = installFakeAuthApi();
+    const dialog = await openDialog();
+    fireEvent.click(within(dialog).getByLabelText(AGE));
+    fireEvent.change(within(dialog).getByLabelText('Email address'), { target: { value: 'ada-at-example' } });
+    fireEvent.click(sendButton(dialog));
+    expect(await screen.findByText('Email required')).toBeTruthy();
+    expect(screen.getByText('Please enter your email address.')).toBeTruthy();
+    expect(api.calls('POST /api/auth/sign-in/magic-link')).toHaveLength(0);
+  });
+
+  it('asks for the age confirmation before Google, and starts Google once it is given', async () => {
+    const api = installFakeAuthApi();
+    const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
+    const dialog = await openDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue with Google' }));
+    expect(await screen.findByText('Age verification required')).toBeTruthy();
+    expect(screen.getByText('Please confirm you are of legal drinking age to continue.')).toBeTruthy();
+    expect(api.calls('POST /api/session/oauth')).toHaveLength(0);
+
+    fireEvent.click(within(dialog).getByLabelText(AGE));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue with Google' }));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://accounts.example.test/google/authorize?state=abc'),
+    );
+    const [start] = api.calls('POST /api/session/oauth/google');
+    expect(start?.body).toMatchObject({ callbackURL: '/auth/callback?method=google', prompt: 'select_account' });
+  });
+
+  it('starts Facebook without the age box', async () => {
+    const api = installFakeAuthApi();
+    const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
+    const dialog = await openDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue with Facebook' }));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://accounts.example.test/facebook/authorize?state=abc'),
+    );
+    expect(api.calls('POST /api/session/oauth/facebook')).toHaveLength(1);
+    expect(screen.queryByText('Age verification required')).toBeNull();
+  });
+
+  it("shows 'Sign-in failed' with the server's reason when a provider is not configured", async () => {
+    installFakeAuthApi({
+      override: (request) =>
+        request.path === '/api/session/oauth/google'
+          ? apiError(503, 'PROVIDER_NOT_CONFIGURED', 'Google sign-in is not available on this server.')
+          : undefined,
+    });
+    const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
+    const dialog = await openDialog();
+    fireEvent.click(within(dialog).getByLabelText(AGE));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue with Google' }));
+    expect(await screen.findByText('Sign-in failed')).toBeTruthy();
+    expect(screen.getByText('Google sign-in is not available on this server.')).toBeTruthy();
+    expect(assign).not.toHaveBeenCalled();
+    expect((within(dialog).getByRole('button', { name: 'Continue with Google' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+  });
+
+  it("sends the link: disabled while sending, then 'Check your email'; 'Try a different email' starts over", async () => {
+    const answer = deferred<Response>();
+    const api = installFakeAuthApi({
+      override: (request) => (request.path === '/api/auth/sign-in/magic-link' ? answer.promise : undefined),
+    });
+    const dialog = await openDialog();
+    fireEvent.click(within(dialog).getByLabelText(AGE));
+    fireEvent.change(within(dialog).getByLabelText('Email address'), { target: { value: ' ada@example.com ' } });
+    fireEvent.click(sendButton(dialog));
+
+    await waitFor(() => expect(sendButton(dialog).textContent).toContain('Sending link'));
+    expect(sendButton(dialog).disabled).toBe(true);
+    answer.resolve(json({ status: true }));
+
+    expect(await within(dialog).findByRole('heading', { name: 'Check your email' })).toBeTruthy();
+    expect(within(dialog).getByText('ada@example.com')).toBeTruthy();
+    const [request] = api.calls('POST /api/auth/sign-in/magic-link');
+    expect(request?.body).toMatchObject({
+      email: 'ada@example.com',
+      callbackURL: '/auth/callback?method=magic-link',
+      newUserCallbackURL: '/auth/callback?method=magic-link&new=1',
+    });
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Try a different email' }));
+    const email = (await within(dialog).findByLabelText('Email address')) as HTMLInputElement;
+    expect(email.value).toBe('');
+    expect(within(dialog).queryByText('Check your email')).toBeNull();
+  });
+
+  it('closes itself 2 s after the link is sent', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    installFakeAuthApi();
+    const dialog = await openDialog();
+    fireEvent.click(within(dialog).getByLabelText(AGE));
+    fireEvent.change(within(dialog).getByLabelText('Email address'), { target: { value: 'ada@example.com' } });
+    fireEvent.click(sendButton(dialog));
+    await within(dialog).findByRole('heading', { name: 'Check your email' });
+
+    act(() => vi.advanceTimersByTime(1900));
+    expect(screen.queryByRole('dialog')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(200));
+    vi.useRealTimers();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('explains a rate limit in words', async () => {
+    installFakeAuthApi({
+      override: (request) =>
+        request.path === '/api/auth/sign-in/magic-link'
+          ? apiError(429, 'RATE_LIMITED', 'Too many requests. Please try again in 9 minutes.')
+          : undefined,
+    });
+    const dialog = await openDialog();
+    fireEvent.click(within(dialog).getByLabelText(AGE));
+    fireEvent.change(within(dialog).getByLabelText('Email address'), { target: { value: 'ada@example.com' } });
+    fireEvent.click(sendButton(dialog));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toBe('Too many sign-in attempts. Too many requests. Please try again in 9 minutes.');
+    expect(await screen.findByText('Sign-in failed')).toBeTruthy();
+    expect(sendButton(dialog).disabled).toBe(false);
+  });
+
+  it('sends in-app browser visitors to the system browser instead of starting Facebook', async () => {
+    const api = installFakeAuthApi();
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 325.0.0.35.91',
+    );
+    const open = vi.spyOn(browserNavigation, 'openInNewTab').mockReturnValue(true);
+    const dialog = await openDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue with Facebook' }));
+    const notice = await within(dialog).findByTestId('embedded-browser-notice');
+    expect(within(notice).getByRole('heading').textContent).toBe('Continue in Safari to sign in with Facebook');
+    fireEvent.click(within(notice).getByRole('button', { name: 'Open in Safari' }));
+    expect(open).toHaveBeenCalledWith('/auth/facebook');
+    expect(api.calls('POST /api/session/oauth')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,158 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/client/app/paths';
+import { Button } from '@/client/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
+import { Spinner } from '@/client/components/ui/spinner';
+import { useProviderSignIn } from '../hooks/use-provider-sign-in';
+import type { SignInVariant } from '../lib/sign-in-store';
+import { MAGIC_LINK_DIALOG_CLOSE_MS, SIGN_IN_TEXT } from '../lib/sign-in-text';
+import { EmbeddedBrowserNotice } from './embedded-browser-notice';
+import { MagicLinkForm, type MagicLinkPhase } from './magic-link-form';
+import { FacebookIcon, GoogleIcon } from './provider-icons';
+
+/** Props of {@link SignInDialog}. */
+export interface SignInDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Who asked for it (kept for analytics and wording; every variant offers the same ways in). */
+  variant?: SignInVariant;
+}
+
+/**
+ * The sign-in dialog (spec sections 2, 4 and 5): title 'Sign in to continue', the text 'Sign in to access the bar and save
+ * your favorite cocktails.', the age box 'I confirm I am of legal drinking age in my jurisdiction.', Continue with Google
+ * (needs the age box), Continue with Facebook (does not), and the email magic-link form (needs it). After the link is sent
+ * it shows 'Check your email' and closes itself 2 s later. In an in-app browser, the provider buttons lead to a notice that
+ * sends the visitor to the system browser. Loaded on first open by SignInDialogHost; a fresh form on every open.
+ */
+export function SignInDialog({ open, onOpenChange, variant = 'header' }: SignInDialogProps) {
+  const ageId = useId();
+  const [ageConfirmed, setAgeConfirmed] = useState(false);
+  const [phase, setPhase] = useState<MagicLinkPhase>('editing');
+  const provider = useProviderSignIn();
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  const onSent = () => {
+    clearTimeout(closeTimer.current);
+    closeTimer.current = setTimeout(() => onOpenChange(false), MAGIC_LINK_DIALOG_CLOSE_MS);
+  };
+  const onPhaseChange = (next: MagicLinkPhase) => {
+    setPhase(next);
+    if (next !== 'sent') clearTimeout(closeTimer.current);
+  };
+
+  const sent = phase === 'sent';
+  const busy = provider.pending !== null;
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        data-testid="sign-in-dialog"
+        data-variant={variant}
+        className="max-w-md gap-5 p-5 sm:p-6"
+        onOpenAutoFocus={(event) => {
+          // Focus the dialog itself, not the first control: the age box should be read before anything is pressed.
+          event.preventDefault();
+          (event.currentTarget as HTMLElement | null)?.focus();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle className="text-2xl">{SIGN_IN_TEXT.dialogTitle}</DialogTitle>
+          <DialogDescription>{SIGN_IN_TEXT.dialogDescription}</DialogDescription>
+        </DialogHeader>
+
+        {sent ? null : (
+          <>
+            <div className="flex items-start gap-3 rounded-xl border border-border-strong bg-surface-2 p-3.5">
+              <input
+                id={ageId}
+                type="checkbox"
+                checked={ageConfirmed}
+                onChange={(event) => setAgeConfirmed(event.target.checked)}
+                className="mt-0.5 size-5 shrink-0 cursor-pointer rounded accent-[var(--color-accent)]"
+              />
+              <label htmlFor={ageId} className="cursor-pointer text-sm leading-snug text-foreground">
+                {SIGN_IN_TEXT.ageLabel}
+              </label>
+            </div>
+
+            {provider.embeddedNotice ? (
+              <EmbeddedBrowserNotice
+                provider={provider.embeddedNotice.provider}
+                browser={provider.embeddedNotice.browser}
+                onBack={provider.dismissNotice}
+                emailAlternative
+              />
+            ) : (
+              <div className="flex flex-col gap-2.5">
+                <Button
+                  variant="secondary"
+                  size="lg"
+                  className="w-full"
+                  disabled={busy}
+                  aria-busy={provider.pending === 'google' || undefined}
+                  onClick={() => void provider.start('google', { ageConfirmed, prompt: 'select_account' })}
+                >
+                  {provider.pending === 'google' ? (
+                    <Spinner aria-hidden="true" role="presentation" className="size-5" />
+                  ) : (
+                    <GoogleIcon className="size-5" />
+                  )}
+                  Continue with Google
+                </Button>
+                <Button
+                  variant="secondary"
+                  size="lg"
+                  className="w-full"
+                  disabled={busy}
+                  aria-busy={provider.pending === 'facebook' || undefined}
+                  onClick={() => void provider.start('facebook')}
+                >
+                  {provider.pending === 'facebook' ? (
+                    <Spinner aria-hidden="true" role="presentation" className="size-5" />
+                  ) : (
+                    <FacebookIcon className="size-5" />
+                  )}
+                  Continue with Facebook
+                </Button>
+              </div>
+            )}
+
+            <div className="flex items-center gap-3 text-xs text-muted" aria-hidden="true">
+              <span className="h-px flex-1 bg-border" />
+              or get a link by email
+              <span className="h-px flex-1 bg-border" />
+            </div>
+          </>
+        )}
+
+        <MagicLinkForm requireAge ageConfirmed={ageConfirmed} onSent={onSent} onPhaseChange={onPhaseChange} />
+
+        {sent ? null : (
+          <p className="text-center text-xs text-muted">
+            By continuing you agree to our{' '}
+            <Link
+              to={paths.terms}
+              onClick={() => onOpenChange(false)}
+              className="text-foreground underline underline-offset-2"
+            >
+              Terms of Service
+            </Link>{' '}
+            and{' '}
+            <Link
+              to={paths.privacy}
+              onClick={() => onOpenChange(false)}
+              className="text-foreground underline underline-offset-2"
+            >
+              Privacy Policy
+            </Link>
+            .
+          </p>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,49 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { setAnalyticsIdentity } from '@/client/lib/analytics';
+import { callAuth } from '@/client/lib/auth-client';
+import { authKeys } from '../api/query-keys';
+import { getAuthRuntime } from './auth-runtime';
+import { AUTH_HINT_KEY, clearLocalAuthState } from './local-auth-state';
+import { writeItem } from '@/client/lib/storage';
+
+/**
+ * Forgets everything the app holds about the signed-in user: the session query becomes "signed out", every other cached
+ * query except the public catalogue is removed, local auth keys are cleared and analytics stop naming the user.
+ * Used by sign-out and by account deletion. Never throws.
+ */
+export function forgetSignedInUser(queryClient: QueryClient | null): void {
+  clearLocalAuthState();
+  writeItem(AUTH_HINT_KEY, 'signed-out');
+  setAnalyticsIdentity({ userId: null, plan: null });
+  if (!queryClient) return;
+  queryClient.setQueryData(authKeys.session(), null);
+  queryClient.removeQueries({
+    predicate: (query) => {
+      const [scope, kind] = query.queryKey as readonly unknown[];
+      if (scope === 'cocktails') return false;
+      return !(scope === authKeys.all[0] && kind === 'session');
+    },
+  });
+}
+
+/**
+ * Signs out (spec section 4 "Sign-out"): ends the session on the server (`POST /api/auth/sign-out` through better-auth's
+ * client, loaded now), clears the local auth keys and the user's cached data, and navigates to /. Local state is cleared
+ * even when the server cannot be reached, so the device is signed out either way.
+ * @returns once the navigation to / has been asked for. Never throws.
+ */
+export async function signOut(): Promise<void> {
+  try {
+    await callAuth((client) => client.signOut());
+  } catch {
+    // Offline or already signed out: the local sign-out below still happens.
+  }
+  const runtime = getAuthRuntime();
+  if (!runtime) {
+    forgetSignedInUser(null);
+    window.location.assign('/');
+    return;
+  }
+  await runtime.navigate('/');
+  forgetSignedInUser(runtime.queryClient);
+}

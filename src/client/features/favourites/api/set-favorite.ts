@@ -1,0 +1,79 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { getActivityQueryOptions } from '@/client/features/account/api/get-activity';
+import { getMeQueryOptions } from '@/client/features/account/api/get-me';
+import { apiFetch } from '@/client/lib/api-client';
+import { getFavoritesQueryOptions, type FavoriteList } from './get-favorites';
+import { favoriteKeys } from './query-keys';
+
+/** Answer of `PUT` / `DELETE /api/me/favorites/:cocktailId`. */
+export interface FavoriteWriteResult {
+  cocktailId: number;
+  favorite: boolean;
+}
+
+/**
+ * Adds (`favorite: true`, PUT) or removes (`favorite: false`, DELETE) one cocktail in the signed-in user's favourites.
+ * Both are idempotent on the server.
+ * @throws ApiError: 401 UNAUTHORIZED signed out, 404 NOT_FOUND unknown cocktail (add), 400 VALIDATION_FAILED bad id,
+ *   NETWORK_ERROR offline.
+ */
+export function setFavorite(cocktailId: number, favorite: boolean): Promise<FavoriteWriteResult> {
+  return apiFetch<FavoriteWriteResult>(`/api/me/favorites/${encodeURIComponent(String(cocktailId))}`, null, {
+    method: favorite ? 'PUT' : 'DELETE',
+  });
+}
+
+/** What one favourite write asks for: whose list, which cocktail, and the state wanted. */
+export interface SetFavoriteVariables {
+  userId: string;
+  cocktailId: number;
+  favorite: boolean;
+}
+
+/**
+ * The cached list with `cocktailId` added to the front of its ids (`favorite`) or taken out of them. The items are left
+ * as they are (an added cocktail's card data is not at hand; a removed one stays until the refetch, so My Favorites does
+ * not lose the card, and its focus, under the user's finger).
+ */
+export function withFavorite(list: FavoriteList | undefined, cocktailId: number, favorite: boolean): FavoriteList {
+  const ids = (list?.ids ?? []).filter((id) => id !== cocktailId);
+  return { ids: favorite ? [cocktailId, ...ids] : ids, items: list?.items ?? [] };
+}
+
+/** Refetches everything a favourite write changes: the list, the profile's count and the recent activity. */
+function refreshAfterWrite(queryClient: QueryClient, userId: string): void {
+  void queryClient.invalidateQueries({ queryKey: getFavoritesQueryOptions(userId).queryKey });
+  void queryClient.invalidateQueries({ queryKey: getMeQueryOptions(userId).queryKey });
+  void queryClient.invalidateQueries({ queryKey: getActivityQueryOptions(userId).queryKey });
+}
+
+/**
+ * Mutation of one favourite, optimistic: the cached list changes at once; on failure the cocktail goes back to the state
+ * it had before (the caller's `onError` shows the message). When the last write in flight settles, the list, the profile
+ * count and the activity are refetched, so the screen ends on the server's truth. Never retried.
+ */
+export function useSetFavorite(options: { onError?: (error: unknown, variables: SetFavoriteVariables) => void } = {}) {
+  const queryClient = useQueryClient();
+  const { onError } = options;
+  return useMutation({
+    mutationKey: favoriteKeys.write(),
+    mutationFn: ({ cocktailId, favorite }: SetFavoriteVariables) => setFavorite(cocktailId, favorite),
+    onMutate: async ({ userId, cocktailId, favorite }) => {
+      const { queryKey } = getFavoritesQueryOptions(userId);
+      await queryClient.cancelQueries({ queryKey });
+      const wasFavorite = queryClient.getQueryData(queryKey)?.ids.includes(cocktailId) ?? false;
+      queryClient.setQueryData(queryKey, (old) => withFavorite(old, cocktailId, favorite));
+      return { wasFavorite };
+    },
+    onError: (error, variables, result) => {
+      const { queryKey } = getFavoritesQueryOptions(variables.userId);
+      const wasFavorite = result?.wasFavorite ?? !variables.favorite;
+      queryClient.setQueryData(queryKey, (old) => withFavorite(old, variables.cocktailId, wasFavorite));
+      onError?.(error, variables);
+    },
+    onSettled: (_data, _error, { userId }) => {
+      // Only the last write in flight refetches: an earlier refetch could land before a later write and undo it on screen.
+      if (queryClient.isMutating({ mutationKey: favoriteKeys.write() }) <= 1) refreshAfterWrite(queryClient, userId);
+    },
+  });
+}

@@ -1,0 +1,135 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi, deferred, drink } from '@/client/features/account/test/fake-api';
+import { renderInApp } from '@/client/features/account/test/render-app';
+import { getSignInDialogState, resetSignInDialogForTests } from '@/client/features/auth/lib/sign-in-store';
+import { CocktailCard } from '@/client/features/catalogue/components/cocktail-card';
+import { resetUnitSystemCache } from '@/client/features/catalogue/hooks/use-unit-system';
+import { jsonResponse } from '@/client/features/catalogue/test/fixtures';
+import { FAVORITE_TEXT } from '../hooks/use-favorite';
+
+function renderCard(id = 7) {
+  renderInApp(<CocktailCard cocktail={drink(id)} />, { url: '/' });
+}
+
+/** The card's heart, once the session has been read. */
+async function heart(name = 'Drink 7') {
+  const button = await screen.findByRole('button', { name: new RegExp(`${name} (to|from) favourites`) });
+  await waitFor(() => expect(button.getAttribute('data-session')).not.toBe('loading'));
+  return button;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  resetUnitSystemCache();
+  resetSignInDialogForTests();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('the favourite heart', () => {
+  it('sits beside the card link, not inside it, and says what it does', async () => {
+    installFakeApi({ favorites: [] });
+    renderCard();
+    const button = await heart();
+    expect(button.getAttribute('aria-label')).toBe('Save Drink 7 to favourites');
+    expect(button.getAttribute('aria-pressed')).toBe('false');
+    const link = within(screen.getByRole('article')).getByRole('link', { name: 'Drink 7' });
+    expect(link.contains(button)).toBe(false);
+  });
+
+  it('shows a saved favourite as pressed', async () => {
+    installFakeApi({ favorites: [7] });
+    renderCard();
+    const button = await screen.findByRole('button', { name: 'Remove Drink 7 from favourites' });
+    expect(button.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('turns on at once, before the server answers, and stays on when the write succeeds', async () => {
+    const answer = deferred<Response>();
+    const api = installFakeApi({
+      favorites: [],
+      override: (request) => (request.method === 'PUT' ? answer.promise : undefined),
+    });
+    renderCard();
+    fireEvent.click(await heart());
+
+    const pressed = await screen.findByRole('button', { name: 'Remove Drink 7 from favourites' });
+    expect(pressed.getAttribute('aria-pressed')).toBe('true');
+    expect(api.calls('PUT /api/me/favorites/7')).toHaveLength(1);
+
+    answer.resolve(jsonResponse({ cocktailId: 7, favorite: true }));
+    api.state.favorites = [7];
+    // The list is read again once the write has settled, and the heart stays on.
+    await waitFor(() => expect(api.calls('GET /api/me/favorites').length).toBeGreaterThanOrEqual(2));
+    expect(screen.getByRole('button', { name: 'Remove Drink 7 from favourites' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+  });
+
+  it('removes a favourite with DELETE', async () => {
+    const api = installFakeApi({ favorites: [7] });
+    renderCard();
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Drink 7 from favourites' }));
+    expect((await screen.findByRole('button', { name: 'Save Drink 7 to favourites' })).getAttribute('aria-pressed')).toBe(
+      'false',
+    );
+    await waitFor(() => expect(api.calls('DELETE /api/me/favorites/7')).toHaveLength(1));
+    await waitFor(() => expect(api.state.favorites).toEqual([]));
+  });
+
+  it("rolls back and says 'Error saving favorite. Please try again.' when the write fails", async () => {
+    const answer = deferred<Response>();
+    installFakeApi({
+      favorites: [],
+      override: (request) => (request.method === 'PUT' ? answer.promise : undefined),
+    });
+    renderCard();
+    fireEvent.click(await heart());
+    expect((await screen.findByRole('button', { name: 'Remove Drink 7 from favourites' })).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+
+    answer.resolve(jsonResponse({ error: { code: 'INTERNAL', message: 'Database unavailable' } }, 500));
+    expect(await screen.findByText(FAVORITE_TEXT.saveFailed)).toBeTruthy();
+    const button = screen.getByRole('button', { name: 'Save Drink 7 to favourites' });
+    expect(button.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it("signed out: 'Please log in to save favorites', the sign-in dialog opens and nothing is written", async () => {
+    const api = installFakeApi({ signedIn: false });
+    renderCard();
+    const button = await heart();
+    expect(getSignInDialogState().open).toBe(false);
+    fireEvent.click(button);
+
+    expect(await screen.findByText(FAVORITE_TEXT.signInRequired)).toBeTruthy();
+    expect(getSignInDialogState()).toMatchObject({ open: true, variant: 'prompt' });
+    expect(button.getAttribute('aria-pressed')).toBe('false');
+    expect(api.calls('PUT')).toHaveLength(0);
+    expect(api.calls('GET /api/me/favorites')).toHaveLength(0);
+  });
+
+  it('stays quiet when the favourites cannot be loaded: the heart shows as not saved', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = installFakeApi({
+      favorites: [7],
+      override: (request) =>
+        request.method === 'GET' && request.path === '/api/me/favorites'
+          ? jsonResponse({ error: { code: 'INTERNAL', message: 'boom' } }, 500)
+          : undefined,
+    });
+    renderCard();
+    const button = await heart();
+    // The app-wide 3 retries, then the query gives up.
+    await vi.advanceTimersByTimeAsync(15_000);
+    await waitFor(() => expect(api.calls('GET /api/me/favorites')).toHaveLength(4));
+    expect(button.getAttribute('aria-pressed')).toBe('false');
+    expect(screen.queryByText(FAVORITE_TEXT.saveFailed)).toBeNull();
+    expect(document.querySelector('[data-sonner-toast]')).toBeNull();
+  });
+});
