@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '@/client/app/paths';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
 import { useSession } from '@/client/features/auth/api/get-session';
+import { SignInButtons } from '@/client/features/auth/components/sign-in-buttons';
 import { cocktailListParams, useCocktails } from '@/client/features/catalogue/api/get-cocktails';
 import { useSearchTracking } from '@/client/features/catalogue/hooks/use-search-tracking';
 import { useUrlSearchText } from '@/client/features/catalogue/hooks/use-url-search-text';
@@ -74,6 +75,7 @@ export function Component() {
             onClear={search.clear}
             busy={(waitingForText || list.isFetching) && searching}
           />
+          <SignInButtons variant="hero" className="mt-1" />
           <p className="hidden text-sm text-muted sm:block">
             Want filters?{' '}
             <Link to={paths.search} className="font-medium text-accent underline-offset-4 hover:underline">

@@ -8,15 +8,31 @@ import { jsonResponse, negroniDetail, summaryOf } from '@/client/features/catalo
 import type { CocktailPage } from '@/shared/schemas/cocktail';
 import { Component as SearchPage } from './search';
 
-/** Answers `/api/cocktails?...` with `total` matches, 50 per page, named after the request; records each list URL. */
-function stubCatalogue(total: number) {
+/** A signed-in visitor's `GET /api/auth/get-session` answer. */
+const signedInSession = {
+  user: {
+    id: 'u1',
+    email: 'ada@example.com',
+    name: 'Ada',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-02T00:00:00.000Z',
+  },
+  session: { id: 's1', userId: 'u1', expiresAt: '2099-01-01T00:00:00.000Z', createdAt: '2026-01-02T00:00:00.000Z' },
+};
+
+/**
+ * Answers `/api/cocktails?...` with `total` matches, 50 per page, named after the request; records each list URL.
+ * `signedIn` decides what the session endpoint answers (later pages are for signed-in members).
+ */
+function stubCatalogue(total: number, { signedIn = false }: { signedIn?: boolean } = {}) {
   const requests: URL[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input), 'http://localhost');
       if (url.pathname === '/api/events') return jsonResponse({ accepted: 1 }, 202);
-      if (url.pathname === '/api/auth/get-session') return jsonResponse(null); // cards' hearts read the session
+      if (url.pathname === '/api/auth/get-session') return jsonResponse(signedIn ? signedInSession : null);
+      if (url.pathname === '/api/me/favorites') return jsonResponse({ ids: [], items: [] });
       requests.push(url);
       const page = Number(url.searchParams.get('page'));
       const pageSize = Number(url.searchParams.get('pageSize'));
@@ -100,8 +116,8 @@ describe('/search', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?q=negroni'));
   });
 
-  it("loads the next 50 with 'Show more' until every result is shown", async () => {
-    const requests = stubCatalogue(60);
+  it("loads the next 50 with 'Show more' until every result is shown (signed in)", async () => {
+    const requests = stubCatalogue(60, { signedIn: true });
     renderSearch('/search?q=drink');
     expect(await screen.findByText('60 cocktails found')).toBeTruthy();
     const list = screen.getByRole('list', { name: 'Cocktails' });
@@ -111,6 +127,16 @@ describe('/search', () => {
     await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(60));
     expect(requests.at(-1)?.searchParams.get('page')).toBe('1');
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+
+  it("offers 'Sign in to see more' instead of paging to anonymous visitors", async () => {
+    const requests = stubCatalogue(60);
+    renderSearch('/search?q=drink');
+    expect(await screen.findByText('60 cocktails found')).toBeTruthy();
+    const more = await screen.findByRole('button', { name: 'Sign in to see more' });
+    fireEvent.click(more);
+    expect(requests.every((url) => url.searchParams.get('page') === '0')).toBe(true);
+    expect(within(screen.getByRole('list', { name: 'Cocktails' })).getAllByRole('article')).toHaveLength(50);
   });
 
   it("shows 'No cocktails found' with 'Clear Search' that resets text and chips", async () => {

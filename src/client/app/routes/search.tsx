@@ -23,15 +23,19 @@ import {
   type SearchState,
 } from '@/client/features/catalogue/lib/search-state';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
+import { useSession } from '@/client/features/auth/api/get-session';
+import { openSignInDialog } from '@/client/features/auth/lib/sign-in-store';
 
 /**
  * Route module of `/search`: a working search (the spec's page is a dead placeholder; ours searches). Text box, quick
  * filter chips Gin, Vodka, Whiskey, Rum, Tequila (base spirit) and Classic, Modern (category), combinable with each other
- * and the text; 'N cocktails found' (the server's exact total); home cards; 'Show more' loads the next 50. The state lives
+ * and the text; 'N cocktails found' (the server's exact total); home cards; 'Show more' loads the next 50 for signed-in members (anonymous
+ * visitors see 'Sign in to see more', which opens the sign-in dialog: the API serves them the first page only). The state lives
  * in the URL (`?q=&spirit=Gin&category=Classic`) so reload and back restore it. Exports `Component`.
  */
 export function Component() {
   useDocumentTitle('Search');
+  const signedIn = useSession().status === 'signed-in';
   const [urlParams, setUrlParams] = useSearchParams();
   const search = useUrlSearchText();
   useSearchTracking(search.text);
@@ -159,7 +163,8 @@ export function Component() {
                 <Button
                   variant="secondary"
                   size="lg"
-                  onClick={() => void list.fetchNextPage()}
+                  // Later pages are for signed-in members (the API answers 401 to anonymous callers past page 0).
+                  onClick={() => (signedIn ? void list.fetchNextPage() : openSignInDialog('header'))}
                   disabled={list.isFetchingNextPage}
                 >
                   {list.isFetchingNextPage ? (
@@ -167,7 +172,7 @@ export function Component() {
                   ) : (
                     <ChevronDownIcon aria-hidden="true" />
                   )}
-                  Show more
+                  {signedIn ? 'Show more' : 'Sign in to see more'}
                 </Button>
               </div>
             ) : null}

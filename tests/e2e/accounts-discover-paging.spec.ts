@@ -1,0 +1,90 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  callApi,
+  openApp,
+  signInByMagicLink,
+  startAccountsEnv,
+  stopAccountsEnv,
+  uniqueEmail,
+  type AccountsEnv,
+} from './support/accounts';
+import { cardNames, eventually, expectNoPageErrors, see } from './support/journey';
+
+/**
+ * Accounts journey 4, paging /discover (issue 3 "Favourites and paging"; spec sections 2, 6, 7 and 9): signed in, the whole
+ * catalogue by name in pages of 50, the next page loading when the end of the list comes within 800 px; signed out, the
+ * sample with 'Load More', which opens the sign-in dialog, and the server refusing page 2.
+ */
+
+let env: AccountsEnv;
+
+beforeAll(async () => {
+  env = await startAccountsEnv();
+});
+
+afterAll(async () => {
+  await stopAccountsEnv(env);
+});
+
+const PAGE_SIZE = 50;
+/** How far before the end of the list the next page is asked for, px (spec section 9). */
+const PREFETCH_DISTANCE_PX = 800;
+
+/** A page of `GET /api/cocktails` as the signed-in page's user gets it. */
+async function apiPage(page: Page, index: number): Promise<{ items: { name: string }[]; total: number }> {
+  const response = await callApi<{ items: { name: string }[]; total: number }>(
+    page,
+    `/api/cocktails?page=${index}&pageSize=${PAGE_SIZE}`,
+  );
+  expect(response.status, `page ${index}`).toBe(200);
+  return response.body!;
+}
+
+describe('discover paging', () => {
+  it('signed in: 50 cards by name, and scrolling near the end loads page 2', async () => {
+    const { page, context, errors } = await openApp(env, '/');
+    await signInByMagicLink(env, page, uniqueEmail('pager'));
+    const [first, second] = [await apiPage(page, 0), await apiPage(page, 1)];
+    expect(first.total).toBeGreaterThan(PAGE_SIZE);
+    expect(second.items.length).toBeGreaterThan(0);
+
+    await page.goto('/discover');
+    const cards = page.getByRole('list', { name: 'All cocktails' }).getByRole('listitem');
+    await eventually(() => cards.count(), PAGE_SIZE);
+    expect(await cardNames(page, 'All cocktails')).toEqual(first.items.map((item) => item.name));
+
+    // Scroll until the end of the list is a little less than 800 px below the viewport: the next page comes.
+    await page.evaluate((distance) => {
+      const list = document.querySelector('[aria-label="All cocktails"]') ?? document.body;
+      const end = list.getBoundingClientRect().bottom + window.scrollY;
+      window.scrollTo(0, end - window.innerHeight - distance + 100);
+    }, PREFETCH_DISTANCE_PX);
+    await eventually(async () => (await cards.count()) > PAGE_SIZE, true);
+    const names = await cardNames(page, 'All cocktails');
+    expect(names.slice(0, PAGE_SIZE + second.items.length)).toEqual(
+      [...first.items, ...second.items].map((item) => item.name),
+    );
+
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+
+  it("signed out: the sample has 'Load More', which opens the sign-in dialog; the server refuses page 2", async () => {
+    const { page, context, errors } = await openApp(env, '/discover');
+    const sample = page.getByRole('list', { name: 'Selected cocktails' }).getByRole('listitem');
+    await see(sample.getByRole('link'));
+    expect(await sample.count()).toBeLessThanOrEqual(PAGE_SIZE);
+
+    await page.getByRole('button', { name: 'Load More' }).click();
+    await see(page.getByRole('dialog', { name: 'Sign in to continue' }));
+    expect(await sample.count()).toBeLessThanOrEqual(PAGE_SIZE);
+
+    const refused = await callApi<{ error: { code: string; message: string } }>(page, '/api/cocktails?page=1');
+    expect(refused.status).toBe(401);
+    expect(refused.body?.error.message).toBe('Sign in to browse past the first page.');
+
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+});
