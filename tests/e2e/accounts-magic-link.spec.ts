@@ -12,7 +12,7 @@ import {
   type AccountsEnv,
 } from './support/accounts';
 import { eventually, expectNoPageErrors, gone, see } from './support/journey';
-import { magicLinkIn } from './support/mail-capture';
+import { magicLinkIn } from '../support/mail-capture';
 
 /**
  * Accounts journey 1, sign-in by emailed link (issue 3 "Magic link"; spec sections 2, 4, 5 and 9): the sign-in dialog and

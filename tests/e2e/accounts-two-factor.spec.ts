@@ -13,7 +13,7 @@ import {
   type AccountsEnv,
 } from './support/accounts';
 import { eventually, expectNoPageErrors, see } from './support/journey';
-import { freshTotpCode } from './support/totp';
+import { freshTotpCode } from '../support/totp';
 
 /**
  * Accounts journey 5, two-factor sign-in (issue 3 "Settings also lets a user ... turn on TOTP two-factor with a QR code and

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { TestApp } from './test-app';
 import { CookieJar } from './cookie-jar';
-import type { SmtpCapture } from './smtp-capture';
+import type { MailCapture } from './mail-capture';
 
 /** The session cookie's name outside production (production adds the __Secure- prefix). */
 export const SESSION_COOKIE = 'barback.session_token';
@@ -84,13 +84,13 @@ export async function signIn(
   t: TestApp,
   email = randomEmail(),
   address = randomAddress(),
-  smtp?: SmtpCapture,
+  smtp?: MailCapture,
 ): Promise<CookieJar> {
   const since = smtp?.messages.length ?? 0;
   const requested = await requestMagicLink(t, email, { address });
   if (requested.status !== 200)
     throw new Error(`magic link request answered ${requested.status}: ${await requested.text()}`);
-  const mail = smtp ? await smtp.waitFor(email, { since }) : await latestMailTo(t, email);
+  const mail = smtp ? await smtp.waitFor({ to: email, after: since }) : await latestMailTo(t, email);
   const link = magicLinkIn(mail.text);
   const jar = new CookieJar();
   const verified = await t.request(pathOf(link), { headers: jar.headers() }, { address });

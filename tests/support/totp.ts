@@ -1,48 +1,82 @@
 import { createHmac } from 'node:crypto';
 
 /**
- * RFC 6238 TOTP codes for tests, from an otpauth:// URI (RFC 4226 HOTP over 30-second steps, HMAC-SHA1, 6 digits unless
- * the URI says otherwise), computed with node:crypto only.
+ * Time-based one-time passwords as an authenticator app computes them (RFC 6238: HOTP of RFC 4226 over 30-second steps,
+ * HMAC-SHA1, 6 digits), from the base32 secret a person would type in by hand. node:crypto only.
  */
 
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+/** RFC 4648 base32 alphabet. */
+const BASE32_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
-/** Decodes RFC 4648 base32 (padding and case ignored). */
-export function base32Decode(text: string): Buffer {
-  const clean = text.replace(/=+$/, '').toUpperCase();
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
+/** RFC 6238 defaults, which Barback's issuer keeps (period 30 s, 6 digits). */
+export const TOTP_PERIOD_SECONDS = 30;
+export const TOTP_DIGITS = 6;
+
+/**
+ * Decodes base32 as people copy it: spaces, dashes and '=' padding are ignored, case does not matter.
+ * @throws Error naming the first character outside the alphabet
+ */
+export function decodeBase32(secret: string): Buffer {
+  const clean = secret.replace(/[\s=-]+/g, '').toUpperCase();
+  const bytes: number[] = [];
+  let buffer = 0;
+  let bitCount = 0;
   for (const char of clean) {
-    const index = BASE32.indexOf(char);
-    if (index < 0) throw new Error(`not base32: ${char}`);
-    value = (value << 5) | index;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 0xff);
-      bits -= 8;
+    const value = BASE32_ALPHABET.indexOf(char);
+    if (value === -1) throw new Error(`"${char}" is not a base32 character`);
+    buffer = ((buffer << 5) | value) & 0xffff;
+    bitCount += 5;
+    if (bitCount >= 8) {
+      bitCount -= 8;
+      bytes.push((buffer >> bitCount) & 0xff);
     }
   }
-  return Buffer.from(out);
+  return Buffer.from(bytes);
 }
 
-/** The HOTP value of `counter` under `key` (RFC 4226 dynamic truncation). */
-export function hotp(key: Buffer, counter: number, digits = 6): string {
+/** RFC 4226 HOTP: HMAC-SHA1 of the 8-byte big-endian counter, dynamic truncation, `digits` decimal digits. */
+export function hotpCode(key: Buffer, counter: number, digits = TOTP_DIGITS): string {
   const message = Buffer.alloc(8);
   message.writeBigUInt64BE(BigInt(counter));
-  const digest = createHmac('sha1', key).update(message).digest();
-  const offset = digest[digest.length - 1]! & 0x0f;
-  const binary =
-    ((digest[offset]! & 0x7f) << 24) | (digest[offset + 1]! << 16) | (digest[offset + 2]! << 8) | digest[offset + 3]!;
-  return String(binary % 10 ** digits).padStart(digits, '0');
+  const mac = createHmac('sha1', key).update(message).digest();
+  const offset = mac[mac.length - 1]! & 0x0f;
+  const number = mac.readUInt32BE(offset) & 0x7fffffff;
+  return String(number % 10 ** digits).padStart(digits, '0');
 }
 
-/** The TOTP code of an otpauth:// URI at `at` (ms since the epoch). */
-export function totpFromUri(uri: string, at = Date.now()): string {
+/**
+ * The TOTP code for a base32 `secret` at time `atMs` (ms since the epoch; default now).
+ * @throws Error when the secret is not base32
+ */
+export function totpCode(secret: string, atMs = Date.now()): string {
+  return hotpCode(decodeBase32(secret), Math.floor(atMs / 1000 / TOTP_PERIOD_SECONDS));
+}
+
+/** Seconds left in the current 30-second step at `atMs`. */
+export function secondsLeftInStep(atMs = Date.now()): number {
+  return TOTP_PERIOD_SECONDS - (Math.floor(atMs / 1000) % TOTP_PERIOD_SECONDS);
+}
+
+/**
+ * A code that stays valid for at least `minSeconds` more (waits for the next step when the current one is about to end),
+ * so a code typed into a form is not rejected because the step rolled over between computing and submitting it.
+ */
+export async function freshTotpCode(secret: string, minSeconds = 5): Promise<string> {
+  const left = secondsLeftInStep();
+  if (left < minSeconds) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 100));
+  return totpCode(secret);
+}
+
+/**
+ * The TOTP code of an otpauth:// URI (as better-auth's get-totp-uri returns it) at `atMs` (ms since the epoch); honours the
+ * URI's `period` and `digits` parameters.
+ * @throws Error when the URI has no secret
+ */
+export function totpFromUri(uri: string, atMs = Date.now()): string {
   const url = new URL(uri);
   const secret = url.searchParams.get('secret');
   if (!secret) throw new Error(`no secret in ${uri}`);
-  const period = Number(url.searchParams.get('period') ?? 30);
-  const digits = Number(url.searchParams.get('digits') ?? 6);
-  return hotp(base32Decode(secret), Math.floor(at / 1000 / period), digits);
+  const period = Number(url.searchParams.get('period') ?? TOTP_PERIOD_SECONDS);
+  const digits = Number(url.searchParams.get('digits') ?? TOTP_DIGITS);
+  return hotpCode(decodeBase32(secret), Math.floor(atMs / 1000 / period), digits);
 }

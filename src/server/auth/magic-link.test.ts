@@ -8,16 +8,16 @@ import {
   SESSION_COOKIE,
 } from '../../../tests/support/auth';
 import { CookieJar } from '../../../tests/support/cookie-jar';
-import { startSmtpCapture, type SmtpCapture } from '../../../tests/support/smtp-capture';
+import { startMailCapture, type MailCapture } from '../../../tests/support/mail-capture';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
 import { MAGIC_LINK_SUBJECT } from '../mail/templates';
 
 describe.each(testDialects())('magic-link sign-in on %s, mail through a real SMTP server', (dialect) => {
-  let smtp: SmtpCapture;
+  let smtp: MailCapture;
   let t: TestApp;
   beforeAll(async () => {
-    smtp = await startSmtpCapture();
+    smtp = await startMailCapture();
     t = await createTestApp({ dialect, env: { SMTP_URL: smtp.url, MAIL_FROM: 'Barback <no-reply@barback.test>' } });
   });
   afterAll(async () => {
@@ -34,7 +34,7 @@ describe.each(testDialects())('magic-link sign-in on %s, mail through a real SMT
     const response = await requestMagicLink(t, email, { body });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: true });
-    return smtp.waitFor(email, { since });
+    return smtp.waitFor({ to: email, after: since });
   }
 
   it('mails a link that says what it is, with a button, the plain link and its expiry, and signs in once', async () => {

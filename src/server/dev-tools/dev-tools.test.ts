@@ -11,7 +11,7 @@ import {
   signIn,
 } from '../../../tests/support/auth';
 import { CookieJar } from '../../../tests/support/cookie-jar';
-import { startSmtpCapture } from '../../../tests/support/smtp-capture';
+import { startMailCapture } from '../../../tests/support/mail-capture';
 import { createTestApp, TEST_AUTH_SECRET, type TestApp } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
 import { RECOVERY_SUBJECT } from '../mail/templates';
@@ -152,7 +152,7 @@ describe.each(testDialects())('developer tools on %s', (dialect) => {
 
 describe('the recovery tool when mail fails', () => {
   it('answers 502 MAIL_FAILED with the reason', async () => {
-    const smtp = await startSmtpCapture();
+    const smtp = await startMailCapture();
     const t = await createTestApp({ env: { SMTP_URL: smtp.url } });
     try {
       const email = randomEmail('fail');

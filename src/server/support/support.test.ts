@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@/shared/schemas/api-error';
 import { postJson, randomAddress, randomEmail, signIn, userIdOf } from '../../../tests/support/auth';
-import { startSmtpCapture, type SmtpCapture } from '../../../tests/support/smtp-capture';
+import { startMailCapture, type MailCapture } from '../../../tests/support/mail-capture';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
 import type { SupportReceipt } from './operations';
 
 describe.each(testDialects())('POST /api/support on %s', (dialect) => {
-  let smtp: SmtpCapture;
+  let smtp: MailCapture;
   let t: TestApp;
   beforeAll(async () => {
-    smtp = await startSmtpCapture();
+    smtp = await startMailCapture();
     t = await createTestApp({ dialect, env: { SMTP_URL: smtp.url, SUPPORT_EMAIL: 'help@barback.test' } });
   });
   afterAll(async () => {
@@ -47,7 +47,7 @@ describe.each(testDialects())('POST /api/support on %s', (dialect) => {
       priority: 'standard',
       mailed: 1,
     });
-    const mail = await smtp.waitFor('help@barback.test', { since });
+    const mail = await smtp.waitFor({ to: 'help@barback.test', after: since });
     expect(mail.headers['reply-to']).toBe('guest@example.test');
     expect(mail.subject).toBe(`Support request #${body.id} from guest@example.test`);
     expect(mail.text).toContain('The batch maths looks off.');

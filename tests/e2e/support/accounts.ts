@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { launchBrowser, openPage, PHONE, type PageOptions } from './browser';
 import { eventually, SEE_TIMEOUT_MS, see } from './journey';
-import { magicLinkIn, startMailCapture, type CapturedMail, type MailCapture } from './mail-capture';
+import { magicLinkIn, startMailCapture, type CapturedMail, type MailCapture } from '../../support/mail-capture';
 import { startOAuthMock, type OAuthMock } from './oauth-mock';
 import { startTestServer, type TestServer } from './server';
 

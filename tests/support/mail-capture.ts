@@ -46,6 +46,8 @@ export interface MailCapture {
     match?: (mail: CapturedMail) => boolean;
     timeoutMs?: number;
   }): Promise<CapturedMail>;
+  /** Makes the server refuse the next `count` messages with a 550 (mail-failure paths). */
+  refuseNext(count?: number): void;
   stop(): Promise<void>;
 }
 
@@ -152,6 +154,7 @@ function addressedTo(mail: CapturedMail, address: string): boolean {
  */
 export async function startMailCapture(): Promise<MailCapture> {
   const messages: CapturedMail[] = [];
+  let refusals = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -161,6 +164,13 @@ export async function startMailCapture(): Promise<MailCapture> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('error', callback);
       stream.on('end', () => {
+        if (refusals > 0) {
+          refusals -= 1;
+          const error = new Error('mailbox unavailable') as Error & { responseCode: number };
+          error.responseCode = 550;
+          callback(error);
+          return;
+        }
         const mailFrom = session.envelope.mailFrom;
         const envelope = {
           from: mailFrom ? mailFrom.address : '',
@@ -190,6 +200,9 @@ export async function startMailCapture(): Promise<MailCapture> {
         }
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
+    },
+    refuseNext(count = 1) {
+      refusals += count;
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
