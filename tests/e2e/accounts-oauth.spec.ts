@@ -9,7 +9,7 @@ import {
   type AccountsEnv,
 } from './support/accounts';
 import { eventually, expectNoPageErrors, see } from './support/journey';
-import { DEFAULT_OAUTH_USERS } from './support/oauth-mock';
+import { DEFAULT_OAUTH_USERS } from '../support/oauth-mock';
 
 /**
  * Accounts journey 2, Google and Facebook (issue 3 "Sign-in"; spec sections 2 and 8): /auth, /auth/google and

@@ -1,73 +1,128 @@
+import type { IncomingMessage } from 'node:http';
 import { OAuth2Server } from 'oauth2-mock-server';
 
-/** Who the mock provider says signed in: the OIDC claims put in its ID tokens. */
-export interface MockIdentity {
+/**
+ * Google and Facebook as the browser journeys see them: one oauth2-mock-server (a real OpenID Connect issuer: discovery,
+ * authorize redirect, token endpoint with PKCE, signed id_tokens, userinfo) on a random loopback port. The app, started with
+ * NODE_ENV=test and AUTH_TEST_OAUTH_ISSUER=`issuer`, signs in against it through better-auth's genericOAuth providers
+ * `google` and `facebook`. The mock has no login screen: its authorize endpoint answers at once with a code for the user
+ * set here for that provider, or with the error set by {@link OAuthMock.failNextAuthorize}.
+ */
+
+/** The person a provider says signed in. `sub` is the provider's stable account id. */
+export interface MockOAuthUser {
   sub: string;
   email: string;
-  name?: string;
-  emailVerified?: boolean;
+  name: string;
 }
 
-/** A running OAuth2/OIDC mock (oauth2-mock-server) that plays Google and Facebook for the test configuration. */
+/** The providers the app's test configuration wires to this issuer. */
+export type MockProvider = 'google' | 'facebook';
+
+/** Default people: distinct per provider so a journey can tell which provider signed it in. */
+export const DEFAULT_OAUTH_USERS: Record<MockProvider, MockOAuthUser> = {
+  google: { sub: 'google-ada-0001', email: 'ada@example.com', name: 'Ada Lovelace' },
+  facebook: { sub: 'facebook-grace-0002', email: 'grace@example.com', name: 'Grace Hopper' },
+};
+
+/** The running mock. */
 export interface OAuthMock {
-  /** Issuer base URL: give it to the server as AUTH_TEST_OAUTH_ISSUER. */
+  /** Issuer URL (no trailing slash): the value of AUTH_TEST_OAUTH_ISSUER. */
   issuer: string;
-  /** The identity the next token request signs in (kept until changed). */
-  setIdentity(identity: MockIdentity): void;
-  /** Makes the next authorization answer `error=<code>` instead of a code (the user refused, say). */
-  failNextAuthorization(code?: string): void;
-  /** Query parameters of every authorization request received, oldest first. */
-  authorizations: URLSearchParams[];
+  /** Sets who signs in next through `provider` (kept until changed). */
+  setUser(provider: MockProvider, user: MockOAuthUser): void;
+  /** Sets who signs in next through either provider (kept until changed). */
+  setIdentity(user: MockOAuthUser): void;
+  /**
+   * Makes the next authorize request come back to the app with `?error=<error>&error_description=<description>` instead of a
+   * code, as a provider does when the person cancels (access_denied).
+   */
+  failNextAuthorize(error: string, description: string): void;
+  /** The authorize requests seen so far (their query parameters), oldest first. */
+  authorizeRequests: URLSearchParams[];
   stop(): Promise<void>;
 }
 
+/** Which provider a request belongs to, from the app's redirect_uri (…/callback/google or …/callback/facebook). */
+function providerOf(redirectUri: unknown): MockProvider | null {
+  if (typeof redirectUri !== 'string') return null;
+  if (/\/google\/?$/.test(redirectUri)) return 'google';
+  if (/\/facebook\/?$/.test(redirectUri)) return 'facebook';
+  return null;
+}
+
+/** Query parameters of an incoming request. */
+function queryOf(req: IncomingMessage): URLSearchParams {
+  return new URL(req.url ?? '/', 'http://mock.invalid').searchParams;
+}
+
 /**
- * Starts oauth2-mock-server on a free port of 127.0.0.1 with a fresh RS256 key. Its ID tokens carry the identity set with
- * `setIdentity` (sub, email, email_verified, name), the nonce of the authorization and the client id as audience, so
- * better-auth's genericOAuth accepts them after verifying the signature against the mock's JWKS.
+ * Starts the mock on 127.0.0.1 and a free port with one RS256 signing key.
+ * Hooks: beforeAuthorizeRedirect (records the request; turns it into an error when asked), beforeTokenSigning (puts the
+ * provider's user into the id_token and access token: sub, email, email_verified, name), beforeUserinfo (the same user).
  */
-export async function startOAuthMock(initial?: MockIdentity): Promise<OAuthMock> {
+export async function startOAuthMock(): Promise<OAuthMock> {
   const server = new OAuth2Server();
   await server.issuer.keys.generate('RS256');
   await server.start(0, '127.0.0.1');
-  const issuer = server.issuer.url;
-  if (!issuer) throw new Error('the OAuth mock has no issuer URL');
-  let identity: MockIdentity = initial ?? { sub: 'mock-user', email: 'mock-user@example.test', name: 'Mock User' };
-  let failWith: string | null = null;
-  const authorizations: URLSearchParams[] = [];
+  // The mock names itself http://localhost:<port>; spell the address it listens on, so no resolver picks ::1.
+  const issuer = `http://127.0.0.1:${server.address().port}`;
+  server.issuer.url = issuer;
+  const users: Record<MockProvider, MockOAuthUser> = { ...DEFAULT_OAUTH_USERS };
+  const authorizeRequests: URLSearchParams[] = [];
+  let pendingError: { error: string; description: string } | null = null;
+  /** The provider of each access token handed out, so userinfo answers with the right person. */
+  const userByAccessSubject = new Map<string, MockOAuthUser>();
 
-  server.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
-    token.payload.sub = identity.sub;
-    token.payload.email = identity.email;
-    token.payload.email_verified = identity.emailVerified ?? true;
-    token.payload.name = identity.name ?? identity.email;
+  server.service.on('beforeAuthorizeRedirect', (redirect: { url: URL }, req: IncomingMessage) => {
+    authorizeRequests.push(queryOf(req));
+    if (!pendingError) return;
+    redirect.url.searchParams.delete('code');
+    redirect.url.searchParams.set('error', pendingError.error);
+    redirect.url.searchParams.set('error_description', pendingError.description);
+    pendingError = null;
   });
-  server.service.on('beforeUserinfo', (response: { body: Record<string, unknown> }) => {
-    response.body = {
-      sub: identity.sub,
-      email: identity.email,
-      email_verified: identity.emailVerified ?? true,
-      name: identity.name ?? identity.email,
-    };
-  });
-  server.service.on('beforeAuthorizeRedirect', (redirect: { url: URL }, req: { url?: string }) => {
-    authorizations.push(new URL(req.url ?? '/', issuer).searchParams);
-    if (failWith) {
-      redirect.url.searchParams.delete('code');
-      redirect.url.searchParams.set('error', failWith);
-      failWith = null;
+
+  server.service.on(
+    'beforeTokenSigning',
+    (token: { payload: Record<string, unknown> }, req: IncomingMessage & { body?: Record<string, unknown> }) => {
+      const provider = providerOf(req.body?.redirect_uri);
+      if (!provider) return;
+      const user = users[provider];
+      Object.assign(token.payload, { sub: user.sub, email: user.email, email_verified: true, name: user.name });
+      userByAccessSubject.set(user.sub, user);
+    },
+  );
+
+  server.service.on('beforeUserinfo', (response: { body: Record<string, unknown> }, req: IncomingMessage) => {
+    const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    let user: MockOAuthUser | undefined;
+    if (bearer) {
+      try {
+        const payload = JSON.parse(Buffer.from(bearer.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+          sub?: string;
+        };
+        user = payload.sub ? userByAccessSubject.get(payload.sub) : undefined;
+      } catch {
+        user = undefined;
+      }
     }
+    if (user) response.body = { sub: user.sub, email: user.email, email_verified: true, name: user.name };
   });
 
   return {
-    issuer: issuer.replace(/\/+$/, ''),
-    setIdentity: (next) => {
-      identity = next;
+    issuer,
+    setUser: (provider, user) => {
+      users[provider] = user;
     },
-    failNextAuthorization: (code = 'access_denied') => {
-      failWith = code;
+    setIdentity: (user) => {
+      users.google = user;
+      users.facebook = user;
     },
-    authorizations,
+    failNextAuthorize: (error, description) => {
+      pendingError = { error, description };
+    },
+    authorizeRequests,
     stop: () => server.stop(),
   };
 }

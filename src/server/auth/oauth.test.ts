@@ -76,7 +76,7 @@ describe.each(testDialects())('Google and Facebook sign-in against an OAuth mock
 
   it('asks Google for email and profile, consent and offline access on the /auth/google route', async () => {
     const email = randomEmail('consent');
-    mock.setIdentity({ sub: `consent-${email}`, email });
+    mock.setIdentity({ sub: `consent-${email}`, email, name: 'Connie Consent' });
     const { jar, authorizeUrl } = await signInWith('google', {
       scopes: ['email', 'profile'],
       prompt: 'consent',
@@ -104,7 +104,7 @@ describe.each(testDialects())('Google and Facebook sign-in against an OAuth mock
   });
 
   it('sends a refused authorization back to the error callback with the error, and signs nobody in', async () => {
-    mock.failNextAuthorization('access_denied');
+    mock.failNextAuthorize('access_denied', 'The person declined to sign in');
     const { jar, hops } = await signInWith('google', { errorCallbackURL: '/auth/callback?from=google' });
     const last = hops[hops.length - 1]!;
     expect(new URL(last.url).pathname).toBe('/auth/callback');
@@ -116,9 +116,9 @@ describe.each(testDialects())('Google and Facebook sign-in against an OAuth mock
   it('links Google to a signed-in user (link: true) and keeps the last way in', async () => {
     // A Facebook user links Google with the same email.
     const email = randomEmail('link');
-    mock.setIdentity({ sub: `fb-link-${email}`, email });
+    mock.setIdentity({ sub: `fb-link-${email}`, email, name: 'Lin Link' });
     const { jar } = await signInWith('facebook');
-    mock.setIdentity({ sub: `g-link-${email}`, email });
+    mock.setIdentity({ sub: `g-link-${email}`, email, name: 'Lin Link' });
     const linked = await signInWith('google', { link: true, callbackURL: '/settings' }, jar);
     expect(linked.hops[linked.hops.length - 1]!.url).toBe(`${s.base}/settings`);
     const { body } = await me(jar);
@@ -146,7 +146,7 @@ describe.each(testDialects())('Google and Facebook sign-in against an OAuth mock
 
   it('asks a user with two-factor on for the code after the provider, then signs in', async () => {
     const email = randomEmail('otp');
-    mock.setIdentity({ sub: `otp-${email}`, email });
+    mock.setIdentity({ sub: `otp-${email}`, email, name: 'Otto Otp' });
     const { jar } = await signInWith('google');
     const post = (path: string, body: unknown, cookies: CookieJar) =>
       fetch(`${s.base}${path}`, {

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { launchBrowser, openPage, PHONE, type PageOptions } from './browser';
 import { eventually, SEE_TIMEOUT_MS, see } from './journey';
 import { magicLinkIn, startMailCapture, type CapturedMail, type MailCapture } from '../../support/mail-capture';
-import { startOAuthMock, type OAuthMock } from './oauth-mock';
+import { startOAuthMock, type OAuthMock } from '../../support/oauth-mock';
 import { startTestServer, type TestServer } from './server';
 
 /**
