@@ -32,10 +32,12 @@ export interface RunningServer {
  * -> seed (and search index) -> mailer -> auth -> app -> listen, then graceful shutdown on SIGINT/SIGTERM when
  * `handleSignals`. Requests the HTTP parser rejects (head over {@link MAX_HEADER_BYTES}, malformed lines) get a JSON 4xx
  * instead of a dropped socket.
+ * @param options.env environment (default process.env); `clientDir` the built client to serve (default dist/client; tests
+ *   pass a stand-in so SPA pages answer without a build).
  * @throws ConfigError for bad environment variables; database or migration errors as thrown.
  */
 export async function main(
-  options: { env?: Record<string, string | undefined>; handleSignals?: boolean } = {},
+  options: { env?: Record<string, string | undefined>; handleSignals?: boolean; clientDir?: string } = {},
 ): Promise<RunningServer> {
   const config = loadConfig(options.env);
   const logger = createLogger(config);
@@ -71,7 +73,15 @@ export async function main(
     },
     'sign-in configured',
   );
-  const app = createApp({ db: database.db, dialect: database.dialect, config, logger, mailer, auth });
+  const app = createApp({
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    logger,
+    mailer,
+    auth,
+    clientDir: options.clientDir,
+  });
   const server = serve({
     fetch: app.fetch,
     port: config.port,

@@ -1,4 +1,7 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { main, type RunningServer } from '@/server/main';
 import type { Dialect } from '@/server/db/database';
 import { CookieJar } from './cookie-jar';
@@ -32,6 +35,16 @@ export async function freePort(): Promise<number> {
  * Starts main() with NODE_ENV=test on a fresh database of `dialect` (migrated and seeded by main itself), listening on
  * 127.0.0.1 with APP_URL set to that address; `env` adds variables (SMTP_URL, AUTH_TEST_OAUTH_ISSUER, ...).
  */
+let standIn: string | null = null;
+
+/** A folder holding a minimal index.html, made once per test process: what the server serves for SPA routes in tests. */
+function standInClientDir(): string {
+  if (standIn) return standIn;
+  standIn = mkdtempSync(path.join(tmpdir(), 'barback-client-'));
+  writeFileSync(path.join(standIn, 'index.html'), '<!doctype html><title>Barback</title><div id="root"></div>');
+  return standIn;
+}
+
 export async function startTestServer(
   options: { dialect?: Dialect; env?: Record<string, string> } = {},
 ): Promise<RunningTestServer> {
@@ -53,6 +66,8 @@ export async function startTestServer(
         ...options.env,
       },
       handleSignals: false,
+      // A stand-in client build, so SPA pages (/auth/callback...) answer 200 without `vite build` having run first.
+      clientDir: standInClientDir(),
     });
   } catch (error) {
     await database.drop();

@@ -1,6 +1,7 @@
 import { ChevronDownIcon, EllipsisVerticalIcon } from 'lucide-react';
-import { lazy, Suspense, useState, type ComponentProps, type KeyboardEvent, type Ref } from 'react';
+import { lazy, Suspense, type ComponentProps, type Ref } from 'react';
 import { Button } from '@/client/components/ui/button';
+import { useLazyMenu } from '@/client/lib/use-lazy-menu';
 
 const loadDropdown = () => import('./legal-menu-dropdown');
 const LegalMenuDropdown = lazy(() => loadDropdown().then((module) => ({ default: module.LegalMenuDropdown })));
@@ -36,8 +37,6 @@ export function LegalMenuTrigger({
   );
 }
 
-const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
-
 /**
  * The Legal dropdown of the top bar and native header (spec section 2, signed-out variant): Privacy Policy, Terms of
  * Service, Data Deletion, and About (opens the About panel).
@@ -47,7 +46,7 @@ const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
  * (issue 2's initial-JS budget). The placeholder has the same look, name and popup semantics as the real trigger.
  */
 export function LegalMenu({ compact = false }: { compact?: boolean }) {
-  const [activated, setActivated] = useState(false);
+  const { activated, triggerProps } = useLazyMenu(loadDropdown);
   if (activated) {
     return (
       <Suspense
@@ -57,25 +56,5 @@ export function LegalMenu({ compact = false }: { compact?: boolean }) {
       </Suspense>
     );
   }
-  const prefetch = () => void loadDropdown();
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (!OPEN_KEYS.has(event.key)) return;
-    event.preventDefault();
-    setActivated(true);
-  };
-  return (
-    <LegalMenuTrigger
-      compact={compact}
-      aria-haspopup="menu"
-      aria-expanded="false"
-      onPointerEnter={prefetch}
-      onFocus={prefetch}
-      onPointerDown={(event) => {
-        // Radix opens its menu on pointer down (left button, no Ctrl); the placeholder does the same.
-        if (event.button === 0 && !event.ctrlKey) setActivated(true);
-      }}
-      onClick={() => setActivated(true)}
-      onKeyDown={onKeyDown}
-    />
-  );
+  return <LegalMenuTrigger compact={compact} {...triggerProps} />;
 }

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState, type ComponentProps, type KeyboardEvent, type Ref } from 'react';
+import { lazy, Suspense, type ComponentProps, type Ref } from 'react';
 import { Button } from '@/client/components/ui/button';
+import { useLazyMenu } from '@/client/lib/use-lazy-menu';
 import { cn } from '@/client/lib/utils';
 
 const loadDropdown = () => import('./account-menu-dropdown');
@@ -47,8 +48,6 @@ export function AccountMenuTrigger({
   );
 }
 
-const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
-
 /**
  * The signed-in user's avatar menu (spec section 2): the initial of the email; opened, it shows 'Signed in as' and the
  * email, Settings, Data Deletion, Privacy Policy, Terms of Service and Sign out. It replaces the Legal menu for signed-in
@@ -56,7 +55,7 @@ const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
  * on press or Enter / Space / arrow keys, so no page load carries the menu's code.
  */
 export function AccountMenu({ email }: { email: string }) {
-  const [activated, setActivated] = useState(false);
+  const { activated, triggerProps } = useLazyMenu(loadDropdown);
   if (activated) {
     return (
       <Suspense
@@ -66,26 +65,7 @@ export function AccountMenu({ email }: { email: string }) {
       </Suspense>
     );
   }
-  const prefetch = () => void loadDropdown().catch(() => undefined);
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (!OPEN_KEYS.has(event.key)) return;
-    event.preventDefault();
-    setActivated(true);
-  };
-  return (
-    <AccountMenuTrigger
-      email={email}
-      aria-haspopup="menu"
-      aria-expanded="false"
-      onPointerEnter={prefetch}
-      onFocus={prefetch}
-      onPointerDown={(event) => {
-        if (event.button === 0 && !event.ctrlKey) setActivated(true);
-      }}
-      onClick={() => setActivated(true)}
-      onKeyDown={onKeyDown}
-    />
-  );
+  return <AccountMenuTrigger email={email} {...triggerProps} />;
 }
 
 /** The avatar-sized placeholder drawn while the session loads (spec section 2: an avatar placeholder while auth loads). */
