@@ -1,4 +1,4 @@
-import { ArrowLeftIcon, HeartIcon, RotateCwIcon, SearchIcon, type LucideIcon } from 'lucide-react';
+import { ArrowLeftIcon, HeartIcon, SearchIcon, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/client/app/paths';
@@ -12,8 +12,8 @@ import { useSession } from '@/client/features/auth/api/get-session';
 import { RecipeModalHost } from '@/client/features/catalogue/components/recipe-modal-host';
 import { useRecipeParam, type RecipeLocationState } from '@/client/features/catalogue/hooks/use-recipe-param';
 import { serializeSearchState } from '@/client/features/catalogue/lib/search-state';
-import { cn } from '@/client/lib/utils';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
+import { LoadFailed } from '@/client/components/load-failed';
 
 /** Texts of Recent Activity. */
 export const ACTIVITY_TEXT = {
@@ -26,7 +26,8 @@ export const ACTIVITY_TEXT = {
   searchesEmpty: 'No searches yet.',
   loadFailed: 'Your recent activity could not be loaded.',
   signInTitle: 'Sign in to see your activity',
-  signInText: 'Your recent favourites and searches are kept with your account. Sign in with Google, Facebook or an emailed link.',
+  signInText:
+    'Your recent favourites and searches are kept with your account. Sign in with Google, Facebook or an emailed link.',
 } as const;
 
 /** One titled list of the page, with its empty text while it has no entries. */
@@ -46,7 +47,10 @@ function ActivitySection({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-5 shadow-card">
+    <section
+      aria-labelledby={id}
+      className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-5 shadow-card"
+    >
       <h2 id={id} className="flex items-center gap-2 font-display text-lg font-semibold">
         <Icon aria-hidden="true" className="size-4 text-accent" />
         {title}
@@ -102,18 +106,18 @@ export function Component() {
       </div>
       <header>
         <p className="text-xs font-semibold tracking-[0.18em] text-accent uppercase">Your account</p>
-        <h1 className="mt-1 font-display text-3xl font-semibold tracking-[-0.02em] md:text-4xl">{ACTIVITY_TEXT.title}</h1>
+        <h1 className="mt-1 font-display text-3xl font-semibold tracking-[-0.02em] md:text-4xl">
+          {ACTIVITY_TEXT.title}
+        </h1>
         <p className="mt-2 text-muted">{ACTIVITY_TEXT.description}</p>
       </header>
 
       {activity.isError && !activity.data ? (
-        <div role="alert" className="flex flex-wrap items-center justify-center gap-2 py-10 text-sm text-muted">
-          <span>{ACTIVITY_TEXT.loadFailed}</span>
-          <Button variant="ghost" size="sm" onClick={() => void activity.refetch()} disabled={activity.isFetching}>
-            <RotateCwIcon aria-hidden="true" className={cn(activity.isFetching && 'animate-spin')} />
-            Retry
-          </Button>
-        </div>
+        <LoadFailed
+          message={ACTIVITY_TEXT.loadFailed}
+          onRetry={() => void activity.refetch()}
+          retrying={activity.isFetching}
+        />
       ) : (
         <div className="grid gap-4 md:grid-cols-2">
           <ActivitySection

@@ -1,4 +1,4 @@
-import { ArrowLeftIcon, CompassIcon, HeartIcon, RotateCwIcon } from 'lucide-react';
+import { ArrowLeftIcon, CompassIcon, HeartIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/client/app/paths';
@@ -10,9 +10,9 @@ import { CocktailGrid } from '@/client/features/catalogue/components/cocktail-gr
 import { RecipeModalHost } from '@/client/features/catalogue/components/recipe-modal-host';
 import { useFavorites } from '@/client/features/favourites/api/get-favorites';
 import { keepRemoved } from '@/client/features/favourites/lib/keep-removed';
-import { cn } from '@/client/lib/utils';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
 import type { CocktailSummary } from '@/shared/schemas/cocktail';
+import { LoadFailed } from '@/client/components/load-failed';
 
 /** Texts of My Favorites. */
 export const FAVORITES_PAGE_TEXT = {
@@ -25,7 +25,8 @@ export const FAVORITES_PAGE_TEXT = {
   browse: 'Discover cocktails',
   loadFailed: 'Your favourites could not be loaded.',
   signInTitle: 'Sign in to see your favourites',
-  signInText: 'Save the cocktails you love and find them again on any device. Sign in with Google, Facebook or an emailed link.',
+  signInText:
+    'Save the cocktails you love and find them again on any device. Sign in with Google, Facebook or an emailed link.',
 } as const;
 
 /** "3 saved" / "1 saved". */
@@ -83,13 +84,11 @@ export function Component() {
       </header>
 
       {failed ? (
-        <div className="flex flex-wrap items-center justify-center gap-2 py-10 text-sm text-muted">
-          <span>{FAVORITES_PAGE_TEXT.loadFailed}</span>
-          <Button variant="ghost" size="sm" onClick={() => void favorites.refetch()} disabled={favorites.isFetching}>
-            <RotateCwIcon aria-hidden="true" className={cn(favorites.isFetching && 'animate-spin')} />
-            Retry
-          </Button>
-        </div>
+        <LoadFailed
+          message={FAVORITES_PAGE_TEXT.loadFailed}
+          onRetry={() => void favorites.refetch()}
+          retrying={favorites.isFetching}
+        />
       ) : !loading && list.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border-strong bg-surface/60 px-6 py-14 text-center">
           <span className="flex size-14 items-center justify-center rounded-full bg-accent-soft text-accent">

@@ -3,7 +3,6 @@ import {
   HeartIcon,
   HistoryIcon,
   LogOutIcon,
-  RotateCwIcon,
   SettingsIcon,
   SparklesIcon,
   type LucideIcon,
@@ -12,7 +11,6 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/client/app/paths';
 import { Badge } from '@/client/components/ui/badge';
-import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { useMe } from '@/client/features/account/api/get-me';
 import { AccountPageSkeleton } from '@/client/features/account/components/account-page-skeleton';
@@ -23,12 +21,14 @@ import { signOut } from '@/client/features/auth/lib/sign-out';
 import { showToast } from '@/client/lib/toast-events';
 import { cn } from '@/client/lib/utils';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
+import { LoadFailed } from '@/client/components/load-failed';
 
 /** Texts of /profile. */
 export const PROFILE_TEXT = {
   title: 'Profile',
   signInTitle: 'Sign in to see your profile',
-  signInText: 'Your plan, favourites and settings live in your account. Sign in with Google, Facebook or an emailed link.',
+  signInText:
+    'Your plan, favourites and settings live in your account. Sign in with Google, Facebook or an emailed link.',
   plan: 'Current Plan',
   planNote: {
     free: 'Browse the whole catalogue, search it and keep your favourite recipes.',
@@ -166,13 +166,12 @@ export function Component() {
       </header>
 
       {me.isError && !me.data ? (
-        <div role="alert" className="flex flex-wrap items-center gap-2 rounded-xl border border-border bg-surface px-4 py-3 text-sm text-muted">
-          <span className="flex-1">{PROFILE_TEXT.loadFailed}</span>
-          <Button variant="ghost" size="sm" onClick={() => void me.refetch()} disabled={me.isFetching}>
-            <RotateCwIcon aria-hidden="true" className={cn(me.isFetching && 'animate-spin')} />
-            Retry
-          </Button>
-        </div>
+        <LoadFailed
+          variant="banner"
+          message={PROFILE_TEXT.loadFailed}
+          onRetry={() => void me.refetch()}
+          retrying={me.isFetching}
+        />
       ) : null}
 
       <div className="grid gap-4 sm:grid-cols-[1.4fr_1fr]">
@@ -198,7 +197,10 @@ export function Component() {
           </p>
         </section>
 
-        <section aria-labelledby="profile-counts" className="rounded-2xl border border-border bg-surface px-5 py-4 shadow-card sm:p-5">
+        <section
+          aria-labelledby="profile-counts"
+          className="rounded-2xl border border-border bg-surface px-5 py-4 shadow-card sm:p-5"
+        >
           <h2 id="profile-counts" className="sr-only">
             Your numbers
           </h2>

@@ -1,6 +1,7 @@
-import { RotateCwIcon, SearchXIcon } from 'lucide-react';
+import { SearchXIcon } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
 import { cn } from '@/client/lib/utils';
+import { LoadFailed } from '@/client/components/load-failed';
 
 /** Texts of the list states (spec section 2, home). */
 export const CATALOGUE_TEXT = {
@@ -38,13 +39,5 @@ export function CatalogueEmptyState({ onClear, className }: { onClear?: () => vo
  * one muted line and a small 'Retry' button.
  */
 export function CatalogueLoadError({ onRetry, retrying = false }: { onRetry: () => void; retrying?: boolean }) {
-  return (
-    <div className="flex flex-wrap items-center justify-center gap-2 py-10 text-sm text-muted">
-      <span>Cocktails could not be loaded.</span>
-      <Button variant="ghost" size="sm" onClick={onRetry} disabled={retrying}>
-        <RotateCwIcon aria-hidden="true" className={cn(retrying && 'animate-spin')} />
-        Retry
-      </Button>
-    </div>
-  );
+  return <LoadFailed message="Cocktails could not be loaded." onRetry={onRetry} retrying={retrying} />;
 }

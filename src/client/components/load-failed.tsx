@@ -1,0 +1,41 @@
+import { RotateCwIcon } from 'lucide-react';
+import { Button } from '@/client/components/ui/button';
+import { cn } from '@/client/lib/utils';
+
+/**
+ * The quiet in-page message for a read that failed (catalogue, favourites, activity, account): the message and a Retry
+ * button that spins while the retry runs. Announced as an alert so screen-reader users hear it.
+ * @param message what could not be loaded, e.g. 'Cocktails could not be loaded.'
+ * @param retrying disables the button and spins its icon while a retry is in flight
+ * @param variant 'inline' centres it in an empty list; 'banner' frames it above content that is still shown
+ */
+export function LoadFailed({
+  message,
+  onRetry,
+  retrying = false,
+  variant = 'inline',
+  className,
+}: {
+  message: string;
+  onRetry: () => void;
+  retrying?: boolean;
+  variant?: 'inline' | 'banner';
+  className?: string;
+}) {
+  return (
+    <div
+      role="alert"
+      className={cn(
+        'flex flex-wrap items-center gap-2 text-sm text-muted',
+        variant === 'inline' ? 'justify-center py-10' : 'rounded-xl border border-border bg-surface px-4 py-3',
+        className,
+      )}
+    >
+      <span className={cn(variant === 'banner' && 'flex-1')}>{message}</span>
+      <Button variant="ghost" size="sm" onClick={onRetry} disabled={retrying}>
+        <RotateCwIcon aria-hidden="true" className={cn(retrying && 'animate-spin')} />
+        Retry
+      </Button>
+    </div>
+  );
+}
