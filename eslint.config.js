@@ -14,7 +14,8 @@ const kebabCaseFiles = {
     return {
       Program(node) {
         const base = path.basename(context.filename).split('.')[0] ?? '';
-        if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(base)) context.report({ node, messageId: 'kebab', data: { name: base } });
+        if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(base))
+          context.report({ node, messageId: 'kebab', data: { name: base } });
       },
     };
   },
@@ -28,7 +29,11 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX, 'react-hooks': reactHooks, barback: { rules: { 'kebab-case-files': kebabCaseFiles } } },
+    plugins: {
+      'import-x': importX,
+      'react-hooks': reactHooks,
+      barback: { rules: { 'kebab-case-files': kebabCaseFiles } },
+    },
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       ...reactHooks.configs.recommended.rules,
@@ -36,7 +41,10 @@ export default tseslint.config(
       'import-x/no-duplicates': 'error',
       'import-x/first': 'error',
       'barback/kebab-case-files': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'off',
     },
   },
@@ -47,8 +55,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            boundary(['@/client/*', '@/server/*', '**/client/*', '**/server/*'], 'src/shared is pure: it imports nothing from client or server.'),
-            boundary(['node:*', 'react', 'react-dom', 'hono', 'kysely'], 'src/shared has no I/O and no framework imports.'),
+            boundary(
+              ['@/client/*', '@/server/*', '**/client/*', '**/server/*'],
+              'src/shared is pure: it imports nothing from client or server.',
+            ),
+            boundary(
+              ['node:*', 'react', 'react-dom', 'hono', 'kysely'],
+              'src/shared has no I/O and no framework imports.',
+            ),
           ],
         },
       ],
@@ -59,7 +73,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [boundary(['@/server/*', '**/server/*'], 'The client never imports the server: share code through src/shared.')] },
+        {
+          patterns: [
+            boundary(
+              ['@/server/*', '**/server/*'],
+              'The client never imports the server: share code through src/shared.',
+            ),
+          ],
+        },
       ],
     },
   },
@@ -68,7 +89,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [boundary(['@/client/*', '**/client/*'], 'The server never imports the client: share code through src/shared.')] },
+        {
+          patterns: [
+            boundary(
+              ['@/client/*', '**/client/*'],
+              'The server never imports the client: share code through src/shared.',
+            ),
+          ],
+        },
       ],
     },
   },

@@ -28,10 +28,50 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
-const ADJECTIVES = ['Midnight', 'Golden', 'Velvet', 'Smoky', 'Bitter', 'Copper', 'Crimson', 'Silver', 'Wild', 'Lazy',
-  'Electric', 'Quiet', 'Burnt', 'Salted', 'Gilded', 'Rustic', 'Hidden', 'Northern', 'Southern', 'Late'];
-const NOUNS = ['Harbour', 'Orchard', 'Lantern', 'Compass', 'Meridian', 'Garden', 'Parlour', 'Anchor', 'Fox', 'Sparrow',
-  'Ember', 'Tide', 'Avenue', 'Atlas', 'Chapel', 'Bramble', 'Canyon', 'Harvest', 'Signal', 'Velour'];
+const ADJECTIVES = [
+  'Midnight',
+  'Golden',
+  'Velvet',
+  'Smoky',
+  'Bitter',
+  'Copper',
+  'Crimson',
+  'Silver',
+  'Wild',
+  'Lazy',
+  'Electric',
+  'Quiet',
+  'Burnt',
+  'Salted',
+  'Gilded',
+  'Rustic',
+  'Hidden',
+  'Northern',
+  'Southern',
+  'Late',
+];
+const NOUNS = [
+  'Harbour',
+  'Orchard',
+  'Lantern',
+  'Compass',
+  'Meridian',
+  'Garden',
+  'Parlour',
+  'Anchor',
+  'Fox',
+  'Sparrow',
+  'Ember',
+  'Tide',
+  'Avenue',
+  'Atlas',
+  'Chapel',
+  'Bramble',
+  'Canyon',
+  'Harvest',
+  'Signal',
+  'Velour',
+];
 
 interface Template {
   style: string;
@@ -93,7 +133,11 @@ const TEMPLATES: Template[] = [
  * @returns valid `SeedCocktail`s with slugs synthetic-1..synthetic-N; strength computed from the ABV maths
  * @throws Error when a template staple is missing from `ingredients`
  */
-export function generateSyntheticCocktails(ingredients: readonly SeedIngredient[], count: number, seed = 42): SeedCocktail[] {
+export function generateSyntheticCocktails(
+  ingredients: readonly SeedIngredient[],
+  count: number,
+  seed = 42,
+): SeedCocktail[] {
   const rng = mulberry32(seed);
   const bySlug = new Map(ingredients.map((ingredient) => [ingredient.slug, ingredient]));
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rng() * items.length)] as T;

@@ -34,11 +34,65 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 /** Search terms: names, spirits, ingredients, techniques and fragments, as people type them. */
 const TERMS = [
-  'gin', 'lime', 'negroni', 'sour', 'whiskey', 'rum', 'mint', 'bitters', 'vermouth', 'tequila', 'coupe', 'stir', 'shake',
-  'orange', 'lemon', 'honey', 'ginger', 'campari', 'mezcal', 'brandy', 'soda', 'syrup', 'egg', 'coffee', 'highball',
-  'martini', 'old fashioned', 'daiquiri', 'smoky', 'velvet', 'harbour', 'golden', 'bourbon', 'rye', 'cognac', 'absinthe',
-  'maraschino', 'chartreuse', 'grapefruit', 'pineapple', 'cream', 'tonic', 'demerara', 'agave', 'cola', 'prosecco', 'port',
-  'sherry', 'amaro', 'aperol', 'basil', 'cucumber', 'espresso', 'nutmeg', 'salt', 'cherry', 'peach', 'coconut', 'falernum',
+  'gin',
+  'lime',
+  'negroni',
+  'sour',
+  'whiskey',
+  'rum',
+  'mint',
+  'bitters',
+  'vermouth',
+  'tequila',
+  'coupe',
+  'stir',
+  'shake',
+  'orange',
+  'lemon',
+  'honey',
+  'ginger',
+  'campari',
+  'mezcal',
+  'brandy',
+  'soda',
+  'syrup',
+  'egg',
+  'coffee',
+  'highball',
+  'martini',
+  'old fashioned',
+  'daiquiri',
+  'smoky',
+  'velvet',
+  'harbour',
+  'golden',
+  'bourbon',
+  'rye',
+  'cognac',
+  'absinthe',
+  'maraschino',
+  'chartreuse',
+  'grapefruit',
+  'pineapple',
+  'cream',
+  'tonic',
+  'demerara',
+  'agave',
+  'cola',
+  'prosecco',
+  'port',
+  'sherry',
+  'amaro',
+  'aperol',
+  'basil',
+  'cucumber',
+  'espresso',
+  'nutmeg',
+  'salt',
+  'cherry',
+  'peach',
+  'coconut',
+  'falernum',
 ];
 
 /**
@@ -88,7 +142,10 @@ async function load(url: string, paths: readonly string[]): Promise<LoadResult> 
 }
 
 /** Sequential latency of distinct searches (no concurrency): the time one user waits. Percentiles in ms. */
-async function sequentialLatency(base: string, paths: readonly string[]): Promise<{ p50: number; p95: number; p99: number }> {
+async function sequentialLatency(
+  base: string,
+  paths: readonly string[],
+): Promise<{ p50: number; p95: number; p99: number }> {
   const times: number[] = [];
   for (const p of paths) {
     const started = performance.now();
@@ -197,11 +254,15 @@ async function withPostgres(count: number): Promise<Row | null> {
 
 function generate(databaseUrl: string, count: number): void {
   const started = Date.now();
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/generate-catalogue.ts', '--count', String(count)], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/generate-catalogue.ts', '--count', String(count)],
+    {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+    },
+  );
   if (result.status !== 0) throw new Error(`generate-catalogue failed:\n${result.stdout}\n${result.stderr}`);
   console.log(`  ${result.stdout.trim()} (wall ${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
@@ -231,10 +292,13 @@ async function homeInitialJs(): Promise<{ files: number; rawBytes: number; gzipB
   }
 }
 
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 async function main(): Promise<void> {
-  console.log(`Barback benchmark: ${CONNECTIONS} connections, ${SECONDS} s per run, large catalogue ${fmt(LARGE)} cocktails\n`);
+  console.log(
+    `Barback benchmark: ${CONNECTIONS} connections, ${SECONDS} s per run, large catalogue ${fmt(LARGE)} cocktails\n`,
+  );
   const rows: Row[] = [];
   for (const count of [0, LARGE]) {
     console.log(`SQLite, ${count === 0 ? 'seed catalogue' : `${fmt(count)} generated`}...`);
@@ -245,7 +309,9 @@ async function main(): Promise<void> {
   }
   const js = await homeInitialJs();
 
-  console.log('\n| database | cocktails | list req/s | list p99 ms | bare node:http req/s | list / bare | search req/s | search p99 ms | search p50 / p95 ms (sequential) | errors |');
+  console.log(
+    '\n| database | cocktails | list req/s | list p99 ms | bare node:http req/s | list / bare | search req/s | search p99 ms | search p50 / p95 ms (sequential) | errors |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     console.log(
@@ -259,7 +325,10 @@ async function main(): Promise<void> {
   );
   const large = rows.filter((r) => r.cocktails >= LARGE);
   const verdicts = [
-    ...rows.map((r) => `list ${r.database} ${fmt(r.cocktails)}: ${fmt((100 * r.listRps) / r.ceilingRps)} % of bare (target >= 60 %)`),
+    ...rows.map(
+      (r) =>
+        `list ${r.database} ${fmt(r.cocktails)}: ${fmt((100 * r.listRps) / r.ceilingRps)} % of bare (target >= 60 %)`,
+    ),
     ...large.map((r) => `search p95 ${r.database} ${fmt(r.cocktails)}: ${fmt(r.searchSeqP95, 1)} ms (target <= 20 ms)`),
   ];
   console.log(verdicts.map((v) => `- ${v}`).join('\n'));

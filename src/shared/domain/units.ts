@@ -26,7 +26,18 @@ export const LIQUID_UNIT_ML = {
 export const TOP_UNITS = ['top', 'splash'] as const;
 
 /** Count units: things, not liquid volume. Their amount is a count (1 slice, 6 leaves). */
-export const COUNT_UNITS = ['piece', 'whole', 'slice', 'wedge', 'peel', 'sprig', 'leaf', 'pinch', 'cube', 'scoop'] as const;
+export const COUNT_UNITS = [
+  'piece',
+  'whole',
+  'slice',
+  'wedge',
+  'peel',
+  'sprig',
+  'leaf',
+  'pinch',
+  'cube',
+  'scoop',
+] as const;
 
 export type LiquidUnit = keyof typeof LIQUID_UNIT_ML;
 export type TopUnit = (typeof TOP_UNITS)[number];
@@ -35,7 +46,11 @@ export type CountUnit = (typeof COUNT_UNITS)[number];
 export type Unit = LiquidUnit | TopUnit | CountUnit;
 
 /** The one unit list: every unit accepted in the catalogue, the API and the seed. */
-export const UNITS = [...(Object.keys(LIQUID_UNIT_ML) as LiquidUnit[]), ...TOP_UNITS, ...COUNT_UNITS] as readonly Unit[];
+export const UNITS = [
+  ...(Object.keys(LIQUID_UNIT_ML) as LiquidUnit[]),
+  ...TOP_UNITS,
+  ...COUNT_UNITS,
+] as readonly Unit[];
 
 /** True when `unit` is a liquid volume unit (ml, cl, oz, tsp, tbsp, barspoon, dash, drop). */
 export function isLiquidUnit(unit: string): unit is LiquidUnit {
@@ -140,7 +155,12 @@ function formatCount(n: number): string {
  * @param amount the line's amount in `unit`, or null; `amountMax` an optional upper bound for ranges ("2–3 dashes").
  * @returns the amount and unit as one display string.
  */
-export function formatAmount(amount: number | null, unit: string, system: UnitSystem, amountMax: number | null = null): string {
+export function formatAmount(
+  amount: number | null,
+  unit: string,
+  system: UnitSystem,
+  amountMax: number | null = null,
+): string {
   if (isTopUnit(unit)) return unit === 'splash' ? 'Splash' : 'Top up';
   if (amount === null) return unitLabel(unit, 2);
   if (isLiquidUnit(unit) && !KEEP_AS_WRITTEN.includes(unit)) {

@@ -30,7 +30,11 @@ export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 /** `GET /api/health` answer. status 'ok' with 200, or 'unavailable' with 503 when the database does not answer. */
 export const healthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
-  database: z.object({ reachable: z.boolean(), dialect: z.enum(['sqlite', 'postgres']), latencyMs: z.number().nullable() }),
+  database: z.object({
+    reachable: z.boolean(),
+    dialect: z.enum(['sqlite', 'postgres']),
+    latencyMs: z.number().nullable(),
+  }),
   version: z.string(),
   uptimeSeconds: z.number(),
 });

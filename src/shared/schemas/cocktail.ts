@@ -129,12 +129,20 @@ export type CocktailPage = z.infer<typeof cocktailPageSchema>;
 
 /** Query of `GET /api/cocktails/sample`. */
 export const cocktailSampleQuerySchema = z.object({
-  size: z.coerce.number().int('size must be a whole number').min(1, 'size must be at least 1').max(50, 'size must be at most 50').default(50),
+  size: z.coerce
+    .number()
+    .int('size must be a whole number')
+    .min(1, 'size must be at least 1')
+    .max(50, 'size must be at most 50')
+    .default(50),
 });
 
 /** Path parameter of `GET /api/cocktails/:id`. */
 export const cocktailIdParamSchema = z.object({
-  id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive'),
+  id: z.coerce
+    .number({ error: 'id must be a number' })
+    .int('id must be a whole number')
+    .positive('id must be positive'),
 });
 
 /**
@@ -147,7 +155,10 @@ export const cocktailModalShapeSchema = z.looseObject({
   name: z.string(),
   summary: z.string().optional(),
   instructions: z.string().optional(),
-  image_url: z.union([z.url(), z.literal('')]).optional().nullable(),
+  image_url: z
+    .union([z.url(), z.literal('')])
+    .optional()
+    .nullable(),
   tags: z.array(z.string()).optional(),
   base_spirit: z.string().optional(),
 });

@@ -39,8 +39,14 @@ describe('/profile', () => {
     renderProfile();
     const nav = await screen.findByRole('navigation', { name: 'Account' });
     expect(within(nav).getByRole('link', { name: PROFILE_TEXT.settings }).getAttribute('href')).toBe('/settings');
-    expect(within(nav).getByRole('link', { name: /^My Favorites/ }).getAttribute('href')).toBe('/profile/favorites');
-    expect(within(nav).getByRole('link', { name: PROFILE_TEXT.activity }).getAttribute('href')).toBe('/profile/activity');
+    expect(
+      within(nav)
+        .getByRole('link', { name: /^My Favorites/ })
+        .getAttribute('href'),
+    ).toBe('/profile/favorites');
+    expect(within(nav).getByRole('link', { name: PROFILE_TEXT.activity }).getAttribute('href')).toBe(
+      '/profile/activity',
+    );
     expect(within(nav).getByRole('button', { name: PROFILE_TEXT.signOut })).toBeTruthy();
   });
 

@@ -31,7 +31,10 @@ export const SETTINGS_TEXT = {
 /** A settings card: a titled section. */
 function SettingsSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-5 shadow-card md:p-6">
+    <section
+      aria-labelledby={id}
+      className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-5 shadow-card md:p-6"
+    >
       <h2 id={id} className="font-display text-lg font-semibold leading-tight">
         {title}
       </h2>

@@ -18,7 +18,7 @@ function renderAt(url: string) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   render(
     <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
   return router;

@@ -135,7 +135,11 @@ export function DeleteAccountPanel({ email }: { email: string }) {
         </Button>
       </form>
       {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-3 rounded-lg border border-destructive/50 bg-destructive-soft px-3 py-2 text-sm text-danger-text">
+        <p
+          id={`${id}-error`}
+          role="alert"
+          className="mt-3 rounded-lg border border-destructive/50 bg-destructive-soft px-3 py-2 text-sm text-danger-text"
+        >
           {error}
         </p>
       ) : null}

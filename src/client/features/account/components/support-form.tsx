@@ -21,7 +21,8 @@ export const SUPPORT_TEXT = {
   /** Shown for 3 s after the server has the message (mailed to support or only stored: it was received either way). */
   success: 'Thank you! We received your message and will reply by email.',
   rateLimited: 'You have sent several messages in a short time. Please wait a while before sending another one.',
-  offline: 'Your message could not be sent because the server could not be reached. Check your connection and try again.',
+  offline:
+    'Your message could not be sent because the server could not be reached. Check your connection and try again.',
   failed: 'Your message could not be sent. Please try again.',
 } as const;
 
@@ -93,7 +94,12 @@ export function SupportForm({ defaultEmail, page }: { defaultEmail: string; page
   };
 
   return (
-    <form onSubmit={onSubmit} aria-labelledby={`${id}-title`} aria-describedby={`${id}-description`} className="flex flex-col gap-4">
+    <form
+      onSubmit={onSubmit}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-description`}
+      className="flex flex-col gap-4"
+    >
       <div className="flex flex-col gap-1">
         <h2 id={`${id}-title`} className="font-display text-lg font-semibold leading-tight">
           {SUPPORT_TEXT.title}
@@ -135,7 +141,10 @@ export function SupportForm({ defaultEmail, page }: { defaultEmail: string; page
       </div>
 
       {error ? (
-        <p role="alert" className="rounded-lg border border-destructive/50 bg-destructive-soft px-3 py-2 text-sm text-danger-text">
+        <p
+          role="alert"
+          className="rounded-lg border border-destructive/50 bg-destructive-soft px-3 py-2 text-sm text-danger-text"
+        >
           {error}
         </p>
       ) : null}
@@ -146,7 +155,10 @@ export function SupportForm({ defaultEmail, page }: { defaultEmail: string; page
           type="submit"
           disabled={!complete && phase === 'idle'}
           aria-disabled={busy || undefined}
-          className={cn('min-w-40', phase === 'sent' && 'bg-success text-accent-foreground hover:bg-success aria-disabled:opacity-100')}
+          className={cn(
+            'min-w-40',
+            phase === 'sent' && 'bg-success text-accent-foreground hover:bg-success aria-disabled:opacity-100',
+          )}
         >
           {phase === 'sending' ? (
             <>

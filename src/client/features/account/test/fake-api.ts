@@ -93,7 +93,11 @@ export function installFakeApi(options: FakeApiOptions = {}): FakeApi {
     if (path === '/api/me/activity') {
       if (!state.signedIn) return unauthorized();
       return jsonResponse({
-        favorites: state.favorites.map((id) => ({ cocktailId: id, name: `Drink ${id}`, createdAt: testUser.createdAt })),
+        favorites: state.favorites.map((id) => ({
+          cocktailId: id,
+          name: `Drink ${id}`,
+          createdAt: testUser.createdAt,
+        })),
         searches: [{ q: 'sour', occurredAt: testUser.createdAt }],
       });
     }
@@ -109,7 +113,8 @@ export function installFakeApi(options: FakeApiOptions = {}): FakeApi {
       if (method === 'PUT') state.favorites.unshift(id);
       return jsonResponse({ cocktailId: id, favorite: method === 'PUT' });
     }
-    if (path === '/api/support' && method === 'POST') return jsonResponse({ id: 1, status: 'received', mailed: true }, 201);
+    if (path === '/api/support' && method === 'POST')
+      return jsonResponse({ id: 1, status: 'received', mailed: true }, 201);
     if (path === '/api/me' && method === 'DELETE') {
       if (!state.signedIn) return unauthorized();
       state.signedIn = false;

@@ -6,7 +6,6 @@ import { cocktailKeys } from './query-keys';
 
 /** `GET /api/cocktails/sample?size=N`: a random sample of up to N (1–50) cocktails, what anonymous visitors browse. */
 
-
 /**
  * Fetches a random sample.
  * @param size 1–50 cocktails (spec: anonymous sample 50); the answer may hold fewer.

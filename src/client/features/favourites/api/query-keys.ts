@@ -10,4 +10,3 @@ export const favoriteKeys = {
   /** Key shared by every favourite write (PUT/DELETE), to count writes still in flight. */
   write: () => [...favoriteKeys.all, 'write'] as const,
 };
-

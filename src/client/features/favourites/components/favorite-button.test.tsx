@@ -75,9 +75,9 @@ describe('the favourite heart', () => {
     const api = installFakeApi({ favorites: [7] });
     renderCard();
     fireEvent.click(await screen.findByRole('button', { name: 'Remove Drink 7 from favourites' }));
-    expect((await screen.findByRole('button', { name: 'Save Drink 7 to favourites' })).getAttribute('aria-pressed')).toBe(
-      'false',
-    );
+    expect(
+      (await screen.findByRole('button', { name: 'Save Drink 7 to favourites' })).getAttribute('aria-pressed'),
+    ).toBe('false');
     await waitFor(() => expect(api.calls('DELETE /api/me/favorites/7')).toHaveLength(1));
     await waitFor(() => expect(api.state.favorites).toEqual([]));
   });
@@ -90,9 +90,9 @@ describe('the favourite heart', () => {
     });
     renderCard();
     fireEvent.click(await heart());
-    expect((await screen.findByRole('button', { name: 'Remove Drink 7 from favourites' })).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
+    expect(
+      (await screen.findByRole('button', { name: 'Remove Drink 7 from favourites' })).getAttribute('aria-pressed'),
+    ).toBe('true');
 
     answer.resolve(jsonResponse({ error: { code: 'INTERNAL', message: 'Database unavailable' } }, 500));
     expect(await screen.findByText(FAVORITE_TEXT.saveFailed)).toBeTruthy();
