@@ -4,24 +4,23 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Kysely } from 'kysely';
 import type { ApiErrorCode } from '@/shared/schemas/api-error';
-import { accountRoutes } from './account/routes';
-import { analyticsRoutes } from './analytics/routes';
-import { createAuth, type Auth } from './auth/auth';
-import { RateLimiter } from './auth/rate-limit';
-import { authHandlerRoutes, sessionRoutes } from './auth/routes';
-import { createSessionReader } from './auth/session';
-import { catalogueRoutes } from './catalogue/routes';
+import { accountRoutes } from './account';
+import { analyticsRoutes } from './analytics';
+import { authHandlerRoutes, createAuth, sessionRoutes, type Auth } from './auth';
+import { catalogueRoutes } from './catalogue';
 import { PROJECT_ROOT, type Config } from './config';
 import type { Dialect } from './db/database';
 import type { Database } from './db/types';
+import { devToolRoutes } from './dev-tools';
 import { errorBody, HTTP_STATUS_BY_CODE, toErrorResponse } from './errors';
-import { devToolRoutes } from './dev-tools/routes';
-import { healthRoutes } from './health/routes';
+import { healthRoutes } from './health';
 import { serveClient } from './http/client-static';
 import { compression } from './http/compression';
+import { RateLimiter } from './http/rate-limit';
+import { createSessionReader } from './http/session';
 import type { Logger } from './logger';
-import { createMailer, type Mailer } from './mail/mailer';
-import { supportRoutes } from './support/routes';
+import { createMailer, type Mailer } from './mail';
+import { supportRoutes } from './support';
 
 /**
  * What an app needs: an open database, its dialect, the parsed config and a logger; `clientDir` defaults to dist/client.

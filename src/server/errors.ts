@@ -2,6 +2,11 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import type { ApiErrorBody, ApiErrorCode } from '@/shared/schemas/api-error';
 
+/** What {@link describeZodError} reads of a zod error (zod 4's classic and core errors both have it). */
+export interface ZodIssues {
+  issues: readonly { path: readonly PropertyKey[]; message: string }[];
+}
+
 /** The one map from error code to HTTP status. */
 export const HTTP_STATUS_BY_CODE: Record<ApiErrorCode, ContentfulStatusCode> = {
   BAD_REQUEST: 400,
@@ -48,7 +53,7 @@ export function errorBody(code: ApiErrorCode, message: string): ApiErrorBody {
  * Turns a zod error into one readable sentence naming the field of its first issue, e.g. "page must be 0 or more" or
  * "events.0.type: Invalid option: expected one of ...". Messages that already start with the field name are kept as they are.
  */
-export function describeZodError(error: ZodError): string {
+export function describeZodError(error: ZodIssues): string {
   const issue = error.issues[0];
   if (!issue) return 'invalid input';
   const field = issue.path.map(String).join('.');

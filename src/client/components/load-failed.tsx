@@ -3,7 +3,7 @@ import { Button } from '@/client/components/ui/button';
 import { cn } from '@/client/lib/utils';
 
 /**
- * The quiet in-page message for a read that failed (catalogue, favourites, activity, account): the message and a Retry
+ * The quiet in-page message for a read that failed (catalogue, favorites, activity, account): the message and a Retry
  * button that spins while the retry runs. Announced as an alert so screen-reader users hear it.
  * @param message what could not be loaded, e.g. 'Cocktails could not be loaded.'
  * @param retrying disables the button and spins its icon while a retry is in flight

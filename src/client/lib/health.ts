@@ -1,4 +1,4 @@
-import { healthSchema, type Health } from '@/shared/schemas/api-error';
+import { healthSchema, type Health } from '@/shared/schemas/health';
 
 /** Result of {@link fetchHealth}: the server's health body, the HTTP status and the round trip time in ms. */
 export interface HealthResult {

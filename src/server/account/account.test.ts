@@ -15,8 +15,8 @@ import { generateSyntheticSeed } from '../../../tests/support/synthetic-catalogu
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
 import { totpFromUri } from '../../../tests/support/totp';
-import { emailBucket } from '../auth/rate-limit';
-import type { ActivityResponse, MeResponse } from './operations';
+import { emailBucket } from '../http/rate-limit';
+import type { ActivityResponse, MeResponse } from '@/shared/schemas/account';
 
 describe.each(testDialects())('the signed-in user’s account on %s', (dialect) => {
   let t: TestApp;
@@ -78,7 +78,7 @@ describe.each(testDialects())('the signed-in user’s account on %s', (dialect) 
   });
 
   describe('GET /api/me/activity', () => {
-    it('lists the latest 10 favourites and the latest 10 distinct searches of this user only', async () => {
+    it('lists the latest 10 favorites and the latest 10 distinct searches of this user only', async () => {
       const jar = await signIn(t, randomEmail('act'));
       const other = await signIn(t, randomEmail('other'));
       const userId = await userIdOf(t, jar);

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types';
-import { emailBucket, RateLimiter } from '../auth/rate-limit';
+import { emailBucket, RateLimiter } from '../http/rate-limit';
 
 /** Escapes LIKE wildcards (and the escape character) so `text` matches literally inside a `like ... escape '\'` pattern. */
 function likeLiteral(text: string): string {
@@ -21,7 +21,7 @@ export interface DeletionReport {
 
 /**
  * Deletes every trace of a user, in one transaction (a failure rolls all of it back):
- * favourites, sessions, linked accounts, two-factor secrets, verification rows that name the user or their email (magic
+ * favorites, sessions, linked accounts, two-factor secrets, verification rows that name the user or their email (magic
  * links, OAuth link state, pending two-factor challenges), support messages they sent (by user id or email), dev-outbox
  * mail to or from their email, rate-limit counters of their email, and the user row; analytics events keep their type,
  * time, plan and props but lose the user id.

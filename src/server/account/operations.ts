@@ -1,50 +1,8 @@
 import type { Kysely } from 'kysely';
+import { ACTIVITY_LIMIT, type ActivityResponse, type LinkedAccount, type MeResponse } from '@/shared/schemas/account';
+import type { SessionUser } from '@/shared/schemas/session';
 import type { Database } from '../db/types';
-import { countFavourites, listRecentFavourites } from '../favourites/operations';
-
-/** A way into the account, as `GET /api/me` lists it. createdAt: ISO 8601. */
-export interface LinkedAccount {
-  /** better-auth's account row id (what `POST /api/auth/unlink-account` takes as accountId). */
-  id: string;
-  providerId: 'google' | 'facebook' | 'magic-link' | string;
-  /** The provider's id for the user (the email for 'magic-link'). */
-  accountId: string;
-  createdAt: string;
-}
-
-/** `GET /api/me` answer. Dates are ISO 8601 strings. */
-export interface MeResponse {
-  user: {
-    id: string;
-    email: string;
-    name: string;
-    image: string | null;
-    createdAt: string;
-    updatedAt: string;
-    emailVerified: boolean;
-    twoFactorEnabled: boolean;
-  };
-  /** 'free' until entitlements arrive with the payments issue. */
-  plan: 'free';
-  entitlements: string[];
-  role: 'User';
-  counts: { favorites: number };
-  accounts: LinkedAccount[];
-  /** Which provider sign-ins this server offers (for link buttons). */
-  providers: { google: boolean; facebook: boolean };
-}
-
-/** The user fields `getMe` reports, as the session gives them. */
-export interface MeUser {
-  id: string;
-  email: string;
-  name: string;
-  image: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  emailVerified: boolean;
-  twoFactorEnabled: boolean;
-}
+import { countFavorites, listRecentFavorites } from '../favorites';
 
 /** The accounts (ways in) of a user, oldest first. */
 export async function listLinkedAccounts({
@@ -70,7 +28,7 @@ export async function listLinkedAccounts({
 }
 
 /**
- * The signed-in user's profile summary: the user, plan 'free' with no entitlements, role 'User', the number of favourites,
+ * The signed-in user's profile summary: the user, plan 'free' with no entitlements, role 'User', the number of favorites,
  * the linked accounts, and which providers the server offers.
  */
 export async function getMe({
@@ -79,11 +37,11 @@ export async function getMe({
   providers,
 }: {
   db: Kysely<Database>;
-  user: MeUser;
+  user: SessionUser;
   providers: { google: boolean; facebook: boolean };
 }): Promise<MeResponse> {
   const [favorites, accounts] = await Promise.all([
-    countFavourites({ db, userId: user.id }),
+    countFavorites({ db, userId: user.id }),
     listLinkedAccounts({ db, userId: user.id }),
   ]);
   return {
@@ -92,8 +50,8 @@ export async function getMe({
       email: user.email,
       name: user.name,
       image: user.image,
-      createdAt: user.createdAt.toISOString(),
-      updatedAt: user.updatedAt.toISOString(),
+      createdAt: user.createdAt,
+      updatedAt: user.updatedAt,
       emailVerified: user.emailVerified,
       twoFactorEnabled: user.twoFactorEnabled,
     },
@@ -106,24 +64,16 @@ export async function getMe({
   };
 }
 
-/** How many entries each list of `GET /api/me/activity` holds at most. */
-export const ACTIVITY_LIMIT = 10;
 /** Search events read to find the latest distinct queries. */
 const SEARCH_SCAN_LIMIT = 200;
 
-/** `GET /api/me/activity` answer: latest favourites and latest distinct searches, newest first (ISO 8601 times). */
-export interface ActivityResponse {
-  favorites: { cocktailId: number; name: string; createdAt: string }[];
-  searches: { q: string; occurredAt: string }[];
-}
-
 /**
- * A user's recent activity: their 10 latest favourites (with cocktail names) and their 10 latest distinct searches (from
+ * A user's recent activity: their 10 latest favorites (with cocktail names) and their 10 latest distinct searches (from
  * `search_performed` events attributed to them; queries compared trimmed and case-insensitively, the newest spelling kept).
  */
 export async function getActivity({ db, userId }: { db: Kysely<Database>; userId: string }): Promise<ActivityResponse> {
   const [favorites, events] = await Promise.all([
-    listRecentFavourites({ db, userId, limit: ACTIVITY_LIMIT }),
+    listRecentFavorites({ db, userId, limit: ACTIVITY_LIMIT }),
     db
       .selectFrom('analytics_event')
       .select(['props', 'occurred_at'])

@@ -1,21 +1,16 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import { providerMode, type Auth } from '../auth/auth';
-import { sameOriginGuard } from '../auth/origin-guard';
-import { expiredSessionCookies, type SessionReader } from '../auth/session';
+import { deleteAccountRequestSchema, type DeleteAccountResponse } from '@/shared/schemas/account';
+import { providerMode, type Auth } from '../auth';
+import { sameOriginGuard } from '../http/origin-guard';
+import { expiredSessionCookies, type SessionReader } from '../http/session';
 import type { Config } from '../config';
 import type { Database } from '../db/types';
-import { favouriteRoutes } from '../favourites/routes';
-import { readJsonBody } from '../http/read-json-body';
+import { favoriteRoutes } from '../favorites';
+import { jsonBody } from '../http/validate';
 import type { Logger } from '../logger';
 import { deleteAccount } from './delete-account';
 import { getActivity, getMe } from './operations';
-
-/** Body of `DELETE /api/me`: the typed confirmation. */
-export const deleteAccountSchema = z.object({
-  confirm: z.literal('DELETE', { error: "confirm must be 'DELETE'" }),
-});
 
 /**
  * The signed-in user's own resources (mounted at /api/me); the user always comes from the session:
@@ -23,7 +18,7 @@ export const deleteAccountSchema = z.object({
  * - `DELETE /` with `{confirm: 'DELETE'}` -> 200 `{deleted: true}` and expired session cookies (400 naming confirm
  *   otherwise);
  * - `GET /activity` -> 200 `{favorites, searches}`;
- * - `/favorites` (favourites/routes.ts).
+ * - `/favorites` (favorites/routes.ts).
  * Errors: 401 UNAUTHORIZED when signed out; 403 for a cross-site write.
  */
 export function accountRoutes(deps: {
@@ -46,13 +41,12 @@ export function accountRoutes(deps: {
     return c.json(await getMe({ db, user, providers }), 200, { 'Cache-Control': 'no-store' });
   });
 
-  routes.delete('/', async (c) => {
+  routes.delete('/', jsonBody(deleteAccountRequestSchema), async (c) => {
     const { user } = await sessions.require(c);
-    deleteAccountSchema.parse(await readJsonBody(c.req.raw));
     const report = await deleteAccount({ db, userId: user.id, email: user.email });
     logger.info({ userId: user.id, ...report }, 'account deleted');
     for (const cookie of await expiredSessionCookies(auth)) c.header('set-cookie', cookie, { append: true });
-    return c.json({ deleted: true });
+    return c.json({ deleted: true } satisfies DeleteAccountResponse);
   });
 
   routes.get('/activity', async (c) => {
@@ -60,6 +54,6 @@ export function accountRoutes(deps: {
     return c.json(await getActivity({ db, userId: user.id }), 200, { 'Cache-Control': 'no-store' });
   });
 
-  routes.route('/favorites', favouriteRoutes({ db, sessions }));
+  routes.route('/favorites', favoriteRoutes({ db, sessions }));
   return routes;
 }

@@ -6,8 +6,9 @@ import type { Config } from '../config';
 import type { Dialect } from '../db/database';
 import type { Database } from '../db/types';
 import type { Logger } from '../logger';
-import { MailError, type Mailer } from '../mail/mailer';
-import { magicLinkEmail, type MagicLinkPurpose } from '../mail/templates';
+import type { ProviderMode } from '@/shared/schemas/dev-tools';
+import { OAUTH_PROVIDERS, type OAuthProvider } from '@/shared/schemas/session';
+import { MailError, magicLinkEmail, type Mailer, type MagicLinkPurpose } from '../mail';
 import { authSchemaOptions } from './schema';
 import { resolveAuthSecret } from './secret';
 import { recordSignInEvents } from './sign-in-events';
@@ -32,12 +33,9 @@ export const CLIENT_ADDRESS_HEADER = 'x-barback-client-address';
 /** Prefix of every auth cookie (`barback.session_token`, `__Secure-barback.session_token` in production). */
 export const COOKIE_PREFIX = 'barback';
 
-/** The sign-in providers, by the id the API and account rows use. */
-export const OAUTH_PROVIDERS = ['google', 'facebook'] as const;
-export type OAuthProviderId = (typeof OAUTH_PROVIDERS)[number];
-
-/** How a provider is wired here: real client (social), the test issuer (genericOAuth), or not at all. */
-export type ProviderMode = 'social' | 'test' | 'off';
+/** The sign-in providers, by the id the API and account rows use (src/shared/schemas/session.ts). */
+export { OAUTH_PROVIDERS };
+export type OAuthProviderId = OAuthProvider;
 
 /** Test configuration: the client the OAuth mock accepts (brief: client id 'barback-test', secret 'barback-test-secret'). */
 export const TEST_OAUTH_CLIENT = { clientId: 'barback-test', clientSecret: 'barback-test-secret' } as const;

@@ -7,7 +7,7 @@ import { createTestApp } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
 import { follow, startTestServer, type RunningTestServer } from '../../../tests/support/test-server';
 import { totpFromUri } from '../../../tests/support/totp';
-import type { MeResponse } from '../account/operations';
+import type { MeResponse } from '@/shared/schemas/account';
 
 describe.each(testDialects())('Google and Facebook sign-in against an OAuth mock, on %s', (dialect) => {
   let mock: OAuthMock;

@@ -5,7 +5,7 @@ import { clientAddress } from '../http/client-address';
 import { AppError } from '../errors';
 import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER, type Auth } from './auth';
 import { oauthProviderSchema, oauthStartSchema, startOAuth } from './oauth';
-import { sameOriginGuard } from './origin-guard';
+import { sameOriginGuard } from '../http/origin-guard';
 import {
   addressBucket,
   emailBucket,
@@ -13,7 +13,7 @@ import {
   rateLimit,
   rateLimitedResponse,
   type RateLimiter,
-} from './rate-limit';
+} from '../http/rate-limit';
 
 /** better-auth routes the server rate-limits itself (better-auth's own limiter skips them, see auth.ts). */
 const MAGIC_LINK_PATH = `${AUTH_BASE_PATH}/sign-in/magic-link`;

@@ -41,10 +41,8 @@ export function normaliseListQuery(query: CocktailListQuery): CocktailListQuery 
   };
 }
 
-/** A string key of a normalised list query. */
-export function listQueryKey(query: CocktailListQuery): string {
-  return JSON.stringify([query.q, query.page, query.pageSize, query.spirit, query.category]);
-}
+/** The 401 message for an anonymous caller asking for a page past the first. */
+export const SIGN_IN_TO_PAGE_MESSAGE = 'Sign in to browse past the first page.';
 
 /**
  * One page of the public catalogue.
@@ -52,28 +50,36 @@ export function listQueryKey(query: CocktailListQuery): string {
  * `q` matches case- and accent-insensitively as a substring of a cocktail's name, base spirit, category, description,
  * technique, glassware or any ingredient name; cocktails whose name matches come first, then the others, each group ordered
  * by name. `spirit` and `category` filter (OR within one, AND between them and with q). Pages are 0-based; a page past the
- * end is empty with the real total.
+ * end is empty with the real total. Pages past the first are for members only (spec section 6: anonymous visitors browse
+ * without paging): `isSignedIn` is asked only for such a page.
  *
- * @param query an already validated query (cocktailListQuerySchema); it is normalised here.
+ * @param query an already validated query (cocktailListQuerySchema); it is normalised here, once.
+ * @param version the catalogue version the caller already read for this request (read here when absent).
  * @returns `{items, total, page, pageSize}`; items carry their card ingredients in recipe order.
+ * @throws AppError UNAUTHORIZED ('Sign in to browse past the first page.') for page > 0 when `isSignedIn` answers false.
  */
 export async function listCocktails({
   db,
   query,
+  version: knownVersion,
+  isSignedIn = async () => false,
   strategy = 'auto',
 }: {
   db: Kysely<Database>;
   query: CocktailListQuery;
+  version?: string;
+  isSignedIn?: () => Promise<boolean>;
   /**
    * Where the matching runs: 'memory' (the in-memory search index, built first if needed), 'database' (SQL only), or
    * 'auto' (the index when it is ready, else SQL while it builds). Every strategy gives the same answer.
    */
   strategy?: 'auto' | 'memory' | 'database';
 }): Promise<CocktailPage> {
+  if (query.page > 0 && !(await isSignedIn())) throw new AppError('UNAUTHORIZED', SIGN_IN_TO_PAGE_MESSAGE);
   const normal = normaliseListQuery(query);
   const dialect = dialectOf(db);
   const filter: CatalogueFilter = { q: normal.q, spirits: normal.spirit, categories: normal.category };
-  const version = await getCatalogueVersion(db);
+  const version = knownVersion ?? (await getCatalogueVersion(db));
   const counts = countCacheFor(db);
   const memo: CountMemo = async (key, compute) => {
     const cacheKey = `${version}|${key}`;

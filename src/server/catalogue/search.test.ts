@@ -3,7 +3,8 @@ import type { CocktailListQuery } from '@/shared/schemas/cocktail';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/test-database';
 import { generateSyntheticSeed } from '../../../tests/support/synthetic-catalogue';
 import { buildTestSeed, TEST_COCKTAIL_NAMES_IN_ORDER } from '../../../tests/support/test-seed';
-import { listCocktails, seedCatalogue } from './operations';
+import { AppError } from '../errors';
+import { listCocktails, seedCatalogue, SIGN_IN_TO_PAGE_MESSAGE } from './operations';
 
 const query = (fields: Partial<CocktailListQuery> = {}): CocktailListQuery => ({
   q: '',
@@ -15,6 +16,8 @@ const query = (fields: Partial<CocktailListQuery> = {}): CocktailListQuery => ({
 });
 
 const strategies = ['database', 'memory'] as const;
+/** A signed-in caller: pages past the first are for members. */
+const member = async () => true;
 
 describe.each(testDialects())('catalogue search on %s', (dialect) => {
   let database: TestDatabase;
@@ -26,10 +29,12 @@ describe.each(testDialects())('catalogue search on %s', (dialect) => {
 
   describe.each(strategies)('matching in the %s', (strategy) => {
     const names = async (fields: Partial<CocktailListQuery>) =>
-      (await listCocktails({ db: database.db, query: query(fields), strategy })).items.map((item) => item.name);
+      (await listCocktails({ db: database.db, query: query(fields), strategy, isSignedIn: member })).items.map(
+        (item) => item.name,
+      );
 
     it('lists the whole catalogue by name when there is no query', async () => {
-      const page = await listCocktails({ db: database.db, query: query(), strategy });
+      const page = await listCocktails({ db: database.db, query: query(), strategy, isSignedIn: member });
       expect(page.total).toBe(8);
       expect(page.items.map((item) => item.name)).toEqual(TEST_COCKTAIL_NAMES_IN_ORDER);
     });
@@ -68,20 +73,43 @@ describe.each(testDialects())('catalogue search on %s', (dialect) => {
       expect(await names({ q: 'gin" OR "rum' })).toEqual([]);
     });
 
+    it('refuses pages past the first to a caller who is not signed in, and asks only for such pages', async () => {
+      let asked = 0;
+      const anonymous = async () => {
+        asked += 1;
+        return false;
+      };
+      const first = await listCocktails({ db: database.db, query: query(), strategy, isSignedIn: anonymous });
+      expect(first.page).toBe(0);
+      expect(asked).toBe(0);
+      const refused = listCocktails({ db: database.db, query: query({ page: 1 }), strategy, isSignedIn: anonymous });
+      await expect(refused).rejects.toEqual(new AppError('UNAUTHORIZED', SIGN_IN_TO_PAGE_MESSAGE));
+      await expect(refused).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+      expect(asked).toBe(1);
+    });
+
     it('answers an empty page, with the real total, for a page far past the end', async () => {
       for (const q of ['', 'gin', 'ai']) {
         const page = await listCocktails({
           db: database.db,
           query: query({ q, page: 90_071_992_547_409, pageSize: 100 }),
           strategy,
+          isSignedIn: member,
         });
         expect(page.items, q).toEqual([]);
-        expect(page.total, q).toBe((await listCocktails({ db: database.db, query: query({ q }), strategy })).total);
+        expect(page.total, q).toBe(
+          (await listCocktails({ db: database.db, query: query({ q }), strategy, isSignedIn: member })).total,
+        );
       }
     });
 
     it('returns an empty page with total 0 when nothing matches', async () => {
-      const page = await listCocktails({ db: database.db, query: query({ q: 'xylophone' }), strategy });
+      const page = await listCocktails({
+        db: database.db,
+        query: query({ q: 'xylophone' }),
+        strategy,
+        isSignedIn: member,
+      });
       expect(page).toEqual({ items: [], total: 0, page: 0, pageSize: 50 });
     });
 
@@ -104,7 +132,14 @@ describe.each(testDialects())('catalogue search on %s', (dialect) => {
     it('pages through a search with a stable total, name matches spanning page boundaries', async () => {
       const pages = [];
       for (let page = 0; page < 3; page += 1) {
-        pages.push(await listCocktails({ db: database.db, query: query({ q: 'gin', page, pageSize: 3 }), strategy }));
+        pages.push(
+          await listCocktails({
+            db: database.db,
+            query: query({ q: 'gin', page, pageSize: 3 }),
+            strategy,
+            isSignedIn: member,
+          }),
+        );
       }
       expect(pages.map((p) => p.total)).toEqual([4, 4, 4]);
       expect(pages.flatMap((p) => p.items.map((item) => item.name))).toEqual([
@@ -135,10 +170,10 @@ describe.each(testDialects())('catalogue search on %s', (dialect) => {
     afterAll(() => big.drop());
 
     it.each(strategies)('finds an ingredient match that sorts far beyond the first page (%s)', async (strategy) => {
-      const firstPage = await listCocktails({ db: big.db, query: query(), strategy });
+      const firstPage = await listCocktails({ db: big.db, query: query(), strategy, isSignedIn: member });
       expect(firstPage.total).toBe(3008);
       expect(firstPage.items.map((item) => item.name)).not.toContain('Negroni');
-      const found = await listCocktails({ db: big.db, query: query({ q: 'campari' }), strategy });
+      const found = await listCocktails({ db: big.db, query: query({ q: 'campari' }), strategy, isSignedIn: member });
       expect(found.total).toBe(1);
       expect(found.items.map((item) => item.name)).toEqual(['Negroni']);
     });
@@ -162,8 +197,18 @@ describe.each(testDialects())('catalogue search on %s', (dialect) => {
         { spirit: ['Brandy', 'Pisco'], page: 1, pageSize: 5 },
       ];
       for (const fields of cases) {
-        const inMemory = await listCocktails({ db: big.db, query: query(fields), strategy: 'memory' });
-        const inDatabase = await listCocktails({ db: big.db, query: query(fields), strategy: 'database' });
+        const inMemory = await listCocktails({
+          db: big.db,
+          query: query(fields),
+          strategy: 'memory',
+          isSignedIn: member,
+        });
+        const inDatabase = await listCocktails({
+          db: big.db,
+          query: query(fields),
+          strategy: 'database',
+          isSignedIn: member,
+        });
         expect({ fields, total: inDatabase.total, ids: inDatabase.items.map((item) => item.id) }).toEqual({
           fields,
           total: inMemory.total,

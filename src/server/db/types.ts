@@ -177,7 +177,7 @@ export interface AuthRateLimitTable {
   lastRequest: number | string;
 }
 
-/** `user_favorites`: one row per user and favourite cocktail; primary key (user_id, cocktail_id). */
+/** `user_favorites`: one row per user and favorite cocktail; primary key (user_id, cocktail_id). */
 export interface UserFavoritesTable {
   user_id: string;
   cocktail_id: number;

@@ -16,7 +16,7 @@ import { createTestApp, TEST_AUTH_SECRET, type TestApp } from '../../../tests/su
 import { testDialects } from '../../../tests/support/test-database';
 import { RECOVERY_SUBJECT } from '../mail/templates';
 import type { OutboxMessage } from '../mail/outbox';
-import type { AuthHealth } from './operations';
+import type { AuthHealth } from '@/shared/schemas/dev-tools';
 
 describe.each(testDialects())('developer tools on %s', (dialect) => {
   let t: TestApp;

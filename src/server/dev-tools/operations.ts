@@ -1,21 +1,12 @@
 import { isAPIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
-import { OAUTH_PROVIDERS, providerMode, type Auth, type MagicLinkMetadata, type ProviderMode } from '../auth/auth';
-import type { CurrentSession } from '../auth/session';
+import type { AuthHealth } from '@/shared/schemas/dev-tools';
+import { OAUTH_PROVIDERS, providerMode, type Auth, type MagicLinkMetadata } from '../auth';
+import type { CurrentSession } from '../http/session';
 import type { Config } from '../config';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
-import type { Mailer } from '../mail/mailer';
-
-/** `GET /api/dev/auth-health` answer: the auth configuration without any secret. */
-export interface AuthHealth {
-  providers: Record<(typeof OAUTH_PROVIDERS)[number], { configured: boolean; mode: ProviderMode }>;
-  magicLink: true;
-  mail: { transport: Mailer['transport']; from: string };
-  session: { signedIn: boolean; userId?: string; expiresAt?: string };
-  baseURL: string;
-  trustedOrigins: string[];
-}
+import type { Mailer } from '../mail';
 
 /** Describes how sign-in is wired on this server and whether the caller is signed in. Never includes a secret. */
 export function describeAuthHealth({

@@ -1,30 +1,16 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import type { Auth } from '../auth/auth';
-import { sameOriginGuard } from '../auth/origin-guard';
-import { RATE_LIMITS, rateLimitedResponse, type RateLimiter } from '../auth/rate-limit';
-import { magicLinkBuckets } from '../auth/routes';
-import type { SessionReader } from '../auth/session';
+import { EMPTY_EMAIL_MESSAGE, recoveryEmailSchema } from '@/shared/schemas/dev-tools';
+import { magicLinkBuckets, type Auth } from '../auth';
+import { sameOriginGuard } from '../http/origin-guard';
+import { RATE_LIMITS, rateLimitedResponse, type RateLimiter } from '../http/rate-limit';
+import type { SessionReader } from '../http/session';
 import { devToolsEnabled, type Config } from '../config';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { readJsonBody } from '../http/read-json-body';
-import type { Mailer } from '../mail/mailer';
-import { listOutbox } from '../mail/outbox';
+import { listOutbox, type Mailer } from '../mail';
 import { describeAuthHealth, sendRecoveryEmail } from './operations';
-
-/** The spec's message for the reset tool's empty email (section 5). */
-export const EMPTY_EMAIL_MESSAGE = 'Please enter an email address';
-
-/** Body of `POST /api/dev/recovery-email`. */
-export const recoveryEmailSchema = z.object({
-  email: z
-    .string({ error: EMPTY_EMAIL_MESSAGE })
-    .trim()
-    .min(1, EMPTY_EMAIL_MESSAGE)
-    .pipe(z.email('email must be a valid email address')),
-});
 
 /**
  * Developer tools (mounted at /api/dev):

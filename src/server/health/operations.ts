@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Health } from '@/shared/schemas/api-error';
+import type { Health } from '@/shared/schemas/health';
 import type { Dialect } from '../db/database';
 import type { Database } from '../db/types';
 

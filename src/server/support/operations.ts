@@ -1,36 +1,8 @@
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
+import type { SupportMessage, SupportReceipt } from '@/shared/schemas/support';
 import type { Database } from '../db/types';
 import type { Logger } from '../logger';
-import type { Mailer } from '../mail/mailer';
-import { supportEmail } from '../mail/templates';
-
-/** Longest support message, characters. */
-export const MAX_SUPPORT_MESSAGE_LENGTH = 5000;
-
-/** Body of `POST /api/support`: email (required, valid), message (1–5000 characters after trimming), page (optional). */
-export const supportMessageSchema = z.object({
-  email: z
-    .string({ error: 'email is required' })
-    .trim()
-    .min(1, 'email is required')
-    .max(254, 'email must be at most 254 characters')
-    .pipe(z.email('email must be a valid email address')),
-  message: z
-    .string({ error: 'message is required' })
-    .trim()
-    .min(1, 'message is required')
-    .max(MAX_SUPPORT_MESSAGE_LENGTH, `message must be at most ${MAX_SUPPORT_MESSAGE_LENGTH} characters`),
-  page: z.string({ error: 'page must be text' }).trim().max(500, 'page must be at most 500 characters').optional(),
-});
-export type SupportMessageInput = z.infer<typeof supportMessageSchema>;
-
-/** `POST /api/support` answer (201). mailed: false when the mail server could not take it (the message is kept anyway). */
-export interface SupportReceipt {
-  id: number;
-  status: 'received';
-  mailed: boolean;
-}
+import { supportEmail, type Mailer } from '../mail';
 
 /**
  * Stores a Contact Support message (`support_message`, priority 'standard', the signed-in user or null), then mails it to
@@ -51,7 +23,7 @@ export async function sendSupportMessage({
   logger: Logger;
   supportAddress: string;
   userId: string | null;
-  input: SupportMessageInput;
+  input: SupportMessage;
 }): Promise<SupportReceipt> {
   const page = input.page ? input.page : null;
   const row = await db

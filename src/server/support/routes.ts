@@ -1,15 +1,16 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import { addressBucket, RATE_LIMITS, rateLimit, type RateLimiter } from '../auth/rate-limit';
-import { sameOriginGuard } from '../auth/origin-guard';
-import type { SessionReader } from '../auth/session';
+import { supportMessageSchema } from '@/shared/schemas/support';
+import { addressBucket, RATE_LIMITS, rateLimit, type RateLimiter } from '../http/rate-limit';
+import { sameOriginGuard } from '../http/origin-guard';
+import type { SessionReader } from '../http/session';
 import type { Config } from '../config';
 import type { Database } from '../db/types';
 import { clientAddress } from '../http/client-address';
-import { readJsonBody } from '../http/read-json-body';
+import { jsonBody } from '../http/validate';
 import type { Logger } from '../logger';
-import type { Mailer } from '../mail/mailer';
-import { sendSupportMessage, supportMessageSchema } from './operations';
+import type { Mailer } from '../mail';
+import { sendSupportMessage } from './operations';
 
 /**
  * `POST /api/support` (mounted at /api/support): `{email, message, page?}` -> 201 `{id, status: 'received', mailed}`.
@@ -30,8 +31,9 @@ export function supportRoutes(deps: {
     '/',
     sameOriginGuard(config.trustedOrigins),
     rateLimit(limiter, RATE_LIMITS.support, (c) => [addressBucket(clientAddress(c, config.trustProxyHeader))]),
+    jsonBody(supportMessageSchema),
     async (c) => {
-      const input = supportMessageSchema.parse(await readJsonBody(c.req.raw));
+      const input = c.req.valid('json');
       const current = await sessions.read(c);
       const receipt = await sendSupportMessage({
         db,

@@ -4,7 +4,7 @@ import { postJson, randomAddress, randomEmail, signIn, userIdOf } from '../../..
 import { startMailCapture, type MailCapture } from '../../../tests/support/mail-capture';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
-import type { SupportReceipt } from './operations';
+import type { SupportReceipt } from '@/shared/schemas/support';
 
 describe.each(testDialects())('POST /api/support on %s', (dialect) => {
   let smtp: MailCapture;

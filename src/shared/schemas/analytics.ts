@@ -56,3 +56,7 @@ export const analyticsBatchSchema = z.object({
     .max(MAX_EVENTS_PER_BATCH, `events must hold at most ${MAX_EVENTS_PER_BATCH} events`),
 });
 export type AnalyticsBatch = z.infer<typeof analyticsBatchSchema>;
+
+/** `POST /api/events` answer (202): how many events were stored. */
+export const analyticsAcceptedSchema = z.object({ accepted: z.number().int().min(0) });
+export type AnalyticsAccepted = z.infer<typeof analyticsAcceptedSchema>;

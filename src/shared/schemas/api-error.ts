@@ -20,22 +20,20 @@ export const API_ERROR_CODES = [
   /** An email could not be handed to the mail server: 502. */
   'MAIL_FAILED',
 ] as const;
+/** One of the API's stable error codes. */
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
+/**
+ * Codes the client gives a failed call that has no API error body: `NETWORK_ERROR` (no answer: offline, DNS),
+ * `BAD_RESPONSE` (a 2xx body that is not JSON or not of the expected shape), `HTTP_ERROR` (an error status without the
+ * API's error body, e.g. from a proxy).
+ */
+export const CLIENT_ERROR_CODES = ['NETWORK_ERROR', 'BAD_RESPONSE', 'HTTP_ERROR'] as const;
+/** What a client-side error carries: an API code, or a client-only code. */
+export type ClientErrorCode = ApiErrorCode | (typeof CLIENT_ERROR_CODES)[number];
+
+/** The API's error body. */
 export const apiErrorBodySchema = z.object({
-  error: z.object({ code: z.string(), message: z.string() }),
+  error: z.object({ code: z.enum(API_ERROR_CODES), message: z.string() }),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
-
-/** `GET /api/health` answer. status 'ok' with 200, or 'unavailable' with 503 when the database does not answer. */
-export const healthSchema = z.object({
-  status: z.enum(['ok', 'unavailable']),
-  database: z.object({
-    reachable: z.boolean(),
-    dialect: z.enum(['sqlite', 'postgres']),
-    latencyMs: z.number().nullable(),
-  }),
-  version: z.string(),
-  uptimeSeconds: z.number(),
-});
-export type Health = z.infer<typeof healthSchema>;

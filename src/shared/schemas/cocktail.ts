@@ -101,6 +101,10 @@ export const cocktailDetailSchema = z.object({
 });
 export type CocktailDetail = z.infer<typeof cocktailDetailSchema>;
 
+/** A repeatable query parameter: absent -> [], one value -> [value], several -> all of them. */
+const repeatable = <T extends z.ZodType>(item: T) =>
+  z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(item));
+
 /** Query string of `GET /api/cocktails`. page is 0-based. */
 export const cocktailListQuerySchema = z.object({
   q: z.string().trim().max(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters`).default(''),
@@ -112,9 +116,9 @@ export const cocktailListQuerySchema = z.object({
     .max(MAX_PAGE_SIZE, `pageSize must be at most ${MAX_PAGE_SIZE}`)
     .default(DEFAULT_PAGE_SIZE),
   /** Filter by base spirit (repeatable, OR within the list). */
-  spirit: z.array(baseSpiritSchema).default([]),
+  spirit: repeatable(baseSpiritSchema),
   /** Filter by category (repeatable, OR within the list). */
-  category: z.array(categorySchema).default([]),
+  category: repeatable(categorySchema),
 });
 export type CocktailListQuery = z.infer<typeof cocktailListQuerySchema>;
 

@@ -27,7 +27,7 @@ export const ACTIVITY_TEXT = {
   loadFailed: 'Your recent activity could not be loaded.',
   signInTitle: 'Sign in to see your activity',
   signInText:
-    'Your recent favourites and searches are kept with your account. Sign in with Google, Facebook or an emailed link.',
+    'Your recent favorites and searches are kept with your account. Sign in with Google, Facebook or an emailed link.',
 } as const;
 
 /** One titled list of the page, with its empty text while it has no entries. */
@@ -75,7 +75,7 @@ const rowClass =
 
 /**
  * Route module of Recent Activity (`/profile/activity`, from the profile's Recent Activity button): the signed-in user's
- * latest favourites (each opens its recipe here) and latest searches (each opens /search with that text), newest first,
+ * latest favorites (each opens its recipe here) and latest searches (each opens /search with that text), newest first,
  * from `GET /api/me/activity`. Anonymous visitors get a sign-in prompt. Exports `Component` (react-router lazy convention).
  */
 export function Component() {

@@ -9,7 +9,7 @@ import { useDocumentTitle } from '@/client/lib/use-document-title';
 
 const deleted = [
   'Your account: email address, name and sign-in connections (Google, Facebook, magic link)',
-  'Favourites, collections, notes and ratings',
+  'Favorites, collections, notes and ratings',
   'Your My Bar inventory',
   'Support messages you sent us',
   'Usage events linked to your account',

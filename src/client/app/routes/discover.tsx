@@ -40,7 +40,7 @@ const NEXT_PAGE_SKELETONS = 4;
 
 /**
  * Route module of `/discover` (spec sections 2, 4, 6 and 9): hero, a text search and discover cards (name, base spirit,
- * difficulty, glassware, strength, 'View Recipe', the favourite heart). Without search text:
+ * difficulty, glassware, strength, 'View Recipe', the favorite heart). Without search text:
  * - signed out: the random sample of 50, 'Shuffle', and a 'Load More' button that opens the sign-in dialog;
  * - signed in: the whole catalogue by name in pages of 50; the next page is asked for when the end of the list comes
  *   within 800 px of the viewport; paging ends at a short page and stops quietly (no message) when a later page fails.
@@ -114,7 +114,7 @@ export function Component() {
             id="discover-title"
             className="font-display text-2xl leading-tight font-semibold tracking-[-0.02em] sm:text-3xl md:text-4xl"
           >
-            Find your next favourite drink
+            Find your next favorite drink
           </h1>
           <p className="max-w-xl text-sm text-muted sm:text-base md:text-lg">
             A fresh handful from the back bar every visit. Looking for something specific? Search by name, spirit,

@@ -8,8 +8,8 @@ import { SignInRequired } from '@/client/features/account/components/sign-in-req
 import { useSession } from '@/client/features/auth/api/get-session';
 import { CocktailGrid } from '@/client/features/catalogue/components/cocktail-grid';
 import { RecipeModalHost } from '@/client/features/catalogue/components/recipe-modal-host';
-import { useFavorites } from '@/client/features/favourites/api/get-favorites';
-import { keepRemoved } from '@/client/features/favourites/lib/keep-removed';
+import { useFavorites } from '@/client/features/favorites/api/get-favorites';
+import { keepRemoved } from '@/client/features/favorites/lib/keep-removed';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
 import type { CocktailSummary } from '@/shared/schemas/cocktail';
 import { LoadFailed } from '@/client/components/load-failed';
@@ -19,12 +19,12 @@ export const FAVORITES_PAGE_TEXT = {
   title: 'My Favorites',
   description: 'The cocktails you saved, newest first.',
   back: 'Profile',
-  list: 'Favourite cocktails',
-  emptyTitle: 'No favourites yet',
+  list: 'Favorite cocktails',
+  emptyTitle: 'No favorites yet',
   emptyText: 'Tap the heart on any cocktail and it will be waiting for you here, on every device you sign in on.',
   browse: 'Discover cocktails',
-  loadFailed: 'Your favourites could not be loaded.',
-  signInTitle: 'Sign in to see your favourites',
+  loadFailed: 'Your favorites could not be loaded.',
+  signInTitle: 'Sign in to see your favorites',
   signInText:
     'Save the cocktails you love and find them again on any device. Sign in with Google, Facebook or an emailed link.',
 } as const;
@@ -36,7 +36,7 @@ function savedCount(count: number): string {
 
 /**
  * Route module of My Favorites (`/profile/favorites`, from the profile's My Favorites button): the signed-in user's
- * favourites as cocktail cards, newest first, with the recipe modal; an empty state that points to Discover; a retry when
+ * favorites as cocktail cards, newest first, with the recipe modal; an empty state that points to Discover; a retry when
  * the list cannot be loaded. A cocktail un-hearted here keeps its card (empty heart) until the page is left, so a mis-tap
  * can be undone. Anonymous visitors get a sign-in prompt. Exports `Component` (react-router lazy convention).
  */
@@ -50,7 +50,7 @@ export function Component() {
     if (items) setShown((previous) => keepRemoved(previous, items));
   }, [items]);
 
-  if (session.status === 'loading') return <AccountPageSkeleton label="Loading your favourites…" />;
+  if (session.status === 'loading') return <AccountPageSkeleton label="Loading your favorites…" />;
   if (session.status === 'signed-out') {
     return <SignInRequired title={FAVORITES_PAGE_TEXT.signInTitle} description={FAVORITES_PAGE_TEXT.signInText} />;
   }
@@ -79,7 +79,7 @@ export function Component() {
           <p className="mt-2 text-muted">{FAVORITES_PAGE_TEXT.description}</p>
         </div>
         <p role="status" className="text-sm text-muted" data-testid="favorites-status">
-          {loading ? 'Loading your favourites…' : failed ? '' : savedCount(count)}
+          {loading ? 'Loading your favorites…' : failed ? '' : savedCount(count)}
         </p>
       </header>
 

@@ -16,13 +16,13 @@ import { CocktailGrid } from '@/client/features/catalogue/components/cocktail-gr
 import { CocktailSearchBox } from '@/client/features/catalogue/components/cocktail-search-box';
 import { HeroIllustration } from '@/client/features/catalogue/components/hero-illustration';
 import { RecipeModalHost } from '@/client/features/catalogue/components/recipe-modal-host';
-import { FavoritesPrompt } from '@/client/features/favourites/components/favorites-prompt';
+import { FavoritesPrompt } from '@/client/features/favorites/components/favorites-prompt';
 
 /**
  * Route module of home (`/`, spec section 2): hero with artwork and tagline, the search box and the card grid. Without search text it
  * lists the first 50 cocktails by name with the catalogue's total; with text it shows the server's search results.
  * The text lives in the URL (`?q=`), updated 300 ms after typing stops; `search_performed` is tracked once a text has
- * been still for 350 ms. Every card has a favourite heart; signed-out visitors also see the prompt 'Log in to save your
+ * been still for 350 ms. Every card has a favorite heart; signed-out visitors also see the prompt 'Log in to save your
  * favorite cocktails', which opens the sign-in dialog. Exports `Component` (react-router lazy convention).
  */
 export function Component() {

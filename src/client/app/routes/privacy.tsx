@@ -30,7 +30,7 @@ const sections: LegalSection[] = [
           <li>
             Your email address and, if you sign in with Google or Facebook, the name and picture those services share.
           </li>
-          <li>What you save in the app: favourites, your bar inventory, notes and ratings.</li>
+          <li>What you save in the app: favorites, your bar inventory, notes and ratings.</li>
           <li>Messages you send to our support team.</li>
         </ul>
         <h3>Things we record as you use the app</h3>

@@ -20,7 +20,7 @@ afterEach(() => {
 });
 
 describe('/profile', () => {
-  it('shows the account, the Current Plan from /api/me and the real number of favourites', async () => {
+  it('shows the account, the Current Plan from /api/me and the real number of favorites', async () => {
     installFakeApi({ favorites: [4, 9, 2] });
     renderProfile();
     expect(await screen.findByRole('heading', { level: 1, name: PROFILE_TEXT.title })).toBeTruthy();

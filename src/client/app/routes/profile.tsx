@@ -28,13 +28,13 @@ export const PROFILE_TEXT = {
   title: 'Profile',
   signInTitle: 'Sign in to see your profile',
   signInText:
-    'Your plan, favourites and settings live in your account. Sign in with Google, Facebook or an emailed link.',
+    'Your plan, favorites and settings live in your account. Sign in with Google, Facebook or an emailed link.',
   plan: 'Current Plan',
   planNote: {
-    free: 'Browse the whole catalogue, search it and keep your favourite recipes.',
+    free: 'Browse the whole catalogue, search it and keep your favorite recipes.',
     paid: 'Thank you for supporting Barback.',
   },
-  favorites: 'Favourites',
+  favorites: 'Favorites',
   settings: 'Settings',
   myFavorites: 'My Favorites',
   activity: 'Recent Activity',
@@ -121,7 +121,7 @@ function useRestoredNotice(): void {
 
 /**
  * Route module of `/profile` (spec sections 2 and 6): for a signed-in user the account summary: who they are, the Current
- * Plan (from `GET /api/me`: Free, Pro or Enterprise), the number of favourites, and Settings, My Favorites, Recent
+ * Plan (from `GET /api/me`: Free, Pro or Enterprise), the number of favorites, and Settings, My Favorites, Recent
  * Activity and Sign Out. Anonymous visitors get a sign-in prompt. `?restored=1` shows the 'Purchases restored' toast and
  * the URL becomes /profile. Exports `Component` (react-router lazy convention).
  */

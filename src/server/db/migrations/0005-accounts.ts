@@ -4,7 +4,7 @@ import type { Dialect } from '../database';
 /**
  * The account features' own tables:
  * - user_favorites: (user_id, cocktail_id) primary key; user_id references "user" and cocktail_id references cocktail, both
- *   deleted with their parent; an index serves "this user's favourites, newest first".
+ *   deleted with their parent; an index serves "this user's favorites, newest first".
  * - support_message: what the Contact Support form sent (user_id references "user", deleted with it).
  * - mail_outbox: the dev outbox (mail kept instead of sent when SMTP_URL is unset).
  * - rate_limit_bucket: the server's own fixed-window rate-limit counters.

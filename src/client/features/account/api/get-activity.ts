@@ -3,7 +3,7 @@ import { useSession } from '@/client/features/auth/api/get-session';
 import { apiFetch } from '@/client/lib/api-client';
 import { accountKeys, retryUnlessClientError } from './query-keys';
 
-/** `GET /api/me/activity` answer: the latest 10 favourites and the latest 10 distinct searches, newest first (ISO 8601). */
+/** `GET /api/me/activity` answer: the latest 10 favorites and the latest 10 distinct searches, newest first (ISO 8601). */
 export interface ActivityResponse {
   favorites: { cocktailId: number; name: string; createdAt: string }[];
   searches: { q: string; occurredAt: string }[];

@@ -9,7 +9,7 @@ export const accountKeys = {
   user: (userId: string) => [...accountKeys.all, userId] as const,
   /** `GET /api/me`: profile, plan, role, counts, linked accounts. */
   me: (userId: string) => [...accountKeys.user(userId), 'me'] as const,
-  /** `GET /api/me/activity`: recent favourites and searches. */
+  /** `GET /api/me/activity`: recent favorites and searches. */
   activity: (userId: string) => [...accountKeys.user(userId), 'activity'] as const,
 };
 

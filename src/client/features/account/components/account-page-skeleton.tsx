@@ -1,6 +1,6 @@
 import { Skeleton } from '@/client/components/ui/skeleton';
 
-/** The loading state of an account page (profile, settings, favourites) while the session or the account loads. */
+/** The loading state of an account page (profile, settings, favorites) while the session or the account loads. */
 export function AccountPageSkeleton({ label = 'Loading your account…' }: { label?: string }) {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6" data-testid="account-loading">

@@ -18,7 +18,7 @@ export const DELETE_DIALOG_TEXT = {
   trigger: 'Delete account',
   title: 'Delete your account?',
   description:
-    'Deleting your account removes your favourites, sign-in connections and everything else tied to it, and it cannot be undone. The next page explains exactly what is deleted and what is kept, and lets you confirm.',
+    'Deleting your account removes your favorites, sign-in connections and everything else tied to it, and it cannot be undone. The next page explains exactly what is deleted and what is kept, and lets you confirm.',
   cancel: 'Cancel',
   confirm: 'Continue',
 } as const;

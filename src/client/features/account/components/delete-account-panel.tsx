@@ -18,7 +18,7 @@ export const DELETION_TEXT = {
   intro: 'Signed in as',
   immediate: 'This takes effect at once and cannot be undone. It permanently deletes:',
   items: [
-    'Your favourites',
+    'Your favorites',
     'Your sign-ins and open sessions on every device',
     'Google and Facebook sign-ins linked to the account',
     'Your two-factor authentication secret and backup codes',

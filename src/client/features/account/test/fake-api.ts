@@ -37,7 +37,7 @@ export function drink(n: number): CocktailSummary {
 export interface FakeApiOptions {
   /** Signed in as {@link testUser} (default) or signed out. */
   signedIn?: boolean;
-  /** Ids of the user's favourites, newest first. */
+  /** Ids of the user's favorites, newest first. */
   favorites?: number[];
   /** Size of the catalogue served by `GET /api/cocktails` (ids 1..n by name). */
   catalogueSize?: number;

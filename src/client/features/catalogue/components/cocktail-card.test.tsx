@@ -9,7 +9,7 @@ import { resetUnitSystemCache } from '../hooks/use-unit-system';
 import { jsonResponse, negroniDetail, summaryOf } from '../test/fixtures';
 import { CocktailCard, CocktailCardSkeleton } from './cocktail-card';
 
-/** Cards read the session (for their favourite heart): a query client, and a signed-out visitor's API. */
+/** Cards read the session (for their favorite heart): a query client, and a signed-out visitor's API. */
 function withQueries(children: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
@@ -104,9 +104,9 @@ describe('CocktailCard', () => {
     expect(router.state.location.search).toBe('?q=gin&recipe=12');
   });
 
-  it('has a favourite heart beside the link (a button, not inside the link)', () => {
+  it('has a favorite heart beside the link (a button, not inside the link)', () => {
     renderCard(summaryOf(negroniDetail));
-    const heart = screen.getByRole('button', { name: 'Save Negroni to favourites' });
+    const heart = screen.getByRole('button', { name: 'Save Negroni to favorites' });
     expect(heart.getAttribute('aria-pressed')).toBe('false');
     expect(heart.closest('a')).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { ChevronRightIcon, GaugeIcon, GlassWaterIcon, SignalIcon } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '@/client/components/ui/badge';
-import { FavoriteButton } from '@/client/features/favourites/components/favorite-button';
+import { FavoriteButton } from '@/client/features/favorites/components/favorite-button';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { cn } from '@/client/lib/utils';
 import type { CocktailSummary } from '@/shared/schemas/cocktail';
@@ -13,8 +13,8 @@ import { CocktailVisual } from './cocktail-visual';
 /**
  * Cocktail cards. The whole card opens the recipe modal: the cocktail's name is a real link (to `?recipe=<id>`) whose hit
  * area is stretched over the card, so a click anywhere, Enter on the focused name, or opening in a new tab all work.
- * Two controls sit above that link, as its siblings (never inside it): the favourite heart (top right, spec section 2:
- * cards show a favourite toggle) and, on discover cards, the 'View Recipe' button.
+ * Two controls sit above that link, as its siblings (never inside it): the favorite heart (top right, spec section 2:
+ * cards show a favorite toggle) and, on discover cards, the 'View Recipe' button.
  *
  * Layout: on phones a row (illustration left, text right); from 640 px a column (illustration on top). Every part has a
  * fixed height so {@link CocktailCardSkeleton} matches a loaded card exactly (no layout shift).

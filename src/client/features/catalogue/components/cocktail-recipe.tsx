@@ -12,7 +12,7 @@ import type * as React from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { DialogDescription, DialogTitle } from '@/client/components/ui/dialog';
 import { Skeleton } from '@/client/components/ui/skeleton';
-import { FavoriteButton } from '@/client/features/favourites/components/favorite-button';
+import { FavoriteButton } from '@/client/features/favorites/components/favorite-button';
 import { ToggleGroup, ToggleGroupItem } from '@/client/components/ui/toggle-group';
 import { cn } from '@/client/lib/utils';
 import { DILUTION_BY_TECHNIQUE, computeCocktailAlcohol, type Technique } from '@/shared/domain/abv';
@@ -23,7 +23,7 @@ import { formatMinutes, splitInstructions } from '../lib/recipe-text';
 import { CocktailVisual } from './cocktail-visual';
 
 /**
- * The recipe view of the detail modal (spec sections 2 and 3): name, badges, the favourite heart, description, ingredient
+ * The recipe view of the detail modal (spec sections 2 and 3): name, badges, the favorite heart, description, ingredient
  * lines in ml or oz, method, glassware, garnish, preparation time, strength with the computed ABV, flavour, season and
  * occasion tags.
  *

@@ -1,21 +1,14 @@
 import type { Kysely } from 'kysely';
-import type { CocktailSummary } from '@/shared/schemas/cocktail';
+import type { FavoriteList } from '@/shared/schemas/favorites';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
-import { MAX_COCKTAIL_ID } from '../catalogue/operations';
-import { loadSummariesByIds } from '../catalogue/read-model';
-
-/** `GET /api/me/favorites` answer: the ids and the list items, newest favourite first. */
-export interface FavouriteList {
-  ids: number[];
-  items: CocktailSummary[];
-}
+import { loadSummariesByIds, MAX_COCKTAIL_ID } from '../catalogue';
 
 /**
- * Lists one user's favourites, newest first (ties by cocktail id), as ids and catalogue list items. Only `userId`'s rows
+ * Lists one user's favorites, newest first (ties by cocktail id), as ids and catalogue list items. Only `userId`'s rows
  * are read.
  */
-export async function listFavourites({ db, userId }: { db: Kysely<Database>; userId: string }): Promise<FavouriteList> {
+export async function listFavorites({ db, userId }: { db: Kysely<Database>; userId: string }): Promise<FavoriteList> {
   const rows = await db
     .selectFrom('user_favorites')
     .select('cocktail_id')
@@ -28,10 +21,10 @@ export async function listFavourites({ db, userId }: { db: Kysely<Database>; use
 }
 
 /**
- * Adds a cocktail to a user's favourites. Idempotent: adding one already there keeps its original time.
+ * Adds a cocktail to a user's favorites. Idempotent: adding one already there keeps its original time.
  * @throws AppError NOT_FOUND when no public cocktail has this id.
  */
-export async function addFavourite({
+export async function addFavorite({
   db,
   userId,
   cocktailId,
@@ -58,8 +51,8 @@ export async function addFavourite({
   return { cocktailId, favorite: true };
 }
 
-/** Removes a cocktail from a user's favourites. Idempotent: removing one that is not there succeeds. */
-export async function removeFavourite({
+/** Removes a cocktail from a user's favorites. Idempotent: removing one that is not there succeeds. */
+export async function removeFavorite({
   db,
   userId,
   cocktailId,
@@ -73,8 +66,8 @@ export async function removeFavourite({
   return { cocktailId, favorite: false };
 }
 
-/** How many favourites a user has. */
-export async function countFavourites({ db, userId }: { db: Kysely<Database>; userId: string }): Promise<number> {
+/** How many favorites a user has. */
+export async function countFavorites({ db, userId }: { db: Kysely<Database>; userId: string }): Promise<number> {
   const row = await db
     .selectFrom('user_favorites')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -83,8 +76,8 @@ export async function countFavourites({ db, userId }: { db: Kysely<Database>; us
   return Number(row.n);
 }
 
-/** A user's latest favourites with the cocktail's name, newest first; createdAt: ISO 8601. */
-export async function listRecentFavourites({
+/** A user's latest favorites with the cocktail's name, newest first; createdAt: ISO 8601. */
+export async function listRecentFavorites({
   db,
   userId,
   limit,

@@ -3,7 +3,7 @@ import type { ApiErrorBody } from '@/shared/schemas/api-error';
 import { postJson, randomAddress, randomEmail, requestMagicLink, signIn } from '../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
-import { CLIENT_ADDRESS_HEADER } from './auth';
+import { CLIENT_ADDRESS_HEADER } from '../auth/auth';
 
 describe.each(testDialects())('rate limits on %s', (dialect) => {
   let t: TestApp;

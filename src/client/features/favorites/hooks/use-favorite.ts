@@ -6,7 +6,7 @@ import { showToast } from '@/client/lib/toast-events';
 import { useFavorites } from '../api/get-favorites';
 import { useSetFavorite } from '../api/set-favorite';
 
-/** Texts of favouriting (spec sections 2 and 8). */
+/** Texts of favoriting (spec sections 2 and 8). */
 export const FAVORITE_TEXT = {
   /** Favouriting while signed out. */
   signInRequired: 'Please log in to save favorites',
@@ -16,7 +16,7 @@ export const FAVORITE_TEXT = {
   prompt: 'Log in to save your favorite cocktails',
 } as const;
 
-/** Tells a signed-out user that favourites need an account and opens the sign-in dialog. */
+/** Tells a signed-out user that favorites need an account and opens the sign-in dialog. */
 export function promptSignInForFavorites(): void {
   showToast({ title: FAVORITE_TEXT.signInRequired });
   openSignInDialog('prompt');
@@ -24,7 +24,7 @@ export function promptSignInForFavorites(): void {
 
 /** What {@link useFavorite} returns. */
 export interface FavoriteState {
-  /** Whether the cocktail is in the user's favourites as the screen shows it (optimistic while a write is in flight). */
+  /** Whether the cocktail is in the user's favorites as the screen shows it (optimistic while a write is in flight). */
   isFavorite: boolean;
   /** Adds or removes the cocktail; signed out it prompts to sign in; while the session loads it does nothing. */
   toggle: () => void;
@@ -33,10 +33,10 @@ export interface FavoriteState {
 }
 
 /**
- * One cocktail's favourite state and toggle (spec sections 4 and 8). Signed in, a toggle changes the heart at once and
+ * One cocktail's favorite state and toggle (spec sections 4 and 8). Signed in, a toggle changes the heart at once and
  * writes to the server; a failed write shows 'Error saving favorite. Please try again.' and the heart returns to its
  * state before the click (a 401 means the session ended: the sign-in prompt instead). Signed out, a toggle shows
- * 'Please log in to save favorites' and opens the sign-in dialog. A failed load of the favourites stays silent: every
+ * 'Please log in to save favorites' and opens the sign-in dialog. A failed load of the favorites stays silent: every
  * heart simply shows as not saved.
  * @param cocktailId the cocktail's numeric id.
  */

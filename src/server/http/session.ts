@@ -1,18 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import type { SessionUser } from '@/shared/schemas/session';
 import { AppError } from '../errors';
-import type { Auth } from './auth';
-
-/** The signed-in user as the server's routes see it. Dates are Date objects; twoFactorEnabled is false when unset. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  image: string | null;
-  emailVerified: boolean;
-  twoFactorEnabled: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-}
+import type { Auth } from '../auth';
 
 /** The current session: who is signed in, and until when (expiresAt). */
 export interface CurrentSession {
@@ -50,8 +39,8 @@ function toSessionUser(user: Record<string, unknown>): SessionUser {
     image: typeof user.image === 'string' ? user.image : null,
     emailVerified: Boolean(user.emailVerified),
     twoFactorEnabled: Boolean(user.twoFactorEnabled),
-    createdAt: new Date(user.createdAt as string | Date),
-    updatedAt: new Date(user.updatedAt as string | Date),
+    createdAt: new Date(user.createdAt as string | Date).toISOString(),
+    updatedAt: new Date(user.updatedAt as string | Date).toISOString(),
   };
 }
 

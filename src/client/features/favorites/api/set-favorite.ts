@@ -12,7 +12,7 @@ export interface FavoriteWriteResult {
 }
 
 /**
- * Adds (`favorite: true`, PUT) or removes (`favorite: false`, DELETE) one cocktail in the signed-in user's favourites.
+ * Adds (`favorite: true`, PUT) or removes (`favorite: false`, DELETE) one cocktail in the signed-in user's favorites.
  * Both are idempotent on the server.
  * @throws ApiError: 401 UNAUTHORIZED signed out, 404 NOT_FOUND unknown cocktail (add), 400 VALIDATION_FAILED bad id,
  *   NETWORK_ERROR offline.
@@ -23,7 +23,7 @@ export function setFavorite(cocktailId: number, favorite: boolean): Promise<Favo
   });
 }
 
-/** What one favourite write asks for: whose list, which cocktail, and the state wanted. */
+/** What one favorite write asks for: whose list, which cocktail, and the state wanted. */
 export interface SetFavoriteVariables {
   userId: string;
   cocktailId: number;
@@ -40,7 +40,7 @@ export function withFavorite(list: FavoriteList | undefined, cocktailId: number,
   return { ids: favorite ? [cocktailId, ...ids] : ids, items: list?.items ?? [] };
 }
 
-/** Refetches everything a favourite write changes: the list, the profile's count and the recent activity. */
+/** Refetches everything a favorite write changes: the list, the profile's count and the recent activity. */
 function refreshAfterWrite(queryClient: QueryClient, userId: string): void {
   void queryClient.invalidateQueries({ queryKey: getFavoritesQueryOptions(userId).queryKey });
   void queryClient.invalidateQueries({ queryKey: getMeQueryOptions(userId).queryKey });
@@ -48,7 +48,7 @@ function refreshAfterWrite(queryClient: QueryClient, userId: string): void {
 }
 
 /**
- * Mutation of one favourite, optimistic: the cached list changes at once; on failure the cocktail goes back to the state
+ * Mutation of one favorite, optimistic: the cached list changes at once; on failure the cocktail goes back to the state
  * it had before (the caller's `onError` shows the message). When the last write in flight settles, the list, the profile
  * count and the activity are refetched, so the screen ends on the server's truth. Never retried.
  */

@@ -5,9 +5,9 @@ import { postJson, randomEmail, signIn } from '../../../tests/support/auth';
 import type { CookieJar } from '../../../tests/support/cookie-jar';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
-import type { FavouriteList } from './operations';
+import type { FavoriteList } from '@/shared/schemas/favorites';
 
-describe.each(testDialects())('favourites on %s', (dialect) => {
+describe.each(testDialects())('favorites on %s', (dialect) => {
   let t: TestApp;
   let alice: CookieJar;
   let bob: CookieJar;
@@ -25,7 +25,7 @@ describe.each(testDialects())('favourites on %s', (dialect) => {
     t.json<{ cocktailId: number; favorite: boolean }>(`/api/me/favorites/${id}`, postJson({}, jar, 'PUT'));
   const remove = (jar: CookieJar, id: number | string) =>
     t.json<{ cocktailId: number; favorite: boolean }>(`/api/me/favorites/${id}`, postJson({}, jar, 'DELETE'));
-  const list = (jar: CookieJar) => t.json<FavouriteList>('/api/me/favorites', { headers: jar.headers() });
+  const list = (jar: CookieJar) => t.json<FavoriteList>('/api/me/favorites', { headers: jar.headers() });
 
   it('adds, lists newest first as cards, and removes; both writes are idempotent', async () => {
     const jar = await signIn(t, randomEmail('fav'));
@@ -52,7 +52,7 @@ describe.each(testDialects())('favourites on %s', (dialect) => {
     expect((await list(jar)).body.ids).toEqual([ids.negroni]);
   });
 
-  it('keeps each user to their own rows: B can neither read nor change A’s favourites', async () => {
+  it('keeps each user to their own rows: B can neither read nor change A’s favorites', async () => {
     await put(alice, ids.daiquiri!);
     await put(alice, ids['gin-fizz']!);
     await put(bob, ids.caipirinha!);
@@ -70,7 +70,7 @@ describe.each(testDialects())('favourites on %s', (dialect) => {
 
     // A client-sent user id is ignored: the session decides.
     const aliceId = (await t.json<{ user: { id: string } }>('/api/me', { headers: alice.headers() })).body.user.id;
-    const sneaky = await t.json<FavouriteList>(`/api/me/favorites?userId=${aliceId}`, { headers: bob.headers() });
+    const sneaky = await t.json<FavoriteList>(`/api/me/favorites?userId=${aliceId}`, { headers: bob.headers() });
     expect(sneaky.body.ids).toEqual([ids.caipirinha]);
     const rows = await t.database.db
       .selectFrom('user_favorites')
@@ -80,7 +80,7 @@ describe.each(testDialects())('favourites on %s', (dialect) => {
     expect(rows.map((row) => Number(row.cocktail_id)).sort()).toEqual([ids.daiquiri, ids['gin-fizz']].sort());
   });
 
-  it('answers 401 to every favourites route when signed out, or with a forged session cookie', async () => {
+  it('answers 401 to every favorites route when signed out, or with a forged session cookie', async () => {
     const headerSets: Record<string, string>[] = [{}, { cookie: 'barback.session_token=forged.value' }];
     for (const headers of headerSets) {
       for (const [path, method] of [

@@ -15,7 +15,7 @@ function renderCard(id = 7) {
 
 /** The card's heart, once the session has been read. */
 async function heart(name = 'Drink 7') {
-  const button = await screen.findByRole('button', { name: new RegExp(`${name} (to|from) favourites`) });
+  const button = await screen.findByRole('button', { name: new RegExp(`${name} (to|from) favorites`) });
   await waitFor(() => expect(button.getAttribute('data-session')).not.toBe('loading'));
   return button;
 }
@@ -31,21 +31,21 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('the favourite heart', () => {
+describe('the favorite heart', () => {
   it('sits beside the card link, not inside it, and says what it does', async () => {
     installFakeApi({ favorites: [] });
     renderCard();
     const button = await heart();
-    expect(button.getAttribute('aria-label')).toBe('Save Drink 7 to favourites');
+    expect(button.getAttribute('aria-label')).toBe('Save Drink 7 to favorites');
     expect(button.getAttribute('aria-pressed')).toBe('false');
     const link = within(screen.getByRole('article')).getByRole('link', { name: 'Drink 7' });
     expect(link.contains(button)).toBe(false);
   });
 
-  it('shows a saved favourite as pressed', async () => {
+  it('shows a saved favorite as pressed', async () => {
     installFakeApi({ favorites: [7] });
     renderCard();
-    const button = await screen.findByRole('button', { name: 'Remove Drink 7 from favourites' });
+    const button = await screen.findByRole('button', { name: 'Remove Drink 7 from favorites' });
     expect(button.getAttribute('aria-pressed')).toBe('true');
   });
 
@@ -58,7 +58,7 @@ describe('the favourite heart', () => {
     renderCard();
     fireEvent.click(await heart());
 
-    const pressed = await screen.findByRole('button', { name: 'Remove Drink 7 from favourites' });
+    const pressed = await screen.findByRole('button', { name: 'Remove Drink 7 from favorites' });
     expect(pressed.getAttribute('aria-pressed')).toBe('true');
     expect(api.calls('PUT /api/me/favorites/7')).toHaveLength(1);
 
@@ -66,17 +66,17 @@ describe('the favourite heart', () => {
     api.state.favorites = [7];
     // The list is read again once the write has settled, and the heart stays on.
     await waitFor(() => expect(api.calls('GET /api/me/favorites').length).toBeGreaterThanOrEqual(2));
-    expect(screen.getByRole('button', { name: 'Remove Drink 7 from favourites' }).getAttribute('aria-pressed')).toBe(
+    expect(screen.getByRole('button', { name: 'Remove Drink 7 from favorites' }).getAttribute('aria-pressed')).toBe(
       'true',
     );
   });
 
-  it('removes a favourite with DELETE', async () => {
+  it('removes a favorite with DELETE', async () => {
     const api = installFakeApi({ favorites: [7] });
     renderCard();
-    fireEvent.click(await screen.findByRole('button', { name: 'Remove Drink 7 from favourites' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Drink 7 from favorites' }));
     expect(
-      (await screen.findByRole('button', { name: 'Save Drink 7 to favourites' })).getAttribute('aria-pressed'),
+      (await screen.findByRole('button', { name: 'Save Drink 7 to favorites' })).getAttribute('aria-pressed'),
     ).toBe('false');
     await waitFor(() => expect(api.calls('DELETE /api/me/favorites/7')).toHaveLength(1));
     await waitFor(() => expect(api.state.favorites).toEqual([]));
@@ -91,12 +91,12 @@ describe('the favourite heart', () => {
     renderCard();
     fireEvent.click(await heart());
     expect(
-      (await screen.findByRole('button', { name: 'Remove Drink 7 from favourites' })).getAttribute('aria-pressed'),
+      (await screen.findByRole('button', { name: 'Remove Drink 7 from favorites' })).getAttribute('aria-pressed'),
     ).toBe('true');
 
     answer.resolve(jsonResponse({ error: { code: 'INTERNAL', message: 'Database unavailable' } }, 500));
     expect(await screen.findByText(FAVORITE_TEXT.saveFailed)).toBeTruthy();
-    const button = screen.getByRole('button', { name: 'Save Drink 7 to favourites' });
+    const button = screen.getByRole('button', { name: 'Save Drink 7 to favorites' });
     expect(button.getAttribute('aria-pressed')).toBe('false');
   });
 
@@ -114,7 +114,7 @@ describe('the favourite heart', () => {
     expect(api.calls('GET /api/me/favorites')).toHaveLength(0);
   });
 
-  it('stays quiet when the favourites cannot be loaded: the heart shows as not saved', async () => {
+  it('stays quiet when the favorites cannot be loaded: the heart shows as not saved', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = installFakeApi({
       favorites: [7],

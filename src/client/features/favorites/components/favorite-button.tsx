@@ -4,13 +4,13 @@ import { useFavorite } from '../hooks/use-favorite';
 
 /** Accessible name of the heart: what pressing it will do. */
 export function favoriteButtonLabel(name: string, isFavorite: boolean): string {
-  return isFavorite ? `Remove ${name} from favourites` : `Save ${name} to favourites`;
+  return isFavorite ? `Remove ${name} from favorites` : `Save ${name} to favorites`;
 }
 
 /**
- * The heart toggle of one cocktail (spec sections 2 and 4: cards and the recipe show a favourite toggle). A real button
- * with aria-pressed (true when saved) and a name saying what it does ('Save {name} to favourites' / 'Remove {name} from
- * favourites'). Behaviour (optimistic write, rollback, sign-in prompt) comes from {@link useFavorite}.
+ * The heart toggle of one cocktail (spec sections 2 and 4: cards and the recipe show a favorite toggle). A real button
+ * with aria-pressed (true when saved) and a name saying what it does ('Save {name} to favorites' / 'Remove {name} from
+ * favorites'). Behaviour (optimistic write, rollback, sign-in prompt) comes from {@link useFavorite}.
  *
  * Place it beside a card's link, never inside it. 40 x 40 px hit area.
  */

@@ -1,0 +1,2 @@
+/** The analytics feature's public surface: its route. */
+export { analyticsRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** The developer tools' public surface: their routes. */
+export { devToolRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** The health check's public surface: its route. */
+export { healthRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** The support feature's public surface: its route. */
+export { supportRoutes } from './routes';

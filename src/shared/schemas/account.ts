@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { PLANS } from './analytics';
+import { sessionUserSchema } from './session';
+
+/** A way into the account, as `GET /api/me` lists it: better-auth's account row. createdAt: ISO 8601. */
+export const linkedAccountSchema = z.object({
+  /** better-auth's account row id (what `POST /api/auth/unlink-account` takes as accountId). */
+  id: z.string(),
+  /** 'google' | 'facebook' | 'magic-link' (other strings are possible for future providers). */
+  providerId: z.string(),
+  /** The provider's id for the user (the email for 'magic-link'). */
+  accountId: z.string(),
+  createdAt: z.string(),
+});
+export type LinkedAccount = z.infer<typeof linkedAccountSchema>;
+
+/** Plan of an account (spec section 3: derived from the entitlements; 'free' until payments arrive). */
+export const planSchema = z.enum(PLANS);
+export type AccountPlan = z.infer<typeof planSchema>;
+
+/**
+ * `GET /api/me` answer: the user, the plan and entitlements, the role (always 'User': spec section 6), counts, the linked
+ * accounts, and which provider sign-ins this server offers (for the link buttons).
+ */
+export const meResponseSchema = z.object({
+  user: sessionUserSchema,
+  plan: planSchema,
+  entitlements: z.array(z.string()),
+  role: z.literal('User'),
+  counts: z.object({ favorites: z.number().int().min(0) }),
+  accounts: z.array(linkedAccountSchema),
+  providers: z.object({ google: z.boolean(), facebook: z.boolean() }),
+});
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/** How many entries each list of `GET /api/me/activity` holds at most. */
+export const ACTIVITY_LIMIT = 10;
+
+/** `GET /api/me/activity` answer: the latest favorites and latest distinct searches, newest first (ISO 8601 times). */
+export const activityResponseSchema = z.object({
+  favorites: z.array(z.object({ cocktailId: z.number().int(), name: z.string(), createdAt: z.string() })),
+  searches: z.array(z.object({ q: z.string(), occurredAt: z.string() })),
+});
+export type ActivityResponse = z.infer<typeof activityResponseSchema>;
+
+/** The word a user types to confirm deleting their account. */
+export const DELETE_CONFIRMATION = 'DELETE';
+
+/** Body of `DELETE /api/me`: the typed confirmation. */
+export const deleteAccountRequestSchema = z.object({
+  confirm: z.literal(DELETE_CONFIRMATION, { error: `confirm must be '${DELETE_CONFIRMATION}'` }),
+});
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+
+/** `DELETE /api/me` answer. */
+export const deleteAccountResponseSchema = z.object({ deleted: z.literal(true) });
+export type DeleteAccountResponse = z.infer<typeof deleteAccountResponseSchema>;

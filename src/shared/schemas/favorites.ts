@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { cocktailSummarySchema } from './cocktail';
+
+/** Path parameter of `PUT|DELETE /api/me/favorites/:cocktailId`: a positive whole number. */
+export const favoriteParamSchema = z.object({
+  cocktailId: z.coerce
+    .number({ error: 'cocktailId must be a number' })
+    .int('cocktailId must be a whole number')
+    .positive('cocktailId must be positive'),
+});
+
+/** `GET /api/me/favorites` answer: the ids and the list items, newest favorite first. */
+export const favoriteListSchema = z.object({
+  ids: z.array(z.number().int()),
+  items: z.array(cocktailSummarySchema),
+});
+export type FavoriteList = z.infer<typeof favoriteListSchema>;
+
+/** `PUT|DELETE /api/me/favorites/:cocktailId` answer: the cocktail and whether it is now a favorite. */
+export const favoriteWriteResultSchema = z.object({ cocktailId: z.number().int(), favorite: z.boolean() });
+export type FavoriteWriteResult = z.infer<typeof favoriteWriteResultSchema>;

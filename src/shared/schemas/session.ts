@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/**
+ * The signed-in user as the API reports it (`GET /api/auth/get-session`'s user, `GET /api/me`'s user). Dates are ISO 8601
+ * strings; twoFactorEnabled is true once the user finished turning on TOTP two-factor.
+ */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  image: z.string().nullable(),
+  emailVerified: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** The session itself (its token never leaves the cookie). expiresAt, createdAt: ISO 8601; 7 days, extended in use. */
+export const sessionInfoSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+/** What a signed-in visitor's session read answers: the user and the session. */
+export const sessionDataSchema = z.object({ user: sessionUserSchema, session: sessionInfoSchema });
+export type SessionData = z.infer<typeof sessionDataSchema>;
+
+/** The sign-in providers Barback offers (spec section 1). */
+export const OAUTH_PROVIDERS = ['google', 'facebook'] as const;
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+
+/** Path parameter of `POST /api/session/oauth/:provider`. */
+export const oauthProviderParamSchema = z.object({
+  provider: z.enum(OAUTH_PROVIDERS, { error: 'provider must be google or facebook' }),
+});
+
+/** Where the browser lands after a provider sign-in when the caller names no callbackURL (spec section 2). */
+export const AUTH_CALLBACK_PATH = '/auth/callback';
+
+/** A same-origin path: starts with one slash, no backslash, no scheme or host; at most 2000 characters. */
+const sameOriginPath = (field: string) =>
+  z
+    .string()
+    .max(2000, `${field} must be at most 2000 characters`)
+    .refine((value) => /^\/(?![/\\])/.test(value) && !value.includes('\\'), {
+      message: `${field} must be a path on this site, starting with /`,
+    });
+
+/**
+ * Body of `POST /api/session/oauth/:provider`: where to land after success (default /auth/callback) and after a failure
+ * (default the callbackURL, with `?error=...`), Google's account chooser or consent prompt, extra scopes, offline access,
+ * and `link` to link the provider to the signed-in user instead of signing in.
+ */
+export const oauthStartSchema = z.strictObject({
+  callbackURL: sameOriginPath('callbackURL').default(AUTH_CALLBACK_PATH),
+  errorCallbackURL: sameOriginPath('errorCallbackURL').optional(),
+  prompt: z.enum(['select_account', 'consent'], { error: 'prompt must be select_account or consent' }).optional(),
+  scopes: z
+    .array(z.string().regex(/^[\w.:/-]{1,200}$/, 'scopes must be scope names'))
+    .max(20, 'scopes must hold at most 20 scopes')
+    .optional(),
+  accessType: z.literal('offline', { error: 'accessType must be offline' }).optional(),
+  link: z.boolean({ error: 'link must be true or false' }).optional(),
+});
+/** The body as the server reads it (defaults applied). */
+export type OAuthStart = z.output<typeof oauthStartSchema>;
+/** The body as a client sends it (every field optional). */
+export type OAuthStartOptions = z.input<typeof oauthStartSchema>;
+
+/** `POST /api/session/oauth/:provider` answer: the provider's authorize URL to navigate to. */
+export const oauthStartResponseSchema = z.object({ url: z.string() });
+export type OAuthStartResponse = z.infer<typeof oauthStartResponseSchema>;
