@@ -1,4 +1,5 @@
 import type { BASE_SPIRITS, STRENGTHS } from '../schemas/cocktail';
+import { computeCocktailAlcohol, type AbvLine, type Technique } from './abv';
 
 /**
  * Rules that tie a cocktail's catalogue fields to its recipe: which ingredient family a base spirit stands for, and which
@@ -53,4 +54,22 @@ export function strengthForAbv(finalAbvPercent: number): Strength {
   if (finalAbvPercent < LIGHT_MAX_ABV) return 'Light';
   if (finalAbvPercent <= MEDIUM_MAX_ABV) return 'Medium';
   return 'Strong';
+}
+
+/**
+ * Strength band of a recipe as served: {@link strengthForAbv} of the final ABV that {@link computeCocktailAlcohol} computes
+ * for `lines` prepared by `technique` (its default dilution; DOMAIN.md "Alcohol maths" and "Dilution by method"). The seeder
+ * stores this band, so a cocktail's strength always follows its recipe.
+ *
+ * @param lines the lines that are poured, as the recipe view counts them: leave optional lines out. Amounts in their units,
+ *   ABV in %, ingredient names so eggs, rinses and solid sugar get their true volume.
+ * @param technique how the drink is made (sets the dilution).
+ * @returns the band and the final ABV (%) it comes from.
+ */
+export function recipeStrength(
+  lines: readonly AbvLine[],
+  technique: Technique,
+): { strength: Strength; finalAbv: number } {
+  const { finalAbv } = computeCocktailAlcohol(lines, technique);
+  return { strength: strengthForAbv(finalAbv), finalAbv };
 }
