@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type Insertable, type Kysely } from 'kysely';
+import { recipeStrength, type Strength } from '@/shared/domain/catalogue-rules';
 import type { SeedCocktail, SeedIngredient } from '@/shared/schemas/seed';
 import { dialectOf, type Dialect } from '../db/database';
 import type { CocktailTable, Database } from '../db/types';
@@ -29,10 +30,10 @@ export class SeedError extends Error {
 }
 
 /**
- * Version of the way a seed is turned into rows (search keys and so on). Part of the content hash, so changing the
- * derivation re-seeds existing databases once.
+ * Version of the way a seed is turned into rows (search keys, the strength band and so on). Part of the content hash, so
+ * changing the derivation re-seeds existing databases once. Format 2: strength derived from the computed ABV.
  */
-const SEED_FORMAT = 'seed-format-1';
+const SEED_FORMAT = 'seed-format-2';
 
 /** Rows per multi-row statement: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
 const CHUNK = 500;
@@ -103,8 +104,27 @@ const SEEDED_COLUMNS = [
 type SeededColumn = (typeof SEEDED_COLUMNS)[number][0];
 type CocktailValues = Required<Pick<Insertable<CocktailTable>, 'slug' | SeededColumn>>;
 
-function cocktailValues(cocktail: SeedCocktail, ingredientNames: ReadonlyMap<string, string>): CocktailValues {
-  const names = cocktail.ingredients.map((line) => ingredientNames.get(line.ingredient) ?? line.ingredient);
+/**
+ * The strength band stored for a seed cocktail: the band of the final ABV (%) computed from its recipe, never a value written
+ * in the seed. Counts the lines as the recipe view does (optional lines left out; each ingredient's ABV in %, its name so that
+ * eggs, rinses and solid sugar get their volume) with the technique's default dilution; see `recipeStrength` in
+ * shared/domain/catalogue-rules.ts and DOMAIN.md "Alcohol maths".
+ * @param ingredients the seed's ingredients by slug.
+ * @throws SeedError when a line names an ingredient that is not in `ingredients`.
+ */
+export function seedStrength(cocktail: SeedCocktail, ingredients: ReadonlyMap<string, SeedIngredient>): Strength {
+  const lines = cocktail.ingredients
+    .filter((line) => !line.optional)
+    .map((line) => {
+      const ingredient = ingredients.get(line.ingredient);
+      if (!ingredient) throw new SeedError(`cocktail ${cocktail.slug} uses unknown ingredient ${line.ingredient}`);
+      return { amount: line.amount, unit: line.unit, abv: ingredient.abv, ingredient: ingredient.name };
+    });
+  return recipeStrength(lines, cocktail.technique).strength;
+}
+
+function cocktailValues(cocktail: SeedCocktail, ingredients: ReadonlyMap<string, SeedIngredient>): CocktailValues {
+  const names = cocktail.ingredients.map((line) => ingredients.get(line.ingredient)?.name ?? line.ingredient);
   return {
     slug: cocktail.slug,
     name: cocktail.name,
@@ -113,7 +133,7 @@ function cocktailValues(cocktail: SeedCocktail, ingredientNames: ReadonlyMap<str
     description: cocktail.description,
     instructions: cocktail.instructions,
     difficulty_level: cocktail.difficulty_level,
-    strength: cocktail.strength,
+    strength: seedStrength(cocktail, ingredients),
     glassware: cocktail.glassware,
     technique: cocktail.technique,
     garnish: cocktail.garnish,
@@ -227,8 +247,8 @@ async function writeIngredients(
 
 /**
  * Writes a seed into the catalogue in one transaction: upserts ingredients and cocktails by slug (ids stay stable), links
- * ingredient parents, replaces every seeded cocktail's recipe lines, recomputes search keys, stores the seed hash and a new
- * catalogue version. Cocktails or ingredients absent from the seed are left in place (favourites may point at them).
+ * ingredient parents, replaces every seeded cocktail's recipe lines, recomputes search keys and each cocktail's strength band
+ * (from its computed ABV, {@link seedStrength}), stores the seed hash and a new catalogue version. Cocktails or ingredients absent from the seed are left in place (favourites may point at them).
  * @throws SeedError when the seed is inconsistent; database errors as thrown by the driver (nothing is written then).
  */
 export async function writeSeed(
@@ -240,11 +260,11 @@ export async function writeSeed(
   const dialect = dialectOf(db);
   return db.transaction().execute(async (trx) => {
     const ingredients = await writeIngredients(trx, seed);
-    const ingredientNames = new Map(seed.ingredients.map((ingredient) => [ingredient.slug, ingredient.name]));
+    const ingredientsBySlug = new Map(seed.ingredients.map((ingredient) => [ingredient.slug, ingredient]));
 
     const existing = await trx.selectFrom('cocktail').select(['id', 'slug']).execute();
     const cocktailIds = new Map(existing.map((row) => [row.slug, Number(row.id)]));
-    const values = seed.cocktails.map((cocktail) => cocktailValues(cocktail, ingredientNames));
+    const values = seed.cocktails.map((cocktail) => cocktailValues(cocktail, ingredientsBySlug));
     const fresh = values.filter((row) => !cocktailIds.has(row.slug));
     const known = values.filter((row) => cocktailIds.has(row.slug));
 

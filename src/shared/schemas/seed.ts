@@ -9,7 +9,6 @@ import {
   difficultySchema,
   glasswareSchema,
   slugSchema,
-  strengthSchema,
   techniqueSchema,
   unitSchema,
 } from './cocktail';
@@ -31,7 +30,8 @@ export type SeedIngredient = z.infer<typeof seedIngredientSchema>;
 
 /**
  * One ingredient line of a seed cocktail. amount is in `unit`; for `top` and `splash` it is the expected volume in ml
- * (so ABV maths never drops a top-up). Count units (slice, leaf...) give a count.
+ * (so ABV maths never drops a top-up); for `rinse` the number of rinses (2 ml each stays in the glass). Egg units (egg, white,
+ * yolk) and count units (slice, leaf...) give a count.
  */
 export const seedLineSchema = z
   .strictObject({
@@ -47,7 +47,11 @@ export const seedLineSchema = z
   });
 export type SeedLine = z.infer<typeof seedLineSchema>;
 
-/** One cocktail of the seed, with every spec field filled. preparation_time in minutes. */
+/**
+ * One cocktail of the seed, with every spec field filled. preparation_time in minutes. There is no `strength`: the seeder
+ * derives the strength band from the recipe's computed ABV (shared/domain/catalogue-rules.ts `recipeStrength`), and a
+ * `strength` key is rejected (strict object) so no stale band can sit in the files.
+ */
 export const seedCocktailSchema = z.strictObject({
   slug: slugSchema,
   name: z.string().min(1).max(80),
@@ -56,7 +60,6 @@ export const seedCocktailSchema = z.strictObject({
   description: z.string().min(40).max(600),
   instructions: z.string().min(20).max(1200),
   difficulty_level: difficultySchema,
-  strength: strengthSchema,
   glassware: glasswareSchema,
   technique: techniqueSchema,
   garnish: z.string().min(1).max(120),

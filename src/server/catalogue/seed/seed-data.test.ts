@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { computeCocktailAlcohol } from '@/shared/domain/abv';
-import { BASE_SPIRIT_INGREDIENT, strengthForAbv } from '@/shared/domain/catalogue-rules';
+import { BASE_SPIRIT_INGREDIENT, recipeStrength, strengthForAbv } from '@/shared/domain/catalogue-rules';
+import {
+  eggPartOf,
+  formatRecipeLine,
+  isEggUnit,
+  isLiquidUnit,
+  isSolidSugar,
+  lineVolumeMl,
+} from '@/shared/domain/units';
 import { BASE_SPIRITS } from '@/shared/schemas/cocktail';
 import {
   seedCocktailSchema,
@@ -61,6 +69,18 @@ function lineage(slug: string): string[] {
     current = node.parent;
   }
   return chain;
+}
+
+/** A cocktail's lines as served and as the recipe view counts them: optional lines left out, ABV and name from the seed. */
+function servedLines(c: SeedCocktail) {
+  return c.ingredients
+    .filter((line) => !line.optional)
+    .map((line) => ({
+      amount: line.amount,
+      unit: line.unit,
+      abv: bySlug.get(line.ingredient)?.abv ?? 0,
+      ingredient: bySlug.get(line.ingredient)?.name ?? line.ingredient,
+    }));
 }
 
 describe('seed files', () => {
@@ -151,23 +171,167 @@ describe('seed cocktails', () => {
     expect(disagree).toEqual([]);
   });
 
-  it('have the strength band of their computed final ABV', () => {
-    const wrong = cocktails.flatMap((c: SeedCocktail) => {
-      if (c.ingredients.some((line) => !bySlug.has(line.ingredient))) return [];
-      const lines = c.ingredients.map((line) => ({
-        amount: line.amount,
-        unit: line.unit,
-        abv: bySlug.get(line.ingredient)?.abv ?? 0,
-      }));
-      const { finalAbv } = computeCocktailAlcohol(lines, c.technique);
-      const expected = strengthForAbv(finalAbv);
-      return expected === c.strength ? [] : [`${c.slug}: ${c.strength}, but ${finalAbv.toFixed(1)} % is ${expected}`];
+  it('carry no strength: the seeder derives it from the computed ABV, and the schema refuses one', () => {
+    const withStrength = cocktailFiles.flatMap((file) =>
+      readRaw(file).flatMap((entry, index) =>
+        typeof entry === 'object' && entry !== null && 'strength' in entry ? [`${file}[${index}]`] : [],
+      ),
+    );
+    expect(withStrength).toEqual([]);
+    const negroni = cocktails.find((c) => c.slug === 'negroni');
+    expect(seedCocktailSchema.safeParse({ ...negroni, strength: 'Strong' }).success).toBe(false);
+  });
+
+  it('compute a plausible final ABV for every cocktail (3–50 %), so the derived bands mean something', () => {
+    const implausible = cocktails.flatMap((c) => {
+      const { finalAbv } = computeCocktailAlcohol(servedLines(c), c.technique);
+      return finalAbv >= 3 && finalAbv <= 50 ? [] : [`${c.slug}: ${finalAbv.toFixed(1)} %`];
     });
+    expect(implausible).toEqual([]);
+  });
+
+  it('give well-known drinks the band a bartender expects', () => {
+    const expected: Record<string, string> = {
+      negroni: 'Strong',
+      'old-fashioned': 'Strong',
+      sazerac: 'Strong',
+      zombie: 'Strong',
+      'whiskey-sour': 'Medium',
+      'pisco-sour': 'Medium',
+      mojito: 'Light',
+      eggnog: 'Light',
+      'aperol-sour': 'Light',
+    };
+    const actual = Object.fromEntries(
+      Object.keys(expected).map((slug) => {
+        const c = cocktails.find((cocktail) => cocktail.slug === slug);
+        return [slug, c ? recipeStrength(servedLines(c), c.technique).strength : 'missing'];
+      }),
+    );
+    expect(actual).toEqual(expected);
+  });
+
+  it("state eggs in egg units or a stated volume, never as a plain count ('1 whole Whole egg')", () => {
+    const wrong = cocktails.flatMap((c) =>
+      c.ingredients
+        .filter((line) => eggPartOf(line.ingredient) !== null && !isEggUnit(line.unit) && !isLiquidUnit(line.unit))
+        .map((line) => `${c.slug}: ${line.amount} ${line.unit} ${line.ingredient}`),
+    );
     expect(wrong).toEqual([]);
+  });
+
+  it('write a rinse in the rinse unit (its notes and pours are not counted as volume)', () => {
+    const wrong = cocktails.flatMap((c) =>
+      c.ingredients
+        .filter((line) => /\brins/i.test(line.note ?? '') && line.unit !== 'rinse')
+        .map((line) => `${c.slug}: ${line.amount} ${line.unit} ${line.ingredient} (${line.note})`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('never read a word twice on a recipe line, in ml or oz', () => {
+    const twice = cocktails.flatMap((c) =>
+      c.ingredients.flatMap((line) =>
+        (['ml', 'oz'] as const).flatMap((system) => {
+          const name = bySlug.get(line.ingredient)?.name ?? line.ingredient;
+          const text = formatRecipeLine({ ...line, ingredient: name }, system);
+          const words = `${text.amount} ${text.ingredient}`.toLowerCase().split(/\s+/);
+          return words.some((word, i) => /\p{L}/u.test(word) && words.indexOf(word) !== i)
+            ? [`${c.slug}: ${text.amount} ${text.ingredient}`]
+            : [];
+        }),
+      ),
+    );
+    expect(twice).toEqual([]);
   });
 
   it('number at least 150 across all cocktail files', () => {
     expect(cocktails.length).toBeGreaterThanOrEqual(150);
+  });
+});
+
+describe('seed recipes and the bar maths (DOMAIN.md units table)', () => {
+  const cocktail = (slug: string): SeedCocktail => {
+    const found = cocktails.find((c) => c.slug === slug);
+    if (!found) throw new Error(`no ${slug} in the seed`);
+    return found;
+  };
+
+  it('recognise exactly the seed ingredients that are eggs and solid sugar, by name and by slug', () => {
+    const eggs = ingredients.filter((i) => eggPartOf(i.name) !== null).map((i) => `${i.slug}:${eggPartOf(i.name)}`);
+    expect(eggs.sort()).toEqual(['egg-white:white', 'egg-yolk:yolk', 'whole-egg:egg']);
+    expect(ingredients.filter((i) => eggPartOf(i.slug) !== eggPartOf(i.name)).map((i) => i.slug)).toEqual([]);
+    const sugars = ingredients.filter((i) => isSolidSugar(i.name)).map((i) => i.slug);
+    expect(sugars.sort()).toEqual(['demerara-sugar', 'powdered-sugar', 'sugar', 'sugar-cube', 'superfine-sugar']);
+    expect(ingredients.filter((i) => isSolidSugar(i.slug) !== isSolidSugar(i.name)).map((i) => i.slug)).toEqual([]);
+  });
+
+  it("the Zombie's overproof Demerara rum is 151 proof, 75.5 % ABV, and its computed ABV uses it", () => {
+    const overproof = bySlug.get('overproof-demerara-rum');
+    expect(overproof?.abv).toBe(75.5);
+    expect(overproof && lineage(overproof.slug)).toEqual(['overproof-demerara-rum', 'demerara-rum', 'rum']);
+    const zombie = cocktail('zombie');
+    const line = zombie.ingredients.find((l) => l.ingredient === 'overproof-demerara-rum');
+    expect(line).toMatchObject({ amount: 30, unit: 'ml' });
+    const ethanol = computeCocktailAlcohol(servedLines(zombie), zombie.technique).ethanolMl;
+    const without = computeCocktailAlcohol(
+      servedLines(zombie).filter((l) => l.ingredient !== 'Overproof Demerara rum'),
+      zombie.technique,
+    ).ethanolMl;
+    expect(ethanol - without).toBeCloseTo(30 * 0.755, 10);
+  });
+
+  it("the Sazerac's absinthe is a rinse that contributes about 2 ml", () => {
+    const sazerac = cocktail('sazerac');
+    const rinse = sazerac.ingredients.find((l) => l.ingredient === 'absinthe');
+    expect(rinse?.unit).toBe('rinse');
+    expect(lineVolumeMl(rinse?.amount ?? null, rinse?.unit ?? '', 'Absinthe')).toBe(2);
+    const all = computeCocktailAlcohol(servedLines(sazerac), 'Stir');
+    const dry = computeCocktailAlcohol(
+      servedLines(sazerac).filter((l) => l.ingredient !== 'Absinthe'),
+      'Stir',
+    );
+    expect(all.startVolumeMl - dry.startVolumeMl).toBeCloseTo(2, 10);
+    expect(all.ethanolMl - dry.ethanolMl).toBeCloseTo(2 * 0.6, 10);
+  });
+
+  it("the Old Fashioned's sugar cube adds no poured liquid, only its dissolved 2.5 ml", () => {
+    const oldFashioned = cocktail('old-fashioned');
+    const lines = servedLines(oldFashioned);
+    const cube = lines.find((l) => l.ingredient === 'Sugar cube');
+    expect(cube).toMatchObject({ amount: 1, unit: 'cube' });
+    const all = computeCocktailAlcohol(lines, 'Stir');
+    const noCube = computeCocktailAlcohol(
+      lines.filter((l) => l !== cube),
+      'Stir',
+    );
+    expect(all.startVolumeMl - noCube.startVolumeMl).toBeCloseTo(4 * 0.63, 10);
+  });
+
+  it('the Whiskey Sour with its optional egg white reads weaker than without', () => {
+    const sour = cocktail('whiskey-sour');
+    const withEgg = sour.ingredients.map((line) => ({
+      amount: line.amount,
+      unit: line.unit,
+      abv: bySlug.get(line.ingredient)?.abv ?? 0,
+      ingredient: bySlug.get(line.ingredient)?.name,
+    }));
+    expect(withEgg.some((l) => l.ingredient === 'Egg white')).toBe(true);
+    const served = computeCocktailAlcohol(servedLines(sour), 'Shake').finalAbv;
+    expect(computeCocktailAlcohol(withEgg, 'Shake').finalAbv).toBeLessThan(served);
+  });
+
+  it('a flip counts its whole egg: the Death Flip is weaker than its spirits alone would make it', () => {
+    const flip = cocktail('death-flip');
+    const lines = servedLines(flip);
+    expect(lines.find((l) => l.ingredient === 'Whole egg')).toMatchObject({ amount: 1, unit: 'egg' });
+    const all = computeCocktailAlcohol(lines, 'Shake');
+    const eggless = computeCocktailAlcohol(
+      lines.filter((l) => l.ingredient !== 'Whole egg'),
+      'Shake',
+    );
+    expect(all.startVolumeMl - eggless.startVolumeMl).toBe(50);
+    expect(all.finalAbv).toBeLessThan(eggless.finalAbv);
   });
 });
 
