@@ -16,7 +16,7 @@ import { FavoriteButton } from '@/client/features/favorites/components/favorite-
 import { ToggleGroup, ToggleGroupItem } from '@/client/components/ui/toggle-group';
 import { cn } from '@/client/lib/utils';
 import { DILUTION_BY_TECHNIQUE, computeCocktailAlcohol, type Technique } from '@/shared/domain/abv';
-import { formatAmount, type UnitSystem } from '@/shared/domain/units';
+import { formatComputedVolume, formatRecipeLine, type UnitSystem } from '@/shared/domain/units';
 import { cocktailDetailSchema, type CocktailDetail, type IngredientLine } from '@/shared/schemas/cocktail';
 import { useUnitSystem } from '../hooks/use-unit-system';
 import { formatMinutes, splitInstructions } from '../lib/recipe-text';
@@ -88,12 +88,13 @@ function Fact({ icon: Icon, label, value }: { icon: typeof ClockIcon; label: str
 }
 
 function IngredientRow({ line, system }: { line: IngredientLine; system: UnitSystem }) {
-  const amount = formatAmount(line.amount, line.unit, system, line.amount_max);
+  // '22.5 ml' as stated; '1' + 'Sugar cube' rather than '1 cube' + 'Sugar cube' (shared/domain/units.ts formatRecipeLine).
+  const { amount, ingredient } = formatRecipeLine(line, system);
   return (
     <li className="grid grid-cols-[5.5rem_1fr] items-baseline gap-3 border-b border-border/70 py-2.5 last:border-b-0">
       <span className="text-right text-sm font-semibold tabular-nums text-accent">{amount}</span>
       <span className="min-w-0 text-base text-foreground">
-        {line.ingredient}
+        {ingredient}
         {line.is_optional ? (
           <Badge variant="secondary" className="ml-2 align-middle">
             optional
@@ -283,7 +284,7 @@ export function CocktailRecipe({ data }: { data: unknown }) {
               <div className="flex flex-col gap-1">
                 <dt className="order-2 text-xs text-muted">Serving volume</dt>
                 <dd className="order-1 font-display text-2xl font-semibold">
-                  {formatAmount(alcohol.servingVolumeMl, 'ml', system)}
+                  {formatComputedVolume(alcohol.servingVolumeMl, system)}
                 </dd>
               </div>
               <div className="flex flex-col gap-1">

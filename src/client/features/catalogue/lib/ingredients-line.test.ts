@@ -35,6 +35,24 @@ describe('formatIngredientsLine', () => {
     expect(formatIngredientItem({ amount: null, unit: 'leaf', ingredient: 'Mint' }, 'ml')).toBe('Mint');
   });
 
+  it("never repeats a unit the name already says: '1 Whole egg', not '1 whole Whole egg'", () => {
+    expect(formatIngredientItem({ amount: 1, unit: 'whole', ingredient: 'Whole egg' }, 'ml')).toBe('1 Whole egg');
+    expect(formatIngredientItem({ amount: 1, unit: 'egg', ingredient: 'Whole egg' }, 'ml')).toBe('1 Whole egg');
+    expect(formatIngredientItem({ amount: 1, unit: 'cube', ingredient: 'Sugar cube' }, 'oz')).toBe('1 Sugar cube');
+    expect(formatIngredientItem({ amount: 1, unit: 'white', ingredient: 'Egg white' }, 'ml')).toBe('1 Egg white');
+    expect(formatIngredientItem({ amount: 1, unit: 'whole', ingredient: 'Lime' }, 'ml')).toBe('1 whole Lime');
+  });
+
+  it("shows stated amounts as stated: '22.5 ml', not '23 ml', and ¾ oz in ounces; a rinse says Rinse", () => {
+    const items = [
+      { amount: 22.5, unit: 'ml', ingredient: 'Lime juice' },
+      { amount: 7.5, unit: 'ml', ingredient: 'Demerara syrup' },
+    ];
+    expect(formatIngredientsLine(items, 'ml')).toBe('22.5 ml Lime juice, 7.5 ml Demerara syrup');
+    expect(formatIngredientsLine(items, 'oz')).toBe('¾ oz Lime juice, ¼ oz Demerara syrup');
+    expect(formatIngredientItem({ amount: 1, unit: 'rinse', ingredient: 'Absinthe' }, 'ml')).toBe('Rinse Absinthe');
+  });
+
   it("says 'Classic cocktail recipe' when there are no ingredients", () => {
     expect(formatIngredientsLine([], 'ml')).toBe(NO_INGREDIENTS_TEXT);
     expect(NO_INGREDIENTS_TEXT).toBe('Classic cocktail recipe');

@@ -1,4 +1,4 @@
-import { formatAmount, type UnitSystem } from '@/shared/domain/units';
+import { formatRecipeLine, type UnitSystem } from '@/shared/domain/units';
 import type { CardIngredient } from '@/shared/schemas/cocktail';
 
 /** Longest ingredients line on a card, characters (spec section 2: "the first 100 characters of the ingredients line"). */
@@ -7,12 +7,14 @@ export const INGREDIENTS_LINE_MAX = 100;
 export const NO_INGREDIENTS_TEXT = 'Classic cocktail recipe';
 
 /**
- * One ingredient as a card shows it: "45 ml Gin", "1½ oz Lemon juice", "2 dashes Angostura bitters", "Top up Soda water".
- * A line without an amount shows the ingredient alone.
+ * One ingredient as a card shows it: "45 ml Gin", "22.5 ml Lime juice" (stated amounts as stated), "1½ oz Lemon juice",
+ * "2 dashes Angostura bitters", "Top up Soda water", "Rinse Absinthe", and "1 Sugar cube" / "1 Whole egg" (a unit the name
+ * already says is not repeated; see `formatRecipeLine` in shared/domain/units.ts). A line without an amount shows the
+ * ingredient alone.
  */
 export function formatIngredientItem(item: CardIngredient, system: UnitSystem): string {
-  if (item.amount === null && !['top', 'splash'].includes(item.unit)) return item.ingredient;
-  return `${formatAmount(item.amount, item.unit, system)} ${item.ingredient}`;
+  const text = formatRecipeLine(item, system);
+  return text.amount ? `${text.amount} ${text.ingredient}` : text.ingredient;
 }
 
 /**
