@@ -7,8 +7,8 @@
  * paging and the ABV maths see realistic data.
  */
 import { pathToFileURL } from 'node:url';
-import { computeCocktailAlcohol, type Technique } from '@/shared/domain/abv';
-import { BASE_SPIRIT_INGREDIENT, strengthForAbv } from '@/shared/domain/catalogue-rules';
+import type { Technique } from '@/shared/domain/abv';
+import { BASE_SPIRIT_INGREDIENT } from '@/shared/domain/catalogue-rules';
 import type { BaseSpirit } from '@/shared/domain/catalogue-rules';
 import type { SeedCocktail, SeedIngredient, SeedLine } from '@/shared/schemas/seed';
 import { GLASSWARE, FLAVOR_PROFILES, OCCASIONS, SEASONS } from '@/shared/schemas/cocktail';
@@ -130,7 +130,7 @@ const TEMPLATES: Template[] = [
  * @param ingredients the seed ingredients (slugs must include the template staples, e.g. lime-juice, simple-syrup)
  * @param count how many cocktails (>= 0)
  * @param seed PRNG seed, default 42
- * @returns valid `SeedCocktail`s with slugs synthetic-1..synthetic-N; strength computed from the ABV maths
+ * @returns valid `SeedCocktail`s with slugs synthetic-1..synthetic-N; the seeder derives their strength from the ABV maths
  * @throws Error when a template staple is missing from `ingredients`
  */
 export function generateSyntheticCocktails(
@@ -165,10 +165,6 @@ export function generateSyntheticCocktails(
     const template = pick(TEMPLATES);
     const lines = template.lines(base, staple);
     const baseName = bySlug.get(base)?.name ?? spirit;
-    const alcohol = computeCocktailAlcohol(
-      lines.map((line) => ({ amount: line.amount, unit: line.unit, abv: bySlug.get(line.ingredient)?.abv ?? 0 })),
-      template.technique,
-    );
     const name = `${pick(ADJECTIVES)} ${pick(NOUNS)} ${template.style} No. ${n}`;
     out.push({
       slug: `synthetic-${n}`,
@@ -178,7 +174,6 @@ export function generateSyntheticCocktails(
       description: `A generated ${template.style.toLowerCase()} built on ${baseName.toLowerCase()}, made for load testing the catalogue.`,
       instructions: `${template.technique} the ingredients with ice and serve in a ${template.glassware.toLowerCase()} glass.`,
       difficulty_level: pick(['Easy', 'Medium', 'Hard'] as const),
-      strength: strengthForAbv(alcohol.finalAbv),
       glassware: template.glassware,
       technique: template.technique,
       garnish: pick(['Lemon twist', 'Orange peel', 'Lime wheel', 'Cherry', 'None']),

@@ -6,7 +6,6 @@ import {
   GLASSWARE,
   OCCASIONS,
   SEASONS,
-  STRENGTHS,
 } from '@/shared/schemas/cocktail';
 import { TECHNIQUES } from '@/shared/domain/abv';
 import type { SeedCocktail, SeedIngredient } from '@/shared/schemas/seed';
@@ -150,7 +149,6 @@ export function generateSyntheticSeed({ cocktails, seed = 1 }: { cocktails: numb
       description: `A ${description}.`,
       instructions: 'Combine, chill and strain; this recipe exists only for scale tests.',
       difficulty_level: pick(DIFFICULTY_LEVELS, random),
-      strength: pick(STRENGTHS, random),
       glassware: pick(GLASSWARE, random),
       technique: pick(TECHNIQUES, random),
       garnish: 'None',

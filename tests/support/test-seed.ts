@@ -48,7 +48,6 @@ const cocktail = (
   description: `${fields.name} is a test drink whose description deliberately avoids naming its ingredients.`,
   instructions: 'Combine everything as the technique says and serve at once.',
   difficulty_level: 'Easy',
-  strength: 'Medium',
   garnish: 'None',
   preparation_time: 3,
   flavor_profile: ['Citrus'],
@@ -67,7 +66,6 @@ export const TEST_COCKTAILS: SeedCocktail[] = [
     category: 'Classic',
     technique: 'Stir',
     glassware: 'Rocks',
-    strength: 'Strong',
     flavor_profile: ['Bitter', 'Herbal'],
     ingredients: [line('london-dry-gin', 30, 'ml'), line('campari', 30, 'ml'), line('sweet-vermouth', 30, 'ml')],
   }),
@@ -124,7 +122,6 @@ export const TEST_COCKTAILS: SeedCocktail[] = [
     category: 'Classic',
     technique: 'Stir',
     glassware: 'Rocks',
-    strength: 'Strong',
     ingredients: [line('bourbon', 60, 'ml'), line('simple-syrup', 1, 'barspoon', { amount_max: 2 })],
   }),
   cocktail({
