@@ -5,6 +5,8 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
 /** A local rule: source file names are kebab-case (ARCHITECTURE.md: "kebab-case files"). */
@@ -23,6 +25,57 @@ const kebabCaseFiles = {
 
 const boundary = (group, message) => ({ group, message });
 
+/** The feature folders of one side: every folder of `dir` but the shared, cross-cutting ones. */
+const foldersOf = (dir, except = []) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !except.includes(entry.name))
+    .map((entry) => entry.name);
+const clientFeatures = foldersOf('src/client/features');
+const serverFeatures = foldersOf('src/server', ['db', 'http', 'lib']);
+
+/**
+ * Import boundaries inside each side (bulletproof-react's unidirectional architecture):
+ * - client: shared code (components, lib, config, test) -> features -> app. A feature imports no other feature and not
+ *   the app; the app composes features; components, lib and config import no feature and not the app.
+ * - server: a feature uses another feature only through its public index.ts (migrations too); lib uses no feature.
+ * Tests and their helpers may compose several features (an integration test renders what the app renders), so the
+ * zones apply to source files only; no-cycle applies everywhere.
+ */
+const importZones = [
+  ...clientFeatures.map((feature) => ({
+    target: `./src/client/features/${feature}`,
+    from: './src/client/features',
+    except: [`./${feature}`],
+    message:
+      'A client feature does not import another feature: compose them in src/client/app, or move shared code to lib.',
+  })),
+  {
+    target: './src/client/features',
+    from: './src/client/app',
+    message: 'Features do not import the app: the app composes features, not the other way round.',
+  },
+  {
+    target: ['./src/client/components', './src/client/lib', './src/client/config', './src/client/test'],
+    from: ['./src/client/features', './src/client/app'],
+    message: 'Shared client code (components, lib, config) imports no feature and not the app.',
+  },
+  ...serverFeatures.flatMap((feature) =>
+    serverFeatures
+      .filter((other) => other !== feature)
+      .map((other) => ({
+        target: `./src/server/${feature}`,
+        from: `./src/server/${other}`,
+        except: ['./index.ts'],
+        message: `A server feature uses another feature only through its public index.ts (src/server/${other}/index.ts).`,
+      })),
+  ),
+  {
+    target: './src/server/lib',
+    from: serverFeatures.map((feature) => `./src/server/${feature}`),
+    message: 'server/lib uses no feature.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'var/**', 'coverage/**', 'bench-results/**', 'tests/e2e/artifacts/**'] },
   js.configs.recommended,
@@ -35,11 +88,15 @@ export default tseslint.config(
       barback: { rules: { 'kebab-case-files': kebabCaseFiles } },
     },
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json', alwaysTryTypes: true })],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       'react-hooks/set-state-in-effect': 'off',
       'import-x/no-duplicates': 'error',
       'import-x/first': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'barback/kebab-case-files': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -47,6 +104,11 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': 'off',
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: importZones }] },
   },
   {
     files: ['src/shared/**/*.{ts,tsx}'],

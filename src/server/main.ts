@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { createAuth, providerMode } from './auth/auth';
-import { migrateAuthTables } from './auth/schema';
+import { migrateAuthTables } from './auth';
 import { seedCatalogue, warmCatalogue } from './catalogue/operations';
 import { loadSeedCatalogue } from './catalogue/seed/load-seed';
 import { ConfigError, loadConfig, type Config } from './config';

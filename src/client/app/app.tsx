@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { isAgeVerified } from '@/client/lib/age-gate';
+import { isAgeVerified } from '@/client/app/shell/age-gate-state';
 import { Providers } from './providers';
 import { createAppRouter } from './router';
 import { AppErrorBoundary } from './shell/app-error-boundary';

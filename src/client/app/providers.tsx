@@ -1,5 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  CocktailActionsProvider,
+  type RenderCocktailActions,
+} from '@/client/features/catalogue/components/cocktail-actions';
+import { FavoriteButton } from '@/client/features/favorites/components/favorite-button';
 import { startAnalytics } from '@/client/lib/analytics';
 import { getAppEnvironment, listenForAppEnvironmentMessages } from '@/client/lib/app-environment';
 import { isDebugMode } from '@/client/lib/debug-mode';
@@ -37,17 +42,23 @@ function useRuntime(): void {
 }
 
 /**
- * App-wide providers: TanStack Query (one client per app), the Sonner toaster, and the
+ * App-wide providers: TanStack Query (one client per app), the actions cards and recipes offer (favorites), the Sonner
+ * toaster, and the
  * runtime listeners (app environment, debug log, toasts, analytics). App environment and debug mode are read anywhere with
  * useAppEnvironment() / useDebugMode().
  */
+/** What every cocktail card and recipe view offers besides the recipe: the favorite heart. */
+const renderCocktailActions: RenderCocktailActions = (cocktail) => (
+  <FavoriteButton cocktailId={cocktail.id} name={cocktail.name} />
+);
+
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   const toasterRequested = useSyncExternalStore(subscribeToasterRequest, isToasterRequested, () => false);
   useRuntime();
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
+      <CocktailActionsProvider render={renderCocktailActions}>{children}</CocktailActionsProvider>
       {toasterRequested ? (
         <Suspense fallback={null}>
           <AppToaster />

@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { paths } from './paths';
+import { paths } from '@/client/config/paths';
 import { RootLayout } from './shell/root-layout';
 import { RootError, RouteError } from './shell/route-error';
 import { RouteLoading } from './shell/route-loading';

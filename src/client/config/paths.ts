@@ -1,6 +1,7 @@
 /**
- * Every client route path, defined once (spec section 2 "Routes"). Build links from here: `<Link to={paths.discover}>`.
- * Routes not listed here (My Bar, batch calculator, paywall) do not exist yet.
+ * Every client route path, defined once (spec section 2 "Routes"), and the builders of the links that carry parameters.
+ * Match routes with `paths.x`; build links with `hrefs.x(...)` or `paths.x` when there is nothing to fill in. No screen
+ * writes a literal path.
  */
 export const paths = {
   home: '/',
@@ -13,12 +14,10 @@ export const paths = {
   devEchoUrl: '/dev/echo-url',
   devSelftest: '/dev/selftest',
   devDiagCocktail: '/dev/diag-cocktail',
-  // Signed-in account pages (issue 3, part B).
   profile: '/profile',
   favorites: '/profile/favorites',
   activity: '/profile/activity',
   settings: '/settings',
-  // Sign-in pages and auth developer tools (issue 3, part A).
   auth: '/auth',
   authGoogle: '/auth/google',
   authFacebook: '/auth/facebook',
@@ -31,3 +30,26 @@ export const paths = {
 export type PathName = keyof typeof paths;
 /** One of the app's route paths. */
 export type AppPath = (typeof paths)[PathName];
+
+/** A query string from the defined, non-empty values of `params` (repeatable values as arrays), with its '?'. */
+function queryString(params: Record<string, string | number | readonly string[] | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) for (const item of value) search.append(key, item);
+    else search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Links that carry parameters, built from {@link paths}. */
+export const hrefs = {
+  /** Home, optionally with the recipe modal open on `recipe` (a cocktail id). */
+  home: (options: { recipe?: number | string } = {}) => `${paths.home}${queryString({ recipe: options.recipe })}`,
+  /** The search page with its text and chips (spirit and category filters). */
+  search: (options: { q?: string; spirit?: readonly string[]; category?: readonly string[] } = {}) =>
+    `${paths.search}${queryString({ q: options.q?.trim(), spirit: options.spirit, category: options.category })}`,
+  /** The sign-in return target, naming the method that brought the user back ('google', 'facebook', 'email'). */
+  authCallback: (method?: string) => `${paths.authCallback}${queryString({ method })}`,
+} as const;

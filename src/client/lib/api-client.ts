@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from '@/shared/schemas/api-error';
+import type { ClientErrorCode } from '@/shared/schemas/api-error-codes';
 
 /**
  * The one way the client talks to the Barback API (same origin, `/api/...`).
@@ -18,13 +19,21 @@ import type { ApiErrorBody } from '@/shared/schemas/api-error';
  */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ClientErrorCode;
+  /** better-auth's own error code (e.g. INVALID_CODE, SESSION_NOT_FRESH) when the answer came from /api/auth. */
+  readonly authCode: string | undefined;
 
-  constructor(status: number, code: string, message: string, options?: { cause?: unknown }) {
+  constructor(
+    status: number,
+    code: ClientErrorCode,
+    message: string,
+    options?: { cause?: unknown; authCode?: string },
+  ) {
     super(message, options);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.authCode = options?.authCode;
   }
 }
 
@@ -45,7 +54,10 @@ export interface BodyParser<T> {
   safeParse(body: unknown): { success: true; data: T } | { success: false; error: unknown };
 }
 
-/** True when `body` is the API's error shape `{"error": {"code", "message"}}` (checked by hand: no schema library). */
+/**
+ * True when `body` is the API's error shape `{"error": {"code", "message"}}` (checked by hand: the first page load does
+ * not carry the schema library; the server only ever sends codes of API_ERROR_CODES).
+ */
 function isApiErrorBody(body: unknown): body is ApiErrorBody {
   if (typeof body !== 'object' || body === null) return false;
   const error = (body as { error?: unknown }).error;

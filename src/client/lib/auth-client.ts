@@ -1,9 +1,10 @@
+import { isApiErrorCode, type ClientErrorCode } from '@/shared/schemas/api-error-codes';
 import { ApiError } from './api-client';
 
 /**
  * better-auth's browser client (`better-auth/react` with the magic-link and two-factor plugins), loaded on first use.
  *
- * Nothing here is imported eagerly: the shell reads the session with a plain query (features/auth/api/get-session.ts), and
+ * Nothing here is imported eagerly: the shell reads the session with a plain query (lib/session.ts), and
  * only the actions that need better-auth (sending a magic link, two-factor, unlinking, signing out) call
  * {@link loadAuthClient}, so the first page load carries none of better-auth's code (issue 2's initial-JS budget).
  */
@@ -63,15 +64,32 @@ export function unwrapAuthResult<T>(result: AuthResult<T>): T {
       ? (error.error as { code?: unknown; message?: unknown })
       : null;
   const status = typeof error.status === 'number' ? error.status : 0;
-  const code =
-    (typeof nested?.code === 'string' && nested.code) ||
-    (typeof error.code === 'string' && error.code) ||
-    (status === 0 ? 'NETWORK_ERROR' : 'HTTP_ERROR');
+  // Our own codes pass through (the server rewrites better-auth's 429 into RATE_LIMITED); better-auth's codes
+  // (INVALID_TOKEN...) are named by their status instead, so ApiError.code stays one of the API's codes.
+  const rawCode = isApiErrorCode(nested?.code) ? nested.code : isApiErrorCode(error.code) ? error.code : null;
+  const code: ClientErrorCode = rawCode ?? (status === 0 ? 'NETWORK_ERROR' : codeForStatus(status));
   const message =
     (typeof nested?.message === 'string' && nested.message) ||
     (typeof error.message === 'string' && error.message) ||
     (status === 0 ? 'The server could not be reached. Check your connection.' : error.statusText || 'Request failed');
-  return throwError(new ApiError(status, code, message));
+  const authCode =
+    (typeof nested?.code === 'string' && nested.code) || (typeof error.code === 'string' && error.code) || undefined;
+  return throwError(new ApiError(status, code, message, { authCode }));
+}
+
+/** The API's code for an error status that came without one of our codes (better-auth's own answers). */
+function codeForStatus(status: number): ClientErrorCode {
+  const byStatus: Record<number, ClientErrorCode> = {
+    400: 'BAD_REQUEST',
+    401: 'UNAUTHORIZED',
+    403: 'FORBIDDEN',
+    404: 'NOT_FOUND',
+    409: 'CONFLICT',
+    413: 'PAYLOAD_TOO_LARGE',
+    429: 'RATE_LIMITED',
+    503: 'SERVICE_UNAVAILABLE',
+  };
+  return byStatus[status] ?? (status >= 500 ? 'INTERNAL' : 'HTTP_ERROR');
 }
 
 function throwError(error: ApiError): never {

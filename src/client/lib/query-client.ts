@@ -4,17 +4,30 @@ import { QueryClient } from '@tanstack/react-query';
 export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
 /** Unused query data is kept for 10 minutes (spec section 9), ms. */
 export const QUERY_GC_TIME_MS = 10 * 60 * 1000;
-/** Failed queries are retried up to 3 times; mutations never (spec section 9). */
+/** Failed queries are tried again up to 3 times; mutations never (spec section 9). */
 export const QUERY_RETRIES = 3;
 
 /**
- * Builds the app's TanStack Query client: queries fresh 5 min, kept 10 min, 3 retries; mutations 0 retries.
- * A new client per call, so tests get isolated caches.
+ * The app's one retry rule for queries: a 4xx answer (signed out, refused, not found, bad input) will not change on a
+ * second try, so it is not retried, except 408 and 429, which ask to try again; anything else (no answer, 5xx) is tried
+ * up to {@link QUERY_RETRIES} more times.
+ * @param failureCount failures so far (1 after the first)
+ * @param error what the query threw (an ApiError carries `status`; 0 when no answer came)
+ */
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  const status = (error as { status?: number } | null)?.status ?? 0;
+  if (status >= 400 && status < 500 && status !== 408 && status !== 429) return false;
+  return failureCount < QUERY_RETRIES;
+}
+
+/**
+ * Builds the app's TanStack Query client: queries fresh 5 min, kept 10 min, retried by {@link shouldRetryQuery};
+ * mutations never retried (a second try could write twice). A new client per call, so tests get isolated caches.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: QUERY_STALE_TIME_MS, gcTime: QUERY_GC_TIME_MS, retry: QUERY_RETRIES },
+      queries: { staleTime: QUERY_STALE_TIME_MS, gcTime: QUERY_GC_TIME_MS, retry: shouldRetryQuery },
       mutations: { retry: 0 },
     },
   });

@@ -3,8 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/client/lib/query-client';
-import { installFakeAuthApi, json } from '../test/fake-auth-api';
-import { getSession, useSession } from './get-session';
+import { installFakeAuthApi, json } from '@/client/features/auth/test/fake-auth-api';
+import { getSession, useSession } from './session';
 
 function Probe() {
   const session = useSession();

@@ -1,39 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/client/lib/api-client';
-import { authKeys } from './query-keys';
+import type { SessionData, SessionInfo, SessionUser } from '@/shared/schemas/session';
+import { apiFetch } from './api-client';
+import { shouldRetryQuery } from './query-client';
+import { sessionKeys } from './query-keys';
+
+export type { SessionData, SessionInfo, SessionUser };
 
 /**
  * `GET /api/auth/get-session` (better-auth's own route): the signed-in user and session, or `null` when signed out.
  * This is the one source of sign-in state for the shell, so it stays light: no better-auth client, no zod (it loads with
  * the shell on every first page).
  */
-
-/** The signed-in user as the session reports it. Dates are ISO 8601 strings. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  image: string | null;
-  emailVerified: boolean;
-  /** True once the user finished turning on TOTP two-factor. */
-  twoFactorEnabled: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** The session itself (its token is never kept on the client). `expiresAt`: ISO 8601; 7 days, extended while in use. */
-export interface SessionInfo {
-  id: string;
-  userId: string;
-  expiresAt: string;
-  createdAt: string;
-}
-
-/** What `GET /api/auth/get-session` answers for a signed-in visitor. */
-export interface SessionData {
-  user: SessionUser;
-  session: SessionInfo;
-}
 
 /** First retry of a failed session read after 200 ms, doubling each time (spec section 9: auth refresh backoff base 200 ms). */
 export const SESSION_RETRY_BASE_MS = 200;
@@ -93,26 +70,21 @@ export async function getSession(signal?: AbortSignal): Promise<SessionData | nu
   }
 }
 
-/** True for failures worth another try: no answer at all, or a server error. */
-function isRetryable(error: unknown): boolean {
-  const status = (error as { status?: number } | null)?.status ?? 0;
-  return status === 0 || status >= 500 || status === 408 || status === 429;
-}
-
 /**
  * The session query: refetched whenever the tab becomes visible again and every 5 minutes while it stays visible (spec
  * section 4 "Session recovery": refresh pauses while hidden and resumes when visible; the server extends the session
- * while it is used). Network and server errors are retried 3 times, 200 / 400 / 800 ms apart; other errors are not.
+ * while it is used). Failures are retried by the app's one rule (shouldRetryQuery: network and server errors, 3 times),
+ * 200 / 400 / 800 ms apart.
  */
 export function getSessionQueryOptions() {
   return queryOptions({
-    queryKey: authKeys.session(),
+    queryKey: sessionKeys.session(),
     queryFn: ({ signal }) => getSession(signal),
     refetchOnWindowFocus: 'always',
     refetchOnReconnect: 'always',
     refetchInterval: SESSION_REFRESH_INTERVAL_MS,
     refetchIntervalInBackground: false,
-    retry: (failureCount, error) => isRetryable(error) && failureCount < 3,
+    retry: shouldRetryQuery,
     retryDelay: (attempt) => SESSION_RETRY_BASE_MS * 2 ** attempt,
   });
 }

@@ -10,3 +10,4 @@ export {
   type OAuthProviderId,
 } from './auth';
 export { authHandlerRoutes, magicLinkBuckets, sessionRoutes } from './routes';
+export { migrateAuthTables } from './schema';

@@ -11,7 +11,7 @@ import { CookieJar } from '../../../tests/support/cookie-jar';
 import { startMailCapture, type MailCapture } from '../../../tests/support/mail-capture';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
-import { MAGIC_LINK_SUBJECT } from '../mail/templates';
+import { MAGIC_LINK_SUBJECT } from '../mail';
 
 describe.each(testDialects())('magic-link sign-in on %s, mail through a real SMTP server', (dialect) => {
   let smtp: MailCapture;

@@ -14,9 +14,8 @@ import { CookieJar } from '../../../tests/support/cookie-jar';
 import { startMailCapture } from '../../../tests/support/mail-capture';
 import { createTestApp, TEST_AUTH_SECRET, type TestApp } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
-import { RECOVERY_SUBJECT } from '../mail/templates';
-import type { OutboxMessage } from '../mail/outbox';
-import type { AuthHealth } from '@/shared/schemas/dev-tools';
+import { RECOVERY_SUBJECT } from '../mail';
+import type { OutboxMessage, AuthHealth } from '@/shared/schemas/dev-tools';
 
 describe.each(testDialects())('developer tools on %s', (dialect) => {
   let t: TestApp;

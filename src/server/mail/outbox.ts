@@ -1,15 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { OutboxMessage } from '@/shared/schemas/dev-tools';
 import type { Database } from '../db/types';
-
-/** One message of the dev outbox as `GET /api/dev/mailbox` shows it. createdAt: ISO 8601. */
-export interface OutboxMessage {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  createdAt: string;
-}
 
 /** Most messages the mailbox shows at once. */
 export const OUTBOX_LIST_LIMIT = 50;

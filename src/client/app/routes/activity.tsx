@@ -1,14 +1,14 @@
 import { ArrowLeftIcon, HeartIcon, SearchIcon, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@/client/app/paths';
+import { paths } from '@/client/config/paths';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { useActivity } from '@/client/features/account/api/get-activity';
 import { AccountPageSkeleton } from '@/client/features/account/components/account-page-skeleton';
 import { SignInRequired } from '@/client/features/account/components/sign-in-required';
 import { timeAgo } from '@/client/features/account/lib/relative-time';
-import { useSession } from '@/client/features/auth/api/get-session';
+import { useSession } from '@/client/lib/session';
 import { RecipeModalHost } from '@/client/features/catalogue/components/recipe-modal-host';
 import { useRecipeParam, type RecipeLocationState } from '@/client/features/catalogue/hooks/use-recipe-param';
 import { serializeSearchState } from '@/client/features/catalogue/lib/search-state';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DELETION_TEXT } from '@/client/features/account/components/delete-account-panel';
 import { installFakeApi } from '@/client/features/account/test/fake-api';
 import { renderInApp } from '@/client/features/account/test/render-app';
-import { jsonResponse } from '@/client/features/catalogue/test/fixtures';
+import { jsonResponse } from '@/client/test/fixtures';
 import { Component as DeleteAccountPage } from './delete-account';
 
 function renderPage() {

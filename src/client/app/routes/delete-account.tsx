@@ -1,9 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { ArchiveIcon, CheckIcon, MailIcon, SettingsIcon, Trash2Icon } from 'lucide-react';
 import { PageHeader } from '@/client/app/shell/page-header';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { DeleteAccountPanel } from '@/client/features/account/components/delete-account-panel';
-import { useSession } from '@/client/features/auth/api/get-session';
+import { forgetSignedInUser } from '@/client/features/auth/lib/sign-out';
+import { useSession } from '@/client/lib/session';
 import { LEGAL } from '@/client/lib/legal-constants';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
 
@@ -42,6 +44,7 @@ const mailto = `mailto:${LEGAL.privacyEmail}?subject=${encodeURIComponent('Delet
 export function Component() {
   useDocumentTitle('Data Deletion');
   const session = useSession();
+  const queryClient = useQueryClient();
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader
@@ -99,7 +102,7 @@ export function Component() {
 
       {session.status === 'signed-in' && session.user ? (
         <div className="mt-10">
-          <DeleteAccountPanel email={session.user.email} />
+          <DeleteAccountPanel email={session.user.email} onDeleted={() => forgetSignedInUser(queryClient)} />
         </div>
       ) : null}
 

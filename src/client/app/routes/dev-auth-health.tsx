@@ -17,7 +17,7 @@ import { Label } from '@/client/components/ui/label';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { Spinner } from '@/client/components/ui/spinner';
 import { useSendRecoveryEmail, useAuthHealth, type ProviderMode } from '@/client/features/auth/api/dev-tools';
-import { useSession } from '@/client/features/auth/api/get-session';
+import { useSession } from '@/client/lib/session';
 
 /** Exact texts of the reset-email tool (spec sections 5 and 8). */
 export const RESET_EMAIL_TEXT = {

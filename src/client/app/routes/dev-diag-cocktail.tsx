@@ -5,7 +5,10 @@ import { DevPage } from '@/client/app/shell/dev-page';
 import { NotFoundView } from '@/client/app/shell/not-found-view';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
-import { clearCocktailDiagnostics, readCocktailDiagnostics } from '@/client/lib/cocktail-diagnostics';
+import {
+  clearCocktailDiagnostics,
+  readCocktailDiagnostics,
+} from '@/client/features/catalogue/lib/cocktail-diagnostics';
 import { useDebugMode } from '@/client/lib/use-debug-mode';
 
 /** Copies `text` to the clipboard (Clipboard API, with a hidden-textarea fallback). Resolves false when both fail. */

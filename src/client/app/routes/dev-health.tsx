@@ -13,7 +13,7 @@ import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { buildInfo } from '@/client/lib/build-info';
-import { fetchHealth } from '@/client/lib/health';
+import { fetchHealth } from '@/client/app/shell/health-check';
 import { useAppEnvironment } from '@/client/lib/use-app-environment';
 import { useDebugMode } from '@/client/lib/use-debug-mode';
 

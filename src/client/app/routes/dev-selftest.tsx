@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { DevPage } from '@/client/app/shell/dev-page';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
-import { runSelfCheck, SELF_CHECKS, type SelfCheckResult } from '@/client/lib/self-checks';
+import { runSelfCheck, SELF_CHECKS, type SelfCheckResult } from '@/client/app/shell/self-checks';
 import { cn } from '@/client/lib/utils';
 
 /** /dev/selftest: runs the client's self checks on open (and again on demand) and shows pass/fail per check. */

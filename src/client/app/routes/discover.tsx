@@ -1,10 +1,10 @@
 import { ArrowRightIcon, LockKeyholeIcon, ShuffleIcon } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@/client/app/paths';
+import { paths } from '@/client/config/paths';
 import { Button } from '@/client/components/ui/button';
-import { useSession } from '@/client/features/auth/api/get-session';
-import { openSignInDialog } from '@/client/features/auth/lib/sign-in-store';
+import { useSession } from '@/client/lib/session';
+import { openSignInDialog } from '@/client/lib/sign-in-store';
 import { useCataloguePages } from '@/client/features/catalogue/api/get-catalogue-pages';
 import { useCocktailSample } from '@/client/features/catalogue/api/get-cocktail-sample';
 import { cocktailListParams, useCocktails } from '@/client/features/catalogue/api/get-cocktails';

@@ -1,11 +1,11 @@
 import { ArrowLeftIcon, CompassIcon, HeartIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@/client/app/paths';
+import { paths } from '@/client/config/paths';
 import { Button } from '@/client/components/ui/button';
 import { AccountPageSkeleton } from '@/client/features/account/components/account-page-skeleton';
 import { SignInRequired } from '@/client/features/account/components/sign-in-required';
-import { useSession } from '@/client/features/auth/api/get-session';
+import { useSession } from '@/client/lib/session';
 import { CocktailGrid } from '@/client/features/catalogue/components/cocktail-grid';
 import { RecipeModalHost } from '@/client/features/catalogue/components/recipe-modal-host';
 import { useFavorites } from '@/client/features/favorites/api/get-favorites';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { paths } from '@/client/app/paths';
+import { paths } from '@/client/config/paths';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
-import { useSession } from '@/client/features/auth/api/get-session';
+import { useSession } from '@/client/lib/session';
 import { SignInButtons } from '@/client/features/auth/components/sign-in-buttons';
 import { cocktailListParams, useCocktails } from '@/client/features/catalogue/api/get-cocktails';
 import { useSearchTracking } from '@/client/features/catalogue/hooks/use-search-tracking';

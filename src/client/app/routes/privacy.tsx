@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '@/client/app/paths';
+import { paths } from '@/client/config/paths';
 import { LegalPage, type LegalSection } from '@/client/app/shell/legal-page';
 import { LEGAL } from '@/client/lib/legal-constants';
 

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi } from '@/client/features/account/test/fake-api';
 import { renderInApp } from '@/client/features/account/test/render-app';
-import { getSignInDialogState, resetSignInDialogForTests } from '@/client/features/auth/lib/sign-in-store';
+import { getSignInDialogState, resetSignInDialogForTests } from '@/client/lib/sign-in-store';
 import { Component as ProfilePage, PROFILE_TEXT } from './profile';
 
 function renderProfile(url = '/profile') {

@@ -9,14 +9,14 @@ import {
 } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '@/client/app/paths';
+import { paths } from '@/client/config/paths';
 import { Badge } from '@/client/components/ui/badge';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { useMe } from '@/client/features/account/api/get-me';
 import { AccountPageSkeleton } from '@/client/features/account/components/account-page-skeleton';
 import { SignInRequired } from '@/client/features/account/components/sign-in-required';
 import { planLabel } from '@/client/features/account/lib/plan';
-import { useSession } from '@/client/features/auth/api/get-session';
+import { useSession } from '@/client/lib/session';
 import { signOut } from '@/client/features/auth/lib/sign-out';
 import { showToast } from '@/client/lib/toast-events';
 import { cn } from '@/client/lib/utils';

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetUnitSystemCache } from '@/client/features/catalogue/hooks/use-unit-system';
-import { jsonResponse, negroniDetail, summaryOf } from '@/client/features/catalogue/test/fixtures';
+import { jsonResponse, negroniDetail, summaryOf } from '@/client/test/fixtures';
 import type { CocktailPage } from '@/shared/schemas/cocktail';
 import { Component as SearchPage } from './search';
 

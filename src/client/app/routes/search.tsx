@@ -23,8 +23,8 @@ import {
   type SearchState,
 } from '@/client/features/catalogue/lib/search-state';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
-import { useSession } from '@/client/features/auth/api/get-session';
-import { openSignInDialog } from '@/client/features/auth/lib/sign-in-store';
+import { useSession } from '@/client/lib/session';
+import { openSignInDialog } from '@/client/lib/sign-in-store';
 
 /**
  * Route module of `/search`: a working search (the spec's page is a dead placeholder; ours searches). Text box, quick

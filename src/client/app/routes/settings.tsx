@@ -1,14 +1,15 @@
 import { MailIcon, ShieldCheckIcon, UserRoundIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { paths } from '@/client/app/paths';
+import { paths } from '@/client/config/paths';
 import { PageHeader } from '@/client/app/shell/page-header';
 import { Badge } from '@/client/components/ui/badge';
+import { useMe } from '@/client/features/account/api/get-me';
 import { AccountPageSkeleton } from '@/client/features/account/components/account-page-skeleton';
 import { DeleteAccountDialog } from '@/client/features/account/components/delete-account-dialog';
 import { SupportForm } from '@/client/features/account/components/support-form';
 import { useMetaDescription } from '@/client/features/account/hooks/use-meta-description';
-import { useSession } from '@/client/features/auth/api/get-session';
+import { useSession } from '@/client/lib/session';
 import { LinkedAccounts } from '@/client/features/auth/components/linked-accounts';
 import { TwoFactorSettings } from '@/client/features/auth/components/two-factor-settings';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
@@ -53,6 +54,7 @@ export function Component() {
   useDocumentTitle(SETTINGS_TEXT.title);
   useMetaDescription(SETTINGS_TEXT.description);
   const session = useSession();
+  const me = useMe();
   const location = useLocation();
 
   if (session.status === 'loading') return <AccountPageSkeleton />;
@@ -86,7 +88,7 @@ export function Component() {
           </dl>
         </SettingsSection>
 
-        <LinkedAccounts />
+        <LinkedAccounts me={me} />
         <TwoFactorSettings />
 
         <section className="rounded-2xl border border-border bg-surface p-5 shadow-card md:p-6">

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AGE_VERIFIED_KEY } from '@/client/lib/age-gate';
+import { AGE_VERIFIED_KEY } from '@/client/app/shell/age-gate-state';
 import { AgeGate } from './age-gate';
 
 function renderGate() {

@@ -2,7 +2,7 @@ import { BanIcon } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/client/components/ui/dialog';
-import { isAgeVerified, markAgeVerified } from '@/client/lib/age-gate';
+import { isAgeVerified, markAgeVerified } from '@/client/app/shell/age-gate-state';
 import { BrandMark } from './brand-mark';
 
 /** Exact texts of the age gate (spec section 2 "Age gate"). */

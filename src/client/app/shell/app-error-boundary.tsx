@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { logDiagnostic } from '@/client/lib/diagnostic-log';
 import { ErrorFallback, MAX_ERROR_RETRIES } from './error-fallback';
+import { paths } from '@/client/config/paths';
 
 interface AppErrorBoundaryState {
   error: unknown;
@@ -33,7 +34,7 @@ export class AppErrorBoundary extends Component<AppErrorBoundaryProps, AppErrorB
   }
 
   private reload = () => (this.props.reload ?? (() => window.location.reload()))();
-  private goHome = () => (this.props.goHome ?? (() => window.location.assign('/')))();
+  private goHome = () => (this.props.goHome ?? (() => window.location.assign(paths.home)))();
 
   private tryAgain = () => {
     if (this.state.retries >= MAX_ERROR_RETRIES) {

@@ -1,7 +1,7 @@
 import { BugIcon, Trash2Icon } from 'lucide-react';
 import { useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@/client/app/paths';
+import { paths } from '@/client/config/paths';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@/client/app/paths';
+import { paths } from '@/client/config/paths';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
 import { cn } from '@/client/lib/utils';
 import { PageHeader } from './page-header';

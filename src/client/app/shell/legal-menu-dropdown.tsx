@@ -1,7 +1,7 @@
 import { FileTextIcon, InfoIcon, ShieldIcon, UserXIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@/client/app/paths';
+import { paths } from '@/client/config/paths';
 import {
   DropdownMenu,
   DropdownMenuContent,

@@ -1,8 +1,8 @@
 import { CompassIcon, HouseIcon, SearchIcon, UserRoundIcon, type LucideIcon } from 'lucide-react';
 import { useCallback, type MouseEvent } from 'react';
-import { paths } from '@/client/app/paths';
-import { useSession } from '@/client/features/auth/api/get-session';
-import { openSignInDialog } from '@/client/features/auth/lib/sign-in-store';
+import { paths } from '@/client/config/paths';
+import { useSession } from '@/client/lib/session';
+import { openSignInDialog } from '@/client/lib/sign-in-store';
 
 /** One primary destination, shown in the bottom tab bar (phones) and the top bar (desktop). */
 export interface NavItem {

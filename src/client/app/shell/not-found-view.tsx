@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '@/client/app/paths';
+import { paths } from '@/client/config/paths';
 import { Button } from '@/client/components/ui/button';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
 

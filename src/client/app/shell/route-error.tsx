@@ -4,6 +4,7 @@ import { logDiagnostic } from '@/client/lib/diagnostic-log';
 import { ErrorFallback, MAX_ERROR_RETRIES } from './error-fallback';
 import { LoadFailure } from './load-failure';
 import { NotFoundView } from './not-found-view';
+import { paths } from '@/client/config/paths';
 
 /** True when `error` is a failed dynamic import (a lazy route's code could not be fetched or evaluated). */
 export function isLazyLoadError(error: unknown): boolean {
@@ -61,7 +62,7 @@ export function RouteError() {
       error={error}
       attemptsLeft={MAX_ERROR_RETRIES - routeRetries}
       onTryAgain={retry}
-      onGoHome={() => void navigate('/')}
+      onGoHome={() => void navigate(paths.home)}
       onReload={() => window.location.reload()}
     />
   );
@@ -79,7 +80,7 @@ export function RootError() {
       error={error}
       attemptsLeft={MAX_ERROR_RETRIES - routeRetries}
       onTryAgain={retry}
-      onGoHome={() => window.location.assign('/')}
+      onGoHome={() => window.location.assign(paths.home)}
       onReload={() => window.location.reload()}
     />
   );

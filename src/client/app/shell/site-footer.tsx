@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '@/client/app/paths';
+import { paths } from '@/client/config/paths';
 import { buildInfo } from '@/client/lib/build-info';
 import { BrandLogo } from './brand-mark';
 

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '@/client/app/providers';
 import { AUTH_HINT_KEY } from '@/client/features/auth/lib/local-auth-state';
-import { resetSignInDialogForTests } from '@/client/features/auth/lib/sign-in-store';
+import { resetSignInDialogForTests } from '@/client/lib/sign-in-store';
 import { deferred, installFakeAuthApi, json } from '@/client/features/auth/test/fake-auth-api';
 import { dismissAllToasts } from '@/client/features/auth/test/render';
 import { resetAnalyticsForTests } from '@/client/lib/analytics';

@@ -1,6 +1,6 @@
 import { HouseIcon } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { paths } from '@/client/app/paths';
+import { paths } from '@/client/config/paths';
 import { Button } from '@/client/components/ui/button';
 import { AccountMenu, AvatarPlaceholder } from '@/client/features/auth/components/account-menu';
 import { SignInButtons } from '@/client/features/auth/components/sign-in-buttons';

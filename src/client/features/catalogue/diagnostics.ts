@@ -2,7 +2,7 @@ import {
   COCKTAIL_DIAGNOSTICS_KEY,
   readCocktailDiagnostics,
   type CocktailDiagnostic,
-} from '@/client/lib/cocktail-diagnostics';
+} from '@/client/features/catalogue/lib/cocktail-diagnostics';
 import { writeJson } from '@/client/lib/storage';
 
 /**
@@ -11,7 +11,7 @@ import { writeJson } from '@/client/lib/storage';
  * lists. The reader and the record type live in `@/client/lib/cocktail-diagnostics`.
  */
 
-export type { CocktailDiagnostic } from '@/client/lib/cocktail-diagnostics';
+export type { CocktailDiagnostic } from '@/client/features/catalogue/lib/cocktail-diagnostics';
 
 /** Most records kept; older ones are dropped. */
 export const MAX_COCKTAIL_DIAGNOSTICS = 50;

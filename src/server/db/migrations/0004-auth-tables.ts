@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { migrateAuthTables } from '../../auth/schema';
+import { migrateAuthTables } from '../../auth';
 import type { Dialect } from '../database';
 
 /**

@@ -1,13 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useSession } from '@/client/features/auth/api/get-session';
 import { apiFetch } from '@/client/lib/api-client';
-import { accountKeys, retryUnlessClientError } from './query-keys';
+import { accountKeys } from '@/client/lib/query-keys';
+import { useSession } from '@/client/lib/session';
+import type { ActivityResponse } from '@/shared/schemas/account';
 
-/** `GET /api/me/activity` answer: the latest 10 favorites and the latest 10 distinct searches, newest first (ISO 8601). */
-export interface ActivityResponse {
-  favorites: { cocktailId: number; name: string; createdAt: string }[];
-  searches: { q: string; occurredAt: string }[];
-}
+export type { ActivityResponse };
 
 /**
  * Fetches the signed-in user's recent activity.
@@ -17,12 +14,11 @@ export function getActivity(signal?: AbortSignal): Promise<ActivityResponse> {
   return apiFetch<ActivityResponse>('/api/me/activity', null, { signal });
 }
 
-/** Query of one user's recent activity (the key carries `userId`). 4xx answers are not retried. */
+/** Query of one user's recent activity (the key carries `userId`). */
 export function getActivityQueryOptions(userId: string) {
   return queryOptions({
     queryKey: accountKeys.activity(userId),
     queryFn: ({ signal }) => getActivity(signal),
-    retry: retryUnlessClientError,
   });
 }
 

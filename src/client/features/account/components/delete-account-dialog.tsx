@@ -1,6 +1,6 @@
 import { TriangleAlertIcon } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { paths } from '@/client/app/paths';
+import { paths } from '@/client/config/paths';
 import { Button } from '@/client/components/ui/button';
 import {
   Dialog,

@@ -1,13 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Trash2Icon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '@/client/app/paths';
+import { paths } from '@/client/config/paths';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
 import { Spinner } from '@/client/components/ui/spinner';
-import { forgetSignedInUser } from '@/client/features/auth/lib/sign-out';
 import { ApiError } from '@/client/lib/api-client';
 import { showToast } from '@/client/lib/toast-events';
 import { DELETE_CONFIRMATION_WORD, useDeleteAccount } from '../api/delete-account';
@@ -46,15 +44,14 @@ function failureText(error: unknown): string {
 /**
  * Self-service account deletion for the signed-in user (on /delete-account): what will be deleted, a typed confirmation
  * (the button stays disabled until the field holds exactly DELETE) and a destructive button that calls `DELETE /api/me`.
- * On success the device forgets the user (local auth keys, cached data), the app goes to / and a toast says 'Your account
- * has been deleted'. On failure the panel says why and everything stays as it was (the server deletes in one
+ * On success the app goes to /, `onDeleted` makes the device forget the user (local auth keys, cached data: the page that
+ * composes the panel supplies it) and a toast says 'Your account has been deleted'. On failure the panel says why and everything stays as it was (the server deletes in one
  * transaction).
  */
-export function DeleteAccountPanel({ email }: { email: string }) {
+export function DeleteAccountPanel({ email, onDeleted }: { email: string; onDeleted: () => void }) {
   const id = useId();
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { mutate, isPending } = useDeleteAccount();
   const confirmed = typed.trim() === DELETE_CONFIRMATION_WORD;
@@ -66,7 +63,7 @@ export function DeleteAccountPanel({ email }: { email: string }) {
     mutate(undefined, {
       onSuccess: async () => {
         await navigate(paths.home, { replace: true });
-        forgetSignedInUser(queryClient);
+        onDeleted();
         showToast({ title: DELETION_TEXT.done, variant: 'success' });
       },
       onError: (failure) => setError(failureText(failure)),

@@ -1,6 +1,6 @@
 import { LogInIcon, UserRoundIcon } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
-import { openSignInDialog } from '@/client/features/auth/lib/sign-in-store';
+import { openSignInDialog } from '@/client/lib/sign-in-store';
 
 /**
  * What a signed-in-only page shows to an anonymous visitor: an explanation and a 'Sign in' button that opens the sign-in

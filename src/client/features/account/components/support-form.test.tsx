@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '@/client/features/catalogue/test/fixtures';
+import { jsonResponse } from '@/client/test/fixtures';
 import { deferred, installFakeApi } from '../test/fake-api';
 import { renderInApp } from '../test/render-app';
 import { SUPPORT_SENT_MS, SUPPORT_TEXT, SupportForm } from './support-form';

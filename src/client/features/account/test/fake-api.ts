@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { jsonResponse, negroniDetail, summaryOf } from '@/client/features/catalogue/test/fixtures';
+import { jsonResponse, negroniDetail, summaryOf } from '@/client/test/fixtures';
 import type { CocktailPage, CocktailSummary } from '@/shared/schemas/cocktail';
 
 /**

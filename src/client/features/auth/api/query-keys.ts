@@ -4,9 +4,7 @@
  */
 export const authKeys = {
   /** Every auth query. */
-  all: ['auth'] as const,
-  /** `GET /api/auth/get-session`: who is signed in (or null). */
-  session: () => [...authKeys.all, 'session'] as const,
+  all: ['auth-dev'] as const,
   /** `GET /api/dev/auth-health`: the server's auth configuration, without secrets. */
   devHealth: () => [...authKeys.all, 'dev', 'health'] as const,
   /** `GET /api/dev/mailbox`: the development outbox. */

@@ -1,9 +1,9 @@
 import { callAuth } from '@/client/lib/auth-client';
-import { AUTH_CALLBACK_PATH } from './start-oauth';
+import { hrefs } from '@/client/config/paths';
 
 /** Where the magic link lands: the callback, told the method; new users get `new=1` (counted as a registration). */
-export const MAGIC_LINK_CALLBACK = `${AUTH_CALLBACK_PATH}?method=magic-link`;
-export const MAGIC_LINK_NEW_USER_CALLBACK = `${AUTH_CALLBACK_PATH}?method=magic-link&new=1`;
+export const MAGIC_LINK_CALLBACK = hrefs.authCallback('magic-link');
+export const MAGIC_LINK_NEW_USER_CALLBACK = `${hrefs.authCallback('magic-link')}&new=1`;
 
 /**
  * Emails a one-time sign-in link (`POST /api/auth/sign-in/magic-link` through better-auth's client, loaded now). The link

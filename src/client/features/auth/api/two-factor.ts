@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callAuth } from '@/client/lib/auth-client';
-import { accountKeys } from '@/client/features/account/api/query-keys';
-import { getSessionQueryOptions } from './get-session';
+import { accountKeys } from '@/client/lib/query-keys';
+import { getSessionQueryOptions } from '@/client/lib/session';
 
 /**
  * better-auth's two-factor endpoints (TOTP with backup codes), through its client (loaded on first use). Enabling works

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { accountKeys } from '@/client/features/account/api/query-keys';
+import { accountKeys } from '@/client/lib/query-keys';
 import { callAuth } from '@/client/lib/auth-client';
 
 /**

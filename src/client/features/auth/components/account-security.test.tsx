@@ -1,11 +1,21 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiFetch } from '@/client/lib/api-client';
+import { accountKeys } from '@/client/lib/query-keys';
+import type { MeResponse } from '@/shared/schemas/account';
 import { browserNavigation } from '../lib/browser-navigation';
 import { authUser, installFakeAuthApi, json } from '../test/fake-auth-api';
 import { dismissAllToasts, renderWithAuth } from '../test/render';
 import { LinkedAccounts } from './linked-accounts';
 import { TwoFactorSettings } from './two-factor-settings';
+
+/** LinkedAccounts as the settings page composes it: fed by the account query (`GET /api/me`). */
+function LinkedAccountsWithMe() {
+  const me = useQuery({ queryKey: accountKeys.me('test'), queryFn: () => apiFetch<MeResponse>('/api/me', null) });
+  return <LinkedAccounts me={me} />;
+}
 
 const emailLink = { id: 'acc-1', providerId: 'magic-link', accountId: authUser.email, createdAt: authUser.createdAt };
 const google = { id: 'acc-2', providerId: 'google', accountId: '1093', createdAt: '2025-04-01T09:00:00.000Z' };
@@ -24,7 +34,7 @@ afterEach(() => {
 describe('linked accounts', () => {
   it('unlinks Google when another way in remains', async () => {
     const api = installFakeAuthApi({ signedIn: true, accounts: [emailLink, google] });
-    renderWithAuth(<LinkedAccounts />, { url: '/settings' });
+    renderWithAuth(<LinkedAccountsWithMe />, { url: '/settings' });
     const row = await screen.findByTestId('linked-google');
     expect(within(row).getByText(/^Linked since/)).toBeTruthy();
     fireEvent.click(within(row).getByRole('button', { name: 'Unlink Google' }));
@@ -36,7 +46,7 @@ describe('linked accounts', () => {
 
   it('never offers to unlink the last way in, and says why', async () => {
     const api = installFakeAuthApi({ signedIn: true, accounts: [google] });
-    renderWithAuth(<LinkedAccounts />, { url: '/settings' });
+    renderWithAuth(<LinkedAccountsWithMe />, { url: '/settings' });
     const button = (await screen.findByRole('button', { name: 'Unlink Google' })) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     const reason = screen.getByText(
@@ -50,7 +60,7 @@ describe('linked accounts', () => {
   it('links Facebook through the provider and comes back to settings', async () => {
     const api = installFakeAuthApi({ signedIn: true, accounts: [emailLink] });
     const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
-    renderWithAuth(<LinkedAccounts />, { url: '/settings' });
+    renderWithAuth(<LinkedAccountsWithMe />, { url: '/settings' });
     fireEvent.click(await screen.findByRole('button', { name: 'Link Facebook' }));
     await waitFor(() =>
       expect(assign).toHaveBeenCalledWith('https://accounts.example.test/facebook/authorize?state=abc'),
@@ -64,14 +74,14 @@ describe('linked accounts', () => {
 
   it('says how a link went when the provider sends the person back', async () => {
     installFakeAuthApi({ signedIn: true, accounts: [emailLink, google] });
-    const router = renderWithAuth(<LinkedAccounts />, { url: '/settings?linked=google', path: '/settings' });
+    const router = renderWithAuth(<LinkedAccountsWithMe />, { url: '/settings?linked=google', path: '/settings' });
     expect(await screen.findByText('Google linked')).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
   it('hides Link for a provider this server does not offer', async () => {
     installFakeAuthApi({ signedIn: true, accounts: [emailLink], providers: { google: false, facebook: true } });
-    renderWithAuth(<LinkedAccounts />, { url: '/settings' });
+    renderWithAuth(<LinkedAccountsWithMe />, { url: '/settings' });
     const row = await screen.findByTestId('linked-google');
     expect(within(row).getByText('Not available here')).toBeTruthy();
     expect(within(row).queryByRole('button')).toBeNull();

@@ -3,10 +3,10 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { setAnalyticsIdentity } from '@/client/lib/analytics';
 import { writeItem } from '@/client/lib/storage';
-import { getSessionQueryOptions, useSession } from '../api/get-session';
+import { getSessionQueryOptions, useSession } from '@/client/lib/session';
 import { AUTH_CHANGED_MESSAGE, registerAuthRuntime } from '../lib/auth-runtime';
 import { AUTH_HINT_KEY } from '../lib/local-auth-state';
-import { closeSignInDialog } from '../lib/sign-in-store';
+import { closeSignInDialog } from '@/client/lib/sign-in-store';
 import { SignInDialogHost } from './sign-in-dialog-host';
 
 /**

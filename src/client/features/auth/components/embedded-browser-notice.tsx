@@ -5,9 +5,10 @@ import { cn } from '@/client/lib/utils';
 import { PROVIDER_LABEL, type OAuthProvider } from '../api/start-oauth';
 import { browserNavigation } from '../lib/browser-navigation';
 import { systemBrowserName, type EmbeddedBrowserInfo } from '../lib/embedded-browser';
+import { paths } from '@/client/config/paths';
 
 /** The page that starts each provider's sign-in in the system browser (spec section 8). */
-export const SYSTEM_BROWSER_PATH: Record<OAuthProvider, string> = { google: '/auth', facebook: '/auth/facebook' };
+export const SYSTEM_BROWSER_PATH: Record<OAuthProvider, string> = { google: paths.auth, facebook: paths.authFacebook };
 
 /** Heading of the notice. Facebook's follows the spec's 'Continue in Safari to sign in with Facebook' (per platform). */
 export function embeddedNoticeTitle(provider: OAuthProvider, browser: EmbeddedBrowserInfo): string {

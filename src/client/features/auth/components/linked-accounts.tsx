@@ -1,7 +1,9 @@
 import { Link2Icon, MailIcon, RotateCcwIcon, Unlink2Icon } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { useMe, type MeLinkedAccount } from '@/client/features/account/api/get-me';
+import { paths } from '@/client/config/paths';
+import type { LinkedAccount, MeResponse } from '@/shared/schemas/account';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
@@ -22,10 +24,11 @@ const PROVIDERS: readonly OAuthProvider[] = ['google', 'facebook'];
 
 /** Why an unlink was refused, in plain words. */
 export function unlinkErrorMessage(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'SESSION_NOT_FRESH')
+  const { code, authCode } = (error ?? {}) as { code?: unknown; authCode?: unknown };
+  const reason = authCode ?? code;
+  if (reason === 'SESSION_NOT_FRESH')
     return 'For your security, sign out and sign in again before removing a sign-in method.';
-  if (code === 'FAILED_TO_UNLINK_LAST_ACCOUNT') return 'This is your only way to sign in, so it cannot be removed.';
+  if (reason === 'FAILED_TO_UNLINK_LAST_ACCOUNT') return 'This is your only way to sign in, so it cannot be removed.';
   return signInErrorMessage(error);
 }
 
@@ -35,7 +38,7 @@ export function unlinkErrorMessage(error: unknown): string {
  * @param accounts the `GET /api/me` accounts
  * @returns per provider the linked account (or null), whether the email link is recorded, and whether unlinking is allowed.
  */
-export function describeLinkedAccounts(accounts: readonly MeLinkedAccount[]) {
+export function describeLinkedAccounts(accounts: readonly LinkedAccount[]) {
   const byProvider = (provider: string) => accounts.find((account) => account.providerId === provider) ?? null;
   const canUnlink = accounts.length > 1;
   return {
@@ -83,12 +86,12 @@ function Row({
  * Settings section "Sign-in methods": the email link (always available) and Google and Facebook, each linked or not.
  * Link goes through the provider (`POST /api/session/oauth/:provider` with `link: true`) and comes back to /settings with
  * a toast; Unlink removes the provider (`POST /api/auth/unlink-account`). The last way in cannot be unlinked: its button
- * is disabled and the reason is shown. Data: `GET /api/me` accounts and providers.
+ * is disabled and the reason is shown. Data: `GET /api/me` accounts and providers, read by the page that composes it
+ * (`me`: the account query).
  */
-export function LinkedAccounts() {
+export function LinkedAccounts({ me }: { me: UseQueryResult<MeResponse> }) {
   const titleId = useId();
   const reasonId = useId();
-  const me = useMe();
   const unlink = useUnlinkAccount();
   const provider = useProviderSignIn();
   const [unlinking, setUnlinking] = useState<string | null>(null);
@@ -118,11 +121,11 @@ export function LinkedAccounts() {
   const startLink = (target: OAuthProvider) =>
     void provider.start(target, {
       link: true,
-      callbackURL: `/settings?${LINKED_PARAM}=${target}`,
-      errorCallbackURL: `/settings?${LINK_FAILED_PARAM}=${target}`,
+      callbackURL: `${paths.settings}?${LINKED_PARAM}=${target}`,
+      errorCallbackURL: `${paths.settings}?${LINK_FAILED_PARAM}=${target}`,
     });
 
-  const removeAccount = (account: MeLinkedAccount, name: string) => {
+  const removeAccount = (account: LinkedAccount, name: string) => {
     setUnlinking(account.id);
     unlink.mutate(account.id, {
       onSuccess: () => showToast({ title: `${name} unlinked`, variant: 'success' }),

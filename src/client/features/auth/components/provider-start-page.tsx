@@ -18,6 +18,7 @@ import { signInErrorMessage } from '../lib/sign-in-errors';
 import { SIGN_IN_TEXT } from '../lib/sign-in-text';
 import { AuthStatusView } from './auth-status-view';
 import { EmbeddedBrowserNotice } from './embedded-browser-notice';
+import { paths } from '@/client/config/paths';
 
 /** Props of {@link ProviderStartPage}. */
 export interface ProviderStartPageProps {
@@ -74,7 +75,7 @@ export function ProviderStartPage({ provider, options, failure = 'generic' }: Pr
 
   const close = () => {
     if (browserNavigation.isPopup()) browserNavigation.closePopup();
-    else void navigate('/', { replace: true });
+    else void navigate(paths.home, { replace: true });
   };
 
   if (state.kind === 'embedded') {

@@ -1,7 +1,7 @@
 import { Button } from '@/client/components/ui/button';
 import { cn } from '@/client/lib/utils';
-import { useSession } from '../api/get-session';
-import { openSignInDialog, type SignInVariant } from '../lib/sign-in-store';
+import { useSession } from '@/client/lib/session';
+import { openSignInDialog, type SignInVariant } from '@/client/lib/sign-in-store';
 import { SIGN_IN_TEXT } from '../lib/sign-in-text';
 import { preloadSignInDialog } from './sign-in-dialog-host';
 

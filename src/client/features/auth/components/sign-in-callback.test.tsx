@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readAnalyticsQueue, resetAnalyticsForTests } from '@/client/lib/analytics';
 import { AUTH_CHANGED_MESSAGE } from '../lib/auth-runtime';
 import { browserNavigation } from '../lib/browser-navigation';
-import { resetSignInDialogForTests } from '../lib/sign-in-store';
+import { resetSignInDialogForTests } from '@/client/lib/sign-in-store';
 import { installFakeAuthApi } from '../test/fake-auth-api';
 import { dismissAllToasts, renderWithAuth } from '../test/render';
 import { SignInCallback } from './sign-in-callback';

@@ -6,7 +6,7 @@ import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
 import { showToast } from '@/client/lib/toast-events';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
-import { getSession, getSessionQueryOptions, type SessionData } from '../api/get-session';
+import { getSession, getSessionQueryOptions, type SessionData } from '@/client/lib/session';
 import { AUTH_CHANGED_MESSAGE } from '../lib/auth-runtime';
 import { browserNavigation } from '../lib/browser-navigation';
 import { trackSignIn } from '../lib/sign-in-analytics';
@@ -14,6 +14,7 @@ import { callbackErrorMessage, signInErrorMessage } from '../lib/sign-in-errors'
 import { SIGN_IN_SUCCESS_REDIRECT_MS, SIGN_IN_TEXT } from '../lib/sign-in-text';
 import { AuthStatusView } from './auth-status-view';
 import { TwoFactorChallenge } from './two-factor-challenge';
+import { paths } from '@/client/config/paths';
 
 /** The callback's states (spec section 4 "Sign-in callback": loading, then success or error; plus the second factor). */
 export type CallbackState =
@@ -105,13 +106,13 @@ export function SignInCallback() {
     if (state.kind !== 'success') return;
     const timer = setTimeout(() => {
       if (browserNavigation.isPopup()) browserNavigation.closePopup({ type: AUTH_CHANGED_MESSAGE });
-      else void navigate('/', { replace: true });
+      else void navigate(paths.home, { replace: true });
     }, SIGN_IN_SUCCESS_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [state.kind, navigate]);
 
   const returnToApp = (
-    <Button size="lg" onClick={() => void navigate('/', { replace: true })}>
+    <Button size="lg" onClick={() => void navigate(paths.home, { replace: true })}>
       {SIGN_IN_TEXT.returnToApp}
     </Button>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { showToast } from '@/client/lib/toast-events';
-import { closeSignInDialog, getSignInDialogState, subscribeSignInDialog } from '../lib/sign-in-store';
+import { closeSignInDialog, getSignInDialogState, subscribeSignInDialog } from '@/client/lib/sign-in-store';
 import type { SignInDialogProps } from './sign-in-dialog';
 
 let dialogModule: Promise<ComponentType<SignInDialogProps>> | null = null;

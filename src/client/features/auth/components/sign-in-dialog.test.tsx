@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAnalyticsForTests } from '@/client/lib/analytics';
 import { browserNavigation } from '../lib/browser-navigation';
-import { openSignInDialog, resetSignInDialogForTests } from '../lib/sign-in-store';
+import { openSignInDialog, resetSignInDialogForTests } from '@/client/lib/sign-in-store';
 import { apiError, deferred, installFakeAuthApi, json } from '../test/fake-auth-api';
 import { dismissAllToasts, renderWithAuth } from '../test/render';
 

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@/client/app/paths';
+import { paths } from '@/client/config/paths';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { Spinner } from '@/client/components/ui/spinner';
 import { useProviderSignIn } from '../hooks/use-provider-sign-in';
-import type { SignInVariant } from '../lib/sign-in-store';
+import type { SignInVariant } from '@/client/lib/sign-in-store';
 import { MAGIC_LINK_DIALOG_CLOSE_MS, SIGN_IN_TEXT } from '../lib/sign-in-text';
 import { EmbeddedBrowserNotice } from './embedded-browser-notice';
 import { MagicLinkForm, type MagicLinkPhase } from './magic-link-form';

@@ -11,8 +11,8 @@ export const TOTP_DIGITS = 6;
 
 /** The message for a failed second-factor check, from the error's code. */
 export function twoFactorErrorMessage(error: unknown, mode: 'totp' | 'backup'): { message: string; expired: boolean } {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  switch (code) {
+  const { code, authCode, message } = (error ?? {}) as { code?: unknown; authCode?: unknown; message?: unknown };
+  switch (authCode ?? code) {
     case 'INVALID_CODE':
       return { message: 'That code did not work. Check your authenticator app and try again.', expired: false };
     case 'INVALID_BACKUP_CODE':

@@ -15,7 +15,7 @@ import { Label } from '@/client/components/ui/label';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { Spinner } from '@/client/components/ui/spinner';
 import { showToast } from '@/client/lib/toast-events';
-import { useSession } from '../api/get-session';
+import { useSession } from '@/client/lib/session';
 import {
   formatSecret,
   totpSecretFromUri,

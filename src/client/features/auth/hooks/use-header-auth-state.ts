@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { readItem } from '@/client/lib/storage';
-import { useSession } from '../api/get-session';
+import { useSession } from '@/client/lib/session';
 import { AUTH_HINT_KEY } from '../lib/local-auth-state';
 
 /**

@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { setAnalyticsIdentity } from '@/client/lib/analytics';
 import { callAuth } from '@/client/lib/auth-client';
-import { authKeys } from '../api/query-keys';
+import { sessionKeys } from '@/client/lib/query-keys';
 import { getAuthRuntime } from './auth-runtime';
 import { AUTH_HINT_KEY, clearLocalAuthState } from './local-auth-state';
 import { writeItem } from '@/client/lib/storage';
+import { paths } from '@/client/config/paths';
 
 /**
  * Forgets everything the app holds about the signed-in user: the session query becomes "signed out", every other cached
@@ -16,12 +17,12 @@ export function forgetSignedInUser(queryClient: QueryClient | null): void {
   writeItem(AUTH_HINT_KEY, 'signed-out');
   setAnalyticsIdentity({ userId: null, plan: null });
   if (!queryClient) return;
-  queryClient.setQueryData(authKeys.session(), null);
+  queryClient.setQueryData(sessionKeys.session(), null);
   queryClient.removeQueries({
     predicate: (query) => {
       const [scope, kind] = query.queryKey as readonly unknown[];
       if (scope === 'cocktails') return false;
-      return !(scope === authKeys.all[0] && kind === 'session');
+      return !(scope === sessionKeys.all[0] && kind === 'session');
     },
   });
 }
@@ -41,9 +42,9 @@ export async function signOut(): Promise<void> {
   const runtime = getAuthRuntime();
   if (!runtime) {
     forgetSignedInUser(null);
-    window.location.assign('/');
+    window.location.assign(paths.home);
     return;
   }
-  await runtime.navigate('/');
+  await runtime.navigate(paths.home);
   forgetSignedInUser(runtime.queryClient);
 }

@@ -28,11 +28,6 @@ export function getCataloguePagesQueryOptions(pageSize = DEFAULT_PAGE_SIZE) {
     queryFn: ({ pageParam, signal }) => getCocktails(params, pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: nextCataloguePage,
-    retry: (failureCount, error) => {
-      const status = (error as { status?: number }).status ?? 0;
-      if (status >= 400 && status < 500) return false;
-      return failureCount < 3;
-    },
   });
 }
 

@@ -20,16 +20,11 @@ export function getCocktail(id: string | number, signal?: AbortSignal): Promise<
   return apiFetch<unknown>(`/api/cocktails/${encodeURIComponent(String(id))}`, null, { signal });
 }
 
-/** Query of one cocktail's detail. A 404 or 400 is not retried (the answer will not change). */
+/** Query of one cocktail's detail. */
 export function getCocktailQueryOptions(id: string | number) {
   return queryOptions({
     queryKey: cocktailKeys.detail(id),
     queryFn: ({ signal }) => getCocktail(id, signal),
-    retry: (failureCount, error) => {
-      const status = (error as { status?: number }).status ?? 0;
-      if (status >= 400 && status < 500) return false;
-      return failureCount < 3;
-    },
   });
 }
 

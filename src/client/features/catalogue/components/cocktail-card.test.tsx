@@ -6,7 +6,8 @@ import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CocktailSummary } from '@/shared/schemas/cocktail';
 import { resetUnitSystemCache } from '../hooks/use-unit-system';
-import { jsonResponse, negroniDetail, summaryOf } from '../test/fixtures';
+import { jsonResponse, negroniDetail, summaryOf } from '@/client/test/fixtures';
+import { CocktailActionsProvider } from './cocktail-actions';
 import { CocktailCard, CocktailCardSkeleton } from './cocktail-card';
 
 /** Cards read the session (for their favorite heart): a query client, and a signed-out visitor's API. */
@@ -104,11 +105,27 @@ describe('CocktailCard', () => {
     expect(router.state.location.search).toBe('?q=gin&recipe=12');
   });
 
-  it('has a favorite heart beside the link (a button, not inside the link)', () => {
+  it('draws the actions the app gives it (the favorite heart) beside the link, not inside it', () => {
+    const router = createMemoryRouter([{ path: '/', element: <CocktailCard cocktail={summaryOf(negroniDetail)} /> }]);
+    render(
+      withQueries(
+        <CocktailActionsProvider
+          render={(cocktail, placement) => (
+            <button type="button" aria-pressed="false">{`Save ${cocktail.name} (${placement})`}</button>
+          )}
+        >
+          <RouterProvider router={router} />
+        </CocktailActionsProvider>,
+      ),
+    );
+    const action = screen.getByRole('button', { name: 'Save Negroni (card)' });
+    expect(action.closest('a')).toBeNull();
+    expect(action.closest('[data-testid="cocktail-card"]')).not.toBeNull();
+  });
+
+  it('draws no action without a provider', () => {
     renderCard(summaryOf(negroniDetail));
-    const heart = screen.getByRole('button', { name: 'Save Negroni to favorites' });
-    expect(heart.getAttribute('aria-pressed')).toBe('false');
-    expect(heart.closest('a')).toBeNull();
+    expect(screen.queryByRole('button', { name: /save/i })).toBeNull();
   });
 
   it('has a skeleton with the same outer classes as the card (no layout shift)', () => {

@@ -1,12 +1,12 @@
 import { ChevronRightIcon, GaugeIcon, GlassWaterIcon, SignalIcon } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '@/client/components/ui/badge';
-import { FavoriteButton } from '@/client/features/favorites/components/favorite-button';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { cn } from '@/client/lib/utils';
 import type { CocktailSummary } from '@/shared/schemas/cocktail';
 import { useRecipeParam, type RecipeLocationState } from '../hooks/use-recipe-param';
 import { useUnitSystem } from '../hooks/use-unit-system';
+import { useCocktailActions } from './cocktail-actions';
 import { formatIngredientsLine } from '../lib/ingredients-line';
 import { CocktailVisual } from './cocktail-visual';
 
@@ -78,6 +78,7 @@ export function CocktailCard({
   headingLevel?: 'h2' | 'h3';
 }) {
   const [system] = useUnitSystem();
+  const renderActions = useCocktailActions();
   const Heading = headingLevel;
   return (
     <article
@@ -143,7 +144,7 @@ export function CocktailCard({
           </>
         )}
       </div>
-      <FavoriteButton cocktailId={cocktail.id} name={cocktail.name} className="absolute top-2 right-2 z-20" />
+      <div className="absolute top-2 right-2 z-20">{renderActions(cocktail, 'card')}</div>
     </article>
   );
 }

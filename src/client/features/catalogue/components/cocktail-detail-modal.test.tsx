@@ -2,9 +2,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readCocktailDiagnostics } from '@/client/lib/cocktail-diagnostics';
+import { readCocktailDiagnostics } from '@/client/features/catalogue/lib/cocktail-diagnostics';
 import { resetUnitSystemCache } from '../hooks/use-unit-system';
-import { jsonResponse, negroniDetail } from '../test/fixtures';
+import { jsonResponse, negroniDetail } from '@/client/test/fixtures';
 import { CocktailDetailModal, MODAL_TEXT } from './cocktail-detail-modal';
 
 /** Answers `/api/cocktails/:id` from `bodies` (one per call, the last repeats); `/api/events` with 202. */

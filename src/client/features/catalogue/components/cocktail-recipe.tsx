@@ -12,7 +12,6 @@ import type * as React from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { DialogDescription, DialogTitle } from '@/client/components/ui/dialog';
 import { Skeleton } from '@/client/components/ui/skeleton';
-import { FavoriteButton } from '@/client/features/favorites/components/favorite-button';
 import { ToggleGroup, ToggleGroupItem } from '@/client/components/ui/toggle-group';
 import { cn } from '@/client/lib/utils';
 import { DILUTION_BY_TECHNIQUE, computeCocktailAlcohol, type Technique } from '@/shared/domain/abv';
@@ -20,6 +19,7 @@ import { formatComputedVolume, formatRecipeLine, type UnitSystem } from '@/share
 import { cocktailDetailSchema, type CocktailDetail, type IngredientLine } from '@/shared/schemas/cocktail';
 import { useUnitSystem } from '../hooks/use-unit-system';
 import { formatMinutes, splitInstructions } from '../lib/recipe-text';
+import { useCocktailActions } from './cocktail-actions';
 import { CocktailVisual } from './cocktail-visual';
 
 /**
@@ -168,6 +168,7 @@ function parseRecipe(data: unknown): CocktailDetail {
 export function CocktailRecipe({ data }: { data: unknown }) {
   const cocktail = parseRecipe(data);
   const [system] = useUnitSystem();
+  const renderActions = useCocktailActions();
   const steps = splitInstructions(cocktail.instructions);
   const alcohol = alcoholOf(cocktail);
   const dilution = DILUTION_BY_TECHNIQUE[cocktail.technique];
@@ -186,7 +187,7 @@ export function CocktailRecipe({ data }: { data: unknown }) {
           className="h-32 w-24 shrink-0 rounded-xl border border-border sm:h-40 sm:w-32"
         />
         {/* Under the dialog's close button (top right), the same column. */}
-        <FavoriteButton cocktailId={cocktail.id} name={cocktail.name} className="absolute top-14 right-[0.625rem]" />
+        <div className="absolute top-14 right-[0.625rem]">{renderActions(cocktail, 'modal')}</div>
         <div className="flex min-w-0 flex-col justify-center gap-3">
           {cocktail.is_signature ? (
             <span className="flex items-center gap-1 text-xs font-medium tracking-wide text-accent uppercase">

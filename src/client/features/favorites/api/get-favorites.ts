@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useSession } from '@/client/features/auth/api/get-session';
+import { useSession } from '@/client/lib/session';
 import { apiFetch } from '@/client/lib/api-client';
 import type { CocktailSummary } from '@/shared/schemas/cocktail';
-import { retryUnlessClientError } from '@/client/features/account/api/query-keys';
 import { favoriteKeys } from './query-keys';
 
 /** `GET /api/me/favorites` answer: the favorite cocktail ids and their list items, newest favorite first. */
@@ -24,7 +23,6 @@ export function getFavoritesQueryOptions(userId: string) {
   return queryOptions({
     queryKey: favoriteKeys.list(userId),
     queryFn: ({ signal }) => getFavorites(signal),
-    retry: retryUnlessClientError,
   });
 }
 

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { getActivityQueryOptions } from '@/client/features/account/api/get-activity';
-import { getMeQueryOptions } from '@/client/features/account/api/get-me';
 import { apiFetch } from '@/client/lib/api-client';
+import { accountKeys } from '@/client/lib/query-keys';
 import { getFavoritesQueryOptions, type FavoriteList } from './get-favorites';
 import { favoriteKeys } from './query-keys';
 
@@ -43,8 +42,8 @@ export function withFavorite(list: FavoriteList | undefined, cocktailId: number,
 /** Refetches everything a favorite write changes: the list, the profile's count and the recent activity. */
 function refreshAfterWrite(queryClient: QueryClient, userId: string): void {
   void queryClient.invalidateQueries({ queryKey: getFavoritesQueryOptions(userId).queryKey });
-  void queryClient.invalidateQueries({ queryKey: getMeQueryOptions(userId).queryKey });
-  void queryClient.invalidateQueries({ queryKey: getActivityQueryOptions(userId).queryKey });
+  void queryClient.invalidateQueries({ queryKey: accountKeys.me(userId) });
+  void queryClient.invalidateQueries({ queryKey: accountKeys.activity(userId) });
 }
 
 /**

@@ -3,10 +3,10 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, deferred, drink } from '@/client/features/account/test/fake-api';
 import { renderInApp } from '@/client/features/account/test/render-app';
-import { getSignInDialogState, resetSignInDialogForTests } from '@/client/features/auth/lib/sign-in-store';
+import { getSignInDialogState, resetSignInDialogForTests } from '@/client/lib/sign-in-store';
 import { CocktailCard } from '@/client/features/catalogue/components/cocktail-card';
 import { resetUnitSystemCache } from '@/client/features/catalogue/hooks/use-unit-system';
-import { jsonResponse } from '@/client/features/catalogue/test/fixtures';
+import { jsonResponse } from '@/client/test/fixtures';
 import { FAVORITE_TEXT } from '../hooks/use-favorite';
 
 function renderCard(id = 7) {

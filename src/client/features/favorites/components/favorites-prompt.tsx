@@ -1,5 +1,5 @@
 import { HeartIcon } from 'lucide-react';
-import { openSignInDialog } from '@/client/features/auth/lib/sign-in-store';
+import { openSignInDialog } from '@/client/lib/sign-in-store';
 import { cn } from '@/client/lib/utils';
 import { FAVORITE_TEXT } from '../hooks/use-favorite';
 

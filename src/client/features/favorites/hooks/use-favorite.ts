@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { useSession } from '@/client/features/auth/api/get-session';
-import { openSignInDialog } from '@/client/features/auth/lib/sign-in-store';
+import { useSession } from '@/client/lib/session';
+import { openSignInDialog } from '@/client/lib/sign-in-store';
 import { ApiError } from '@/client/lib/api-client';
 import { showToast } from '@/client/lib/toast-events';
 import { useFavorites } from '../api/get-favorites';

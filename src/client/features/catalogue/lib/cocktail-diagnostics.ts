@@ -1,4 +1,4 @@
-import { readJson, removeItem } from './storage';
+import { readJson, removeItem } from '@/client/lib/storage';
 
 /**
  * Reader for the cocktail failure diagnostics (spec sections 3 and 4). The catalogue feature writes them when the recipe

@@ -1,11 +1,11 @@
 import { computeCocktailAlcohol } from '@/shared/domain/abv';
 import { formatAmount } from '@/shared/domain/units';
 import { cocktailPageSchema } from '@/shared/schemas/cocktail';
-import { isAgeVerified } from './age-gate';
-import { ANALYTICS_QUEUE_KEY, readAnalyticsQueue } from './analytics';
-import { apiFetch } from './api-client';
-import { fetchHealth } from './health';
-import { readItem, removeItem, writeItem } from './storage';
+import { isAgeVerified } from './age-gate-state';
+import { ANALYTICS_QUEUE_KEY, readAnalyticsQueue } from '@/client/lib/analytics';
+import { apiFetch } from '@/client/lib/api-client';
+import { fetchHealth } from './health-check';
+import { readItem, removeItem, writeItem } from '@/client/lib/storage';
 
 /**
  * The client's self checks, run by /dev/selftest. Each check resolves with a short detail on success and throws an Error

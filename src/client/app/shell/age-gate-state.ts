@@ -1,4 +1,4 @@
-import { readItem, writeItem } from './storage';
+import { readItem, writeItem } from '@/client/lib/storage';
 
 /** localStorage key of the age-verified marker (spec section 3 "Local flags"). */
 export const AGE_VERIFIED_KEY = 'bb:age-verified';

@@ -1,0 +1,38 @@
+// Plain data, no zod: the client's first page load reads these without the schema library.
+
+/**
+ * The one error shape of the API: every 4xx/5xx answers `{"error": {"code", "message"}}`.
+ * Codes are stable identifiers clients may switch on; messages are for people and name the bad field where there is one.
+ */
+export const API_ERROR_CODES = [
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL',
+  /** A sign-in provider (Google, Facebook) has no client configured on this server: 503. */
+  'PROVIDER_NOT_CONFIGURED',
+  /** An email could not be handed to the mail server: 502. */
+  'MAIL_FAILED',
+] as const;
+/** One of the API's stable error codes. */
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+
+/**
+ * Codes the client gives a failed call that has no API error body: `NETWORK_ERROR` (no answer: offline, DNS),
+ * `BAD_RESPONSE` (a 2xx body that is not JSON or not of the expected shape), `HTTP_ERROR` (an error status without the
+ * API's error body, e.g. from a proxy).
+ */
+export const CLIENT_ERROR_CODES = ['NETWORK_ERROR', 'BAD_RESPONSE', 'HTTP_ERROR'] as const;
+/** What a client-side error carries: an API code, or a client-only code. */
+export type ClientErrorCode = ApiErrorCode | (typeof CLIENT_ERROR_CODES)[number];
+
+/** True when `code` is one of the API's stable error codes. */
+export function isApiErrorCode(code: unknown): code is ApiErrorCode {
+  return (API_ERROR_CODES as readonly unknown[]).includes(code);
+}
