@@ -153,9 +153,20 @@ describe('CocktailDetailModal', () => {
     expect(copied).toMatchObject({ type: 'VALIDATION_FAIL', cocktailId: 'x1', data: { id: 'x1' } });
   });
 
+  it("says 'Recipe not found' with a way back for an id the catalogue does not have (regression: it said 'Something went wrong')", async () => {
+    stubApi({ body: { error: { code: 'NOT_FOUND', message: 'no cocktail has id 999999' } }, status: 404 });
+    const onClose = vi.fn();
+    renderModal('999999', onClose);
+    const dialog = await screen.findByRole('dialog', { name: 'Recipe not found' });
+    expect(within(dialog).queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.queryByText('Something went wrong')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Back to cocktails' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
   it("says 'Something went wrong' / 'Please try again.' when loading fails, and Retry loads it", async () => {
     stubApi(
-      { body: { error: { code: 'NOT_FOUND', message: 'Cocktail 12 not found' } }, status: 404 },
+      { body: { error: { code: 'INTERNAL', message: 'Something went wrong on our side.' } }, status: 500 },
       { body: negroniDetail },
     );
     renderModal('12');

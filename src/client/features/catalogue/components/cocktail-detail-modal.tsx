@@ -1,4 +1,4 @@
-import { AlertTriangleIcon, CopyIcon, RotateCwIcon, TriangleAlertIcon } from 'lucide-react';
+import { AlertTriangleIcon, ArrowLeftIcon, CopyIcon, RotateCwIcon, SearchXIcon, TriangleAlertIcon } from 'lucide-react';
 import { showToast } from '@/client/lib/toast-events';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
@@ -37,6 +37,9 @@ export const MODAL_TEXT = {
   renderBody: 'Modal render error. See console for details.',
   loadTitle: 'Something went wrong',
   loadBody: 'Please try again.',
+  notFoundTitle: 'Recipe not found',
+  notFoundBody: 'This cocktail is not in the catalogue. The link may be mistyped, or the recipe was removed.',
+  notFoundBack: 'Back to cocktails',
   loading: 'Loading recipe…',
 } as const;
 
@@ -233,6 +236,29 @@ function CocktailDetailPanel({ cocktailId, contentProps }: { cocktailId: string;
         onOpenAutoFocus={focusPanel}
       >
         <CocktailRecipeSkeleton />
+      </DialogContent>
+    );
+  }
+
+  // A cocktail id the catalogue does not have (a mistyped or stale ?recipe= link): say so, with a way back.
+  if (query.isError && (query.error as { status?: number }).status === 404) {
+    return (
+      <DialogContent {...contentProps} className="max-w-md" data-testid="cocktail-not-found">
+        <DialogHeader>
+          <div className="flex size-11 items-center justify-center rounded-full bg-accent-soft text-accent">
+            <SearchXIcon aria-hidden="true" className="size-6" />
+          </div>
+          <DialogTitle>{MODAL_TEXT.notFoundTitle}</DialogTitle>
+          <DialogDescription>{MODAL_TEXT.notFoundBody}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button>
+              <ArrowLeftIcon aria-hidden="true" />
+              {MODAL_TEXT.notFoundBack}
+            </Button>
+          </DialogClose>
+        </DialogFooter>
       </DialogContent>
     );
   }
