@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '@/client/config/paths';
+import { hrefs, paths } from '@/client/config/paths';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
 import { useSession } from '@/client/lib/session';
 import { SignInButtons } from '@/client/features/auth/components/sign-in-buttons';
@@ -107,6 +107,17 @@ export function Component() {
         ) : (
           <CocktailGrid items={items} loading={list.isPending} stale={stale} label="Cocktails" skeletonCount={8} />
         )}
+        {searching && !list.isPending && total > items.length ? (
+          // More matches than the home page shows: the search page pages through all of them (members) or asks
+          // visitors to sign in for the rest.
+          <Link
+            to={hrefs.search({ q: params.q })}
+            className="self-center rounded-xl border border-border-strong px-5 py-2.5 text-sm font-medium text-foreground transition-colors hover:border-accent hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            data-testid="see-all-results"
+          >
+            {`See all ${total.toLocaleString('en-US')} cocktails`}
+          </Link>
+        ) : null}
       </section>
 
       <RecipeModalHost />
