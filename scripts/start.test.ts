@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clientBuildIsStale, newestMtime } from './start';
+import { clientBuildIsStale, newestMtime } from './start.mjs';
 
 describe('clientBuildIsStale', () => {
   let dir: string;

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
@@ -9,8 +9,13 @@ import {
   type SeedIngredient,
 } from '@/shared/schemas/seed';
 
-/** Folder holding the seed files: ingredients.json and every cocktails-*.json. */
-export const SEED_DIR = dirname(fileURLToPath(import.meta.url));
+const HERE = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Folder holding the seed files: ingredients.json and every cocktails-*.json. From source that is this module's folder;
+ * in the compiled server (dist/server/main.js, one bundle) the build copies them to dist/server/seed beside it.
+ */
+export const SEED_DIR = existsSync(join(HERE, 'seed', 'ingredients.json')) ? join(HERE, 'seed') : HERE;
 
 /** File name of the seed ingredient list. */
 export const INGREDIENTS_FILE = 'ingredients.json';
