@@ -1,36 +1,10 @@
-import { z } from 'zod';
+import { AUTH_CALLBACK_PATH, type OAuthStart } from '@/shared/schemas/session';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 import { providerMode, type Auth, type OAuthProviderId } from './auth';
 
 /** Where the browser lands after a provider sign-in when the caller names no callbackURL. */
-export const DEFAULT_CALLBACK_PATH = '/auth/callback';
-
-/** A same-origin path: starts with one slash, no backslash, no scheme or host. */
-const sameOriginPath = (field: string) =>
-  z
-    .string()
-    .max(2000, `${field} must be at most 2000 characters`)
-    .refine((value) => /^\/(?![/\\])/.test(value) && !value.includes('\\'), {
-      message: `${field} must be a path on this site, starting with /`,
-    });
-
-/** Body of `POST /api/session/oauth/:provider`. */
-export const oauthStartSchema = z.strictObject({
-  callbackURL: sameOriginPath('callbackURL').default(DEFAULT_CALLBACK_PATH),
-  errorCallbackURL: sameOriginPath('errorCallbackURL').optional(),
-  prompt: z.enum(['select_account', 'consent'], { error: 'prompt must be select_account or consent' }).optional(),
-  scopes: z
-    .array(z.string().regex(/^[\w.:/-]{1,200}$/, 'scopes must be scope names'))
-    .max(20, 'scopes must hold at most 20 scopes')
-    .optional(),
-  accessType: z.literal('offline', { error: 'accessType must be offline' }).optional(),
-  link: z.boolean({ error: 'link must be true or false' }).optional(),
-});
-export type OAuthStart = z.infer<typeof oauthStartSchema>;
-
-/** Path parameter: the provider. */
-export const oauthProviderSchema = z.enum(['google', 'facebook'], { error: 'provider must be google or facebook' });
+export const DEFAULT_CALLBACK_PATH = AUTH_CALLBACK_PATH;
 
 /** The people's name of a provider. */
 export function providerLabel(provider: OAuthProviderId): string {

@@ -2,9 +2,11 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { Config } from '../config';
 import { clientAddress } from '../http/client-address';
+import { validate } from '../http/validate';
 import { AppError } from '../errors';
-import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER, type Auth } from './auth';
-import { oauthProviderSchema, oauthStartSchema, startOAuth } from './oauth';
+import { oauthProviderParamSchema, oauthStartSchema, type SignInProviders } from '@/shared/schemas/session';
+import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER, providerMode, type Auth } from './auth';
+import { startOAuth } from './oauth';
 import { sameOriginGuard } from '../http/origin-guard';
 import {
   addressBucket,
@@ -81,6 +83,8 @@ export function authHandlerRoutes({
 }
 
 /**
+ * `GET /api/session/providers` -> 200 SignInProviders `{google, facebook}` (which provider sign-ins this server offers).
+ *
  * `POST /api/session/oauth/:provider` (mounted at /api/session): starts a Google or Facebook sign-in, or links one to the
  * signed-in user with `link: true`. Body (JSON, may be empty): see {@link oauthStartSchema}. Answers 200 `{url}` (the
  * provider's authorize URL) and sets the OAuth state cookie; 503 PROVIDER_NOT_CONFIGURED when the provider is off; 400
@@ -88,12 +92,21 @@ export function authHandlerRoutes({
  */
 export function sessionRoutes({ auth, limiter, config }: { auth: Auth; limiter: RateLimiter; config: Config }): Hono {
   const routes = new Hono();
+  // `GET /providers`: which provider sign-ins this server offers (public; no secret, no per-user data).
+  routes.get('/providers', (c) => {
+    const providers: SignInProviders = {
+      google: providerMode(config, 'google') !== 'off',
+      facebook: providerMode(config, 'facebook') !== 'off',
+    };
+    return c.json(providers, 200, { 'Cache-Control': 'no-cache' });
+  });
   routes.post(
     '/oauth/:provider',
     sameOriginGuard(config.trustedOrigins),
     rateLimit(limiter, RATE_LIMITS.oauthStart, (c) => [addressBucket(clientAddress(c, config.trustProxyHeader))]),
+    validate('param', oauthProviderParamSchema),
     async (c) => {
-      const provider = oauthProviderSchema.parse(c.req.param('provider'));
+      const { provider } = c.req.valid('param');
       const text = await c.req.text();
       let body: unknown = {};
       if (text.trim() !== '') {

@@ -74,3 +74,10 @@ export type OAuthStartOptions = z.input<typeof oauthStartSchema>;
 /** `POST /api/session/oauth/:provider` answer: the provider's authorize URL to navigate to. */
 export const oauthStartResponseSchema = z.object({ url: z.string() });
 export type OAuthStartResponse = z.infer<typeof oauthStartResponseSchema>;
+
+/**
+ * `GET /api/session/providers` answer: which provider sign-ins this server offers, so the sign-in screens can show an
+ * unavailable provider as such before anyone presses it.
+ */
+export const signInProvidersSchema = z.object({ google: z.boolean(), facebook: z.boolean() });
+export type SignInProviders = z.infer<typeof signInProvidersSchema>;

@@ -5,6 +5,8 @@
 export const authKeys = {
   /** Every auth query. */
   all: ['auth-dev'] as const,
+  /** `GET /api/session/providers`: which provider sign-ins the server offers. */
+  providers: () => [...authKeys.all, 'providers'] as const,
   /** `GET /api/dev/auth-health`: the server's auth configuration, without secrets. */
   devHealth: () => [...authKeys.all, 'dev', 'health'] as const,
   /** `GET /api/dev/mailbox`: the development outbox. */

@@ -4,6 +4,8 @@ import { paths } from '@/client/config/paths';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/client/components/ui/dialog';
 import { Spinner } from '@/client/components/ui/spinner';
+import { useSignInProviders } from '../api/get-sign-in-providers';
+import { PROVIDER_LABEL, type OAuthProvider } from '../api/start-oauth';
 import { useProviderSignIn } from '../hooks/use-provider-sign-in';
 import type { SignInVariant } from '@/client/lib/sign-in-store';
 import { MAGIC_LINK_DIALOG_CLOSE_MS, SIGN_IN_TEXT } from '../lib/sign-in-text';
@@ -20,6 +22,51 @@ export interface SignInDialogProps {
 }
 
 /**
+ * One 'Continue with Google/Facebook' button. A provider this server does not offer is drawn disabled with the reason
+ * beside it, before anyone presses it; while any provider sign-in starts, both wait.
+ */
+function ProviderButton({
+  provider,
+  available,
+  pending,
+  onStart,
+}: {
+  provider: OAuthProvider;
+  available: boolean;
+  pending: OAuthProvider | null;
+  onStart: () => void;
+}) {
+  const reasonId = useId();
+  const label = PROVIDER_LABEL[provider];
+  const Icon = provider === 'google' ? GoogleIcon : FacebookIcon;
+  return (
+    <div className="flex flex-col gap-1">
+      <Button
+        variant="secondary"
+        size="lg"
+        className="w-full"
+        disabled={!available || pending !== null}
+        aria-busy={pending === provider || undefined}
+        aria-describedby={available ? undefined : reasonId}
+        onClick={onStart}
+      >
+        {pending === provider ? (
+          <Spinner aria-hidden="true" role="presentation" className="size-5" />
+        ) : (
+          <Icon className={available ? 'size-5' : 'size-5 opacity-50 grayscale'} />
+        )}
+        Continue with {label}
+      </Button>
+      {available ? null : (
+        <p id={reasonId} className="text-center text-xs text-muted">
+          {label} sign-in is not available on this server. Use the email link below.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
  * The sign-in dialog (spec sections 2, 4 and 5): title 'Sign in to continue', the text 'Sign in to access the bar and save
  * your favorite cocktails.', the age box 'I confirm I am of legal drinking age in my jurisdiction.', Continue with Google
  * (needs the age box), Continue with Facebook (does not), and the email magic-link form (needs it). After the link is sent
@@ -31,6 +78,7 @@ export function SignInDialog({ open, onOpenChange, variant = 'header' }: SignInD
   const [ageConfirmed, setAgeConfirmed] = useState(false);
   const [phase, setPhase] = useState<MagicLinkPhase>('editing');
   const provider = useProviderSignIn();
+  const providers = useSignInProviders();
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
@@ -45,7 +93,6 @@ export function SignInDialog({ open, onOpenChange, variant = 'header' }: SignInD
   };
 
   const sent = phase === 'sent';
-  const busy = provider.pending !== null;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -88,36 +135,18 @@ export function SignInDialog({ open, onOpenChange, variant = 'header' }: SignInD
               />
             ) : (
               <div className="flex flex-col gap-2.5">
-                <Button
-                  variant="secondary"
-                  size="lg"
-                  className="w-full"
-                  disabled={busy}
-                  aria-busy={provider.pending === 'google' || undefined}
-                  onClick={() => void provider.start('google', { ageConfirmed, prompt: 'select_account' })}
-                >
-                  {provider.pending === 'google' ? (
-                    <Spinner aria-hidden="true" role="presentation" className="size-5" />
-                  ) : (
-                    <GoogleIcon className="size-5" />
-                  )}
-                  Continue with Google
-                </Button>
-                <Button
-                  variant="secondary"
-                  size="lg"
-                  className="w-full"
-                  disabled={busy}
-                  aria-busy={provider.pending === 'facebook' || undefined}
-                  onClick={() => void provider.start('facebook')}
-                >
-                  {provider.pending === 'facebook' ? (
-                    <Spinner aria-hidden="true" role="presentation" className="size-5" />
-                  ) : (
-                    <FacebookIcon className="size-5" />
-                  )}
-                  Continue with Facebook
-                </Button>
+                <ProviderButton
+                  provider="google"
+                  available={providers.google}
+                  pending={provider.pending}
+                  onStart={() => void provider.start('google', { ageConfirmed, prompt: 'select_account' })}
+                />
+                <ProviderButton
+                  provider="facebook"
+                  available={providers.facebook}
+                  pending={provider.pending}
+                  onStart={() => void provider.start('facebook')}
+                />
               </div>
             )}
 
