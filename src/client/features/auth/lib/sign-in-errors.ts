@@ -21,9 +21,9 @@ export function signInErrorMessage(error: unknown): string {
   const { status, code, message } = (error ?? {}) as ErrorLike;
   const text = typeof message === 'string' ? message.trim() : '';
   if (status === 429 || code === 'RATE_LIMITED') {
-    return text && code === 'RATE_LIMITED'
-      ? `Too many sign-in attempts. ${text}`
-      : 'Too many sign-in attempts. Please wait a few minutes and try again.';
+    // The server says 'Too many requests. Please try again in 5 minutes.': keep its wait, not its first sentence.
+    const wait = code === 'RATE_LIMITED' ? text.replace(/^too many [^.]*\.\s*/i, '') : '';
+    return `Too many sign-in attempts. ${wait || 'Please wait a few minutes and try again.'}`;
   }
   if (code === 'NETWORK_ERROR') return 'The server could not be reached. Check your connection and try again.';
   if (code === 'PROVIDER_NOT_CONFIGURED' || code === 'MAIL_FAILED') return text || SIGN_IN_TEXT.failedFallback;
