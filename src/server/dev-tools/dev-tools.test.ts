@@ -17,6 +17,9 @@ import { testDialects } from '../../../tests/support/test-database';
 import { RECOVERY_SUBJECT } from '../mail';
 import type { OutboxMessage, AuthHealth } from '@/shared/schemas/dev-tools';
 
+/** The machine itself, as the socket address of a request. */
+const LOCAL = { address: '127.0.0.1' };
+
 describe.each(testDialects())('developer tools on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -81,11 +84,11 @@ describe.each(testDialects())('developer tools on %s', (dialect) => {
   });
 
   describe('GET /api/dev/mailbox', () => {
-    it('lists the dev outbox newest first with DEV_TOOLS=1', async () => {
+    it('lists the dev outbox newest first with DEV_TOOLS=1, asked from the machine itself', async () => {
       const email = randomEmail('box');
       await signIn(t, email);
       await recover(email);
-      const { status, body } = await t.json<{ messages: OutboxMessage[] }>('/api/dev/mailbox');
+      const { status, body } = await t.json<{ messages: OutboxMessage[] }>('/api/dev/mailbox', undefined, LOCAL);
       expect(status).toBe(200);
       const mine = body.messages.filter((message) => message.to === email);
       expect(mine.map((message) => message.subject)).toEqual([RECOVERY_SUBJECT, 'Your Barback sign-in link']);
@@ -95,10 +98,33 @@ describe.each(testDialects())('developer tools on %s', (dialect) => {
       );
     });
 
+    it('answers from every loopback address', async () => {
+      for (const address of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) {
+        const { status } = await t.json('/api/dev/mailbox', undefined, { address });
+        expect(status, address).toBe(200);
+      }
+    });
+
+    it('is not there for another machine, whatever its headers say', async () => {
+      for (const address of ['192.168.1.20', '10.0.0.7', '::ffff:192.168.1.20', 'fe80::1', '203.0.113.9']) {
+        const { status, body } = await t.json<ApiErrorBody>(
+          '/api/dev/mailbox',
+          { headers: { 'X-Forwarded-For': '127.0.0.1', 'X-Real-IP': '127.0.0.1', Host: 'localhost:3000' } },
+          { address },
+        );
+        expect(status, address).toBe(404);
+        expect(body.error.code).toBe('NOT_FOUND');
+        expect(JSON.stringify(body)).not.toContain('sign-in');
+      }
+      const unknownSocket = await t.json<ApiErrorBody>('/api/dev/mailbox');
+      expect(unknownSocket.status).toBe(404);
+      expect(unknownSocket.body.error.code).toBe('NOT_FOUND');
+    });
+
     it('is not there in test or production mode without DEV_TOOLS', async () => {
       const plain = await createTestApp();
       try {
-        const { status, body } = await plain.json<ApiErrorBody>('/api/dev/mailbox');
+        const { status, body } = await plain.json<ApiErrorBody>('/api/dev/mailbox', undefined, LOCAL);
         expect(status).toBe(404);
         expect(body.error.code).toBe('NOT_FOUND');
       } finally {
@@ -146,6 +172,37 @@ describe.each(testDialects())('developer tools on %s', (dialect) => {
       expect(status).toBe(400);
       expect(body.error.message).toContain('email must be a valid email address');
     });
+  });
+});
+
+describe('the dev mailbox outside plain development', () => {
+  it('is never there in production, even with DEV_TOOLS=1 and from the machine itself', async () => {
+    const production = await createTestApp({ env: { NODE_ENV: 'production', DEV_TOOLS: '1' } });
+    try {
+      expect(production.config.nodeEnv).toBe('production');
+      for (const address of ['127.0.0.1', '::1']) {
+        const { status, body } = await production.json<ApiErrorBody>('/api/dev/mailbox', undefined, { address });
+        expect(status, address).toBe(404);
+        expect(body.error.code).toBe('NOT_FOUND');
+      }
+    } finally {
+      await production.close();
+    }
+  });
+
+  it('behind a trusted proxy, answers only when the forwarded client is loopback too', async () => {
+    const proxied = await createTestApp({ env: { DEV_TOOLS: '1', TRUST_PROXY_HEADER: 'x-forwarded-for' } });
+    try {
+      const ask = (headers: Record<string, string>, address = '127.0.0.1') =>
+        proxied.json<ApiErrorBody>('/api/dev/mailbox', { headers }, { address });
+      expect((await ask({})).status).toBe(404);
+      expect((await ask({ 'X-Forwarded-For': '192.168.1.20' })).status).toBe(404);
+      expect((await ask({ 'X-Forwarded-For': '127.0.0.1, 192.168.1.20' })).status).toBe(404);
+      expect((await ask({ 'X-Forwarded-For': '127.0.0.1' }, '192.168.1.2')).status).toBe(404);
+      expect((await ask({ 'X-Forwarded-For': '127.0.0.1' })).status).toBe(200);
+    } finally {
+      await proxied.close();
+    }
   });
 });
 

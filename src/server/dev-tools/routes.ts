@@ -1,10 +1,11 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { EMPTY_EMAIL_MESSAGE, recoveryEmailSchema } from '@/shared/schemas/dev-tools';
 import { magicLinkBuckets, type Auth } from '../auth';
 import { sameOriginGuard } from '../http/origin-guard';
 import { RATE_LIMITS, rateLimitedResponse, type RateLimiter } from '../http/rate-limit';
 import type { SessionReader } from '../http/session';
+import { isLoopbackAddress, socketAddress } from '../http/client-address';
 import { devToolsEnabled, type Config } from '../config';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
@@ -13,9 +14,25 @@ import { listOutbox, type Mailer } from '../mail';
 import { describeAuthHealth, sendRecoveryEmail } from './operations';
 
 /**
+ * Whether the dev outbox may be shown to this request: dev tools on, not production, and a loopback socket address (the
+ * socket, never a header the client could set). With TRUST_PROXY_HEADER set the socket is the proxy, so the header must
+ * also be present and name only loopback addresses; anything else is refused.
+ */
+function mailboxAllowed(c: Context, config: Pick<Config, 'nodeEnv' | 'devTools' | 'trustProxyHeader'>): boolean {
+  if (config.nodeEnv === 'production' || !devToolsEnabled(config)) return false;
+  if (!isLoopbackAddress(socketAddress(c))) return false;
+  if (!config.trustProxyHeader) return true;
+  const forwarded = c.req.header(config.trustProxyHeader);
+  if (!forwarded) return false;
+  return forwarded.split(',').every((address) => isLoopbackAddress(address.trim()));
+}
+
+/**
  * Developer tools (mounted at /api/dev):
  * - `GET /auth-health` -> the auth configuration (dev-tools/operations.ts), in every mode: it shows no secret;
- * - `GET /mailbox` -> `{messages}` of the dev outbox, newest first; only in development or with DEV_TOOLS=1, else 404;
+ * - `GET /mailbox` -> `{messages}` of the dev outbox, newest first (it holds live sign-in links): only in development or
+ *   with DEV_TOOLS=1, never with NODE_ENV=production, and only from the machine itself (see {@link mailboxAllowed}); else
+ *   404 as for an unknown API route;
  * - `POST /recovery-email` `{email}` -> 200 `{sent: true, email}` (also for unknown emails, which get nothing); 400 with
  *   'Please enter an email address' for an empty one; 502 MAIL_FAILED when the mail could not be sent; rate-limited with
  *   the magic links (same buckets).
@@ -37,7 +54,7 @@ export function devToolRoutes(deps: {
   });
 
   routes.get('/mailbox', async (c) => {
-    if (!devToolsEnabled(config)) throw new AppError('NOT_FOUND', `no API route GET ${c.req.path}`);
+    if (!mailboxAllowed(c, config)) throw new AppError('NOT_FOUND', `no API route GET ${c.req.path}`);
     return c.json({ messages: await listOutbox({ db }) }, 200, { 'Cache-Control': 'no-store' });
   });
 
