@@ -1,12 +1,10 @@
-import { createHmac } from 'node:crypto';
+import { HOTP, Secret, TOTP, URI } from 'otpauth';
 
 /**
  * Time-based one-time passwords as an authenticator app computes them (RFC 6238: HOTP of RFC 4226 over 30-second steps,
- * HMAC-SHA1, 6 digits), from the base32 secret a person would type in by hand. node:crypto only.
+ * HMAC-SHA1, 6 digits), from the base32 secret a person would type in by hand. The arithmetic is the `otpauth` library's
+ * (the one authenticator-style tools use); this module only keeps the helpers the server and browser tests call.
  */
-
-/** RFC 4648 base32 alphabet. */
-const BASE32_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
 /** RFC 6238 defaults, which Barback's issuer keeps (period 30 s, 6 digits). */
 export const TOTP_PERIOD_SECONDS = 30;
@@ -18,30 +16,17 @@ export const TOTP_DIGITS = 6;
  */
 export function decodeBase32(secret: string): Buffer {
   const clean = secret.replace(/[\s=-]+/g, '').toUpperCase();
-  const bytes: number[] = [];
-  let buffer = 0;
-  let bitCount = 0;
-  for (const char of clean) {
-    const value = BASE32_ALPHABET.indexOf(char);
-    if (value === -1) throw new Error(`"${char}" is not a base32 character`);
-    buffer = ((buffer << 5) | value) & 0xffff;
-    bitCount += 5;
-    if (bitCount >= 8) {
-      bitCount -= 8;
-      bytes.push((buffer >> bitCount) & 0xff);
-    }
-  }
-  return Buffer.from(bytes);
+  return Buffer.from(Secret.fromBase32(clean).bytes);
+}
+
+/** The otpauth secret of raw key bytes. */
+function secretOf(key: Uint8Array): Secret {
+  return new Secret({ buffer: Uint8Array.from(key).buffer });
 }
 
 /** RFC 4226 HOTP: HMAC-SHA1 of the 8-byte big-endian counter, dynamic truncation, `digits` decimal digits. */
 export function hotpCode(key: Buffer, counter: number, digits = TOTP_DIGITS): string {
-  const message = Buffer.alloc(8);
-  message.writeBigUInt64BE(BigInt(counter));
-  const mac = createHmac('sha1', key).update(message).digest();
-  const offset = mac[mac.length - 1]! & 0x0f;
-  const number = mac.readUInt32BE(offset) & 0x7fffffff;
-  return String(number % 10 ** digits).padStart(digits, '0');
+  return HOTP.generate({ secret: secretOf(key), counter, digits });
 }
 
 /**
@@ -49,12 +34,17 @@ export function hotpCode(key: Buffer, counter: number, digits = TOTP_DIGITS): st
  * @throws Error when the secret is not base32
  */
 export function totpCode(secret: string, atMs = Date.now()): string {
-  return hotpCode(decodeBase32(secret), Math.floor(atMs / 1000 / TOTP_PERIOD_SECONDS));
+  return TOTP.generate({
+    secret: secretOf(decodeBase32(secret)),
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD_SECONDS,
+    timestamp: atMs,
+  });
 }
 
 /** Seconds left in the current 30-second step at `atMs`. */
 export function secondsLeftInStep(atMs = Date.now()): number {
-  return TOTP_PERIOD_SECONDS - (Math.floor(atMs / 1000) % TOTP_PERIOD_SECONDS);
+  return Math.ceil(TOTP.remaining({ period: TOTP_PERIOD_SECONDS, timestamp: Math.floor(atMs / 1000) * 1000 }) / 1000);
 }
 
 /**
@@ -69,14 +59,12 @@ export async function freshTotpCode(secret: string, minSeconds = 5): Promise<str
 
 /**
  * The TOTP code of an otpauth:// URI (as better-auth's get-totp-uri returns it) at `atMs` (ms since the epoch); honours the
- * URI's `period` and `digits` parameters.
- * @throws Error when the URI has no secret
+ * URI's `period`, `digits` and `algorithm` parameters.
+ * @throws Error when the URI has no secret or is not a TOTP URI
  */
 export function totpFromUri(uri: string, atMs = Date.now()): string {
-  const url = new URL(uri);
-  const secret = url.searchParams.get('secret');
-  if (!secret) throw new Error(`no secret in ${uri}`);
-  const period = Number(url.searchParams.get('period') ?? TOTP_PERIOD_SECONDS);
-  const digits = Number(url.searchParams.get('digits') ?? TOTP_DIGITS);
-  return hotpCode(decodeBase32(secret), Math.floor(atMs / 1000 / period), digits);
+  if (!new URL(uri).searchParams.get('secret')) throw new Error(`no secret in ${uri}`);
+  const otp = URI.parse(uri);
+  if (!(otp instanceof TOTP)) throw new Error(`not a TOTP URI: ${uri}`);
+  return otp.generate({ timestamp: atMs });
 }
