@@ -16,6 +16,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
 import { totpFromUri } from '../../../tests/support/totp';
 import { emailBucket } from '../http/rate-limit';
+import { addFavorite } from '../favorites/operations';
 import type { ActivityResponse, MeResponse } from '@/shared/schemas/account';
 
 describe.each(testDialects())('the signed-in user’s account on %s', (dialect) => {
@@ -83,9 +84,12 @@ describe.each(testDialects())('the signed-in user’s account on %s', (dialect) 
       const other = await signIn(t, randomEmail('other'));
       const userId = await userIdOf(t, jar);
       const otherId = await userIdOf(t, other);
+      // One favorite a second on the test's own clock (the operation's `now`), so their order is known without waiting.
+      let clockMs = Date.now() - ids.length * 1000;
       for (const id of ids) {
-        await t.request(`/api/me/favorites/${id}`, postJson({}, jar, 'PUT'));
-        await new Promise((resolve) => setTimeout(resolve, 3));
+        clockMs += 1000;
+        const at = new Date(clockMs);
+        await addFavorite({ db: t.database.db, userId, cocktailId: id, now: () => at });
       }
       await t.request(`/api/me/favorites/${ids[0]}`, postJson({}, other, 'PUT'));
 

@@ -6,19 +6,20 @@ import type { Database } from '../db/types';
  * Stores analytics events, one `analytics_event` row each (type, occurred_at, user_id, plan, props as JSON text,
  * received_at = now), in one statement.
  * @param events already validated events (analyticsBatchSchema: 1–100 per call).
+ * @param now the clock that stamps `received_at` (default the system clock; tests pass their own).
  * @returns how many events were stored.
  */
 export async function recordEvents({
   db,
   events,
-  receivedAt = new Date(),
+  now = () => new Date(),
 }: {
   db: Kysely<Database>;
   events: readonly AnalyticsEvent[];
-  receivedAt?: Date;
+  now?: () => Date;
 }): Promise<{ accepted: number }> {
   if (events.length === 0) return { accepted: 0 };
-  const received = receivedAt.toISOString();
+  const received = now().toISOString();
   await db
     .insertInto('analytics_event')
     .values(

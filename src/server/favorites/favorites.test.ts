@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@/shared/schemas/api-error';
 import { cocktailSummarySchema } from '@/shared/schemas/cocktail';
-import { postJson, randomEmail, signIn } from '../../../tests/support/auth';
+import { postJson, randomEmail, signIn, userIdOf } from '../../../tests/support/auth';
 import type { CookieJar } from '../../../tests/support/cookie-jar';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
 import type { FavoriteList } from '@/shared/schemas/favorites';
+import { addFavorite } from './operations';
 
 describe.each(testDialects())('favorites on %s', (dialect) => {
   let t: TestApp;
@@ -34,8 +35,11 @@ describe.each(testDialects())('favorites on %s', (dialect) => {
       status: 200,
       body: { cocktailId: ids.negroni, favorite: true },
     });
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    await put(jar, ids.mojito!);
+    // The route stamps with the system clock; the next favorite is added through the operation on a clock a minute ahead
+    // (its `now` option), so the order does not hang on two requests landing in different milliseconds.
+    const aMinuteLater = new Date(Date.now() + 60_000);
+    const userId = await userIdOf(t, jar);
+    await addFavorite({ db: t.database.db, userId, cocktailId: ids.mojito!, now: () => aMinuteLater });
     await put(jar, ids.negroni!); // again: no duplicate, keeps its time
     const listed = await list(jar);
     expect(listed.status).toBe(200);

@@ -22,16 +22,20 @@ export async function listFavorites({ db, userId }: { db: Kysely<Database>; user
 
 /**
  * Adds a cocktail to a user's favorites. Idempotent: adding one already there keeps its original time.
+ * @param now the clock that stamps `created_at` (default the system clock; tests pass their own to order rows without
+ *   waiting).
  * @throws AppError NOT_FOUND when no public cocktail has this id.
  */
 export async function addFavorite({
   db,
   userId,
   cocktailId,
+  now = () => new Date(),
 }: {
   db: Kysely<Database>;
   userId: string;
   cocktailId: number;
+  now?: () => Date;
 }): Promise<{ cocktailId: number; favorite: true }> {
   const cocktail =
     cocktailId <= MAX_COCKTAIL_ID
@@ -45,7 +49,7 @@ export async function addFavorite({
   if (!cocktail) throw new AppError('NOT_FOUND', `no cocktail has id ${cocktailId}`);
   await db
     .insertInto('user_favorites')
-    .values({ user_id: userId, cocktail_id: cocktailId, created_at: new Date().toISOString() })
+    .values({ user_id: userId, cocktail_id: cocktailId, created_at: now().toISOString() })
     .onConflict((conflict) => conflict.columns(['user_id', 'cocktail_id']).doNothing())
     .execute();
   return { cocktailId, favorite: true };

@@ -8,6 +8,7 @@ import { supportEmail, type Mailer } from '../mail';
  * Stores a Contact Support message (`support_message`, priority 'standard', the signed-in user or null), then mails it to
  * `supportAddress` with Reply-To the sender. A mail failure is logged and reported as `mailed: false`; the stored message
  * stays.
+ * @param now the clock that stamps `created_at` (default the system clock; tests pass their own).
  * @throws the database's error when the message cannot be stored.
  */
 export async function sendSupportMessage({
@@ -17,6 +18,7 @@ export async function sendSupportMessage({
   supportAddress,
   userId,
   input,
+  now = () => new Date(),
 }: {
   db: Kysely<Database>;
   mailer: Mailer;
@@ -24,6 +26,7 @@ export async function sendSupportMessage({
   supportAddress: string;
   userId: string | null;
   input: SupportMessage;
+  now?: () => Date;
 }): Promise<SupportReceipt> {
   const page = input.page ? input.page : null;
   const row = await db
@@ -35,7 +38,7 @@ export async function sendSupportMessage({
       page,
       priority: 'standard',
       mailed: 0,
-      created_at: new Date().toISOString(),
+      created_at: now().toISOString(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
