@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DELETE_DIALOG_TEXT } from '@/client/features/account/components/delete-account-dialog';
 import { SUPPORT_TEXT } from '@/client/features/account/components/support-form';
@@ -52,18 +53,19 @@ describe('/settings', () => {
   });
 
   it('opens the delete dialog from Account Actions; Cancel closes it and Continue goes to /delete-account', async () => {
+    const user = userEvent.setup();
     installFakeApi();
     const router = renderSettings();
     const actions = await screen.findByRole('region', { name: SETTINGS_TEXT.actions });
 
-    fireEvent.click(within(actions).getByRole('button', { name: DELETE_DIALOG_TEXT.trigger }));
+    await user.click(within(actions).getByRole('button', { name: DELETE_DIALOG_TEXT.trigger }));
     const dialog = await screen.findByRole('dialog', { name: DELETE_DIALOG_TEXT.title });
-    fireEvent.click(within(dialog).getByRole('button', { name: DELETE_DIALOG_TEXT.cancel }));
+    await user.click(within(dialog).getByRole('button', { name: DELETE_DIALOG_TEXT.cancel }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(router.state.location.pathname).toBe('/settings');
 
-    fireEvent.click(within(actions).getByRole('button', { name: DELETE_DIALOG_TEXT.trigger }));
-    fireEvent.click(
+    await user.click(within(actions).getByRole('button', { name: DELETE_DIALOG_TEXT.trigger }));
+    await user.click(
       within(await screen.findByRole('dialog', { name: DELETE_DIALOG_TEXT.title })).getByRole('button', {
         name: DELETE_DIALOG_TEXT.confirm,
       }),
