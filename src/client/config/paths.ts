@@ -1,30 +1,12 @@
+import { routePaths } from '@/shared/routes';
+
 /**
- * Every client route path, defined once (spec section 2 "Routes"), and the builders of the links that carry parameters.
+ * Every client route path, defined once (spec section 2 "Routes", in src/shared/routes.ts, which the server shares), and
+ * the builders of the links that carry parameters.
  * Match routes with `paths.x`; build links with `hrefs.x(...)` or `paths.x` when there is nothing to fill in. No screen
  * writes a literal path.
  */
-export const paths = {
-  home: '/',
-  discover: '/discover',
-  search: '/search',
-  privacy: '/privacy',
-  terms: '/terms',
-  deleteAccount: '/delete-account',
-  devHealth: '/dev/health',
-  devEchoUrl: '/dev/echo-url',
-  devSelftest: '/dev/selftest',
-  devDiagCocktail: '/dev/diag-cocktail',
-  profile: '/profile',
-  favorites: '/profile/favorites',
-  activity: '/profile/activity',
-  settings: '/settings',
-  auth: '/auth',
-  authGoogle: '/auth/google',
-  authFacebook: '/auth/facebook',
-  authCallback: '/auth/callback',
-  devAuthHealth: '/dev/auth-health',
-  devMailbox: '/dev/mailbox',
-} as const;
+export const paths = routePaths;
 
 /** Name of one route in {@link paths}. */
 export type PathName = keyof typeof paths;

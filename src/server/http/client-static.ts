@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { isClientRoute } from '@/shared/routes';
 import { LruCache } from '../lib/lru-cache';
 
 /** Build output with content hashes in its names: cacheable for a year. */
@@ -43,7 +44,8 @@ function matches(header: string | undefined, etag: string): boolean {
  * Serves the built client (vite build output) for every GET/HEAD outside /api:
  * - an existing file -> that file; /assets/* with `Cache-Control: public, max-age=31536000, immutable`;
  * - a missing /assets/* file -> 404 (a stale chunk must fail loudly, not receive HTML);
- * - any other path -> index.html with `Cache-Control: no-cache` (SPA fallback: the client renders its own 404);
+ * - a client route (src/shared/routes.ts) -> index.html with `Cache-Control: no-cache`;
+ * - any other path -> index.html too (the client draws its own 404 page) but with status 404, and no ETag or 304;
  * - no build at all -> 503 text "client not built: run npm run build".
  * Files are read once and kept in a bounded LRU (re-read when their mtime changes); ETag + If-None-Match give 304s.
  */
@@ -73,20 +75,31 @@ export function serveClient({ clientDir }: { clientDir: string }): MiddlewareHan
     return loaded;
   }
 
-  function send(c: Context, file: StaticFile, cacheControl: string): Response {
-    const headers = {
+  function send(c: Context, file: StaticFile, cacheControl: string, status: 200 | 404 = 200): Response {
+    const headers: Record<string, string> = {
       'Content-Type': file.type,
-      ETag: file.etag,
       'Cache-Control': cacheControl,
       Vary: 'Accept-Encoding',
     };
-    if (matches(c.req.header('if-none-match'), file.etag)) return c.body(null, 304, headers);
-    if (c.req.method === 'HEAD') return c.body(null, 200, { ...headers, 'Content-Length': String(file.size) });
+    if (status === 200) {
+      headers.ETag = file.etag;
+      if (matches(c.req.header('if-none-match'), file.etag)) return c.body(null, 304, headers);
+    }
+    if (c.req.method === 'HEAD') return c.body(null, status, { ...headers, 'Content-Length': String(file.size) });
     return c.body(
       new Uint8Array(file.body.buffer as ArrayBuffer, file.body.byteOffset, file.body.length),
-      200,
+      status,
       headers,
     );
+  }
+
+  /** Whether the path is one of the client's pages (matched on its decoded form, as the client router does). */
+  function isPage(urlPath: string): boolean {
+    try {
+      return isClientRoute(decodeURIComponent(urlPath));
+    } catch {
+      return false;
+    }
   }
 
   return async function clientStatic(c, next) {
@@ -102,6 +115,6 @@ export function serveClient({ clientDir }: { clientDir: string }): MiddlewareHan
     }
     const index = await load(path.join(root, 'index.html'));
     if (!index) return c.text(CLIENT_NOT_BUILT_TEXT, 503, { 'Cache-Control': 'no-store' });
-    return send(c, index, REVALIDATE);
+    return send(c, index, REVALIDATE, isPage(urlPath) ? 200 : 404);
   };
 }

@@ -1,0 +1,50 @@
+/**
+ * The client's route paths by name (spec section 2 "Routes"), defined once for both sides: the client builds `paths`
+ * (src/client/config/paths.ts) from them and the server answers 404 for a page path that matches none of them (while
+ * still sending the app, which draws its own 404 page).
+ */
+export const routePaths = {
+  home: '/',
+  discover: '/discover',
+  search: '/search',
+  privacy: '/privacy',
+  terms: '/terms',
+  deleteAccount: '/delete-account',
+  devHealth: '/dev/health',
+  devEchoUrl: '/dev/echo-url',
+  devSelftest: '/dev/selftest',
+  devDiagCocktail: '/dev/diag-cocktail',
+  profile: '/profile',
+  favorites: '/profile/favorites',
+  activity: '/profile/activity',
+  settings: '/settings',
+  auth: '/auth',
+  authGoogle: '/auth/google',
+  authFacebook: '/auth/facebook',
+  authCallback: '/auth/callback',
+  devAuthHealth: '/dev/auth-health',
+  devMailbox: '/dev/mailbox',
+} as const;
+
+/** Every route pattern of the client, as a list. */
+export const routePatterns: readonly string[] = Object.values(routePaths);
+
+function segmentsOf(path: string): string[] {
+  return path.split('/').filter((segment) => segment !== '');
+}
+
+/**
+ * Whether `pathname` (no query string) is one of the client's routes, matched the way React Router matches them:
+ * case-insensitive, a trailing slash ignored, `:name` standing for one segment and a final `*` for the rest.
+ */
+export function isClientRoute(pathname: string, patterns: readonly string[] = routePatterns): boolean {
+  const actual = segmentsOf(pathname.toLowerCase());
+  return patterns.some((pattern) => {
+    const expected = segmentsOf(pattern.toLowerCase());
+    if (expected.at(-1) === '*') {
+      expected.pop();
+      if (actual.length < expected.length) return false;
+    } else if (actual.length !== expected.length) return false;
+    return expected.every((segment, index) => segment.startsWith(':') || segment === actual[index]);
+  });
+}
