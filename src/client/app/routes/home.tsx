@@ -85,7 +85,7 @@ export function Component() {
         </div>
         <HeroIllustration
           variant="coupe"
-          className="pointer-events-none absolute -top-6 -right-16 w-56 opacity-40 md:relative md:top-auto md:right-auto md:w-full md:max-w-sm md:justify-self-center md:opacity-100"
+          className="pointer-events-none hidden md:block md:w-full md:max-w-sm md:justify-self-center"
         />
       </section>
 

@@ -44,7 +44,8 @@ export type DialogContentProps = React.ComponentProps<typeof DialogPrimitive.Con
 };
 
 /**
- * The dialog panel: centred, max 512 px wide (override with className), scrolls when taller than the viewport, focus trapped
+ * The dialog panel: a bottom sheet on phones (below the toasts' area), a centred panel from 640 px; max 512 px wide
+ * (override with className), scrolls when taller than the viewport, focus trapped
  * by Radix. Shows a top-right close button labelled "Close" unless `showCloseButton` is false.
  * Give it a DialogTitle (required by Radix for accessibility) and a DialogDescription or `aria-describedby={undefined}`.
  */
@@ -61,7 +62,10 @@ export function DialogContent({
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl border border-border-strong bg-surface p-6 text-foreground shadow-2xl outline-none data-[state=open]:animate-pop-in data-[state=closed]:animate-pop-out',
+          // Phones: a bottom sheet that leaves the top 7 rem free, so toasts (top centre) never cover it.
+          // From 640 px: a centred panel.
+          'fixed inset-x-0 bottom-0 z-50 mx-auto grid max-h-[calc(100dvh-7rem)] max-w-lg gap-4 overflow-y-auto rounded-t-2xl border border-b-0 border-border-strong bg-surface p-6 pb-[calc(1.5rem+env(safe-area-inset-bottom,0px))] text-foreground shadow-2xl outline-none data-[state=open]:animate-pop-in data-[state=closed]:animate-pop-out',
+          'sm:top-1/2 sm:right-auto sm:bottom-auto sm:left-1/2 sm:mx-0 sm:max-h-[calc(100dvh-2rem)] sm:w-[calc(100%-2rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:border-b sm:pb-6',
           className,
         )}
         {...props}

@@ -22,48 +22,47 @@ export interface SignInDialogProps {
 }
 
 /**
- * One 'Continue with Google/Facebook' button. A provider this server does not offer is drawn disabled with the reason
- * beside it, before anyone presses it; while any provider sign-in starts, both wait.
+ * One 'Continue with Google/Facebook' button. A provider this server does not offer is drawn disabled and described by
+ * the note that says why (`reasonId`), before anyone presses it; while any provider sign-in starts, both wait.
  */
 function ProviderButton({
   provider,
   available,
+  reasonId,
   pending,
   onStart,
 }: {
   provider: OAuthProvider;
   available: boolean;
+  reasonId: string;
   pending: OAuthProvider | null;
   onStart: () => void;
 }) {
-  const reasonId = useId();
-  const label = PROVIDER_LABEL[provider];
   const Icon = provider === 'google' ? GoogleIcon : FacebookIcon;
   return (
-    <div className="flex flex-col gap-1">
-      <Button
-        variant="secondary"
-        size="lg"
-        className="w-full"
-        disabled={!available || pending !== null}
-        aria-busy={pending === provider || undefined}
-        aria-describedby={available ? undefined : reasonId}
-        onClick={onStart}
-      >
-        {pending === provider ? (
-          <Spinner aria-hidden="true" role="presentation" className="size-5" />
-        ) : (
-          <Icon className={available ? 'size-5' : 'size-5 opacity-50 grayscale'} />
-        )}
-        Continue with {label}
-      </Button>
-      {available ? null : (
-        <p id={reasonId} className="text-center text-xs text-muted">
-          {label} sign-in is not available on this server. Use the email link below.
-        </p>
+    <Button
+      variant="secondary"
+      size="lg"
+      className="w-full"
+      disabled={!available || pending !== null}
+      aria-busy={pending === provider || undefined}
+      aria-describedby={available ? undefined : reasonId}
+      onClick={onStart}
+    >
+      {pending === provider ? (
+        <Spinner aria-hidden="true" role="presentation" className="size-5" />
+      ) : (
+        <Icon className={available ? 'size-5' : 'size-5 opacity-50 grayscale'} />
       )}
-    </div>
+      Continue with {PROVIDER_LABEL[provider]}
+    </Button>
   );
+}
+
+/** Why the unavailable providers cannot be used, e.g. 'Google and Facebook sign-in are not available on this server.' */
+export function unavailableProvidersText(unavailable: readonly OAuthProvider[]): string {
+  const names = unavailable.map((provider) => PROVIDER_LABEL[provider]).join(' and ');
+  return `${names} sign-in ${unavailable.length > 1 ? 'are' : 'is'} not available on this server. Use the email link below.`;
 }
 
 /**
@@ -79,6 +78,8 @@ export function SignInDialog({ open, onOpenChange, variant = 'header' }: SignInD
   const [phase, setPhase] = useState<MagicLinkPhase>('editing');
   const provider = useProviderSignIn();
   const providers = useSignInProviders();
+  const unavailable = (['google', 'facebook'] as const).filter((name) => !providers[name]);
+  const reasonId = useId();
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
@@ -138,15 +139,22 @@ export function SignInDialog({ open, onOpenChange, variant = 'header' }: SignInD
                 <ProviderButton
                   provider="google"
                   available={providers.google}
+                  reasonId={reasonId}
                   pending={provider.pending}
                   onStart={() => void provider.start('google', { ageConfirmed, prompt: 'select_account' })}
                 />
                 <ProviderButton
                   provider="facebook"
                   available={providers.facebook}
+                  reasonId={reasonId}
                   pending={provider.pending}
                   onStart={() => void provider.start('facebook')}
                 />
+                {unavailable.length > 0 ? (
+                  <p id={reasonId} className="text-center text-xs text-muted">
+                    {unavailableProvidersText(unavailable)}
+                  </p>
+                ) : null}
               </div>
             )}
 

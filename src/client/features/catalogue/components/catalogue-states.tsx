@@ -16,17 +16,18 @@ export function CatalogueEmptyState({ onClear, className }: { onClear?: () => vo
   return (
     <div
       className={cn(
-        'flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border-strong bg-surface/60 px-6 py-14 text-center',
+        // Compact on phones so 'Clear Search' sits above the tab bar without scrolling.
+        'flex flex-col items-center gap-2 rounded-2xl border border-dashed border-border-strong bg-surface/60 px-6 py-6 text-center sm:gap-3 sm:py-14',
         className,
       )}
     >
-      <div className="flex size-14 items-center justify-center rounded-full bg-surface-2 text-accent">
-        <SearchXIcon aria-hidden="true" className="size-7" />
+      <div className="flex size-11 items-center justify-center rounded-full bg-surface-2 text-accent sm:size-14">
+        <SearchXIcon aria-hidden="true" className="size-6 sm:size-7" />
       </div>
       <h2 className="font-display text-xl font-semibold">{CATALOGUE_TEXT.emptyTitle}</h2>
       <p className="text-sm text-muted">{CATALOGUE_TEXT.emptyHint}</p>
       {onClear ? (
-        <Button variant="secondary" onClick={onClear} className="mt-2">
+        <Button variant="secondary" onClick={onClear} className="mt-1 sm:mt-2">
           {CATALOGUE_TEXT.clear}
         </Button>
       ) : null}

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readCocktailDiagnostics } from '@/client/features/catalogue/lib/cocktail-diagnostics';
 import { resetUnitSystemCache } from '../hooks/use-unit-system';
+import { allowConsoleError } from '@/client/test/console-error';
 import { jsonResponse, negroniDetail } from '@/client/test/fixtures';
 import { CocktailDetailModal, MODAL_TEXT } from './cocktail-detail-modal';
 
@@ -37,11 +38,9 @@ function renderModal(id = '12', onClose = () => {}) {
 beforeEach(() => {
   localStorage.clear();
   resetUnitSystemCache();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -58,7 +57,12 @@ describe('CocktailDetailModal', () => {
       within(badges)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Gin', 'Classic', 'Strength: Strong', 'Difficulty: Easy']);
+    ).toEqual(['Gin', 'Classic', 'Strength: Strong']);
+    // Glass, method and difficulty are each said once, in the facts (regression: two or three times each).
+    expect(within(dialog).getAllByText('Rocks')).toHaveLength(1);
+    expect(within(dialog).getAllByText('Stir')).toHaveLength(1);
+    expect(within(dialog).getAllByText('Easy')).toHaveLength(1);
+    expect(within(dialog).queryByText('Glassware')).toBeNull();
     expect(within(dialog).getByText(negroniDetail.description)).toBeTruthy();
     expect(within(dialog).getAllByText('30 ml')).toHaveLength(3);
     expect(within(dialog).getByText('1 dash')).toBeTruthy();
@@ -105,6 +109,7 @@ describe('CocktailDetailModal', () => {
   });
 
   it('shows the validation-failure view and stores a VALIDATION_FAIL record when the data fails the shape check', async () => {
+    const consoleError = allowConsoleError(); // the modal reports the failed shape check in the console
     const bad = { id: 99, name: 42, image_url: 'not a url' };
     stubApi({ body: bad });
     renderModal('99');
@@ -119,6 +124,7 @@ describe('CocktailDetailModal', () => {
     expect(within(dialog).getByRole('button', { name: 'Close' })).toBeTruthy();
 
     await waitFor(() => expect(readCocktailDiagnostics()).toHaveLength(1));
+    expect(consoleError).toHaveBeenCalledWith('[Barback] Cocktail failed validation', expect.anything());
     const [record] = readCocktailDiagnostics();
     expect(record).toMatchObject({ type: 'VALIDATION_FAIL', cocktailId: 99, cocktailName: null });
     expect(Number.isNaN(Date.parse(record?.time ?? ''))).toBe(false);
@@ -127,6 +133,7 @@ describe('CocktailDetailModal', () => {
   });
 
   it('shows the render-error view and stores a RENDER_ERROR record when drawing the recipe throws', async () => {
+    allowConsoleError(); // React and the modal's boundary report the render error in the console
     // Passes the spec's shape check (id and name) but is not a full recipe: the recipe view throws while rendering.
     const partial = { id: 7, name: 'Half a Daiquiri', ingredients: 'lime, rum' };
     stubApi({ body: partial });
@@ -144,6 +151,7 @@ describe('CocktailDetailModal', () => {
   it('copies the diagnostics to the clipboard', async () => {
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    allowConsoleError(); // the modal reports the failed shape check in the console
     stubApi({ body: { id: 'x1' } });
     renderModal('x1');
     const dialog = await screen.findByRole('dialog', { name: MODAL_TEXT.validationTitle });

@@ -47,8 +47,7 @@ export const MODAL_TEXT = {
 type ContentProps = Pick<DialogContentProps, 'onCloseAutoFocus'>;
 
 /** Panel of the recipe: wide, a bottom sheet on phones, scrolling inside. */
-const recipePanel =
-  'max-w-2xl gap-0 p-0 max-sm:top-auto max-sm:bottom-0 max-sm:w-full max-sm:max-w-none max-sm:translate-y-0 max-sm:max-h-[92dvh] max-sm:rounded-b-none max-sm:pb-[env(safe-area-inset-bottom)]';
+const recipePanel = 'max-w-2xl gap-0 p-0 max-sm:max-w-none max-sm:pb-[env(safe-area-inset-bottom)]';
 
 /**
  * Keeps focus on the panel itself when a recipe opens (Radix then focuses the content element), instead of on its first

@@ -212,13 +212,6 @@ export function CocktailRecipe({ data }: { data: unknown }) {
                 {cocktail.strength}
               </Badge>
             </li>
-            <li>
-              <Badge variant="outline">
-                <SignalIcon aria-hidden="true" />
-                <span className="sr-only">Difficulty: </span>
-                {cocktail.difficulty_level}
-              </Badge>
-            </li>
           </ul>
         </div>
       </header>
@@ -243,7 +236,7 @@ export function CocktailRecipe({ data }: { data: unknown }) {
           </ul>
         </Section>
 
-        <Section title="Method" id={`${idBase}-method`} aside={<Badge variant="secondary">{cocktail.technique}</Badge>}>
+        <Section title="Method" id={`${idBase}-method`}>
           <ol className="flex flex-col gap-3">
             {steps.map((step, index) => (
               <li key={index} className="flex gap-3">
@@ -257,15 +250,9 @@ export function CocktailRecipe({ data }: { data: unknown }) {
               </li>
             ))}
           </ol>
-          <dl className="grid gap-2 text-sm sm:grid-cols-2">
-            <div className="flex gap-2">
-              <dt className="text-muted">Glassware</dt>
-              <dd className="font-medium">{cocktail.glassware}</dd>
-            </div>
-            <div className="flex gap-2">
-              <dt className="text-muted">Garnish</dt>
-              <dd className="font-medium">{cocktail.garnish}</dd>
-            </div>
+          <dl className="flex gap-2 text-sm">
+            <dt className="text-muted">Garnish</dt>
+            <dd className="font-medium">{cocktail.garnish}</dd>
           </dl>
         </Section>
 

@@ -16,7 +16,7 @@ export function CocktailSearchBox({
   onSubmit,
   onClear,
   busy = false,
-  placeholder = 'Search by name, spirit or ingredient',
+  placeholder = 'Name, spirit or ingredient',
   className,
   size = 'lg',
 }: {
