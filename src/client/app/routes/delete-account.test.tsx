@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DELETION_TEXT } from '@/client/features/account/components/delete-account-panel';
 import { installFakeApi } from '@/client/features/account/test/fake-api';
@@ -35,29 +36,37 @@ describe('/delete-account', () => {
   });
 
   it('enables deletion only once DELETE is typed exactly', async () => {
+    const user = userEvent.setup();
     const api = installFakeApi();
     renderPage();
     expect(await screen.findByRole('heading', { name: DELETION_TEXT.title })).toBeTruthy();
     expect(screen.getByText('ada@example.com')).toBeTruthy();
     expect(deleteButton().disabled).toBe(true);
 
-    fireEvent.change(confirmField(), { target: { value: 'delete' } });
+    await user.type(confirmField(), 'delete');
     expect(deleteButton().disabled).toBe(true);
-    fireEvent.change(confirmField(), { target: { value: 'DELET' } });
+    await user.clear(confirmField());
+    await user.type(confirmField(), 'DELET');
     expect(deleteButton().disabled).toBe(true);
-    fireEvent.submit(confirmField().form!);
+    await user.type(confirmField(), '{Enter}');
     expect(api.calls('DELETE /api/me')).toHaveLength(0);
+    await user.type(confirmField(), 'EE');
+    expect(confirmField().value).toBe('DELETEE');
+    expect(deleteButton().disabled).toBe(true);
 
-    fireEvent.change(confirmField(), { target: { value: 'DELETE' } });
+    await user.type(confirmField(), '{Backspace}');
+    expect(confirmField().value).toBe('DELETE');
     expect(deleteButton().disabled).toBe(false);
+    expect(api.calls('DELETE /api/me')).toHaveLength(0);
   });
 
   it("deletes the account, forgets the user and goes home with 'Your account has been deleted'", async () => {
     localStorage.setItem('bb:auth:counted-session', 'session-1');
+    const user = userEvent.setup();
     const api = installFakeApi({ favorites: [3] });
     const router = renderPage();
-    fireEvent.change(await screen.findByLabelText(DELETION_TEXT.confirmLabel), { target: { value: 'DELETE' } });
-    fireEvent.click(deleteButton());
+    await user.type(await screen.findByLabelText(DELETION_TEXT.confirmLabel), 'DELETE');
+    await user.click(deleteButton());
 
     expect(await screen.findByText(DELETION_TEXT.done)).toBeTruthy();
     expect(api.calls('DELETE /api/me')[0]?.body).toEqual({ confirm: 'DELETE' });
@@ -67,6 +76,7 @@ describe('/delete-account', () => {
   });
 
   it('says so in the panel when the deletion fails, and keeps everything', async () => {
+    const user = userEvent.setup();
     const api = installFakeApi({
       override: (request) =>
         request.method === 'DELETE' && request.path === '/api/me'
@@ -74,10 +84,12 @@ describe('/delete-account', () => {
           : undefined,
     });
     const router = renderPage();
-    fireEvent.change(await screen.findByLabelText(DELETION_TEXT.confirmLabel), { target: { value: 'DELETE' } });
-    fireEvent.click(deleteButton());
+    await user.type(await screen.findByLabelText(DELETION_TEXT.confirmLabel), 'DELETE');
+    await user.click(deleteButton());
 
-    expect((await screen.findByRole('alert')).textContent).toBe(DELETION_TEXT.failed);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(DELETION_TEXT.failed);
+    expect(confirmField().getAttribute('aria-describedby')).toBe(alert.id);
     expect(api.calls('DELETE /api/me')).toHaveLength(1);
     expect(router.state.location.pathname).toBe('/delete-account');
     expect(confirmField().value).toBe('DELETE');

@@ -1,14 +1,26 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2Icon } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import { paths } from '@/client/config/paths';
 import { Button } from '@/client/components/ui/button';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  withFieldMessages,
+} from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
-import { Label } from '@/client/components/ui/label';
 import { Spinner } from '@/client/components/ui/spinner';
 import { ApiError } from '@/client/lib/api-client';
 import { showToast } from '@/client/lib/toast-events';
-import { DELETE_CONFIRMATION_WORD, useDeleteAccount } from '../api/delete-account';
+import { DELETE_CONFIRMATION, deleteAccountRequestSchema } from '@/shared/schemas/account';
+import { useDeleteAccount } from '../api/delete-account';
 
 /** Texts of the self-service deletion panel. */
 export const DELETION_TEXT = {
@@ -24,7 +36,9 @@ export const DELETION_TEXT = {
     'The account itself: your email address and name',
   ],
   usage: 'Usage events are kept only as anonymous statistics, no longer linked to you.',
-  confirmLabel: `Type ${DELETE_CONFIRMATION_WORD} to confirm`,
+  confirmLabel: `Type ${DELETE_CONFIRMATION} to confirm`,
+  /** Shown under the field when a submit is refused (the button is disabled until the word is typed, so rarely). */
+  confirmMismatch: `Type ${DELETE_CONFIRMATION} in capital letters to confirm.`,
   button: 'Delete my account',
   deleting: 'Deleting your account…',
   done: 'Your account has been deleted',
@@ -42,23 +56,37 @@ function failureText(error: unknown): string {
 }
 
 /**
+ * The typed confirmation: the shared request schema's `confirm` (exactly DELETE), after trimming what was typed around it.
+ */
+const confirmFormSchema = z.object({ confirm: z.string().trim().pipe(deleteAccountRequestSchema.shape.confirm) });
+type ConfirmFormValues = z.input<typeof confirmFormSchema>;
+
+const confirmResolver = withFieldMessages(zodResolver(confirmFormSchema), {
+  confirm: () => DELETION_TEXT.confirmMismatch,
+});
+
+/**
  * Self-service account deletion for the signed-in user (on /delete-account): what will be deleted, a typed confirmation
- * (the button stays disabled until the field holds exactly DELETE) and a destructive button that calls `DELETE /api/me`.
+ * checked by the shared `deleteAccountRequestSchema` (the button stays disabled until the field holds exactly DELETE) and a
+ * destructive button that calls `DELETE /api/me`.
  * On success the app goes to /, `onDeleted` makes the device forget the user (local auth keys, cached data: the page that
  * composes the panel supplies it) and a toast says 'Your account has been deleted'. On failure the panel says why and everything stays as it was (the server deletes in one
  * transaction).
  */
 export function DeleteAccountPanel({ email, onDeleted }: { email: string; onDeleted: () => void }) {
   const id = useId();
-  const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
   const navigate = useNavigate();
   const { mutate, isPending } = useDeleteAccount();
-  const confirmed = typed.trim() === DELETE_CONFIRMATION_WORD;
+  const form = useForm<ConfirmFormValues, unknown, z.output<typeof confirmFormSchema>>({
+    resolver: confirmResolver,
+    defaultValues: { confirm: '' },
+  });
+  const typed = useWatch({ control: form.control, name: 'confirm' });
+  const confirmed = confirmFormSchema.safeParse({ confirm: typed }).success;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!confirmed || isPending) return;
+  const onValid = () => {
+    if (isPending) return;
     setError(null);
     mutate(undefined, {
       onSuccess: async () => {
@@ -101,36 +129,53 @@ export function DeleteAccountPanel({ email, onDeleted }: { email: string; onDele
       </ul>
       <p className="mt-3 text-sm text-muted">{DELETION_TEXT.usage}</p>
 
-      <form onSubmit={onSubmit} className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex flex-1 flex-col gap-2">
-          <Label htmlFor={`${id}-confirm`}>{DELETION_TEXT.confirmLabel}</Label>
-          <Input
-            id={`${id}-confirm`}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            autoComplete="off"
-            autoCapitalize="characters"
-            autoCorrect="off"
-            spellCheck={false}
-            readOnly={isPending}
-            aria-describedby={error ? `${id}-error` : undefined}
-            className="font-mono tracking-wider"
+      <Form {...form}>
+        <form
+          noValidate
+          onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+          className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-start"
+        >
+          <FormField
+            control={form.control}
+            name="confirm"
+            render={({ field }) => (
+              <FormItem className="flex-1">
+                <FormLabel>{DELETION_TEXT.confirmLabel}</FormLabel>
+                <FormControl aria-describedby={error ? `${id}-error` : undefined}>
+                  <Input
+                    {...field}
+                    autoComplete="off"
+                    autoCapitalize="characters"
+                    autoCorrect="off"
+                    spellCheck={false}
+                    readOnly={isPending}
+                    className="font-mono tracking-wider"
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
           />
-        </div>
-        <Button type="submit" variant="destructive" disabled={!confirmed || isPending} className="sm:min-w-48">
-          {isPending ? (
-            <>
-              <Spinner aria-hidden="true" role="presentation" className="text-destructive-foreground" />
-              {DELETION_TEXT.deleting}
-            </>
-          ) : (
-            <>
-              <Trash2Icon aria-hidden="true" />
-              {DELETION_TEXT.button}
-            </>
-          )}
-        </Button>
-      </form>
+          <Button
+            type="submit"
+            variant="destructive"
+            disabled={!confirmed || isPending}
+            className="sm:mt-[22px] sm:min-w-48"
+          >
+            {isPending ? (
+              <>
+                <Spinner aria-hidden="true" role="presentation" className="text-destructive-foreground" />
+                {DELETION_TEXT.deleting}
+              </>
+            ) : (
+              <>
+                <Trash2Icon aria-hidden="true" />
+                {DELETION_TEXT.button}
+              </>
+            )}
+          </Button>
+        </form>
+      </Form>
       {error ? (
         <p
           id={`${id}-error`}
