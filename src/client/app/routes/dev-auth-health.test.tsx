@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, installFakeAuthApi, json } from '@/client/features/auth/test/fake-auth-api';
 import { dismissAllToasts, renderWithAuth } from '@/client/features/auth/test/render';
@@ -27,9 +28,11 @@ function setup(recovery?: (body: unknown) => Response) {
 }
 
 async function send(email: string) {
+  const user = userEvent.setup();
   const field = await screen.findByLabelText('Email address');
-  fireEvent.change(field, { target: { value: email } });
-  fireEvent.click(screen.getByRole('button', { name: 'Send reset email' }));
+  await user.clear(field);
+  await user.type(field, email);
+  await user.click(screen.getByRole('button', { name: 'Send reset email' }));
 }
 
 beforeEach(() => localStorage.clear());
@@ -49,10 +52,23 @@ describe('/dev/auth-health', () => {
     expect(screen.getByText('outbox')).toBeTruthy();
   });
 
-  it("says 'Please enter an email address' for an empty field and sends nothing", async () => {
+  it("says 'Please enter an email address' under an empty field, focuses it and sends nothing", async () => {
     const api = setup();
     await send('   ');
-    expect((await screen.findByTestId('reset-email-message')).textContent).toBe('Please enter an email address');
+    const message = await screen.findByTestId('reset-email-message');
+    expect(message.textContent).toBe('Please enter an email address');
+    const field = screen.getByLabelText('Email address');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')).toBe(message.id);
+    expect(document.activeElement).toBe(field);
+    expect(api.calls('POST /api/dev/recovery-email')).toHaveLength(0);
+  });
+
+  it('refuses an address the shared schema refuses, keeping what was typed', async () => {
+    const api = setup();
+    await send('ada-at-example');
+    expect((await screen.findByRole('alert')).textContent).toBe('Please enter a valid email address');
+    expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('ada-at-example');
     expect(api.calls('POST /api/dev/recovery-email')).toHaveLength(0);
   });
 
@@ -68,8 +84,9 @@ describe('/dev/auth-health', () => {
   it("reports a failure as 'Failed to send reset email: ' and the reason", async () => {
     setup(() => apiError(502, 'MAIL_FAILED', 'SMTP server refused the connection'));
     await send('ada@example.com');
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Failed to send reset email: SMTP server refused the connection',
-    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Failed to send reset email: SMTP server refused the connection');
+    expect(screen.getByLabelText('Email address').getAttribute('aria-describedby')).toBe(alert.id);
+    expect(screen.getByLabelText('Email address').getAttribute('aria-invalid')).toBeNull();
   });
 });

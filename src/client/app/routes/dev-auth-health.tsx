@@ -7,24 +7,41 @@ import {
   ShieldCheckIcon,
   UserRoundIcon,
 } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { DevPage, InfoRow } from '@/client/app/shell/dev-page';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  withFieldMessages,
+} from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
-import { Label } from '@/client/components/ui/label';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { Spinner } from '@/client/components/ui/spinner';
 import { useSendRecoveryEmail, useAuthHealth, type ProviderMode } from '@/client/features/auth/api/dev-tools';
 import { useSession } from '@/client/lib/session';
+import { EMPTY_EMAIL_MESSAGE, recoveryEmailSchema, type RecoveryEmailRequest } from '@/shared/schemas/dev-tools';
 
 /** Exact texts of the reset-email tool (spec sections 5 and 8). */
 export const RESET_EMAIL_TEXT = {
-  empty: 'Please enter an email address',
+  empty: EMPTY_EMAIL_MESSAGE,
+  invalid: 'Please enter a valid email address',
   sent: (email: string) => `Reset email sent to ${email}. Check your inbox and click the reset link.`,
   failed: (message: string) => `Failed to send reset email: ${message}`,
 } as const;
+
+/** The shared request schema checks the field; an address it refuses is worded like the spec's empty message. */
+const recoveryResolver = withFieldMessages(zodResolver(recoveryEmailSchema), {
+  email: { invalid_format: RESET_EMAIL_TEXT.invalid },
+});
 
 const MODE_LABEL: Record<ProviderMode, string> = {
   social: 'configured',
@@ -61,32 +78,27 @@ function Rows({ loading, children }: { loading: boolean; children: ReactNode }) 
   return <dl className="divide-y divide-border">{children}</dl>;
 }
 
-/** The reset-email tool: an email field; sends an account-recovery sign-in link through POST /api/dev/recovery-email. */
+/**
+ * The reset-email tool: an email field (checked by the shared `recoveryEmailSchema`: empty says 'Please enter an email
+ * address' under the field); sends an account-recovery sign-in link through POST /api/dev/recovery-email.
+ */
 function ResetEmailTool() {
-  const inputId = useId();
   const messageId = useId();
-  const [email, setEmail] = useState('');
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const send = useSendRecoveryEmail();
+  const form = useForm<RecoveryEmailRequest>({ resolver: recoveryResolver, defaultValues: { email: '' } });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const address = email.trim();
-    if (address === '') {
-      setResult({ ok: false, text: RESET_EMAIL_TEXT.empty });
-      return;
-    }
+  const onValid = ({ email }: RecoveryEmailRequest) => {
     setResult(null);
-    send.mutate(address, {
-      onSuccess: () => setResult({ ok: true, text: RESET_EMAIL_TEXT.sent(address) }),
-      onError: (error) =>
-        setResult({
-          ok: false,
-          text:
-            (error as { status?: number }).status === 400 && error.message === RESET_EMAIL_TEXT.empty
-              ? RESET_EMAIL_TEXT.empty
-              : RESET_EMAIL_TEXT.failed(error.message),
-        }),
+    send.mutate(email, {
+      onSuccess: () => setResult({ ok: true, text: RESET_EMAIL_TEXT.sent(email) }),
+      onError: (error) => {
+        if ((error as { status?: number }).status === 400 && error.message === RESET_EMAIL_TEXT.empty) {
+          form.setError('email', { type: 'server', message: RESET_EMAIL_TEXT.empty }, { shouldFocus: true });
+          return;
+        }
+        setResult({ ok: false, text: RESET_EMAIL_TEXT.failed(error.message) });
+      },
     });
   };
 
@@ -105,39 +117,47 @@ function ResetEmailTool() {
         </p>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={submit} className="flex flex-col gap-2">
-          <Label htmlFor={inputId}>Email address</Label>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <Input
-              id={inputId}
-              type="email"
-              autoComplete="off"
-              placeholder="someone@example.com"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              aria-describedby={result ? messageId : undefined}
-              aria-invalid={result && !result.ok ? true : undefined}
-            />
-            <Button type="submit" disabled={send.isPending} className="sm:w-48">
-              {send.isPending ? (
-                <Spinner aria-hidden="true" role="presentation" className="text-current" />
-              ) : (
-                <SendIcon aria-hidden="true" />
+        <Form {...form}>
+          <form
+            noValidate
+            onSubmit={(event) => void form.handleSubmit(onValid, () => setResult(null))(event)}
+            className="flex flex-col gap-2"
+          >
+            <FormField
+              control={form.control}
+              name="email"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Email address</FormLabel>
+                  <div className="flex flex-col gap-2 sm:flex-row">
+                    <FormControl aria-describedby={result ? messageId : undefined}>
+                      <Input {...field} type="email" autoComplete="off" placeholder="someone@example.com" />
+                    </FormControl>
+                    <Button type="submit" disabled={send.isPending} className="sm:w-48">
+                      {send.isPending ? (
+                        <Spinner aria-hidden="true" role="presentation" className="text-current" />
+                      ) : (
+                        <SendIcon aria-hidden="true" />
+                      )}
+                      Send reset email
+                    </Button>
+                  </div>
+                  <FormMessage data-testid="reset-email-message" />
+                </FormItem>
               )}
-              Send reset email
-            </Button>
-          </div>
-          {result ? (
-            <p
-              id={messageId}
-              role={result.ok ? 'status' : 'alert'}
-              data-testid="reset-email-message"
-              className={result.ok ? 'text-sm text-success' : 'text-sm text-danger-text'}
-            >
-              {result.text}
-            </p>
-          ) : null}
-        </form>
+            />
+            {result ? (
+              <p
+                id={messageId}
+                role={result.ok ? 'status' : 'alert'}
+                data-testid="reset-email-message"
+                className={result.ok ? 'text-sm text-success' : 'text-sm text-danger-text'}
+              >
+                {result.text}
+              </p>
+            ) : null}
+          </form>
+        </Form>
       </CardContent>
     </Card>
   );
