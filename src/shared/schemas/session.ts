@@ -81,3 +81,25 @@ export type OAuthStartResponse = z.infer<typeof oauthStartResponseSchema>;
  */
 export const signInProvidersSchema = z.object({ google: z.boolean(), facebook: z.boolean() });
 export type SignInProviders = z.infer<typeof signInProvidersSchema>;
+
+/** Digits of a TOTP code (better-auth's default: 6 digits every 30 s, RFC 6238). */
+export const TOTP_DIGITS = 6;
+
+/** Body of `POST /api/auth/two-factor/verify-totp` (and of turning two-factor off): a 6-digit code from the app. */
+export const totpVerifyRequestSchema = z.object({
+  code: z
+    .string({ error: 'code is required' })
+    .trim()
+    .regex(new RegExp(`^\\d{${TOTP_DIGITS}}$`), `code must be ${TOTP_DIGITS} digits`),
+});
+export type TotpVerifyRequest = z.infer<typeof totpVerifyRequestSchema>;
+
+/** Body of `POST /api/auth/two-factor/verify-backup-code`: one of the saved backup codes (4 to 64 characters, trimmed). */
+export const backupCodeVerifyRequestSchema = z.object({
+  code: z
+    .string({ error: 'code is required' })
+    .trim()
+    .min(4, 'code must be at least 4 characters')
+    .max(64, 'code must be at most 64 characters'),
+});
+export type BackupCodeVerifyRequest = z.infer<typeof backupCodeVerifyRequestSchema>;

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useQuery } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch } from '@/client/lib/api-client';
@@ -33,11 +34,12 @@ afterEach(() => {
 
 describe('linked accounts', () => {
   it('unlinks Google when another way in remains', async () => {
+    const user = userEvent.setup();
     const api = installFakeAuthApi({ signedIn: true, accounts: [emailLink, google] });
     renderWithAuth(<LinkedAccountsWithMe />, { url: '/settings' });
     const row = await screen.findByTestId('linked-google');
     expect(within(row).getByText(/^Linked since/)).toBeTruthy();
-    fireEvent.click(within(row).getByRole('button', { name: 'Unlink Google' }));
+    await user.click(within(row).getByRole('button', { name: 'Unlink Google' }));
     expect(await screen.findByText('Google unlinked')).toBeTruthy();
     expect(api.calls('POST /api/auth/unlink-account').map((request) => request.body)).toEqual([{ accountId: 'acc-2' }]);
     await waitFor(() => expect(within(screen.getByTestId('linked-google')).getByText('Not linked')).toBeTruthy());
@@ -45,6 +47,7 @@ describe('linked accounts', () => {
   });
 
   it('never offers to unlink the last way in, and says why', async () => {
+    const user = userEvent.setup();
     const api = installFakeAuthApi({ signedIn: true, accounts: [google] });
     renderWithAuth(<LinkedAccountsWithMe />, { url: '/settings' });
     const button = (await screen.findByRole('button', { name: 'Unlink Google' })) as HTMLButtonElement;
@@ -53,15 +56,16 @@ describe('linked accounts', () => {
       'Google is your only way to sign in, so it cannot be unlinked. Link another method first.',
     );
     expect(button.getAttribute('aria-describedby')).toBe(reason.id);
-    fireEvent.click(button);
+    await user.click(button);
     expect(api.calls('POST /api/auth/unlink-account')).toHaveLength(0);
   });
 
   it('links Facebook through the provider and comes back to settings', async () => {
+    const user = userEvent.setup();
     const api = installFakeAuthApi({ signedIn: true, accounts: [emailLink] });
     const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
     renderWithAuth(<LinkedAccountsWithMe />, { url: '/settings' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Link Facebook' }));
+    await user.click(await screen.findByRole('button', { name: 'Link Facebook' }));
     await waitFor(() =>
       expect(assign).toHaveBeenCalledWith('https://accounts.example.test/facebook/authorize?state=abc'),
     );
@@ -90,6 +94,7 @@ describe('linked accounts', () => {
 
 describe('two-factor settings', () => {
   it('turns two-factor on: key for manual entry, a wrong then a right code, then the backup codes', async () => {
+    const user = userEvent.setup();
     const api = installFakeAuthApi({
       signedIn: true,
       validCode: '654321',
@@ -104,30 +109,44 @@ describe('two-factor settings', () => {
     });
     renderWithAuth(<TwoFactorSettings />, { url: '/settings' });
     expect((await screen.findByTestId('two-factor-status')).textContent).toBe('Off');
-    fireEvent.click(screen.getByRole('button', { name: 'Turn on two-factor' }));
+    await user.click(screen.getByRole('button', { name: 'Turn on two-factor' }));
     expect((await screen.findByTestId('totp-secret')).textContent).toBe('JBSW Y3DP EHPK 3PXP');
 
-    const code = screen.getByLabelText('6-digit code');
-    fireEvent.change(code, { target: { value: '000000' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Verify and turn on' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'That code did not work. Check your authenticator app and try again.',
-    );
+    const code = screen.getByLabelText('6-digit code') as HTMLInputElement;
+    const verify = () => screen.getByRole('button', { name: 'Verify and turn on' }) as HTMLButtonElement;
+    await user.type(code, '12-34-5');
+    expect(code.value).toBe('12345');
+    expect(verify().disabled).toBe(true);
+    await user.type(code, '6');
+    expect(verify().disabled).toBe(false);
+    await user.clear(code);
+    await user.type(code, '000000');
+    await user.click(verify());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('That code did not work. Check your authenticator app and try again.');
+    // The wrong code is emptied, the field is marked and named by the message, and focus is back in it.
+    expect(code.value).toBe('');
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(code.getAttribute('aria-describedby')).toBe(alert.id);
+    expect(document.activeElement).toBe(code);
 
     api.state.user.twoFactorEnabled = true;
-    fireEvent.change(code, { target: { value: '654321' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Verify and turn on' }));
+    await user.type(code, '654321');
+    // The message stays while the new code is typed, until the next try.
+    expect(screen.getByRole('alert').textContent).toContain('That code did not work');
+    await user.click(screen.getByRole('button', { name: 'Verify and turn on' }));
     const codes = await screen.findByRole('list', { name: 'Backup codes' });
     expect(
       within(codes)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['aaaaa-bbbbb', 'ccccc-ddddd']);
-    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    await user.click(screen.getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.getByTestId('two-factor-status').textContent).toBe('On'));
   });
 
   it('turns two-factor off only with a current code', async () => {
+    const user = userEvent.setup();
     const api = installFakeAuthApi({
       signedIn: true,
       user: { twoFactorEnabled: true },
@@ -138,14 +157,15 @@ describe('two-factor settings', () => {
       },
     });
     renderWithAuth(<TwoFactorSettings />, { url: '/settings' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Turn off' }));
-    fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '999999' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Turn off two-factor' }));
+    await user.click(await screen.findByRole('button', { name: 'Turn off' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('6-digit code'));
+    await user.type(screen.getByLabelText('6-digit code'), '999999');
+    await user.click(screen.getByRole('button', { name: 'Turn off two-factor' }));
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(api.calls('POST /api/auth/two-factor/disable')).toHaveLength(0);
 
-    fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '123456' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Turn off two-factor' }));
+    await user.type(screen.getByLabelText('6-digit code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Turn off two-factor' }));
     await waitFor(() => expect(screen.getByTestId('two-factor-status').textContent).toBe('Off'));
     expect(api.calls('POST /api/auth/two-factor/disable')).toHaveLength(1);
   });

@@ -1,13 +1,48 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRoundIcon, ShieldCheckIcon } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/client/components/ui/button';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  withFieldMessages,
+} from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
-import { Label } from '@/client/components/ui/label';
 import { Spinner } from '@/client/components/ui/spinner';
+import {
+  TOTP_DIGITS,
+  backupCodeVerifyRequestSchema,
+  totpVerifyRequestSchema,
+  type TotpVerifyRequest,
+} from '@/shared/schemas/session';
 import { verifyBackupCode, verifyTotp } from '../api/two-factor';
 
-/** Length of a TOTP code (better-auth's default: 6 digits every 30 s, RFC 6238). */
-export const TOTP_DIGITS = 6;
+/** Length of a TOTP code (the shared schema's; re-exported for the settings' forms). */
+export { TOTP_DIGITS };
+
+/** The words shown under a code field that the shared schemas refuse (the submit button is disabled until they pass). */
+export const CODE_FIELD_TEXT = {
+  totp: `Enter the ${TOTP_DIGITS}-digit code from your authenticator app.`,
+  backup: 'Enter one of your backup codes.',
+} as const;
+
+/** The shared verify-totp schema, its refusals worded for the page. */
+export const totpCodeResolver = withFieldMessages(zodResolver(totpVerifyRequestSchema), {
+  code: () => CODE_FIELD_TEXT.totp,
+});
+const backupCodeResolver = withFieldMessages(zodResolver(backupCodeVerifyRequestSchema), {
+  code: () => CODE_FIELD_TEXT.backup,
+});
+
+/** A code typed into a TOTP field: digits only, at most {@link TOTP_DIGITS} ('11-11-11' -> '111111'). */
+export function totpDigits(value: string): string {
+  return value.replace(/\D/g, '').slice(0, TOTP_DIGITS);
+}
 
 /** The message for a failed second-factor check, from the error's code. */
 export function twoFactorErrorMessage(error: unknown, mode: 'totp' | 'backup'): { message: string; expired: boolean } {
@@ -50,53 +85,16 @@ export interface TwoFactorChallengeProps {
 /**
  * The second step of a sign-in for a user with two-factor on (the callback URL carries `?twoFactor=1`): a 6-digit code
  * from the authenticator app (`POST /api/auth/two-factor/verify-totp`), or one of the backup codes
- * (`verify-backup-code`). Wrong codes say so under the field and keep the form.
+ * (`verify-backup-code`), each checked by its shared request schema first. Wrong codes say so under the field, empty it
+ * and focus it again.
  */
 export function TwoFactorChallenge({ onVerified, onExpired }: TwoFactorChallengeProps) {
-  const inputId = useId();
-  const errorId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
+  const titleId = useId();
   const [mode, setMode] = useState<'totp' | 'backup'>('totp');
-  const [code, setCode] = useState('');
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => inputRef.current?.focus(), [mode]);
-
-  const complete = mode === 'totp' ? code.length === TOTP_DIGITS : code.trim().length >= 4;
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!complete || pending) return;
-    setPending(true);
-    setError(null);
-    try {
-      if (mode === 'totp') await verifyTotp(code);
-      else await verifyBackupCode(code);
-    } catch (failure) {
-      const { message, expired } = twoFactorErrorMessage(failure, mode);
-      setPending(false);
-      if (expired && onExpired) {
-        onExpired(message);
-        return;
-      }
-      setError(message);
-      setCode('');
-      inputRef.current?.focus();
-      return;
-    }
-    onVerified();
-  };
-
-  const switchMode = () => {
-    setMode(mode === 'totp' ? 'backup' : 'totp');
-    setCode('');
-    setError(null);
-  };
 
   return (
     <section
-      aria-labelledby={`${inputId}-title`}
+      aria-labelledby={titleId}
       data-testid="two-factor-challenge"
       className="mx-auto flex w-full max-w-md flex-col items-center rounded-3xl border border-border bg-surface px-6 py-10 text-center shadow-card md:mt-8 md:px-10"
     >
@@ -107,7 +105,7 @@ export function TwoFactorChallenge({ onVerified, onExpired }: TwoFactorChallenge
           <KeyRoundIcon className="size-7" aria-hidden="true" />
         )}
       </span>
-      <h1 id={`${inputId}-title`} className="font-display text-2xl font-semibold md:text-3xl">
+      <h1 id={titleId} className="font-display text-2xl font-semibold md:text-3xl">
         Two-factor authentication
       </h1>
       <p className="mt-3 text-sm text-muted md:text-base">
@@ -115,53 +113,94 @@ export function TwoFactorChallenge({ onVerified, onExpired }: TwoFactorChallenge
           ? 'Enter the 6-digit code from your authenticator app to finish signing in.'
           : 'Enter one of the backup codes you saved when you turned on two-factor.'}
       </p>
-      <form noValidate onSubmit={(event) => void submit(event)} className="mt-6 flex w-full flex-col gap-2 text-left">
-        <Label htmlFor={inputId}>{mode === 'totp' ? 'Authentication code' : 'Backup code'}</Label>
-        {mode === 'totp' ? (
-          <Input
-            ref={inputRef}
-            id={inputId}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={TOTP_DIGITS}
-            placeholder="123456"
-            value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, TOTP_DIGITS))}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            className="h-12 text-center font-mono text-2xl tracking-[0.5em] md:text-2xl"
-          />
-        ) : (
-          <Input
-            ref={inputRef}
-            id={inputId}
-            name="backup-code"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="xxxxx-xxxxx"
-            value={code}
-            onChange={(event) => setCode(event.target.value.trim())}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            className="h-12 text-center font-mono text-lg"
-          />
-        )}
-        {error ? (
-          <p id={errorId} role="alert" className="text-sm text-danger-text">
-            {error}
-          </p>
-        ) : null}
+      {/* A fresh form (empty, no error) for each kind of code. */}
+      <ChallengeForm key={mode} mode={mode} onVerified={onVerified} onExpired={onExpired} />
+      <Button variant="link" size="sm" className="mt-4" onClick={() => setMode(mode === 'totp' ? 'backup' : 'totp')}>
+        {mode === 'totp' ? 'Use a backup code instead' : 'Use your authenticator app instead'}
+      </Button>
+    </section>
+  );
+}
+
+/** The code form of {@link TwoFactorChallenge} for one kind of code; focuses its field when it appears. */
+function ChallengeForm({ mode, onVerified, onExpired }: TwoFactorChallengeProps & { mode: 'totp' | 'backup' }) {
+  const form = useForm<TotpVerifyRequest>({
+    resolver: mode === 'totp' ? totpCodeResolver : backupCodeResolver,
+    defaultValues: { code: '' },
+    // A wrong code's message stays until the next try, as the person types the new code.
+    reValidateMode: 'onSubmit',
+  });
+  const code = useWatch({ control: form.control, name: 'code' });
+  const complete = (mode === 'totp' ? totpVerifyRequestSchema : backupCodeVerifyRequestSchema).safeParse({
+    code,
+  }).success;
+  const pending = form.formState.isSubmitting;
+
+  useEffect(() => form.setFocus('code'), [form]);
+
+  const onValid = async ({ code: checked }: TotpVerifyRequest) => {
+    try {
+      if (mode === 'totp') await verifyTotp(checked);
+      else await verifyBackupCode(checked);
+    } catch (failure) {
+      const { message, expired } = twoFactorErrorMessage(failure, mode);
+      if (expired && onExpired) {
+        onExpired(message);
+        return;
+      }
+      form.setValue('code', '');
+      form.setError('code', { type: 'server', message }, { shouldFocus: true });
+      return;
+    }
+    onVerified();
+  };
+
+  return (
+    <Form {...form}>
+      <form
+        noValidate
+        onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+        className="mt-6 flex w-full flex-col gap-2 text-left"
+      >
+        <FormField
+          control={form.control}
+          name="code"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{mode === 'totp' ? 'Authentication code' : 'Backup code'}</FormLabel>
+              <FormControl>
+                {mode === 'totp' ? (
+                  <Input
+                    {...field}
+                    onChange={(event) => field.onChange(totpDigits(event.target.value))}
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    pattern="[0-9]*"
+                    maxLength={TOTP_DIGITS}
+                    placeholder="123456"
+                    className="h-12 text-center font-mono text-2xl tracking-[0.5em] md:text-2xl"
+                  />
+                ) : (
+                  <Input
+                    {...field}
+                    onChange={(event) => field.onChange(event.target.value.trim())}
+                    autoComplete="off"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    placeholder="xxxxx-xxxxx"
+                    className="h-12 text-center font-mono text-lg"
+                  />
+                )}
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
         <Button type="submit" size="lg" className="mt-2 w-full" disabled={!complete || pending}>
           {pending ? <Spinner aria-hidden="true" role="presentation" className="text-current" /> : null}
           {pending ? 'Checking…' : 'Verify'}
         </Button>
       </form>
-      <Button variant="link" size="sm" className="mt-4" onClick={switchMode}>
-        {mode === 'totp' ? 'Use a backup code instead' : 'Use your authenticator app instead'}
-      </Button>
-    </section>
+    </Form>
   );
 }

@@ -7,11 +7,12 @@ import {
   ShieldIcon,
   ShieldOffIcon,
 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
-import { Label } from '@/client/components/ui/label';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { Spinner } from '@/client/components/ui/spinner';
 import { showToast } from '@/client/lib/toast-events';
@@ -26,7 +27,8 @@ import {
   type TwoFactorEnrolment,
 } from '../api/two-factor';
 import { signInErrorMessage } from '../lib/sign-in-errors';
-import { TOTP_DIGITS, twoFactorErrorMessage } from './two-factor-challenge';
+import { totpVerifyRequestSchema, type TotpVerifyRequest } from '@/shared/schemas/session';
+import { TOTP_DIGITS, totpCodeResolver, totpDigits, twoFactorErrorMessage } from './two-factor-challenge';
 
 /**
  * Draws `text` (an otpauth:// URI) as a QR code image (data: URL, dark on cream, 4-module quiet zone). The qrcode
@@ -90,48 +92,94 @@ function QrImage({ uri }: { uri: string }) {
   );
 }
 
-function CodeField({
-  label,
-  value,
-  onChange,
-  error,
-  autoFocus = false,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | null;
+/** Props of {@link TotpCodeForm}. */
+interface TotpCodeFormProps {
+  /** What the form is for, above the field. */
+  intro: ReactNode;
+  submitLabel: string;
+  destructive?: boolean;
+  pending: boolean;
   autoFocus?: boolean;
-}) {
-  const id = useId();
-  const errorId = useId();
-  const ref = useRef<HTMLInputElement>(null);
+  /** Called with a code the shared schema accepts; `fail` shows a message under the field and empties it. */
+  onCode: (code: string, fail: (message: string) => void) => void;
+  onCancel: () => void;
+  'data-testid'?: string;
+}
+
+/**
+ * A form asking for a current 6-digit code (checked by the shared verify-totp schema): the submit button is disabled
+ * until the code is complete; a refused code says why under the field, which is emptied and focused again.
+ */
+function TotpCodeForm({
+  intro,
+  submitLabel,
+  destructive = false,
+  pending,
+  autoFocus = false,
+  onCode,
+  onCancel,
+  'data-testid': testId,
+}: TotpCodeFormProps) {
+  const form = useForm<TotpVerifyRequest>({
+    resolver: totpCodeResolver,
+    defaultValues: { code: '' },
+    // A wrong code's message stays until the next try, as the person types the new code.
+    reValidateMode: 'onSubmit',
+  });
+  const code = useWatch({ control: form.control, name: 'code' });
+  const complete = totpVerifyRequestSchema.safeParse({ code }).success;
+
   useEffect(() => {
-    if (autoFocus) ref.current?.focus();
-  }, [autoFocus]);
+    if (autoFocus) form.setFocus('code');
+  }, [autoFocus, form]);
+
+  const fail = (message: string) => {
+    form.setValue('code', '');
+    form.setError('code', { type: 'server', message }, { shouldFocus: true });
+  };
+
   return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        ref={ref}
-        id={id}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]*"
-        maxLength={TOTP_DIGITS}
-        placeholder="123456"
-        value={value}
-        onChange={(event) => onChange(event.target.value.replace(/\D/g, '').slice(0, TOTP_DIGITS))}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className="max-w-48 font-mono text-lg tracking-[0.3em] md:text-lg"
-      />
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm text-danger-text">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Form {...form}>
+      <form
+        noValidate
+        onSubmit={(event) => void form.handleSubmit((data) => onCode(data.code, fail))(event)}
+        className="flex flex-col gap-3"
+        data-testid={testId}
+      >
+        {intro}
+        <FormField
+          control={form.control}
+          name="code"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>6-digit code</FormLabel>
+              <FormControl>
+                <Input
+                  {...field}
+                  onChange={(event) => field.onChange(totpDigits(event.target.value))}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  pattern="[0-9]*"
+                  maxLength={TOTP_DIGITS}
+                  placeholder="123456"
+                  className="max-w-48 font-mono text-lg tracking-[0.3em] md:text-lg"
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={!complete || pending}>
+            {pending ? <Spinner aria-hidden="true" role="presentation" className="text-current" /> : null}
+            {submitLabel}
+          </Button>
+          <Button variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </Form>
   );
 }
 
@@ -213,8 +261,6 @@ export function TwoFactorSettings() {
   const disable = useDisableTwoFactor();
   const regenerate = useRegenerateBackupCodes();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [copiedKey, setCopiedKey] = useState(false);
 
   const enabled = session.user?.twoFactorEnabled === true;
@@ -222,8 +268,6 @@ export function TwoFactorSettings() {
 
   const reset = (next: Phase = { kind: 'idle' }) => {
     setPhase(next);
-    setCode('');
-    setError(null);
     setCopiedKey(false);
   };
 
@@ -238,37 +282,23 @@ export function TwoFactorSettings() {
         }),
     });
 
-  const submitConfirm = (event: FormEvent<HTMLFormElement>, enrolment: TwoFactorEnrolment) => {
-    event.preventDefault();
-    if (code.length !== TOTP_DIGITS) return;
-    setError(null);
+  const submitConfirm = (code: string, fail: (message: string) => void, enrolment: TwoFactorEnrolment) =>
     confirm.mutate(code, {
       onSuccess: () => {
         reset({ kind: 'codes', codes: enrolment.backupCodes });
         showToast({ title: 'Two-factor is on', description: 'Sign-ins now ask for a code.', variant: 'success' });
       },
-      onError: (failure) => {
-        setError(twoFactorErrorMessage(failure, 'totp').message);
-        setCode('');
-      },
+      onError: (failure) => fail(twoFactorErrorMessage(failure, 'totp').message),
     });
-  };
 
-  const submitDisable = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (code.length !== TOTP_DIGITS) return;
-    setError(null);
+  const submitDisable = (code: string, fail: (message: string) => void) =>
     disable.mutate(code, {
       onSuccess: () => {
         reset();
         showToast({ title: 'Two-factor is off', variant: 'success' });
       },
-      onError: (failure) => {
-        setError(twoFactorErrorMessage(failure, 'totp').message);
-        setCode('');
-      },
+      onError: (failure) => fail(twoFactorErrorMessage(failure, 'totp').message),
     });
-  };
 
   const newCodes = () =>
     regenerate.mutate(undefined, {
@@ -326,44 +356,31 @@ export function TwoFactorSettings() {
             </div>
           </li>
           <li>
-            <form
-              noValidate
-              onSubmit={(event) => submitConfirm(event, phase.enrolment)}
-              className="flex flex-col gap-3"
-            >
-              <p className="font-semibold">3. Enter the code the app shows</p>
-              <CodeField label="6-digit code" value={code} onChange={setCode} error={error} />
-              <div className="flex flex-col gap-2 sm:flex-row">
-                <Button type="submit" disabled={code.length !== TOTP_DIGITS || confirm.isPending}>
-                  {confirm.isPending ? (
-                    <Spinner aria-hidden="true" role="presentation" className="text-current" />
-                  ) : null}
-                  Verify and turn on
-                </Button>
-                <Button variant="ghost" onClick={() => reset()}>
-                  Cancel
-                </Button>
-              </div>
-            </form>
+            <TotpCodeForm
+              intro={<p className="font-semibold">3. Enter the code the app shows</p>}
+              submitLabel="Verify and turn on"
+              pending={confirm.isPending}
+              onCode={(code, fail) => submitConfirm(code, fail, phase.enrolment)}
+              onCancel={() => reset()}
+            />
           </li>
         </ol>
       </div>
     );
   } else if (phase.kind === 'disabling') {
     body = (
-      <form noValidate onSubmit={submitDisable} className="flex flex-col gap-3" data-testid="two-factor-disable">
-        <p className="text-sm text-muted">Enter a current code from your authenticator app to turn two-factor off.</p>
-        <CodeField label="6-digit code" value={code} onChange={setCode} error={error} autoFocus />
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <Button type="submit" variant="destructive" disabled={code.length !== TOTP_DIGITS || disable.isPending}>
-            {disable.isPending ? <Spinner aria-hidden="true" role="presentation" className="text-current" /> : null}
-            Turn off two-factor
-          </Button>
-          <Button variant="ghost" onClick={() => reset()}>
-            Cancel
-          </Button>
-        </div>
-      </form>
+      <TotpCodeForm
+        data-testid="two-factor-disable"
+        intro={
+          <p className="text-sm text-muted">Enter a current code from your authenticator app to turn two-factor off.</p>
+        }
+        submitLabel="Turn off two-factor"
+        destructive
+        autoFocus
+        pending={disable.isPending}
+        onCode={submitDisable}
+        onCancel={() => reset()}
+      />
     );
   } else if (enabled) {
     body = (
