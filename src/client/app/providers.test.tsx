@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { emitToast } from '@/client/lib/toast-events';
 import { Providers } from './providers';
-
-afterEach(cleanup);
 
 describe('toasts', () => {
   it('loads the Toaster on the first toast and shows that toast (bb:toast event)', async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/client/lib/query-client';
 import { installFakeAuthApi, json } from '@/client/features/auth/test/fake-auth-api';
@@ -25,7 +25,6 @@ function renderProbe() {
 }
 
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
 });
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '@/client/features/account/test/fake-api';
 import { renderInApp } from '@/client/features/account/test/render-app';
@@ -77,7 +77,6 @@ beforeEach(() => {
   vi.stubGlobal('IntersectionObserver', TestIntersectionObserver);
 });
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
 });
 

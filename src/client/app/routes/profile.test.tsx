@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi } from '@/client/features/account/test/fake-api';
 import { renderInApp } from '@/client/features/account/test/render-app';
@@ -15,7 +15,6 @@ beforeEach(() => {
   resetSignInDialogForTests();
 });
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
 });
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetUnitSystemCache } from '@/client/features/catalogue/hooks/use-unit-system';
@@ -68,7 +68,6 @@ beforeEach(() => {
   resetUnitSystemCache();
 });
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
 });
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DELETE_DIALOG_TEXT } from '@/client/features/account/components/delete-account-dialog';
@@ -25,7 +25,6 @@ beforeEach(() => {
   document.title = 'Barback';
 });
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
 });
 

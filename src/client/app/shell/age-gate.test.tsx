@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AGE_VERIFIED_KEY } from '@/client/app/shell/age-gate-state';
 import { AgeGate } from './age-gate';
 
@@ -13,7 +13,6 @@ function renderGate() {
 }
 
 beforeEach(() => localStorage.clear());
-afterEach(cleanup);
 
 describe('AgeGate', () => {
   it('asks first, in a dialog titled Age Verification, with the first button focused', () => {

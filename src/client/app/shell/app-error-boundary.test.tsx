@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { allowConsoleError } from '@/client/test/console-error';
 import { SectionBoundary } from '@/client/components/section-boundary';
 import { AppErrorBoundary } from './app-error-boundary';
 
@@ -12,11 +13,8 @@ function Flaky({ error = new Error('Shaker lid stuck') }: { error?: unknown }) {
 
 beforeEach(() => {
   shouldThrow = true;
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
+  // Every test here throws inside a boundary on purpose, and the boundaries (and React) report it with console.error.
+  allowConsoleError();
 });
 
 describe('AppErrorBoundary', () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeAuthApi } from '@/client/features/auth/test/fake-auth-api';
@@ -33,7 +33,6 @@ beforeEach(() => {
   installFakeAuthApi({ signedIn: false });
 });
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
   resetAnalyticsForTests();
 });

@@ -36,7 +36,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   dismissAllToasts();
-  cleanup();
   vi.unstubAllGlobals();
   resetAnalyticsForTests();
 });

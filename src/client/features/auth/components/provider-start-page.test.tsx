@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as AuthPage } from '@/client/app/routes/auth';
 import { Component as FacebookPage } from '@/client/app/routes/auth-facebook';
@@ -19,7 +19,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   dismissAllToasts();
-  cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

@@ -20,7 +20,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   dismissAllToasts();
-  cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, renderHook } from '@testing-library/react';
+import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readAnalyticsQueue, resetAnalyticsForTests } from '@/client/lib/analytics';
 import { SEARCH_TRACK_DELAY_MS, useSearchTracking } from './use-search-tracking';
@@ -18,7 +18,6 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
-  cleanup();
   resetAnalyticsForTests();
   vi.useRealTimers();
   vi.unstubAllGlobals();
