@@ -1,128 +1,571 @@
+import { lineVolumeMl } from '@/shared/domain/units';
+import { readGarnish, type Dusting, type GarnishItem, type RimCoat } from './visual-garnish';
+
 /**
- * Derives the decorative look of a cocktail's generated illustration (glass tint, foam, bubbles, garnish) from its data:
- * ingredient names first (Campari reads red, coffee liqueur dark), then flavour profile, then base spirit.
- * Pure and deterministic: the same cocktail always looks the same.
+ * Derives the look of a cocktail's generated illustration from its catalogue data (the list API's cocktail summary has
+ * every field used here): the glass from `glassware`; the liquid colour by blending the tints of the ingredients weighted
+ * by their volume (ml) and colouring strength; ice, foam, floats and sinking layers from the ingredients and `technique`;
+ * the garnish from the `garnish` text (visual-garnish.ts). Pure and deterministic: the same cocktail always looks the same;
+ * the only choices not read from the data (ice cube tilt, straw and umbrella colour, sparkles) come from a stable hash of
+ * the data, never from the id or from randomness.
  */
 
-/** The garnish drawn on the glass. */
-export type GarnishKind = 'wheel' | 'twist' | 'cherry' | 'olive' | 'mint' | 'none';
+export type { GarnishItem, GarnishKind, RimCoat, Dusting } from './visual-garnish';
 
-/** Colours and features of one illustration. Colours are CSS hex strings. */
-export interface VisualTheme {
-  /** Liquid colour at the surface. */
-  liquid: string;
-  /** Liquid colour at the bottom of the glass. */
-  liquidDeep: string;
-  /** A foam or cream layer on top (egg white, cream). */
-  foam: boolean;
-  /** Rising bubbles (soda, tonic, sparkling wine, ginger beer). */
-  bubbles: boolean;
-  garnish: { kind: GarnishKind; color: string };
+/** The glass families drawn (one per entry of the catalogue's GLASSWARE vocabulary). */
+export type GlassKey =
+  | 'coupe'
+  | 'nickAndNora'
+  | 'martini'
+  | 'rocks'
+  | 'doubleRocks'
+  | 'highball'
+  | 'collins'
+  | 'flute'
+  | 'wine'
+  | 'copperMug'
+  | 'hurricane'
+  | 'tikiMug'
+  | 'julepCup'
+  | 'irishCoffee'
+  | 'pocoGrande'
+  | 'fizz'
+  | 'snifter';
+
+/** GLASSWARE vocabulary entry (src/shared/domain/vocabulary.ts) -> glass family. Unknown glassware draws a coupe. */
+export const GLASS_FAMILY: Readonly<Record<string, GlassKey>> = {
+  Coupe: 'coupe',
+  'Nick & Nora': 'nickAndNora',
+  Martini: 'martini',
+  Rocks: 'rocks',
+  'Double rocks': 'doubleRocks',
+  Highball: 'highball',
+  Collins: 'collins',
+  Flute: 'flute',
+  Wine: 'wine',
+  'Copper mug': 'copperMug',
+  Hurricane: 'hurricane',
+  'Tiki mug': 'tikiMug',
+  'Julep cup': 'julepCup',
+  'Irish coffee mug': 'irishCoffee',
+  'Poco grande': 'pocoGrande',
+  Fizz: 'fizz',
+  Snifter: 'snifter',
+};
+
+/** Ice in the glass: none (served up or hot), cubes, one large cube, crushed (heaped), or a blended frozen drink. */
+export type IceKind = 'none' | 'cubes' | 'bigCube' | 'crushed' | 'frozen';
+
+/** One colour stop of the liquid, top (0) to bottom (1) of the liquid column. */
+export interface LiquidStop {
+  offset: number;
+  color: string;
 }
 
-/** What the theme needs: a cocktail summary or detail has all of it. */
+/** A head on the drink: egg-white or aquafaba foam, espresso crema, or a floated cream cap. Height in viewBox units. */
+export interface FoamLayer {
+  kind: 'egg' | 'crema' | 'cream';
+  color: string;
+  height: number;
+}
+
+/** Everything the illustration draws for one cocktail. Colours are CSS hex strings (#rrggbb). */
+export interface VisualTheme {
+  glass: GlassKey;
+  /** Blended liquid colour (at the surface). */
+  liquid: string;
+  /** The same colour, darker: the bottom of the glass. */
+  liquidDeep: string;
+  /** Liquid gradient top to bottom: 2 stops, or more for a float on top or a syrup sunk to the bottom. */
+  stops: LiquidStop[];
+  /** Liquid fill opacity, 0.55 (clear, a Martini) to 0.96 (cloudy, juice or cream). */
+  opacity: number;
+  /** How full the glass is, 0 (empty) to 1 (to the rim), from the recipe's volume and the glass's capacity. */
+  fill: number;
+  ice: IceKind;
+  foam: FoamLayer | null;
+  /** Rising bubbles drawn (0 when nothing is carbonated; more with a larger carbonated share). */
+  bubbles: number;
+  /** A hot drink: steam above the glass, no ice. */
+  hot: boolean;
+  /** Shaken and served up without a foam: a thin pale froth on the surface. */
+  froth: boolean;
+  /** Garnish on the left of the rim instead of the right (hash-chosen: the data does not say). */
+  mirrored: boolean;
+  /** Which of the twist drawings curls the peel, 0–2 (hash-chosen). */
+  curl: number;
+  /** Smoky flavour profile (mezcal, Islay whisky): a thin curl of smoke above the drink. */
+  smoky: boolean;
+  /** A straw (crushed ice, frozen and tiki drinks); its colour, or null. */
+  straw: string | null;
+  garnish: GarnishItem[];
+  rim: RimCoat | null;
+  dusting: Dusting | null;
+  /** Stable hash of the cocktail's data (not its id), for the small choices the data does not make. */
+  seed: number;
+}
+
+/** One recipe line as the list API gives it (CardIngredient): amount in `unit`; top/splash amounts are expected ml. */
+export interface VisualIngredient {
+  ingredient: string;
+  amount?: number | null;
+  unit?: string;
+}
+
+/**
+ * What the theme needs; a cocktail summary (src/shared/schemas/cocktail.ts) or detail has all of it. `glassware` and
+ * `technique` are optional: without glassware a coupe is drawn; without technique it is inferred from the ingredients.
+ */
 export interface VisualInput {
   base_spirit: string;
   garnish?: string | null;
   flavor_profile?: readonly string[];
-  ingredients?: readonly { ingredient: string }[];
+  ingredients?: readonly VisualIngredient[];
+  glassware?: string;
+  /** One of TECHNIQUES (src/shared/domain/abv.ts): Shake, Stir, Build, Blend, Muddle, Layer. */
+  technique?: string;
 }
 
-/** Ingredient keywords that dominate a drink's colour, in priority order. */
-const INGREDIENT_TINTS: readonly [RegExp, string][] = [
-  [/espresso|coffee|kahl|cola/, '#4a2a18'],
-  [/blue cura/, '#2f8fd8'],
-  [/violet/, '#cdc6ea'],
-  [/campari|bitter aperitivo/, '#c8262d'],
-  [/aperol/, '#f0642a'],
-  [/cranberry|grenadine|raspberry|strawberry|pomegranate|hibiscus|cherry liqueur|sloe/, '#d9485f'],
-  [/tomato/, '#b5321e'],
-  [/cream|baileys|coconut cream|milk/, '#d9c2a0'],
-  [/midori|green chartreuse|matcha|cucumber/, '#8fbf5a'],
-  [/sweet vermouth|red vermouth|port|ruby/, '#8e3322'],
-  [/pineapple|orange juice|passion|mango|peach/, '#f2b23c'],
-  [/ginger beer|ginger ale/, '#e9cf8a'],
-  [/mint/, '#d9e6c2'],
+/**
+ * Tint of an ingredient: [name pattern, colour, strength, cloudiness]. strength is the colouring power per ml relative to
+ * a whiskey (1); bitters are strong per dash, clear spirits and soda nearly 0. cloudiness is 0 (clear) to 1 (opaque:
+ * cream, tomato juice). Patterns run against the lower-case, accent-free ingredient name; the first match wins, so the
+ * specific names come before the general ones. Colours are the usual look of each product in a glass.
+ */
+const TINTS: readonly (readonly [RegExp, string, number, number])[] = [
+  [/egg white|aquafaba/, '#f4efe4', 0.25, 0.7],
+  [/egg yolk|whole egg|advocaat/, '#f2cf6a', 1.4, 1],
+  [/ice cream|whipped cream|heavy cream|\bcream$|^cream|milk|butter/, '#f6efe2', 1.1, 1],
+  [/cream of coconut|coconut cream/, '#f6f0e4', 1.1, 1],
+  [/irish cream/, '#c9a27a', 1.2, 1],
+  [/espresso|cold brew|^coffee$/, '#2a160c', 2.6, 0.9],
+  [/coffee liqueur|kahlua|walnut/, '#2a140a', 2.2, 0.5],
+  [/dark creme de cacao/, '#4a2212', 1.6, 0.3],
+  [/green creme de menthe/, '#2fa84f', 2, 0.1],
+  [/blue curacao/, '#1f7fd8', 2.4, 0.1],
+  [/creme de violette/, '#8f86d8', 4, 0.1],
+  [/creme de cassis/, '#4a0d2a', 2.4, 0.1],
+  [/creme de mure/, '#5a0f38', 2.2, 0.1],
+  [/creme de banane/, '#f2dc6a', 1, 0.1],
+  [
+    /white creme|^gin$|vodka|white rum|blanco|mezcal|pisco|cachaca|grappa|aquavit|overproof|coconut rum/,
+    '#f1efe6',
+    0.03,
+    0,
+  ],
+  [/ouzo|sambuca|triple sec|cointreau|maraschino|soda water|water$|lemon-lime|coconut water/, '#f1efe6', 0.02, 0],
+  [/old tom|genever|plymouth|london|navy/, '#f1efe6', 0.04, 0],
+  [/agricole|aguardiente|sugar cane juice/, '#e9e2bc', 0.25, 0.15],
+  [/demerara rum|dark rum/, '#4a200c', 1.3, 0.05],
+  [/jamaican rum|spiced rum/, '#b8772e', 0.8, 0],
+  [/aged rum|gold rum|anejo|^rum$/, '#c98a3a', 0.7, 0],
+  [/reposado/, '#e0b860', 0.35, 0],
+  [/whisk|bourbon|rye|scotch/, '#c77a2b', 0.8, 0],
+  [/cognac|brandy|armagnac|calvados|applejack/, '#b8642a', 0.85, 0],
+  [/campari|bitter aperitivo/, '#c8102e', 2.2, 0.05],
+  [/select aperitivo/, '#b0182e', 2, 0.05],
+  [/aperol/, '#f2561d', 1.8, 0.05],
+  [/gran classico/, '#c8642a', 1.2, 0],
+  [/sweet vermouth|carpano|punt e mes|dubonnet/, '#6e1f14', 1.4, 0],
+  [/dry vermouth|blanc vermouth|^vermouth/, '#efe4b8', 0.2, 0],
+  [/lillet blanc|cocchi americano/, '#efcf6e', 0.5, 0],
+  [/lillet rose|rose wine/, '#eea1a0', 0.6, 0],
+  [/fino|manzanilla|white port/, '#efd98a', 0.35, 0],
+  [/amontillado/, '#c58a3b', 0.7, 0],
+  [/oloroso|madeira/, '#8e4a1c', 1, 0],
+  [/pedro ximenez/, '#3a1a0a', 1.5, 0],
+  [/tawny/, '#8a3b1a', 1.2, 0],
+  [/port/, '#6a1020', 1.6, 0],
+  [/red wine/, '#6e0f22', 2, 0.05],
+  [/white wine|^wine/, '#efe2a0', 0.3, 0],
+  [/champagne|prosecco|cava|sparkling/, '#f1e3a0', 0.25, 0],
+  [/green chartreuse/, '#8fbf3a', 1.2, 0],
+  [/yellow chartreuse|strega/, '#e8cf3a', 1, 0],
+  [/benedictine|drambuie|licor 43|swedish punsch|southern comfort/, '#d08f33', 0.9, 0],
+  [/galliano/, '#f2d027', 1.4, 0],
+  [/amaretto|amer picon|montenegro|hazelnut/, '#b8652a', 0.9, 0],
+  [/apricot/, '#e08a2a', 1.1, 0],
+  [/cherry heering|cherry liqueur/, '#6a0a1a', 2, 0],
+  [/sloe gin/, '#a01838', 1.8, 0],
+  [/limoncello|italicus/, '#ece07a', 0.8, 0.3],
+  [/raspberry liqueur|chambord/, '#7a0a2a', 2, 0],
+  [/passion fruit liqueur/, '#e8506a', 1.2, 0.1],
+  [/melon/, '#7acc3a', 1.8, 0],
+  [/anise|pastis|pernod|absinthe/, '#a8c86a', 0.7, 0.2],
+  [/pimm/, '#7a2a18', 1.2, 0],
+  [/ginger liqueur/, '#e8c47a', 0.5, 0],
+  [/grapefruit liqueur/, '#f2a0a0', 0.6, 0],
+  [/elderflower|st-germain|falernum|peach schnapps/, '#f3e8c0', 0.2, 0.1],
+  [/allspice/, '#6a2a12', 1.2, 0],
+  [/nonino/, '#c9803a', 0.9, 0],
+  [/fernet|averna|jager|cynar|lucano|ramazzotti|^amaro/, '#2e170c', 1.8, 0],
+  [/suze/, '#f2d23a', 1.2, 0],
+  [/curacao|grand marnier|orange liqueur/, '#e08a2a', 0.9, 0],
+  [/angostura|aromatic bitters|amargo/, '#6a1a10', 6, 0],
+  [/peychaud/, '#c8242e', 6, 0],
+  [/bitters/, '#d8802a', 3, 0],
+  [/grenadine|raspberry syrup|pomegranate/, '#b0102a', 2.4, 0.1],
+  [/demerara syrup|rich simple|maple|cinnamon syrup/, '#b8752e', 0.5, 0],
+  [/honey/, '#e0a02a', 0.6, 0.1],
+  [/orgeat/, '#f4ecdc', 0.6, 0.8],
+  [/passion fruit syrup/, '#f2a22a', 1, 0.3],
+  [/donn/, '#f0b49a', 0.8, 0.6],
+  [/pineapple syrup/, '#f2d05a', 0.8, 0.2],
+  [/lime cordial/, '#c8e070', 0.8, 0.1],
+  [/chamomile|vanilla|ginger syrup|agave|cane syrup/, '#f0d890', 0.3, 0],
+  [/lime juice|^lime$/, '#c6dc84', 0.9, 0.5],
+  [/lemon juice|^lemon$/, '#f4e482', 0.9, 0.5],
+  [/blood orange/, '#d0401a', 1.4, 0.8],
+  [/orange juice|^orange$|orange marmalade/, '#f6a21e', 1.2, 0.9],
+  [/pink grapefruit soda/, '#f4a8a0', 0.5, 0.3],
+  [/grapefruit soda|bitter lemon/, '#f4e2b8', 0.35, 0.35],
+  [/pink grapefruit/, '#f4908a', 1, 0.7],
+  [/grapefruit/, '#f6d28a', 0.8, 0.7],
+  [/pineapple/, '#f4cc3a', 1, 0.9],
+  [/cranberry/, '#b0102e', 1.6, 0.15],
+  [/tomato|clamato/, '#b8301c', 1.6, 1],
+  [/apple juice|cider/, '#e8c060', 0.8, 0.2],
+  [/peach puree/, '#f6d4a6', 1, 1],
+  [/passion fruit puree/, '#f2b020', 1.3, 0.9],
+  [/strawberry/, '#d8203a', 1.8, 0.7],
+  [/mango/, '#f6a81a', 1.5, 1],
+  [/ginger beer/, '#e8d49a', 0.5, 0.55],
+  [/ginger ale/, '#e8c070', 0.6, 0.1],
+  [/\bcola\b/, '#3a1a0a', 1.8, 0.05],
+  [/tea/, '#8a4010', 1, 0.1],
+  [/cucumber|mint|basil/, '#7fbf5a', 1.2, 0.2],
+  [/blackberr|raspberr|blueberr/, '#6a1038', 1.6, 0.4],
+  [/worcestershire|hot sauce|tabasco/, '#6a1a10', 2, 0.2],
+  [/lager|beer|pale ale/, '#e8b84a', 0.8, 0.1],
+  [/stout/, '#1a0d06', 2.5, 0.8],
 ];
 
-/** Colour of each base spirit's typical drink. */
-const SPIRIT_TINTS: Record<string, string> = {
-  Gin: '#dfe6d2',
-  Vodka: '#e2e8ea',
-  Whiskey: '#c87a2a',
-  Rum: '#c98a3a',
-  Tequila: '#e8d48a',
-  Mezcal: '#d9c083',
-  Brandy: '#a8592a',
-  Pisco: '#eee6c4',
-  Cachaça: '#e4e8bf',
-  Wine: '#8e1f33',
-  Liqueur: '#d8903e',
-  Amaro: '#6e2418',
-  Absinthe: '#9cc36b',
+/** Colour of the drink where nothing tints it: water-clear with a warm cast from the bar light. */
+const CLEAR = '#eef0e6';
+
+/** ml-equivalent of a count unit, for colour only (a muddled whole lime tints like ~25 ml of juice). */
+const COUNT_ML: Readonly<Record<string, number>> = {
+  whole: 25,
+  wedge: 8,
+  slice: 5,
+  piece: 5,
+  leaf: 0.6,
+  sprig: 2,
+  scoop: 60,
 };
 
-const FRUIT_COLOURS: readonly [RegExp, string][] = [
-  [/lime/, '#8cc152'],
-  [/grapefruit/, '#f07a5a'],
-  [/orange|blood orange/, '#f39a2b'],
-  [/lemon/, '#f2d64b'],
-  [/cucumber/, '#a9d18e'],
-  [/pineapple/, '#f5c542'],
-];
+/** Typical capacity of each glass, ml (bar supply catalogues' usual sizes). */
+const CAPACITY_ML: Record<GlassKey, number> = {
+  coupe: 170,
+  nickAndNora: 150,
+  martini: 180,
+  rocks: 240,
+  doubleRocks: 330,
+  highball: 300,
+  collins: 360,
+  flute: 180,
+  wine: 420,
+  copperMug: 450,
+  hurricane: 440,
+  tikiMug: 420,
+  julepCup: 350,
+  irishCoffee: 240,
+  pocoGrande: 380,
+  fizz: 220,
+  snifter: 400,
+};
 
-function mix(hex: string, target: string, amount: number): string {
-  const parse = (value: string) => [1, 3, 5].map((i) => Number.parseInt(value.slice(i, i + 2), 16));
-  const [a, b] = [parse(hex), parse(target)];
-  const out = a.map((channel, i) => Math.round(channel + ((b[i] ?? 0) - channel) * amount));
-  return `#${out.map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
+/** Dilution added by each technique (fraction of the undiluted volume; the ABV module's defaults). */
+const DILUTION: Readonly<Record<string, number>> = {
+  Shake: 0.25,
+  Stir: 0.2,
+  Build: 0.1,
+  Blend: 0.25,
+  Muddle: 0.1,
+  Layer: 0,
+};
+
+const CARBONATED = /soda|tonic|champagne|prosecco|cava|sparkling|ginger beer|ginger ale|\bcola\b|lager|beer|cider/;
+const TIKI = /falernum|orgeat|allspice|donn|passion fruit syrup|cream of coconut|coconut cream/;
+const JUICE = /juice|puree|cream|milk|egg|clamato|orgeat|marmalade|^lime$|^lemon$|^orange$/;
+/** Count-unit ingredients that tint the drink when muddled or shaken in. */
+const TINTING_COUNTS = /^(lime|lemon|orange|mint|basil|cucumber|strawberry|blackberry|raspberry|blueberry|whole egg)$/;
+
+/** Parses #rrggbb into [r, g, b] (0–255). */
+function rgb(hex: string): [number, number, number] {
+  return [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
 }
 
-function garnishOf(garnish: string): VisualTheme['garnish'] {
-  const text = garnish.toLowerCase();
-  const fruit = FRUIT_COLOURS.find(([pattern]) => pattern.test(text))?.[1] ?? '#f2d64b';
-  if (/cherr/.test(text)) return { kind: 'cherry', color: '#a3162b' };
-  if (/olive/.test(text)) return { kind: 'olive', color: '#7d8c3a' };
-  if (/mint|basil|sage|rosemary|thyme/.test(text)) return { kind: 'mint', color: '#4f9a4a' };
-  if (/twist|peel|zest|swath/.test(text)) return { kind: 'twist', color: fruit };
-  if (/wheel|wedge|slice|cucumber|pineapple/.test(text)) return { kind: 'wheel', color: fruit };
-  return { kind: 'none', color: fruit };
+function hex(channels: readonly number[]): string {
+  return `#${channels
+    .map((c) =>
+      Math.max(0, Math.min(255, Math.round(c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+}
+
+/**
+ * Mixes two #rrggbb colours.
+ * @param amount 0 gives `from`, 1 gives `to`
+ */
+export function mix(from: string, to: string, amount: number): string {
+  const [a, b] = [rgb(from), rgb(to)];
+  return hex(a.map((channel, i) => channel + (b[i]! - channel) * amount));
+}
+
+function normalise(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[’']/g, '');
+}
+
+interface Line {
+  name: string;
+  ml: number;
+  unit: string;
+}
+
+function linesOf(input: VisualInput): Line[] {
+  return (input.ingredients ?? []).map((line) => {
+    const unit = line.unit ?? 'ml';
+    const amount = line.amount ?? null;
+    const name = normalise(line.ingredient);
+    const counted = amount !== null && TINTING_COUNTS.test(name) ? amount * (COUNT_ML[unit] ?? 0) : 0;
+    const ml = lineVolumeMl(amount, unit) ?? counted;
+    return { name, ml: Number.isFinite(ml) ? ml : 0, unit };
+  });
+}
+
+/**
+ * Volume-weighted blend of the ingredient tints.
+ * @returns the liquid colour, its cloudiness (0–1) and the undiluted liquid volume in ml
+ */
+function blend(lines: readonly Line[]): { color: string; cloud: number; volume: number } {
+  const sum = [0, 0, 0];
+  let weight = 0;
+  let volume = 0;
+  let cloud = 0;
+  for (const line of lines) {
+    const tint = TINTS.find(([pattern]) => pattern.test(line.name));
+    const [, color, strength, cloudiness] = tint ?? [null, CLEAR, 0.05, 0];
+    const w = line.ml * strength;
+    const [r, g, b] = rgb(color);
+    sum[0]! += r * w;
+    sum[1]! += g * w;
+    sum[2]! += b * w;
+    weight += w;
+    if (line.unit !== 'leaf' && line.unit !== 'sprig' && line.unit !== 'slice') volume += line.ml;
+    cloud += line.ml * cloudiness;
+  }
+  if (weight <= 0 || volume <= 0) return { color: CLEAR, cloud: 0, volume };
+  const pigment = hex(sum.map((channel) => channel / weight));
+  const density = weight / volume;
+  const coverage = 1 - Math.exp(-2.4 * density);
+  return { color: mix(CLEAR, pigment, coverage), cloud: Math.min(1, cloud / volume), volume };
+}
+
+/** The technique when the caller does not pass it: a guess from the glass and the ingredients. */
+function inferTechnique(glass: GlassKey, lines: readonly Line[], names: string): string {
+  if (glass === 'pocoGrande') return 'Blend';
+  if (lines.some((line) => /^(mint|lime|lemon|basil|cucumber)$/.test(line.name) && line.unit !== 'ml')) return 'Muddle';
+  if (/egg|cream|milk/.test(names)) return 'Shake';
+  const built = ['highball', 'collins', 'wine', 'flute', 'copperMug', 'irishCoffee'].includes(glass);
+  if (built || CARBONATED.test(names)) return 'Build';
+  if (/juice|puree|orgeat/.test(names)) return 'Shake';
+  return 'Stir';
+}
+
+function iceOf(glass: GlassKey, technique: string, lines: readonly Line[], names: string, hot: boolean): IceKind {
+  if (hot) return 'none';
+  const tall = glass === 'highball' || glass === 'collins' || glass === 'tikiMug' || glass === 'hurricane';
+  const tiki = TIKI.test(names) && (/rum|agricole/.test(names) || tall);
+  const carbonated = CARBONATED.test(names);
+  const swizzle = technique === 'Build' && lines.some((line) => line.unit === 'leaf') && /bitters/.test(names);
+  const mule = /ginger beer/.test(names) && (glass === 'copperMug' || /mint/.test(names));
+  switch (glass) {
+    case 'coupe':
+    case 'nickAndNora':
+    case 'martini':
+    case 'flute':
+    case 'snifter':
+    case 'irishCoffee':
+    case 'fizz':
+      return 'none';
+    case 'wine':
+      return carbonated || /aperol|campari/.test(names) ? 'cubes' : 'none';
+    case 'pocoGrande':
+      return technique === 'Blend' ? 'frozen' : 'cubes';
+    case 'julepCup':
+    case 'tikiMug':
+    case 'copperMug':
+      return 'crushed';
+    case 'hurricane':
+      return tiki ? 'crushed' : 'cubes';
+    case 'highball':
+    case 'collins':
+      return technique === 'Muddle' || technique === 'Blend' || tiki || swizzle || mule ? 'crushed' : 'cubes';
+    default: {
+      // Rocks and double rocks.
+      if (technique === 'Blend' || technique === 'Muddle' || tiki) return 'crushed';
+      if (/whole egg/.test(names)) return 'none';
+      if (technique === 'Stir' && /absinthe/.test(names)) return 'none';
+      const spiritForward = !carbonated && !lines.some((line) => JUICE.test(line.name));
+      return spiritForward && technique !== 'Shake' ? 'bigCube' : 'cubes';
+    }
+  }
+}
+
+function foamOf(lines: readonly Line[], names: string, technique: string, hot: boolean): FoamLayer | null {
+  const ml = (pattern: RegExp) =>
+    lines.filter((line) => pattern.test(line.name)).reduce((sum, line) => sum + line.ml, 0);
+  const egg = ml(/egg white|aquafaba/);
+  const cream = ml(/heavy cream|whipped cream|^cream$/);
+  if (egg > 0 || lines.some((line) => /egg white|aquafaba/.test(line.name))) {
+    const tall = CARBONATED.test(names) && cream > 0;
+    return { kind: 'egg', color: '#f4ecdc', height: tall ? 12 : Math.min(7, Math.max(2.4, 2 + egg * 0.18)) };
+  }
+  if ((technique === 'Build' || hot) && cream > 0) return { kind: 'cream', color: '#f6efe0', height: 8 };
+  if (/espresso|cold brew/.test(names) && technique === 'Shake')
+    return { kind: 'crema', color: '#c8925a', height: 3.2 };
+  return null;
+}
+
+/** Liquid gradient: the blend, with a float on top (red wine, dark rum) or a syrup sunk to the bottom when built. */
+function stopsOf(liquid: string, deep: string, lines: readonly Line[], technique: string): LiquidStop[] {
+  const top: LiquidStop = { offset: 0, color: liquid };
+  const bottom: LiquidStop = { offset: 1, color: deep };
+  const total = lines.reduce((sum, line) => sum + line.ml, 0) || 1;
+  const redWine = lines.find((line) => line.name === 'red wine');
+  if (redWine && redWine.ml / total < 0.3) {
+    return [{ offset: 0, color: '#8a1a2e' }, { offset: 0.2, color: '#5e0f20' }, { offset: 0.3, color: liquid }, bottom];
+  }
+  if (technique === 'Layer' && lines.length > 1) {
+    // Poured heaviest first: the first line lies at the bottom, the last on top (offset 0).
+    const layers = lines.filter((line) => line.ml > 0).reverse();
+    let at = 0;
+    return layers.flatMap((line) => {
+      const color = blend([line]).color;
+      const from = at;
+      at += line.ml / total;
+      return [
+        { offset: from, color },
+        { offset: at, color },
+      ];
+    });
+  }
+  if (technique !== 'Build') return [top, bottom];
+  const names = lines.map((line) => line.name).join(' | ');
+  const float = /ginger beer|falernum/.test(names) && lines.find((line) => /dark rum|demerara rum/.test(line.name));
+  if (float)
+    return [
+      { offset: 0, color: '#5a2a12' },
+      { offset: 0.28, color: mix('#5a2a12', liquid, 0.6) },
+      { offset: 0.45, color: liquid },
+      bottom,
+    ];
+  const sink = lines.find((line) => /grenadine|creme de cassis|creme de mure/.test(line.name) && line.ml >= 5);
+  if (sink && total > 100) {
+    const sunk = blend([sink]).color;
+    return [
+      top,
+      { offset: 0.5, color: liquid },
+      { offset: 0.8, color: mix(liquid, sunk, 0.75) },
+      { offset: 1, color: mix(sunk, '#1a0d06', 0.2) },
+    ];
+  }
+  return [top, bottom];
 }
 
 /**
  * The illustration theme of a cocktail.
- * @param input base spirit, garnish text, flavour profile and ingredient names (any may be missing)
+ * @param input base spirit, garnish text, flavour profile, ingredient lines (name, amount, unit), glassware and technique;
+ *   any may be missing (amounts default to equal parts, glassware to a coupe, technique is inferred)
+ * @returns every visual feature of the picture; equal inputs give equal themes
  */
 export function visualThemeOf(input: VisualInput): VisualTheme {
-  const names = (input.ingredients ?? []).map((line) => line.ingredient.toLowerCase()).join(' | ');
+  const glass = GLASS_FAMILY[input.glassware ?? ''] ?? 'coupe';
+  const raw = linesOf(input);
+  const lines = raw.every((line) => line.ml === 0) ? raw.map((line) => ({ ...line, ml: 30 })) : raw;
+  const names = lines.map((line) => line.name).join(' | ');
+  const technique = input.technique ?? inferTechnique(glass, lines, names);
   const flavours = (input.flavor_profile ?? []).map((flavour) => flavour.toLowerCase());
-  let liquid = INGREDIENT_TINTS.find(([pattern]) => pattern.test(names))?.[1];
-  if (!liquid && flavours.includes('coffee')) liquid = '#4a2a18';
-  if (!liquid && flavours.includes('creamy')) liquid = '#d9c2a0';
-  if (!liquid && flavours.includes('tropical')) liquid = '#f2b23c';
-  if (
-    !liquid &&
-    /lime juice|lemon juice/.test(names) &&
-    ['Gin', 'Vodka', 'Rum', 'Tequila', 'Pisco', 'Cachaça'].includes(input.base_spirit)
-  ) {
-    liquid = '#e9e4a8';
+  // Every hot drink of the catalogue comes in the Irish coffee mug (Irish Coffee, Hot Toddy, Hot Buttered Rum).
+  const hot = glass === 'irishCoffee';
+  const { color, cloud, volume } = blend(lines);
+  const liquid = color;
+  const liquidDeep = mix(liquid, '#1a0d06', 0.35);
+  const ice = iceOf(glass, technique, lines, names, hot);
+  const reading = readGarnish(input.garnish);
+  const seed = hashOf(
+    [input.glassware, input.base_spirit, input.garnish, lines.map((line) => `${line.name}:${line.ml}`).join()].join(
+      '|',
+    ),
+  );
+  const tiki =
+    glass === 'tikiMug' || glass === 'hurricane' || glass === 'pocoGrande' || (TIKI.test(names) && ice === 'crushed');
+  const garnish = [...reading.items];
+  if (tiki && !garnish.some((item) => item.kind === 'pineapple') && garnish.length < 3) {
+    garnish.push({ kind: 'umbrella', color: ['#e6a84f', '#c8453a', '#3f9a8a', '#d86a9a'][seed % 4]!, count: 1 });
   }
-  liquid ??= SPIRIT_TINTS[input.base_spirit] ?? '#d8a35a';
+  const carbonatedMl = lines.filter((line) => CARBONATED.test(line.name)).reduce((sum, line) => sum + line.ml, 0);
+  const share = volume > 0 ? carbonatedMl / volume : 0;
+  const tall = ['highball', 'collins', 'hurricane', 'pocoGrande', 'julepCup', 'tikiMug', 'doubleRocks'].includes(glass);
+  const withIce = ice !== 'none';
+  const diluted = volume * (1 + (DILUTION[technique] ?? 0.2)) * (withIce ? 1.35 : 1);
+  const foam = foamOf(lines, names, technique, hot);
+  const minFill = ice === 'crushed' || ice === 'frozen' ? 0.86 : 0.42;
   return {
+    glass,
     liquid,
-    liquidDeep: mix(liquid, '#1a0d06', 0.35),
-    foam: /egg white|aquafaba|cream|foam/.test(names),
-    bubbles: /soda|tonic|champagne|prosecco|sparkling|ginger beer|ginger ale|cola|club/.test(names),
-    garnish: garnishOf(input.garnish ?? ''),
+    liquidDeep,
+    stops: stopsOf(liquid, liquidDeep, lines, technique),
+    opacity: Math.round((0.58 + 0.38 * Math.max(cloud, 1 - Math.exp(-3 * rgbDistance(liquid, CLEAR)))) * 100) / 100,
+    fill: Math.round(Math.min(0.94, Math.max(minFill, diluted / CAPACITY_ML[glass])) * 100) / 100,
+    ice,
+    foam,
+    froth: technique === 'Shake' && ice === 'none' && foam === null && !hot,
+    mirrored: (seed >>> 7) % 2 === 1,
+    curl: (seed >>> 11) % 3,
+    bubbles: share > 0 ? Math.round(3 + share * 8) : 0,
+    hot,
+    smoky: flavours.includes('smoky') && !hot,
+    straw:
+      (ice === 'crushed' || ice === 'frozen') && tall
+        ? glass === 'julepCup'
+          ? '#c9cfd4'
+          : ['#1c1714', '#b8683a', '#e9dfcf'][(seed >>> 3) % 3]!
+        : null,
+    garnish,
+    rim: reading.rim,
+    dusting: reading.dusting,
+    seed,
   };
 }
 
-/** A small stable number from a string or number (for deterministic variation such as sparkle positions). */
+/** Euclidean distance of two colours, 0 (equal) to 1 (black vs white). */
+function rgbDistance(a: string, b: string): number {
+  const [x, y] = [rgb(a), rgb(b)];
+  return Math.hypot(x[0] - y[0], x[1] - y[1], x[2] - y[2]) / 441.7;
+}
+
+/**
+ * A small stable number (32-bit unsigned) from a string or number, for deterministic small variations: FNV-1a, then the
+ * murmur3 finaliser so that strings differing in their last character (`seed#1`, `seed#2`) give unrelated bits.
+ */
 export function hashOf(value: string | number): number {
   let hash = 2166136261;
   for (const char of String(value)) {
     hash ^= char.charCodeAt(0);
     hash = Math.imul(hash, 16777619);
   }
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  hash ^= hash >>> 16;
   return hash >>> 0;
 }
