@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailFieldSchema } from './support';
 
 /**
  * The signed-in user as the API reports it (`GET /api/auth/get-session`'s user, `GET /api/me`'s user). Dates are ISO 8601
@@ -103,3 +104,15 @@ export const backupCodeVerifyRequestSchema = z.object({
     .max(64, 'code must be at most 64 characters'),
 });
 export type BackupCodeVerifyRequest = z.infer<typeof backupCodeVerifyRequestSchema>;
+
+/**
+ * What the sign-in dialog needs before it asks for a magic link (`POST /api/auth/sign-in/magic-link` takes the email):
+ * a valid address and the age confirmation ticked (spec section 5).
+ */
+export const magicLinkRequestSchema = z.object({
+  email: emailFieldSchema,
+  ageConfirmed: z.literal(true, { error: 'ageConfirmed must be true' }),
+});
+/** The form's values (the age box may be unticked). */
+export type MagicLinkRequestInput = { email: string; ageConfirmed: boolean };
+export type MagicLinkRequest = z.output<typeof magicLinkRequestSchema>;

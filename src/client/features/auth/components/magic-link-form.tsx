@@ -1,14 +1,52 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheckIcon, SendIcon } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Button } from '@/client/components/ui/button';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  withFieldMessages,
+} from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
-import { Label } from '@/client/components/ui/label';
 import { Spinner } from '@/client/components/ui/spinner';
 import { showToast } from '@/client/lib/toast-events';
 import { cn } from '@/client/lib/utils';
+import { magicLinkRequestSchema, type MagicLinkRequest, type MagicLinkRequestInput } from '@/shared/schemas/session';
+import { MAX_EMAIL_LENGTH } from '@/shared/schemas/support';
 import { sendMagicLink } from '../api/send-magic-link';
-import { isEmailAddress, signInErrorMessage } from '../lib/sign-in-errors';
+import { signInErrorMessage } from '../lib/sign-in-errors';
 import { SIGN_IN_TEXT } from '../lib/sign-in-text';
+
+/** The form's own words: the field's label and the reasons shown under it (the toasts keep the spec's texts). */
+export const MAGIC_LINK_TEXT = {
+  emailLabel: 'Email address',
+  emailRequired: 'Enter your email address to get a link.',
+  emailInvalid: 'Enter a valid email address, like you@example.com.',
+  emailTooLong: `Email addresses are at most ${MAX_EMAIL_LENGTH} characters.`,
+  ageHint: 'Tick the age confirmation above to get a link.',
+} as const;
+
+/**
+ * The shared schema (a valid email, the age box ticked), its refusals worded for the page. Typed for the form's values,
+ * where the box may be unticked (false is what the schema refuses).
+ */
+const magicLinkResolver = withFieldMessages(
+  zodResolver(magicLinkRequestSchema) as Resolver<MagicLinkRequestInput, unknown, MagicLinkRequest>,
+  {
+    email: {
+      invalid_type: MAGIC_LINK_TEXT.emailRequired,
+      too_small: MAGIC_LINK_TEXT.emailRequired,
+      too_big: MAGIC_LINK_TEXT.emailTooLong,
+      invalid_format: MAGIC_LINK_TEXT.emailInvalid,
+    },
+    ageConfirmed: () => MAGIC_LINK_TEXT.ageHint,
+  },
+);
 
 /** The form's states (spec section 4 "Magic-link form": editing, sending, then the confirmation). */
 export type MagicLinkPhase = 'editing' | 'sending' | 'sent';
@@ -27,9 +65,11 @@ export interface MagicLinkFormProps {
 }
 
 /**
- * The email magic-link form: an email field and 'Send magic link'. The button is disabled while sending, while the field is
- * empty and (with `requireAge`) while the age box is unticked. A malformed address gets the toast 'Email required' /
- * 'Please enter your email address.'; a failure the toast 'Sign-in failed' with the reason (and the reason under the form).
+ * The email magic-link form: an email field and 'Send magic link', checked by the shared `magicLinkRequestSchema` (the age
+ * box, owned by the caller, is part of it). The button is disabled while sending, while the field is empty and (with
+ * `requireAge`) while the age box is unticked. A malformed address gets the toast 'Email required' / 'Please enter your
+ * email address.', the reason under the field and the focus; a failure the toast 'Sign-in failed' with the reason (and the
+ * reason under the form; under the field when the server refused the address).
  * Once sent it shows 'Check your email' with the address and 'Try a different email', which empties the field and goes back
  * to editing.
  */
@@ -40,48 +80,52 @@ export function MagicLinkForm({
   onPhaseChange,
   className,
 }: MagicLinkFormProps) {
-  const emailId = useId();
   const errorId = useId();
   const hintId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [email, setEmail] = useState('');
   const [phase, setPhaseState] = useState<MagicLinkPhase>('editing');
   const [sentTo, setSentTo] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const ageOk = !requireAge || ageConfirmed;
+  const form = useForm<MagicLinkRequestInput, unknown, MagicLinkRequest>({
+    resolver: magicLinkResolver,
+    defaultValues: { email: '', ageConfirmed: ageOk },
+  });
+  const email = useWatch({ control: form.control, name: 'email' });
 
   const setPhase = (next: MagicLinkPhase) => {
     setPhaseState(next);
     onPhaseChange?.(next);
   };
 
-  const ageMissing = requireAge && !ageConfirmed;
+  const ageMissing = !ageOk;
   const disabled = phase === 'sending' || email.trim() === '' || ageMissing;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (phase === 'sending') return;
-    const address = email.trim();
-    if (address === '' || !isEmailAddress(address)) {
+  const onInvalid = (errors: FieldErrors<MagicLinkRequestInput>) => {
+    // react-hook-form has moved focus to the email field when it is the one refused.
+    if (errors.email) {
       showToast({
         title: SIGN_IN_TEXT.emailRequiredTitle,
         description: SIGN_IN_TEXT.emailRequiredBody,
         variant: 'error',
       });
-      inputRef.current?.focus();
-      return;
-    }
-    if (ageMissing) {
+    } else if (errors.ageConfirmed) {
       showToast({ title: SIGN_IN_TEXT.ageRequiredTitle, description: SIGN_IN_TEXT.ageRequiredBody, variant: 'error' });
-      return;
     }
+  };
+
+  const onValid = async ({ email: address }: MagicLinkRequest) => {
     setError(null);
     setPhase('sending');
     try {
       await sendMagicLink(address);
     } catch (failure) {
       const message = signInErrorMessage(failure);
-      setError(message);
       setPhase('editing');
+      if ((failure as { status?: unknown } | null)?.status === 400) {
+        form.setError('email', { type: 'server', message }, { shouldFocus: true });
+      } else {
+        setError(message);
+      }
       showToast({ title: SIGN_IN_TEXT.failedTitle, description: message, variant: 'error' });
       return;
     }
@@ -95,13 +139,23 @@ export function MagicLinkForm({
     onSent?.(address);
   };
 
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (phase === 'sending') {
+      event.preventDefault();
+      return;
+    }
+    // The age box lives in the caller: hand its state to the schema with the email.
+    form.setValue('ageConfirmed', ageOk);
+    void form.handleSubmit(onValid, onInvalid)(event);
+  };
+
   const reset = () => {
-    setEmail('');
+    form.reset({ email: '', ageConfirmed: ageOk });
     setSentTo('');
     setError(null);
     setPhase('editing');
     // The field comes back on the next render; focus it then.
-    requestAnimationFrame(() => inputRef.current?.focus());
+    requestAnimationFrame(() => form.setFocus('email'));
   };
 
   if (phase === 'sent') {
@@ -127,47 +181,54 @@ export function MagicLinkForm({
   const describedBy = [error ? errorId : null, ageMissing ? hintId : null].filter(Boolean).join(' ') || undefined;
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className={cn('flex flex-col gap-2', className)}>
-      <Label htmlFor={emailId}>Email address</Label>
-      <Input
-        ref={inputRef}
-        id={emailId}
-        type="email"
-        name="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder="you@example.com"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        readOnly={phase === 'sending'}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      <Button type="submit" size="lg" className="mt-1 w-full" disabled={disabled}>
-        {phase === 'sending' ? (
-          <>
-            <Spinner aria-hidden="true" role="presentation" className="text-current" />
-            Sending link…
-          </>
-        ) : (
-          <>
-            <SendIcon aria-hidden="true" />
-            Send magic link
-          </>
-        )}
-      </Button>
-      {ageMissing ? (
-        <p id={hintId} className="text-xs text-muted">
-          Tick the age confirmation above to get a link.
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm text-danger-text">
-          {error}
-        </p>
-      ) : null}
-    </form>
+    <Form {...form}>
+      <form noValidate onSubmit={submit} className={cn('flex flex-col gap-2', className)}>
+        <FormField
+          control={form.control}
+          name="email"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{MAGIC_LINK_TEXT.emailLabel}</FormLabel>
+              <FormControl aria-describedby={describedBy}>
+                <Input
+                  {...field}
+                  type="email"
+                  inputMode="email"
+                  autoComplete="email"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  placeholder="you@example.com"
+                  readOnly={phase === 'sending'}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <Button type="submit" size="lg" className="mt-1 w-full" disabled={disabled}>
+          {phase === 'sending' ? (
+            <>
+              <Spinner aria-hidden="true" role="presentation" className="text-current" />
+              Sending link…
+            </>
+          ) : (
+            <>
+              <SendIcon aria-hidden="true" />
+              Send magic link
+            </>
+          )}
+        </Button>
+        {ageMissing ? (
+          <p id={hintId} className="text-xs text-muted">
+            {MAGIC_LINK_TEXT.ageHint}
+          </p>
+        ) : null}
+        {error ? (
+          <p id={errorId} role="alert" className="text-sm text-danger-text">
+            {error}
+          </p>
+        ) : null}
+      </form>
+    </Form>
   );
 }

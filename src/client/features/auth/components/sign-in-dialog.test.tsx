@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAnalyticsForTests } from '@/client/lib/analytics';
 import { browserNavigation } from '../lib/browser-navigation';
@@ -10,9 +11,9 @@ import { dismissAllToasts, renderWithAuth } from '../test/render';
 const AGE = 'I confirm I am of legal drinking age in my jurisdiction.';
 
 /** Opens the dialog the way the app does (the store), and waits for its lazily loaded code. */
-async function openDialog() {
+async function openDialog(user: UserEvent) {
   renderWithAuth(<button onClick={() => openSignInDialog('header')}>open</button>);
-  fireEvent.click(screen.getByRole('button', { name: 'open' }));
+  await user.click(screen.getByRole('button', { name: 'open' }));
   // The dialog's code loads on first open.
   return screen.findByRole('dialog', { name: 'Sign in to continue' }, { timeout: 5000 });
 }
@@ -37,8 +38,9 @@ afterEach(() => {
 
 describe('sign-in dialog', () => {
   it('shows the title, the text, the age box, both providers and the email form', async () => {
+    const user = userEvent.setup();
     installFakeAuthApi();
-    const dialog = await openDialog();
+    const dialog = await openDialog(user);
     expect(within(dialog).getByText('Sign in to access the bar and save your favorite cocktails.')).toBeTruthy();
     expect((within(dialog).getByLabelText(AGE) as HTMLInputElement).checked).toBe(false);
     expect(within(dialog).getByRole('button', { name: 'Continue with Google' })).toBeTruthy();
@@ -47,40 +49,58 @@ describe('sign-in dialog', () => {
   });
 
   it('keeps Send disabled while the email is empty or the age box is unticked', async () => {
+    const user = userEvent.setup();
     installFakeAuthApi();
-    const dialog = await openDialog();
+    const dialog = await openDialog(user);
     const email = within(dialog).getByLabelText('Email address');
     expect(sendButton(dialog).disabled).toBe(true);
-    fireEvent.change(email, { target: { value: 'ada@example.com' } });
+    await user.type(email, 'ada@example.com');
     expect(sendButton(dialog).disabled).toBe(true);
-    fireEvent.click(within(dialog).getByLabelText(AGE));
+    await user.click(within(dialog).getByLabelText(AGE));
     expect(sendButton(dialog).disabled).toBe(false);
-    fireEvent.change(email, { target: { value: '   ' } });
+    await user.clear(email);
+    await user.type(email, '   ');
     expect(sendButton(dialog).disabled).toBe(true);
   });
 
   it("says 'Email required' for an address that is not an email, and sends nothing", async () => {
+    const user = userEvent.setup();
     const api = installFakeAuthApi();
-    const dialog = await openDialog();
-    fireEvent.click(within(dialog).getByLabelText(AGE));
-    fireEvent.change(within(dialog).getByLabelText('Email address'), { target: { value: 'ada-at-example' } });
-    fireEvent.click(sendButton(dialog));
+    const dialog = await openDialog(user);
+    await user.click(within(dialog).getByLabelText(AGE));
+    const email = within(dialog).getByLabelText('Email address') as HTMLInputElement;
+    await user.type(email, 'ada-at-example');
+    await user.click(sendButton(dialog));
     expect(await screen.findByText('Email required')).toBeTruthy();
     expect(screen.getByText('Please enter your email address.')).toBeTruthy();
     expect(api.calls('POST /api/auth/sign-in/magic-link')).toHaveLength(0);
+    // The reason also shows under the field, which is marked, names it, keeps what was typed and has the focus.
+    const reason = within(dialog).getByText('Enter a valid email address, like you@example.com.');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(email.getAttribute('aria-describedby')?.split(' ')).toContain(reason.id);
+    expect(email.value).toBe('ada-at-example');
+    expect(document.activeElement).toBe(email);
+
+    // Correcting the address and sending clears it.
+    await user.clear(email);
+    await user.type(email, 'ada@example.com');
+    await user.click(sendButton(dialog));
+    expect(await within(dialog).findByRole('heading', { name: 'Check your email' })).toBeTruthy();
+    expect(api.calls('POST /api/auth/sign-in/magic-link')).toHaveLength(1);
   });
 
   it('asks for the age confirmation before Google, and starts Google once it is given', async () => {
+    const user = userEvent.setup();
     const api = installFakeAuthApi();
     const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
-    const dialog = await openDialog();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue with Google' }));
+    const dialog = await openDialog(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue with Google' }));
     expect(await screen.findByText('Age verification required')).toBeTruthy();
     expect(screen.getByText('Please confirm you are of legal drinking age to continue.')).toBeTruthy();
     expect(api.calls('POST /api/session/oauth')).toHaveLength(0);
 
-    fireEvent.click(within(dialog).getByLabelText(AGE));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue with Google' }));
+    await user.click(within(dialog).getByLabelText(AGE));
+    await user.click(within(dialog).getByRole('button', { name: 'Continue with Google' }));
     await waitFor(() =>
       expect(assign).toHaveBeenCalledWith('https://accounts.example.test/google/authorize?state=abc'),
     );
@@ -89,10 +109,11 @@ describe('sign-in dialog', () => {
   });
 
   it('starts Facebook without the age box', async () => {
+    const user = userEvent.setup();
     const api = installFakeAuthApi();
     const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
-    const dialog = await openDialog();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue with Facebook' }));
+    const dialog = await openDialog(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue with Facebook' }));
     await waitFor(() =>
       expect(assign).toHaveBeenCalledWith('https://accounts.example.test/facebook/authorize?state=abc'),
     );
@@ -101,6 +122,7 @@ describe('sign-in dialog', () => {
   });
 
   it("shows 'Sign-in failed' with the server's reason when a provider is not configured", async () => {
+    const user = userEvent.setup();
     installFakeAuthApi({
       override: (request) =>
         request.path === '/api/session/oauth/google'
@@ -108,9 +130,9 @@ describe('sign-in dialog', () => {
           : undefined,
     });
     const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
-    const dialog = await openDialog();
-    fireEvent.click(within(dialog).getByLabelText(AGE));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue with Google' }));
+    const dialog = await openDialog(user);
+    await user.click(within(dialog).getByLabelText(AGE));
+    await user.click(within(dialog).getByRole('button', { name: 'Continue with Google' }));
     expect(await screen.findByText('Sign-in failed')).toBeTruthy();
     expect(screen.getByText('Google sign-in is not available on this server.')).toBeTruthy();
     expect(assign).not.toHaveBeenCalled();
@@ -120,14 +142,15 @@ describe('sign-in dialog', () => {
   });
 
   it("sends the link: disabled while sending, then 'Check your email'; 'Try a different email' starts over", async () => {
+    const user = userEvent.setup();
     const answer = deferred<Response>();
     const api = installFakeAuthApi({
       override: (request) => (request.path === '/api/auth/sign-in/magic-link' ? answer.promise : undefined),
     });
-    const dialog = await openDialog();
-    fireEvent.click(within(dialog).getByLabelText(AGE));
-    fireEvent.change(within(dialog).getByLabelText('Email address'), { target: { value: ' ada@example.com ' } });
-    fireEvent.click(sendButton(dialog));
+    const dialog = await openDialog(user);
+    await user.click(within(dialog).getByLabelText(AGE));
+    await user.type(within(dialog).getByLabelText('Email address'), ' ada@example.com ');
+    await user.click(sendButton(dialog));
 
     await waitFor(() => expect(sendButton(dialog).textContent).toContain('Sending link'));
     expect(sendButton(dialog).disabled).toBe(true);
@@ -142,7 +165,7 @@ describe('sign-in dialog', () => {
       newUserCallbackURL: '/auth/callback?method=magic-link&new=1',
     });
 
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Try a different email' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Try a different email' }));
     const email = (await within(dialog).findByLabelText('Email address')) as HTMLInputElement;
     expect(email.value).toBe('');
     expect(within(dialog).queryByText('Check your email')).toBeNull();
@@ -150,11 +173,12 @@ describe('sign-in dialog', () => {
 
   it('closes itself 2 s after the link is sent', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     installFakeAuthApi();
-    const dialog = await openDialog();
-    fireEvent.click(within(dialog).getByLabelText(AGE));
-    fireEvent.change(within(dialog).getByLabelText('Email address'), { target: { value: 'ada@example.com' } });
-    fireEvent.click(sendButton(dialog));
+    const dialog = await openDialog(user);
+    await user.click(within(dialog).getByLabelText(AGE));
+    await user.type(within(dialog).getByLabelText('Email address'), 'ada@example.com');
+    await user.click(sendButton(dialog));
     await within(dialog).findByRole('heading', { name: 'Check your email' });
 
     act(() => vi.advanceTimersByTime(1900));
@@ -165,33 +189,35 @@ describe('sign-in dialog', () => {
   });
 
   it('explains a rate limit in words', async () => {
+    const user = userEvent.setup();
     installFakeAuthApi({
       override: (request) =>
         request.path === '/api/auth/sign-in/magic-link'
           ? apiError(429, 'RATE_LIMITED', 'Too many requests. Please try again in 9 minutes.')
           : undefined,
     });
-    const dialog = await openDialog();
-    fireEvent.click(within(dialog).getByLabelText(AGE));
-    fireEvent.change(within(dialog).getByLabelText('Email address'), { target: { value: 'ada@example.com' } });
-    fireEvent.click(sendButton(dialog));
+    const dialog = await openDialog(user);
+    await user.click(within(dialog).getByLabelText(AGE));
+    await user.type(within(dialog).getByLabelText('Email address'), 'ada@example.com');
+    await user.click(sendButton(dialog));
     const alert = await within(dialog).findByRole('alert');
-    expect(alert.textContent).toBe('Too many sign-in attempts. Too many requests. Please try again in 9 minutes.');
+    expect(alert.textContent).toBe('Too many sign-in attempts. Please try again in 9 minutes.');
     expect(await screen.findByText('Sign-in failed')).toBeTruthy();
     expect(sendButton(dialog).disabled).toBe(false);
   });
 
   it('sends in-app browser visitors to the system browser instead of starting Facebook', async () => {
+    const user = userEvent.setup();
     const api = installFakeAuthApi();
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 325.0.0.35.91',
     );
     const open = vi.spyOn(browserNavigation, 'openInNewTab').mockReturnValue(true);
-    const dialog = await openDialog();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue with Facebook' }));
+    const dialog = await openDialog(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue with Facebook' }));
     const notice = await within(dialog).findByTestId('embedded-browser-notice');
     expect(within(notice).getByRole('heading').textContent).toBe('Continue in Safari to sign in with Facebook');
-    fireEvent.click(within(notice).getByRole('button', { name: 'Open in Safari' }));
+    await user.click(within(notice).getByRole('button', { name: 'Open in Safari' }));
     expect(open).toHaveBeenCalledWith('/auth/facebook');
     expect(api.calls('POST /api/session/oauth')).toHaveLength(0);
   });
