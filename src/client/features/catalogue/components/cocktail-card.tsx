@@ -91,6 +91,7 @@ export function CocktailCard({
       <CocktailVisual
         id={cocktail.id}
         glassware={cocktail.glassware}
+        technique={cocktail.technique}
         base_spirit={cocktail.base_spirit}
         garnish={cocktail.garnish}
         flavor_profile={cocktail.flavor_profile}

@@ -180,6 +180,7 @@ export function CocktailRecipe({ data }: { data: unknown }) {
         <CocktailVisual
           id={cocktail.id}
           glassware={cocktail.glassware}
+          technique={cocktail.technique}
           base_spirit={cocktail.base_spirit}
           garnish={cocktail.garnish}
           flavor_profile={cocktail.flavor_profile}
