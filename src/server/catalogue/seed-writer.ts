@@ -248,7 +248,7 @@ async function writeIngredients(
 /**
  * Writes a seed into the catalogue in one transaction: upserts ingredients and cocktails by slug (ids stay stable), links
  * ingredient parents, replaces every seeded cocktail's recipe lines, recomputes search keys and each cocktail's strength band
- * (from its computed ABV, {@link seedStrength}), stores the seed hash and a new catalogue version. Cocktails or ingredients absent from the seed are left in place (favourites may point at them).
+ * (from its computed ABV, {@link seedStrength}), stores the seed hash and a new catalogue version. Cocktails or ingredients absent from the seed are left in place (favorites may point at them).
  * @throws SeedError when the seed is inconsistent; database errors as thrown by the driver (nothing is written then).
  */
 export async function writeSeed(

@@ -8,7 +8,7 @@ import { useSetFavorite } from '../api/set-favorite';
 
 /** Texts of favoriting (spec sections 2 and 8). */
 export const FAVORITE_TEXT = {
-  /** Favouriting while signed out. */
+  /** Favoriting while signed out. */
   signInRequired: 'Please log in to save favorites',
   /** A failed add or remove. */
   saveFailed: 'Error saving favorite. Please try again.',
