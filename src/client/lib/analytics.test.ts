@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   analyticsBatchSchema,
   MAX_EVENT_PROPS_BYTES,
@@ -23,36 +22,25 @@ import {
   startAnalytics,
   track,
 } from './analytics';
+import { server } from '@/client/test/msw-server';
 
-/** A real HTTP server standing in for POST /api/events: records every body and answers with `nextStatus`. */
-let server: Server;
-let endpoint: string;
+/** msw stands in for POST /api/events: records every body and answers with `nextStatus`. */
+const endpoint = 'http://localhost:3000/api/events';
 let received: AnalyticsBatch[] = [];
 let nextStatus = 202;
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => resolve(body));
-    request.on('error', reject);
-  });
-}
-
-beforeAll(async () => {
-  server = createServer(async (request, response) => {
-    const body = await readBody(request);
-    if (nextStatus < 300) received.push(analyticsBatchSchema.parse(JSON.parse(body)));
-    response.writeHead(nextStatus, { 'content-type': 'application/json' });
-    response.end(nextStatus < 300 ? JSON.stringify({ accepted: 1 }) : '{"error":{"code":"X","message":"no"}}');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/events`;
-});
-
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+beforeEach(() => {
+  server.use(
+    http.post(endpoint, async ({ request }) => {
+      const body = await request.text();
+      if (nextStatus < 300) received.push(analyticsBatchSchema.parse(JSON.parse(body)));
+      return nextStatus < 300
+        ? HttpResponse.json({ accepted: 1 }, { status: nextStatus })
+        : HttpResponse.json({ error: { code: 'X', message: 'no' } }, { status: nextStatus });
+    }),
+    // Nothing listens there: the request never gets an answer.
+    http.post('http://127.0.0.1:1/api/events', () => HttpResponse.error()),
+  );
 });
 
 beforeEach(() => {

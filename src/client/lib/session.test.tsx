@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
+import { HttpResponse } from 'msw';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/client/lib/query-client';
@@ -52,8 +53,8 @@ describe('useSession', () => {
   it('retries an unreachable server, then counts the visitor as signed out (no error screen)', async () => {
     const api = installFakeAuthApi({
       override: (request) => {
-        if (request.path === '/api/auth/get-session') throw new TypeError('Failed to fetch');
-        return undefined;
+        // A network error, as when the server cannot be reached.
+        return request.path === '/api/auth/get-session' ? HttpResponse.error() : undefined;
       },
     });
     renderProbe();

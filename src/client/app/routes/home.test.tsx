@@ -2,32 +2,18 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { resetUnitSystemCache } from '@/client/features/catalogue/hooks/use-unit-system';
-import { jsonResponse, negroniDetail, summaryOf } from '@/client/test/fixtures';
-import type { CocktailPage } from '@/shared/schemas/cocktail';
+import { catalogueHandler, eventsHandler, sessionHandler } from '@/client/test/handlers';
+import { server } from '@/client/test/msw-server';
 import { Component as HomePage } from './home';
 
 /** Answers `/api/cocktails?...` with `total` matches, at most `pageSize` per page, and a signed-out session. */
 function stubCatalogue(total: number) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname === '/api/events') return jsonResponse({ accepted: 1 }, 202);
-      if (url.pathname === '/api/auth/get-session') return jsonResponse(null);
-      const pageSize = Number(url.searchParams.get('pageSize') || 50);
-      const count = Math.min(pageSize, total);
-      const body: CocktailPage = {
-        items: Array.from({ length: count }, (_, i) =>
-          summaryOf(negroniDetail, { id: i + 1, slug: `drink-${i + 1}`, name: `Drink ${i + 1}` }),
-        ),
-        total,
-        page: 0,
-        pageSize,
-      };
-      return jsonResponse(body);
-    }),
+  server.use(
+    eventsHandler(),
+    sessionHandler(() => null),
+    catalogueHandler(total, () => false),
   );
 }
 
@@ -51,10 +37,6 @@ function renderHome(url: string) {
 beforeEach(() => {
   localStorage.clear();
   resetUnitSystemCache();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('home search', () => {

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { resetUnitSystemCache } from '@/client/features/catalogue/hooks/use-unit-system';
-import { jsonResponse, negroniDetail, summaryOf } from '@/client/test/fixtures';
-import type { CocktailPage } from '@/shared/schemas/cocktail';
+import { catalogueHandler, eventsHandler, jsonBody, sessionHandler } from '@/client/test/handlers';
+import { server } from '@/client/test/msw-server';
 import { Component as SearchPage } from './search';
 
 /** A signed-in visitor's `GET /api/auth/get-session` answer. */
@@ -26,28 +27,15 @@ const signedInSession = {
  */
 function stubCatalogue(total: number, { signedIn = false }: { signedIn?: boolean } = {}) {
   const requests: URL[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname === '/api/events') return jsonResponse({ accepted: 1 }, 202);
-      if (url.pathname === '/api/auth/get-session') return jsonResponse(signedIn ? signedInSession : null);
-      if (url.pathname === '/api/me/favorites') return jsonResponse({ ids: [], items: [] });
-      requests.push(url);
-      const page = Number(url.searchParams.get('page'));
-      const pageSize = Number(url.searchParams.get('pageSize'));
-      const count = Math.max(0, Math.min(pageSize, total - page * pageSize));
-      const body: CocktailPage = {
-        items: Array.from({ length: count }, (_, i) => {
-          const n = page * pageSize + i + 1;
-          return summaryOf(negroniDetail, { id: n, slug: `drink-${n}`, name: `Drink ${n}` });
-        }),
-        total,
-        page,
-        pageSize,
-      };
-      return jsonResponse(body);
+  server.use(
+    eventsHandler(),
+    sessionHandler(() => (signedIn ? signedInSession : null)),
+    http.get('/api/me/favorites', () => jsonBody({ ids: [], items: [] })),
+    http.get('/api/cocktails', ({ request }) => {
+      requests.push(new URL(request.url));
+      return undefined; // recorded; catalogueHandler answers
     }),
+    catalogueHandler(total, () => signedIn),
   );
   return requests;
 }
@@ -66,9 +54,6 @@ function renderSearch(url: string) {
 beforeEach(() => {
   localStorage.clear();
   resetUnitSystemCache();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('/search', () => {

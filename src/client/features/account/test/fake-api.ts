@@ -1,21 +1,27 @@
-import { vi } from 'vitest';
-import { jsonResponse, negroniDetail, summaryOf } from '@/client/test/fixtures';
-import type { CocktailPage, CocktailSummary } from '@/shared/schemas/cocktail';
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import {
+  apiErrorBody,
+  catalogueHandler,
+  drink,
+  eventsHandler,
+  jsonBody,
+  notFoundHandler,
+  sampleHandler,
+  sessionHandler,
+  sessionOf,
+} from '@/client/test/handlers';
+import { recordingHandler, server, toRecordedRequest, type RecordedRequest } from '@/client/test/msw-server';
 
 /**
- * A stand-in for the Barback API in jsdom tests: `fetch` answers from an in-memory state shaped like the real server's
- * contract (better-auth's get-session body, /api/me, /api/me/favorites, /api/me/activity, /api/support, DELETE /api/me,
- * /api/cocktails pages). Every request is recorded. `override` lets a test answer one request itself (a failure, a slow
- * answer); return undefined from it to fall through to the defaults.
+ * The Barback API for the account pages' jsdom tests, as msw handlers over an in-memory state shaped like the real
+ * server's contract (better-auth's get-session body, /api/me, /api/me/favorites, /api/me/activity, /api/support,
+ * DELETE /api/me, /api/cocktails pages). Every request is recorded. `override` lets a test answer one request itself (a
+ * failure, a slow answer); return undefined from it to fall through to the defaults. msw's handlers are reset after each
+ * test (vitest.setup.ts).
  */
 
-/** One recorded request. `body` is the parsed JSON body, when there was one. */
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  url: URL;
-  body: unknown;
-}
+export type { RecordedRequest } from '@/client/test/msw-server';
+export { drink } from '@/client/test/handlers';
 
 /** The signed-in test user. */
 export const testUser = {
@@ -28,11 +34,6 @@ export const testUser = {
   createdAt: '2025-03-04T10:00:00.000Z',
   updatedAt: '2025-03-04T10:00:00.000Z',
 };
-
-/** A catalogue item numbered `n` (id n, "Drink n"). */
-export function drink(n: number): CocktailSummary {
-  return summaryOf(negroniDetail, { id: n, slug: `drink-${n}`, name: `Drink ${n}` });
-}
 
 export interface FakeApiOptions {
   /** Signed in as {@link testUser} (default) or signed out. */
@@ -53,34 +54,15 @@ export interface FakeApi {
   calls: (prefix: string) => RecordedRequest[];
 }
 
-/** Replaces the global fetch with the fake API (undo with `vi.unstubAllGlobals()`). */
-export function installFakeApi(options: FakeApiOptions = {}): FakeApi {
-  const state = { signedIn: options.signedIn ?? true, favorites: [...(options.favorites ?? [])] };
-  const catalogueSize = options.catalogueSize ?? 3;
-  const requests: RecordedRequest[] = [];
-
-  const defaults = (request: RecordedRequest): Response => {
-    const { method, path, url } = request;
-    if (path === '/api/events') return jsonResponse({ accepted: 1 }, 202);
-    if (path === '/api/auth/get-session') {
-      return jsonResponse(
-        state.signedIn
-          ? {
-              user: testUser,
-              session: {
-                id: 'session-1',
-                userId: testUser.id,
-                expiresAt: '2099-01-01T00:00:00.000Z',
-                createdAt: '2025-03-04T10:00:00.000Z',
-              },
-            }
-          : null,
-      );
-    }
-    const unauthorized = () => jsonResponse({ error: { code: 'UNAUTHORIZED', message: 'Sign in first.' } }, 401);
-    if (path === '/api/me' && method === 'GET') {
+/** The account API's handlers over `state` (signed-in checks, favorites, activity, support, account deletion). */
+export function accountHandlers(state: FakeApi['state'], catalogueSize = 3): HttpHandler[] {
+  const unauthorized = () => apiErrorBody(401, 'UNAUTHORIZED', 'Sign in first.');
+  return [
+    eventsHandler(),
+    sessionHandler(() => (state.signedIn ? sessionOf(testUser) : null)),
+    http.get('/api/me', () => {
       if (!state.signedIn) return unauthorized();
-      return jsonResponse({
+      return jsonBody({
         user: testUser,
         plan: 'free',
         entitlements: [],
@@ -89,10 +71,10 @@ export function installFakeApi(options: FakeApiOptions = {}): FakeApi {
         accounts: [{ id: 'acc-1', providerId: 'magic-link', accountId: testUser.email, createdAt: testUser.createdAt }],
         providers: { google: true, facebook: false },
       });
-    }
-    if (path === '/api/me/activity') {
+    }),
+    http.get('/api/me/activity', () => {
       if (!state.signedIn) return unauthorized();
-      return jsonResponse({
+      return jsonBody({
         favorites: state.favorites.map((id) => ({
           cocktailId: id,
           name: `Drink ${id}`,
@@ -100,64 +82,55 @@ export function installFakeApi(options: FakeApiOptions = {}): FakeApi {
         })),
         searches: [{ q: 'sour', occurredAt: testUser.createdAt }],
       });
-    }
-    if (path === '/api/me/favorites' && method === 'GET') {
+    }),
+    http.get('/api/me/favorites', () => {
       if (!state.signedIn) return unauthorized();
-      return jsonResponse({ ids: state.favorites, items: state.favorites.map(drink) });
-    }
-    const favorite = /^\/api\/me\/favorites\/(\d+)$/.exec(path);
-    if (favorite && (method === 'PUT' || method === 'DELETE')) {
-      if (!state.signedIn) return unauthorized();
-      const id = Number(favorite[1]);
-      state.favorites = state.favorites.filter((existing) => existing !== id);
-      if (method === 'PUT') state.favorites.unshift(id);
-      return jsonResponse({ cocktailId: id, favorite: method === 'PUT' });
-    }
-    if (path === '/api/support' && method === 'POST')
-      return jsonResponse({ id: 1, status: 'received', mailed: true }, 201);
-    if (path === '/api/me' && method === 'DELETE') {
+      return jsonBody({ ids: state.favorites, items: state.favorites.map(drink) });
+    }),
+    ...(['put', 'delete'] as const).map((method) =>
+      http[method]('/api/me/favorites/:id', ({ params }) => {
+        if (!/^\d+$/.test(String(params.id))) return undefined;
+        if (!state.signedIn) return unauthorized();
+        const id = Number(params.id);
+        state.favorites = state.favorites.filter((existing) => existing !== id);
+        if (method === 'put') state.favorites.unshift(id);
+        return jsonBody({ cocktailId: id, favorite: method === 'put' });
+      }),
+    ),
+    http.post('/api/support', () => jsonBody({ id: 1, status: 'received', mailed: true }, 201)),
+    http.delete('/api/me', () => {
       if (!state.signedIn) return unauthorized();
       state.signedIn = false;
-      return jsonResponse({ deleted: true });
-    }
-    if (path === '/api/cocktails') {
-      const page = Number(url.searchParams.get('page') ?? 0);
-      const pageSize = Number(url.searchParams.get('pageSize') ?? 50);
-      if (page > 0 && !state.signedIn) return unauthorized();
-      const count = Math.max(0, Math.min(pageSize, catalogueSize - page * pageSize));
-      const body: CocktailPage = {
-        items: Array.from({ length: count }, (_, i) => drink(page * pageSize + i + 1)),
-        total: catalogueSize,
-        page,
-        pageSize,
-      };
-      return jsonResponse(body);
-    }
-    if (path === '/api/cocktails/sample') {
-      return jsonResponse({ items: Array.from({ length: Math.min(50, catalogueSize) }, (_, i) => drink(i + 1)) });
-    }
-    return jsonResponse({ error: { code: 'NOT_FOUND', message: `No fake for ${method} ${path}` } }, 404);
-  };
-
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = (init?.method ?? 'GET').toUpperCase();
-      let body: unknown;
-      if (typeof init?.body === 'string') {
-        try {
-          body = JSON.parse(init.body) as unknown;
-        } catch {
-          body = init.body;
-        }
-      }
-      const request: RecordedRequest = { method, path: url.pathname, url, body };
-      requests.push(request);
-      return (await options.override?.(request)) ?? defaults(request);
+      return jsonBody({ deleted: true });
     }),
-  );
+    catalogueHandler(catalogueSize, () => state.signedIn),
+    sampleHandler(catalogueSize),
+  ];
+}
 
+/** Answers the app's API requests with msw (recorded, `override` first, then {@link accountHandlers}, then a 404). */
+export function installFakeApi(options: FakeApiOptions = {}): FakeApi {
+  const state = { signedIn: options.signedIn ?? true, favorites: [...(options.favorites ?? [])] };
+  const requests: RecordedRequest[] = [];
+  const override = options.override;
+  server.use(
+    recordingHandler(requests),
+    ...(override
+      ? [
+          http.all('*', async ({ request }) => {
+            const recorded = await toRecordedRequest(request);
+            try {
+              return (await override(recorded)) ?? undefined;
+            } catch {
+              // An override that throws stands for a request that never got an answer (offline, DNS).
+              return HttpResponse.error();
+            }
+          }),
+        ]
+      : []),
+    ...accountHandlers(state, options.catalogueSize ?? 3),
+    notFoundHandler(),
+  );
   return {
     requests,
     state,

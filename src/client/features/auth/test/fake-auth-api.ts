@@ -1,19 +1,16 @@
-import { vi } from 'vitest';
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import { eventsHandler, notFoundHandler, sessionHandler } from '@/client/test/handlers';
+import { recordingHandler, server, toRecordedRequest, type RecordedRequest } from '@/client/test/msw-server';
 
 /**
- * A stand-in for the server's auth routes in jsdom tests, shaped like the real contract: better-auth's get-session,
- * sign-in/magic-link, two-factor and unlink routes, `POST /api/session/oauth/:provider`, `GET /api/me`, the developer
- * tools and `POST /api/events`. Every request is recorded; `override` answers one request itself (return undefined to
- * fall through).
+ * The server's auth routes for jsdom tests, as msw handlers shaped like the real contract: better-auth's get-session,
+ * sign-in/magic-link, two-factor and unlink routes, `POST /api/session/oauth/:provider`, `GET /api/me` and
+ * `POST /api/events`. Every request is recorded; `override` answers one request itself (return undefined to fall
+ * through). msw's handlers are reset after each test (vitest.setup.ts).
  */
 
 /** One recorded request; `body` is the parsed JSON body when there was one. */
-export interface AuthRequest {
-  method: string;
-  path: string;
-  url: URL;
-  body: unknown;
-}
+export type AuthRequest = RecordedRequest;
 
 /** The signed-in test user. */
 export const authUser = {
@@ -62,7 +59,69 @@ export interface FakeAuthApi {
   calls: (prefix: string) => AuthRequest[];
 }
 
-/** Replaces the global fetch with the fake (undo with `vi.unstubAllGlobals()`). */
+/** The auth routes' handlers over `state`. */
+export function authHandlers(state: FakeAuthApi['state'], options: FakeAuthOptions = {}): HttpHandler[] {
+  const validCode = options.validCode ?? '123456';
+  const codeOf = async (request: Request) => ((await request.json()) as { code?: string } | null)?.code;
+  return [
+    sessionHandler(() =>
+      state.signedIn
+        ? {
+            user: state.user,
+            session: {
+              id: options.sessionId ?? 'session-1',
+              userId: state.user.id,
+              token: 'secret-token',
+              expiresAt: '2099-01-01T00:00:00.000Z',
+              createdAt: '2025-03-05T10:00:00.000Z',
+            },
+          }
+        : null,
+    ),
+    http.post('/api/auth/sign-in/magic-link', () => json({ status: true })),
+    http.post('/api/auth/sign-out', () => {
+      state.signedIn = false;
+      return json({ success: true });
+    }),
+    http.post('/api/auth/two-factor/verify-totp', async ({ request }) => {
+      if ((await codeOf(request)) !== validCode) return json({ code: 'INVALID_CODE', message: 'Invalid code' }, 401);
+      state.signedIn = true;
+      return json({ token: 'new', user: state.user });
+    }),
+    http.post('/api/auth/two-factor/verify-backup-code', async ({ request }) => {
+      if ((await codeOf(request)) !== 'abcde-fghij') {
+        return json({ code: 'INVALID_BACKUP_CODE', message: 'Invalid backup code' }, 401);
+      }
+      state.signedIn = true;
+      return json({ token: 'new', user: state.user });
+    }),
+    http.post('/api/auth/unlink-account', async ({ request }) => {
+      const id = ((await request.json()) as { accountId?: string } | null)?.accountId;
+      state.accounts = state.accounts.filter((account) => account.id !== id);
+      return json({ status: true });
+    }),
+    http.get('/api/me', () => {
+      if (!state.signedIn) return apiError(401, 'UNAUTHORIZED', 'Sign in to continue.');
+      return json({
+        user: state.user,
+        plan: 'free',
+        entitlements: [],
+        role: 'User',
+        counts: { favorites: 0 },
+        accounts: state.accounts,
+        providers: options.providers ?? { google: true, facebook: true },
+      });
+    }),
+    eventsHandler(),
+    http.post('/api/session/oauth/:provider', ({ params }) =>
+      params.provider === 'google' || params.provider === 'facebook'
+        ? json({ url: `https://accounts.example.test/${params.provider}/authorize?state=abc` })
+        : undefined,
+    ),
+  ];
+}
+
+/** Answers the app's API requests with msw (recorded, `override` first, then {@link authHandlers}, then a 404). */
 export function installFakeAuthApi(options: FakeAuthOptions = {}): FakeAuthApi {
   const state = {
     signedIn: options.signedIn ?? false,
@@ -71,93 +130,26 @@ export function installFakeAuthApi(options: FakeAuthOptions = {}): FakeAuthApi {
       { id: 'acc-1', providerId: 'magic-link', accountId: authUser.email, createdAt: authUser.createdAt },
     ],
   };
-  const validCode = options.validCode ?? '123456';
   const requests: AuthRequest[] = [];
-
-  const answer = async (request: AuthRequest): Promise<Response> => {
-    const custom = await options.override?.(request);
-    if (custom) return custom;
-    const route = `${request.method} ${request.path}`;
-    switch (route) {
-      case 'GET /api/auth/get-session':
-        return json(
-          state.signedIn
-            ? {
-                user: state.user,
-                session: {
-                  id: options.sessionId ?? 'session-1',
-                  userId: state.user.id,
-                  token: 'secret-token',
-                  expiresAt: '2099-01-01T00:00:00.000Z',
-                  createdAt: '2025-03-05T10:00:00.000Z',
-                },
-              }
-            : null,
-        );
-      case 'POST /api/auth/sign-in/magic-link':
-        return json({ status: true });
-      case 'POST /api/auth/sign-out':
-        state.signedIn = false;
-        return json({ success: true });
-      case 'POST /api/auth/two-factor/verify-totp': {
-        const code = (request.body as { code?: string } | null)?.code;
-        if (code !== validCode) return json({ code: 'INVALID_CODE', message: 'Invalid code' }, 401);
-        state.signedIn = true;
-        return json({ token: 'new', user: state.user });
-      }
-      case 'POST /api/auth/two-factor/verify-backup-code': {
-        const code = (request.body as { code?: string } | null)?.code;
-        if (code !== 'abcde-fghij') return json({ code: 'INVALID_BACKUP_CODE', message: 'Invalid backup code' }, 401);
-        state.signedIn = true;
-        return json({ token: 'new', user: state.user });
-      }
-      case 'POST /api/auth/unlink-account': {
-        const id = (request.body as { accountId?: string } | null)?.accountId;
-        state.accounts = state.accounts.filter((account) => account.id !== id);
-        return json({ status: true });
-      }
-      case 'GET /api/me':
-        if (!state.signedIn) return apiError(401, 'UNAUTHORIZED', 'Sign in to continue.');
-        return json({
-          user: state.user,
-          plan: 'free',
-          entitlements: [],
-          role: 'User',
-          counts: { favorites: 0 },
-          accounts: state.accounts,
-          providers: options.providers ?? { google: true, facebook: true },
-        });
-      case 'POST /api/events':
-        return json({ accepted: 1 }, 202);
-      default:
-        break;
-    }
-    const oauth = /^POST \/api\/session\/oauth\/(google|facebook)$/.exec(route);
-    if (oauth) return json({ url: `https://accounts.example.test/${oauth[1]}/authorize?state=abc` });
-    return apiError(404, 'NOT_FOUND', `no route ${route}`);
-  };
-
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : null;
-      const url = new URL(request ? request.url : String(input), 'http://localhost:3000');
-      const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
-      let body: unknown = null;
-      const raw = init?.body ?? (request ? await request.clone().text() : null);
-      if (typeof raw === 'string' && raw !== '') {
-        try {
-          body = JSON.parse(raw) as unknown;
-        } catch {
-          body = raw;
-        }
-      }
-      const recorded: AuthRequest = { method, path: url.pathname, url, body };
-      requests.push(recorded);
-      return answer(recorded);
-    }),
+  const override = options.override;
+  server.use(
+    recordingHandler(requests),
+    ...(override
+      ? [
+          http.all('*', async ({ request }) => {
+            const recorded = await toRecordedRequest(request);
+            try {
+              return (await override(recorded)) ?? undefined;
+            } catch {
+              // An override that throws stands for a request that never got an answer (offline, DNS).
+              return HttpResponse.error();
+            }
+          }),
+        ]
+      : []),
+    ...authHandlers(state, options),
+    notFoundHandler(),
   );
-
   return {
     requests,
     state,

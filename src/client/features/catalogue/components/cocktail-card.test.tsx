@@ -3,10 +3,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { CocktailSummary } from '@/shared/schemas/cocktail';
 import { resetUnitSystemCache } from '../hooks/use-unit-system';
-import { jsonResponse, negroniDetail, summaryOf } from '@/client/test/fixtures';
+import { negroniDetail, summaryOf } from '@/client/test/fixtures';
+import { eventsHandler, sessionHandler } from '@/client/test/handlers';
+import { server } from '@/client/test/msw-server';
 import { CocktailActionsProvider } from './cocktail-actions';
 import { CocktailCard, CocktailCardSkeleton } from './cocktail-card';
 
@@ -29,13 +31,10 @@ function renderCard(cocktail: CocktailSummary, variant: 'home' | 'discover' = 'h
 beforeEach(() => {
   localStorage.clear();
   resetUnitSystemCache();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => jsonResponse(null)),
+  server.use(
+    eventsHandler(),
+    sessionHandler(() => null),
   );
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('CocktailCard', () => {

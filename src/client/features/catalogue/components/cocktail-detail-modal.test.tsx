@@ -1,26 +1,29 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { http } from 'msw';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readCocktailDiagnostics } from '@/client/features/catalogue/lib/cocktail-diagnostics';
 import { resetUnitSystemCache } from '../hooks/use-unit-system';
 import { allowConsoleError } from '@/client/test/console-error';
-import { jsonResponse, negroniDetail } from '@/client/test/fixtures';
+import { negroniDetail } from '@/client/test/fixtures';
+import { eventsHandler, jsonBody, sessionHandler } from '@/client/test/handlers';
+import { server } from '@/client/test/msw-server';
 import { CocktailDetailModal, MODAL_TEXT } from './cocktail-detail-modal';
 
-/** Answers `/api/cocktails/:id` from `bodies` (one per call, the last repeats); `/api/events` with 202. */
+/** Answers `/api/cocktails/:id` from `answers` (one per call, the last repeats); `/api/events` with 202. */
 function stubApi(...answers: { body: unknown; status?: number }[]) {
   const calls: string[] = [];
   let index = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = String(input);
-      calls.push(url);
-      if (url.startsWith('/api/events')) return jsonResponse({ accepted: 1 }, 202);
+  server.use(
+    eventsHandler(),
+    sessionHandler(() => null),
+    http.get('/api/cocktails/:id', ({ request }) => {
+      const url = new URL(request.url);
+      calls.push(url.pathname + url.search);
       const answer = answers[Math.min(index, answers.length - 1)];
       index += 1;
-      return jsonResponse(answer?.body, answer?.status ?? 200);
+      return jsonBody(answer?.body, answer?.status ?? 200);
     }),
   );
   return calls;
@@ -41,7 +44,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

@@ -2,6 +2,8 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readAnalyticsQueue, resetAnalyticsForTests } from '@/client/lib/analytics';
+import { eventsHandler } from '@/client/test/handlers';
+import { server } from '@/client/test/msw-server';
 import { SEARCH_TRACK_DELAY_MS, useSearchTracking } from './use-search-tracking';
 
 const searches = () =>
@@ -12,15 +14,11 @@ const searches = () =>
 beforeEach(() => {
   localStorage.clear();
   vi.useFakeTimers();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response('{"accepted":0}', { status: 202 })),
-  );
+  server.use(eventsHandler());
 });
 afterEach(() => {
   resetAnalyticsForTests();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('useSearchTracking', () => {
