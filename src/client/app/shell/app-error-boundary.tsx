@@ -1,13 +1,8 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useState, type ErrorInfo, type ReactNode } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { logDiagnostic } from '@/client/lib/diagnostic-log';
 import { ErrorFallback, MAX_ERROR_RETRIES } from './error-fallback';
 import { paths } from '@/client/config/paths';
-
-interface AppErrorBoundaryState {
-  error: unknown;
-  hasError: boolean;
-  retries: number;
-}
 
 /** Props of {@link AppErrorBoundary}. `reload` and `goHome` default to full page loads (injectable for tests). */
 export interface AppErrorBoundaryProps {
@@ -16,45 +11,45 @@ export interface AppErrorBoundaryProps {
   goHome?: () => void;
 }
 
+/** Reports a caught error to the console and the diagnostic log. */
+function report(error: unknown, info: ErrorInfo): void {
+  console.error('App error boundary caught an error', error, info.componentStack);
+  const message = (error as { message?: unknown } | null)?.message;
+  logDiagnostic('error', 'App error boundary', { message: typeof message === 'string' ? message : String(error) });
+}
+
 /**
- * The outermost error boundary (spec section 4 "Error boundary"): shows {@link ErrorFallback} when anything below throws.
- * Try Again clears the error and counts a retry; after 3 retries the next attempt reloads the page. Go Home loads /;
- * Reload Page reloads. Full page loads are used because the router itself may be what failed.
+ * The outermost error boundary (spec section 4 "Error boundary"; react-error-boundary): shows {@link ErrorFallback} when
+ * anything below throws. Try Again clears the error and counts a retry; after 3 retries the next attempt reloads the page.
+ * Go Home loads /; Reload Page reloads. Full page loads are used because the router itself may be what failed.
  */
-export class AppErrorBoundary extends Component<AppErrorBoundaryProps, AppErrorBoundaryState> {
-  override state: AppErrorBoundaryState = { error: null, hasError: false, retries: 0 };
+export function AppErrorBoundary({ children, reload, goHome }: AppErrorBoundaryProps) {
+  const [retries, setRetries] = useState(0);
+  const reloadPage = reload ?? (() => window.location.reload());
+  const loadHome = goHome ?? (() => window.location.assign(paths.home));
 
-  static getDerivedStateFromError(error: unknown): Partial<AppErrorBoundaryState> {
-    return { error, hasError: true };
-  }
-
-  override componentDidCatch(error: Error, info: ErrorInfo): void {
-    console.error('App error boundary caught an error', error, info.componentStack);
-    logDiagnostic('error', 'App error boundary', { message: error?.message ?? String(error) });
-  }
-
-  private reload = () => (this.props.reload ?? (() => window.location.reload()))();
-  private goHome = () => (this.props.goHome ?? (() => window.location.assign(paths.home)))();
-
-  private tryAgain = () => {
-    if (this.state.retries >= MAX_ERROR_RETRIES) {
-      this.reload();
-      return;
-    }
-    this.setState((state) => ({ error: null, hasError: false, retries: state.retries + 1 }));
-  };
-
-  override render(): ReactNode {
-    if (!this.state.hasError) return this.props.children;
-    return (
-      <ErrorFallback
-        layout="page"
-        error={this.state.error}
-        attemptsLeft={MAX_ERROR_RETRIES - this.state.retries}
-        onTryAgain={this.tryAgain}
-        onGoHome={this.goHome}
-        onReload={this.reload}
-      />
-    );
-  }
+  return (
+    <ErrorBoundary
+      onError={report}
+      fallbackRender={({ error, resetErrorBoundary }) => (
+        <ErrorFallback
+          layout="page"
+          error={error}
+          attemptsLeft={MAX_ERROR_RETRIES - retries}
+          onTryAgain={() => {
+            if (retries >= MAX_ERROR_RETRIES) {
+              reloadPage();
+              return;
+            }
+            setRetries(retries + 1);
+            resetErrorBoundary();
+          }}
+          onGoHome={loadHome}
+          onReload={reloadPage}
+        />
+      )}
+    >
+      {children}
+    </ErrorBoundary>
+  );
 }

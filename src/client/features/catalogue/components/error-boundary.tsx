@@ -1,4 +1,5 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import type { ErrorInfo, ReactNode } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 
 /** Props of {@link CatalogueErrorBoundary}. */
 export interface CatalogueErrorBoundaryProps {
@@ -11,38 +12,23 @@ export interface CatalogueErrorBoundaryProps {
   resetKeys?: readonly unknown[];
 }
 
-interface State {
-  error: Error | null;
+/** A thrown value as an Error (a thrown string or object becomes an Error with its text). */
+function asError(thrown: unknown): Error {
+  return thrown instanceof Error ? thrown : new Error(String(thrown));
 }
 
 /**
- * Catches errors thrown while rendering its children and shows `fallback` instead. Used around the recipe (render-error
- * view) and around the lazily loaded modal (load failure view).
+ * Catches errors thrown while rendering its children and shows `fallback` instead (react-error-boundary). Used around the
+ * recipe (render-error view) and around the lazily loaded modal (load failure view).
  */
-export class CatalogueErrorBoundary extends Component<CatalogueErrorBoundaryProps, State> {
-  override state: State = { error: null };
-
-  static getDerivedStateFromError(error: unknown): State {
-    return { error: error instanceof Error ? error : new Error(String(error)) };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    this.props.onError?.(error instanceof Error ? error : new Error(String(error)), info);
-  }
-
-  override componentDidUpdate(previous: CatalogueErrorBoundaryProps): void {
-    if (!this.state.error) return;
-    const before = previous.resetKeys ?? [];
-    const after = this.props.resetKeys ?? [];
-    if (before.length !== after.length || before.some((key, i) => !Object.is(key, after[i]))) this.reset();
-  }
-
-  reset = (): void => {
-    this.setState({ error: null });
-  };
-
-  override render(): ReactNode {
-    if (this.state.error) return this.props.fallback(this.state.error, this.reset);
-    return this.props.children;
-  }
+export function CatalogueErrorBoundary({ children, fallback, onError, resetKeys }: CatalogueErrorBoundaryProps) {
+  return (
+    <ErrorBoundary
+      resetKeys={resetKeys ? [...resetKeys] : undefined}
+      onError={onError ? (error, info) => onError(asError(error), info) : undefined}
+      fallbackRender={({ error, resetErrorBoundary }) => fallback(asError(error), () => resetErrorBoundary())}
+    >
+      {children}
+    </ErrorBoundary>
+  );
 }
