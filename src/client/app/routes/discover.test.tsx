@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '@/client/features/account/test/fake-api';
 import { renderInApp } from '@/client/features/account/test/render-app';
@@ -85,7 +86,7 @@ describe('/discover signed in: the catalogue by name with infinite scroll', () =
     const api = installFakeApi({ catalogueSize: 120 });
     renderInApp(<DiscoverPage />, { url: '/discover' });
 
-    expect(await screen.findByText('Showing 50 of 120 cocktails')).toBeTruthy();
+    expect(await screen.findByText('Showing 50 of 120 cocktails')).toBeInTheDocument();
     expect(cards(DISCOVER_TEXT.catalogueList)).toHaveLength(50);
     expect(pagesAsked(api)).toEqual([0]);
     expect(api.calls('GET /api/cocktails/sample')).toHaveLength(0);
@@ -95,10 +96,10 @@ describe('/discover signed in: the catalogue by name with infinite scroll', () =
     act(() => TestIntersectionObserver.scroll(true));
     await waitFor(() => expect(cards(DISCOVER_TEXT.catalogueList)).toHaveLength(120));
     expect(pagesAsked(api)).toEqual([0, 1, 2]);
-    expect(screen.getByText('120 cocktails found')).toBeTruthy();
+    expect(screen.getByText('120 cocktails found')).toBeInTheDocument();
 
     // Page 2 was short (20 rows): paging is over, however far the user scrolls.
-    expect(await screen.findByText(DISCOVER_TEXT.end)).toBeTruthy();
+    expect(await screen.findByText(DISCOVER_TEXT.end)).toBeInTheDocument();
     act(() => TestIntersectionObserver.scroll(false));
     act(() => TestIntersectionObserver.scroll(true));
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -109,7 +110,7 @@ describe('/discover signed in: the catalogue by name with infinite scroll', () =
   it('asks for nothing more until the end comes near', async () => {
     const api = installFakeApi({ catalogueSize: 120 });
     renderInApp(<DiscoverPage />, { url: '/discover' });
-    expect(await screen.findByText('Showing 50 of 120 cocktails')).toBeTruthy();
+    expect(await screen.findByText('Showing 50 of 120 cocktails')).toBeInTheDocument();
     act(() => TestIntersectionObserver.scroll(false));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(pagesAsked(api)).toEqual([0]);
@@ -124,7 +125,7 @@ describe('/discover signed in: the catalogue by name with infinite scroll', () =
           : undefined,
     });
     renderInApp(<DiscoverPage />, { url: '/discover' });
-    expect(await screen.findByText('Showing 50 of 200 cocktails')).toBeTruthy();
+    expect(await screen.findByText('Showing 50 of 200 cocktails')).toBeInTheDocument();
 
     act(() => TestIntersectionObserver.scroll(true));
     await waitFor(() => expect(pagesAsked(api)).toEqual([0, 1]));
@@ -143,14 +144,15 @@ describe('/discover signed in: the catalogue by name with infinite scroll', () =
 
 describe('/discover signed out', () => {
   it("keeps the random sample and offers 'Load More', which opens the sign-in dialog", async () => {
+    const user = userEvent.setup();
     const api = installFakeApi({ signedIn: false, catalogueSize: 80 });
     renderInApp(<DiscoverPage />, { url: '/discover' });
 
-    expect(await screen.findByText('50 picks, shuffled for you')).toBeTruthy();
+    expect(await screen.findByText('50 picks, shuffled for you')).toBeInTheDocument();
     expect(cards(DISCOVER_TEXT.sampleList)).toHaveLength(50);
     expect(TestIntersectionObserver.live.size).toBe(0);
 
-    fireEvent.click(screen.getByRole('button', { name: DISCOVER_TEXT.loadMore }));
+    await user.click(screen.getByRole('button', { name: DISCOVER_TEXT.loadMore }));
     expect(getSignInDialogState()).toMatchObject({ open: true, variant: 'prompt' });
     expect(pagesAsked(api)).toEqual([]);
   });

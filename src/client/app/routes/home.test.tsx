@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetUnitSystemCache } from '@/client/features/catalogue/hooks/use-unit-system';
@@ -41,11 +42,12 @@ beforeEach(() => {
 
 describe('home search', () => {
   it("offers 'See all N' leading to /search when a search finds more than the page shows (regression: it offered nothing)", async () => {
+    const user = userEvent.setup();
     stubCatalogue(73);
     const router = renderHome('/?q=lime');
     const seeAll = await screen.findByRole('link', { name: 'See all 73 cocktails' });
-    expect(seeAll.getAttribute('href')).toBe('/search?q=lime');
-    fireEvent.click(seeAll);
+    expect(seeAll).toHaveAttribute('href', '/search?q=lime');
+    await user.click(seeAll);
     expect(router.state.location.pathname).toBe('/search');
     expect(router.state.location.search).toBe('?q=lime');
   });
@@ -53,7 +55,7 @@ describe('home search', () => {
   it("offers no 'See all' when every match is already shown", async () => {
     stubCatalogue(3);
     renderHome('/?q=lime');
-    expect(await screen.findByText('Drink 3')).toBeTruthy();
+    expect(await screen.findByText('Drink 3')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /See all/ })).toBeNull();
   });
 });

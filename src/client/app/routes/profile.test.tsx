@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi } from '@/client/features/account/test/fake-api';
 import { renderInApp } from '@/client/features/account/test/render-app';
@@ -22,9 +23,9 @@ describe('/profile', () => {
   it('shows the account, the Current Plan from /api/me and the real number of favorites', async () => {
     installFakeApi({ favorites: [4, 9, 2] });
     renderProfile();
-    expect(await screen.findByRole('heading', { level: 1, name: PROFILE_TEXT.title })).toBeTruthy();
-    expect(screen.getByText('ada@example.com')).toBeTruthy();
-    expect(screen.getByText('Member since March 2025')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: PROFILE_TEXT.title })).toBeInTheDocument();
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+    expect(screen.getByText('Member since March 2025')).toBeInTheDocument();
 
     const plan = screen.getByRole('region', { name: PROFILE_TEXT.plan });
     await waitFor(() => expect(within(plan).getByTestId('current-plan').textContent).toBe('Free'));
@@ -37,7 +38,7 @@ describe('/profile', () => {
     installFakeApi({ favorites: [1] });
     renderProfile();
     const nav = await screen.findByRole('navigation', { name: 'Account' });
-    expect(within(nav).getByRole('link', { name: PROFILE_TEXT.settings }).getAttribute('href')).toBe('/settings');
+    expect(within(nav).getByRole('link', { name: PROFILE_TEXT.settings })).toHaveAttribute('href', '/settings');
     expect(
       within(nav)
         .getByRole('link', { name: /^My Favorites/ })
@@ -46,23 +47,24 @@ describe('/profile', () => {
     expect(within(nav).getByRole('link', { name: PROFILE_TEXT.activity }).getAttribute('href')).toBe(
       '/profile/activity',
     );
-    expect(within(nav).getByRole('button', { name: PROFILE_TEXT.signOut })).toBeTruthy();
+    expect(within(nav).getByRole('button', { name: PROFILE_TEXT.signOut })).toBeInTheDocument();
   });
 
   it("with ?restored=1 shows 'Purchases restored' and cleans the URL to /profile", async () => {
     installFakeApi();
     const router = renderProfile('/profile?restored=1');
-    expect(await screen.findByText(PROFILE_TEXT.restored)).toBeTruthy();
+    expect(await screen.findByText(PROFILE_TEXT.restored)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(router.state.location.pathname).toBe('/profile');
     expect(screen.getAllByText(PROFILE_TEXT.restored)).toHaveLength(1);
   });
 
   it('asks an anonymous visitor to sign in', async () => {
+    const user = userEvent.setup();
     const api = installFakeApi({ signedIn: false });
     renderProfile();
-    fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
-    expect(screen.getByRole('heading', { name: PROFILE_TEXT.signInTitle })).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(screen.getByRole('heading', { name: PROFILE_TEXT.signInTitle })).toBeInTheDocument();
     expect(getSignInDialogState().open).toBe(true);
     expect(api.calls('GET /api/me')).toHaveLength(0);
   });

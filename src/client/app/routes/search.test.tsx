@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -61,11 +62,11 @@ describe('/search', () => {
     const requests = stubCatalogue(3);
     renderSearch('/search?q=sour&spirit=Rum&category=Classic');
 
-    expect(await screen.findByText('3 cocktails found')).toBeTruthy();
+    expect(await screen.findByText('3 cocktails found')).toBeInTheDocument();
     expect((screen.getByRole('searchbox', { name: 'Search cocktails' }) as HTMLInputElement).value).toBe('sour');
-    expect(screen.getByRole('button', { name: 'Rum' }).getAttribute('aria-pressed')).toBe('true');
-    expect(screen.getByRole('button', { name: 'Classic' }).getAttribute('aria-pressed')).toBe('true');
-    expect(screen.getByRole('button', { name: 'Gin' }).getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByRole('button', { name: 'Rum' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Classic' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Gin' })).toHaveAttribute('aria-pressed', 'false');
     const last = requests.at(-1);
     expect(last?.searchParams.get('q')).toBe('sour');
     expect(last?.searchParams.getAll('spirit')).toEqual(['Rum']);
@@ -74,61 +75,67 @@ describe('/search', () => {
   });
 
   it('combines chips, writes them to the URL and searches again', async () => {
+    const user = userEvent.setup();
     const requests = stubCatalogue(1);
     const router = renderSearch('/search?spirit=Rum');
-    expect(await screen.findByText('1 cocktail found')).toBeTruthy();
+    expect(await screen.findByText('1 cocktail found')).toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Gin' }));
+    await user.click(screen.getByRole('button', { name: 'Gin' }));
     await waitFor(() => expect(router.state.location.search).toBe('?spirit=Gin&spirit=Rum'));
-    fireEvent.click(screen.getByRole('button', { name: 'Modern' }));
+    await user.click(screen.getByRole('button', { name: 'Modern' }));
     await waitFor(() => expect(router.state.location.search).toBe('?spirit=Gin&spirit=Rum&category=Modern'));
     await waitFor(() => {
       const last = requests.at(-1);
       expect(last?.searchParams.getAll('spirit')).toEqual(['Gin', 'Rum']);
       expect(last?.searchParams.getAll('category')).toEqual(['Modern']);
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Rum' }));
+    await user.click(screen.getByRole('button', { name: 'Rum' }));
     await waitFor(() => expect(router.state.location.search).toBe('?spirit=Gin&category=Modern'));
   });
 
   it('puts typed text in the URL after the debounce', async () => {
+    const user = userEvent.setup();
     stubCatalogue(2);
     const router = renderSearch('/search');
     await screen.findByText('2 cocktails found');
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search cocktails' }), { target: { value: 'negroni' } });
+    await user.clear(screen.getByRole('searchbox', { name: 'Search cocktails' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search cocktails' }), 'negroni');
     expect(router.state.location.search).toBe('');
     await waitFor(() => expect(router.state.location.search).toBe('?q=negroni'));
   });
 
   it("loads the next 50 with 'Show more' until every result is shown (signed in)", async () => {
+    const user = userEvent.setup();
     const requests = stubCatalogue(60, { signedIn: true });
     renderSearch('/search?q=drink');
-    expect(await screen.findByText('60 cocktails found')).toBeTruthy();
+    expect(await screen.findByText('60 cocktails found')).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Cocktails' });
     expect(within(list).getAllByRole('article')).toHaveLength(50);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
     await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(60));
     expect(requests.at(-1)?.searchParams.get('page')).toBe('1');
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
   });
 
   it("offers 'Sign in to see more' instead of paging to anonymous visitors", async () => {
+    const user = userEvent.setup();
     const requests = stubCatalogue(60);
     renderSearch('/search?q=drink');
-    expect(await screen.findByText('60 cocktails found')).toBeTruthy();
+    expect(await screen.findByText('60 cocktails found')).toBeInTheDocument();
     const more = await screen.findByRole('button', { name: 'Sign in to see more' });
-    fireEvent.click(more);
+    await user.click(more);
     expect(requests.every((url) => url.searchParams.get('page') === '0')).toBe(true);
     expect(within(screen.getByRole('list', { name: 'Cocktails' })).getAllByRole('article')).toHaveLength(50);
   });
 
   it("shows 'No cocktails found' with 'Clear Search' that resets text and chips", async () => {
+    const user = userEvent.setup();
     stubCatalogue(0);
     const router = renderSearch('/search?q=zzz&spirit=Gin');
-    expect(await screen.findByText('No cocktails found')).toBeTruthy();
-    expect(screen.getByText('Try adjusting your search terms')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Clear Search' }));
+    expect(await screen.findByText('No cocktails found')).toBeInTheDocument();
+    expect(screen.getByText('Try adjusting your search terms')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear Search' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 });

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { allowConsoleError } from '@/client/test/console-error';
 import { SectionBoundary } from '@/client/components/section-boundary';
@@ -24,12 +25,12 @@ describe('AppErrorBoundary', () => {
         <Flaky />
       </AppErrorBoundary>,
     );
-    expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
-    expect(screen.getByText("We're sorry, but something unexpected happened. Please try again.")).toBeTruthy();
-    expect(screen.getByText('Shaker lid stuck')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try Again (3 attempts left)' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Go Home' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Reload Page' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
+    expect(screen.getByText("We're sorry, but something unexpected happened. Please try again.")).toBeInTheDocument();
+    expect(screen.getByText('Shaker lid stuck')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again (3 attempts left)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go Home' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload Page' })).toBeInTheDocument();
   });
 
   it("says 'An unknown error occurred' when the thrown value has no message", () => {
@@ -38,10 +39,11 @@ describe('AppErrorBoundary', () => {
         <Flaky error={{}} />
       </AppErrorBoundary>,
     );
-    expect(screen.getByText('An unknown error occurred')).toBeTruthy();
+    expect(screen.getByText('An unknown error occurred')).toBeInTheDocument();
   });
 
-  it('Try Again re-renders the children and counts down; after 3 retries it reloads instead', () => {
+  it('Try Again re-renders the children and counts down; after 3 retries it reloads instead', async () => {
+    const user = userEvent.setup();
     const reload = vi.fn();
     render(
       <AppErrorBoundary reload={reload}>
@@ -49,25 +51,27 @@ describe('AppErrorBoundary', () => {
       </AppErrorBoundary>,
     );
     for (const left of [3, 2, 1]) {
-      fireEvent.click(screen.getByRole('button', { name: `Try Again (${left} attempts left)` }));
+      await user.click(screen.getByRole('button', { name: `Try Again (${left} attempts left)` }));
     }
     expect(reload).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByRole('button', { name: 'Try Again (0 attempts left)' }));
+    await user.click(screen.getByRole('button', { name: 'Try Again (0 attempts left)' }));
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
-  it('Try Again shows the app again once the problem is gone', () => {
+  it('Try Again shows the app again once the problem is gone', async () => {
+    const user = userEvent.setup();
     render(
       <AppErrorBoundary>
         <Flaky />
       </AppErrorBoundary>,
     );
     shouldThrow = false;
-    fireEvent.click(screen.getByRole('button', { name: 'Try Again (3 attempts left)' }));
-    expect(screen.getByText('Recovered')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Try Again (3 attempts left)' }));
+    expect(screen.getByText('Recovered')).toBeInTheDocument();
   });
 
-  it('Go Home and Reload Page call their actions', () => {
+  it('Go Home and Reload Page call their actions', async () => {
+    const user = userEvent.setup();
     const reload = vi.fn();
     const goHome = vi.fn();
     render(
@@ -75,8 +79,8 @@ describe('AppErrorBoundary', () => {
         <Flaky />
       </AppErrorBoundary>,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Go Home' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Reload Page' }));
+    await user.click(screen.getByRole('button', { name: 'Go Home' }));
+    await user.click(screen.getByRole('button', { name: 'Reload Page' }));
     expect(goHome).toHaveBeenCalledTimes(1);
     expect(reload).toHaveBeenCalledTimes(1);
   });
@@ -93,7 +97,7 @@ describe('SectionBoundary', () => {
       </div>,
     );
     expect(screen.getByRole('alert').textContent).toBe('Section "Cocktail grid" failed. See console.');
-    expect(screen.getByText('Header still here')).toBeTruthy();
+    expect(screen.getByText('Header still here')).toBeInTheDocument();
     expect(console.error).toHaveBeenCalled();
   });
 });

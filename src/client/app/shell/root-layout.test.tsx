@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeAuthApi } from '@/client/features/auth/test/fake-auth-api';
@@ -41,10 +42,10 @@ describe('web shell', () => {
   it('has a sticky top bar with the logo link, a Home button off the home page and the Legal menu', async () => {
     renderAt('/privacy');
     const topBar = await screen.findByTestId('top-bar');
-    expect(within(topBar).getByRole('link', { name: 'Barback home' }).getAttribute('href')).toBe('/');
-    expect(within(topBar).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
-    expect(await within(topBar).findByRole('button', { name: 'Legal' })).toBeTruthy();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeTruthy();
+    expect(within(topBar).getByRole('link', { name: 'Barback home' })).toHaveAttribute('href', '/');
+    expect(within(topBar).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(await within(topBar).findByRole('button', { name: 'Legal' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
     expect(document.title).toBe('Privacy Policy · Barback');
   });
 
@@ -57,7 +58,7 @@ describe('web shell', () => {
       </QueryClientProvider>,
     );
     const topBar = screen.getByTestId('top-bar');
-    expect(within(topBar).getByRole('link', { name: 'Barback home' })).toBeTruthy();
+    expect(within(topBar).getByRole('link', { name: 'Barback home' })).toBeInTheDocument();
     expect(within(topBar).queryByRole('link', { name: 'Home' })).toBeNull();
   });
 
@@ -82,17 +83,18 @@ describe('web shell', () => {
   });
 
   it('lists Privacy Policy, Terms of Service, Data Deletion and About in the Legal menu; About shows the build', async () => {
+    const user = userEvent.setup();
     renderAt('/delete-account');
     const topBar = await screen.findByTestId('top-bar');
     const trigger = await within(topBar).findByRole('button', { name: 'Legal' });
-    fireEvent.pointerDown(trigger, { button: 0, pointerType: 'mouse' });
+    await user.click(trigger);
     const menu = await screen.findByRole('menu');
     expect(
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
     ).toEqual(['Privacy Policy', 'Terms of Service', 'Data Deletion', 'About']);
-    fireEvent.click(within(menu).getByRole('menuitem', { name: 'About' }));
+    await user.click(within(menu).getByRole('menuitem', { name: 'About' }));
     const about = await screen.findByRole('dialog', { name: 'About Barback' });
     expect(about.textContent).toContain('0.0.0');
     expect(about.textContent).toMatch(/Channel\s*production/);
@@ -101,13 +103,18 @@ describe('web shell', () => {
 
   it('shows the 404 page for unknown paths, with a Return to Bar link to /', async () => {
     renderAt('/no/such/drink');
-    expect(await screen.findByRole('heading', { name: "Oops! This cocktail recipe doesn't exist" })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Return to Bar' }).getAttribute('href')).toBe('/');
+    expect(
+      await screen.findByRole('heading', { name: "Oops! This cocktail recipe doesn't exist" }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Bar' })).toHaveAttribute('href', '/');
   });
 
   it('/dev/diag-cocktail is the 404 page outside debug mode and the diagnostics list in it', async () => {
+    const user = userEvent.setup();
     const router = renderAt('/dev/diag-cocktail');
-    expect(await screen.findByRole('heading', { name: "Oops! This cocktail recipe doesn't exist" })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: "Oops! This cocktail recipe doesn't exist" }),
+    ).toBeInTheDocument();
     localStorage.setItem(
       'bb:cocktail-diagnostics',
       JSON.stringify([
@@ -121,10 +128,10 @@ describe('web shell', () => {
       ]),
     );
     await act(() => router.navigate('/dev/diag-cocktail?debug=1'));
-    expect(await screen.findByText('Broken Sour')).toBeTruthy();
-    expect(await screen.findByTestId('debug-button')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
-    expect(await screen.findByTestId('diag-empty')).toBeTruthy();
+    expect(await screen.findByText('Broken Sour')).toBeInTheDocument();
+    expect(await screen.findByTestId('debug-button')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(await screen.findByTestId('diag-empty')).toBeInTheDocument();
     expect(localStorage.getItem('bb:cocktail-diagnostics')).toBeNull();
   });
 });
@@ -135,7 +142,7 @@ describe('other environments', () => {
     renderAt('/terms');
     const header = await screen.findByTestId('native-header');
     expect(within(header).getByTestId('native-title').textContent).toBe('Terms of Service');
-    expect(within(header).getByRole('link', { name: 'Home' })).toBeTruthy();
+    expect(within(header).getByRole('link', { name: 'Home' })).toBeInTheDocument();
     expect(screen.queryByTestId('top-bar')).toBeNull();
     expect(screen.getByTestId('app-shell').dataset.appEnv).toBe('ios');
   });
@@ -143,7 +150,7 @@ describe('other environments', () => {
   it('toast: the web layout, marked with a toast data attribute', async () => {
     setAppPlatform('toast');
     renderAt('/terms');
-    expect(await screen.findByTestId('top-bar')).toBeTruthy();
+    expect(await screen.findByTestId('top-bar')).toBeInTheDocument();
     const shell = screen.getByTestId('app-shell');
     expect(shell.dataset.appEnv).toBe('toast');
     expect(shell.hasAttribute('data-toast')).toBe(true);

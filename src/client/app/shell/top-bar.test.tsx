@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '@/client/app/providers';
@@ -48,7 +49,7 @@ describe('the shell while the session loads', () => {
     });
     renderApp();
     const bar = await topBar();
-    expect(within(bar).getByTestId('avatar-placeholder')).toBeTruthy();
+    expect(within(bar).getByTestId('avatar-placeholder')).toBeInTheDocument();
     expect(within(bar).queryByRole('button', { name: 'Sign In' })).toBeNull();
     expect(within(bar).queryByRole('button', { name: 'Legal' })).toBeNull();
     expect(within(bar).queryByRole('button', { name: 'Account menu' })).toBeNull();
@@ -64,22 +65,23 @@ describe('the shell while the session loads', () => {
     });
     renderApp();
     const bar = await topBar();
-    expect(within(bar).getByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(within(bar).getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(within(bar).queryByTestId('avatar-placeholder')).toBeNull();
   });
 });
 
 describe('the shell when signed out', () => {
   it("shows 'Sign In', 'Sign Up' and the Legal menu; Sign In opens the sign-in dialog", async () => {
+    const user = userEvent.setup();
     installFakeAuthApi({ signedIn: false });
     renderApp();
     const bar = await topBar();
     const signIn = await within(bar).findByRole('button', { name: 'Sign In' });
-    expect(within(bar).getByRole('button', { name: 'Sign Up' })).toBeTruthy();
-    expect(within(bar).getByRole('button', { name: 'Legal' })).toBeTruthy();
+    expect(within(bar).getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
+    expect(within(bar).getByRole('button', { name: 'Legal' })).toBeInTheDocument();
     expect(within(bar).queryByRole('button', { name: 'Account menu' })).toBeNull();
-    fireEvent.click(signIn);
-    expect(await screen.findByRole('dialog', { name: 'Sign in to continue' }, { timeout: 5000 })).toBeTruthy();
+    await user.click(signIn);
+    expect(await screen.findByRole('dialog', { name: 'Sign in to continue' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('an invalid or expired session (401) is simply signed out', async () => {
@@ -91,11 +93,12 @@ describe('the shell when signed out', () => {
     });
     renderApp();
     const bar = await topBar();
-    expect(await within(bar).findByRole('button', { name: 'Sign In' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeTruthy();
+    expect(await within(bar).findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
   });
 
   it('has four tabs; Profile opens the sign-in dialog instead of the page', async () => {
+    const user = userEvent.setup();
     installFakeAuthApi({ signedIn: false });
     const router = renderApp();
     const tabBar = await screen.findByTestId('tab-bar');
@@ -103,14 +106,15 @@ describe('the shell when signed out', () => {
     const tabs = within(tabBar).getAllByRole('link');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Home', 'Discover', 'Search', 'Profile']);
     expect(tabs.map((tab) => tab.getAttribute('href'))).toEqual(['/', '/discover', '/search', '/profile']);
-    fireEvent.click(within(tabBar).getByRole('link', { name: 'Profile' }));
-    expect(await screen.findByRole('dialog', { name: 'Sign in to continue' }, { timeout: 5000 })).toBeTruthy();
+    await user.click(within(tabBar).getByRole('link', { name: 'Profile' }));
+    expect(await screen.findByRole('dialog', { name: 'Sign in to continue' }, { timeout: 5000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/privacy');
   });
 });
 
 describe('the shell when signed in', () => {
   it('shows the avatar with the initial of the email; its menu lists the account links and Sign out', async () => {
+    const user = userEvent.setup();
     installFakeAuthApi({ signedIn: true });
     renderApp();
     const bar = await topBar();
@@ -120,20 +124,21 @@ describe('the shell when signed in', () => {
     expect(within(bar).queryByRole('button', { name: 'Sign Up' })).toBeNull();
     expect(within(bar).queryByRole('button', { name: 'Legal' })).toBeNull();
 
-    fireEvent.pointerDown(avatar, { button: 0, pointerType: 'mouse' });
+    await user.click(avatar);
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getByText('Signed in as')).toBeTruthy();
-    expect(within(menu).getByText('ada@example.com')).toBeTruthy();
+    expect(within(menu).getByText('Signed in as')).toBeInTheDocument();
+    expect(within(menu).getByText('ada@example.com')).toBeInTheDocument();
     expect(
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
     ).toEqual(['Settings', 'Data Deletion', 'Privacy Policy', 'Terms of Service', 'Sign out']);
-    expect(within(menu).getByRole('menuitem', { name: 'Settings' }).getAttribute('href')).toBe('/settings');
-    expect(within(menu).getByRole('menuitem', { name: 'Data Deletion' }).getAttribute('href')).toBe('/delete-account');
+    expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    expect(within(menu).getByRole('menuitem', { name: 'Data Deletion' })).toHaveAttribute('href', '/delete-account');
   });
 
   it('Sign out ends the session on the server, clears local auth keys and goes to /', async () => {
+    const user = userEvent.setup();
     const api = installFakeAuthApi({ signedIn: true });
     const router = renderApp('/terms');
     localStorage.setItem('bb:auth:something', 'x');
@@ -141,8 +146,8 @@ describe('the shell when signed in', () => {
     localStorage.setItem('better-auth_cookie', 'y');
     localStorage.setItem('bb:age-verified', 'v1');
     const bar = await topBar();
-    fireEvent.pointerDown(await within(bar).findByRole('button', { name: 'Account menu' }), { button: 0 });
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    await user.click(await within(bar).findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await within(await topBar()).findByRole('button', { name: 'Sign In' })).toBeTruthy();
@@ -154,10 +159,11 @@ describe('the shell when signed in', () => {
   });
 
   it('the Profile tab goes to /profile', async () => {
+    const user = userEvent.setup();
     installFakeAuthApi({ signedIn: true });
     const router = renderApp();
     await within(await topBar()).findByRole('button', { name: 'Account menu' });
-    fireEvent.click(within(screen.getByTestId('tab-bar')).getByRole('link', { name: 'Profile' }));
+    await user.click(within(screen.getByTestId('tab-bar')).getByRole('link', { name: 'Profile' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -169,13 +175,13 @@ describe('the native header', () => {
     const api = installFakeAuthApi({ signedIn: false });
     renderApp();
     const header = await screen.findByTestId('native-header');
-    expect(await within(header).findByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(await within(header).findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(within(header).queryByRole('button', { name: 'Sign Up' })).toBeNull();
-    expect(within(header).getByRole('button', { name: 'Legal' })).toBeTruthy();
+    expect(within(header).getByRole('button', { name: 'Legal' })).toBeInTheDocument();
     cleanup();
     api.state.signedIn = true;
     renderApp();
     const signedIn = await screen.findByTestId('native-header');
-    expect(await within(signedIn).findByRole('button', { name: 'Account menu' })).toBeTruthy();
+    expect(await within(signedIn).findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
   });
 });

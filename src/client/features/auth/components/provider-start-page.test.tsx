@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as AuthPage } from '@/client/app/routes/auth';
 import { Component as FacebookPage } from '@/client/app/routes/auth-facebook';
@@ -28,7 +29,7 @@ describe('provider start pages', () => {
     const api = installFakeAuthApi();
     const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
     renderWithAuth(<AuthPage />, { url: '/auth' });
-    expect(screen.getByRole('heading', { name: 'Redirecting to Google…' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Redirecting to Google…' })).toBeInTheDocument();
     await waitFor(() =>
       expect(assign).toHaveBeenCalledWith('https://accounts.example.test/google/authorize?state=abc'),
     );
@@ -42,22 +43,28 @@ describe('provider start pages', () => {
   });
 
   it("/auth shows 'Sign-in Error' when Google cannot start, and Close goes home", async () => {
+    const user = userEvent.setup();
     installFakeAuthApi({ override: notConfigured('google', 'Google') });
     const router = renderWithAuth(<AuthPage />, { url: '/auth' });
-    expect(await screen.findByRole('heading', { name: 'Sign-in Error' })).toBeTruthy();
-    expect(screen.getByText('Failed to start Google sign-in. Please try again or contact support.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(await screen.findByRole('heading', { name: 'Sign-in Error' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Failed to start Google sign-in. Please try again or contact support.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('Close shuts the window when the page is a popup', async () => {
+    const user = userEvent.setup();
     installFakeAuthApi({ override: notConfigured('facebook', 'Facebook') });
     vi.spyOn(browserNavigation, 'isPopup').mockReturnValue(true);
     const close = vi.spyOn(browserNavigation, 'closePopup').mockImplementation(() => undefined);
     renderWithAuth(<FacebookPage />, { url: '/auth/facebook' });
-    expect(await screen.findByRole('heading', { name: 'Sign-in Error' })).toBeTruthy();
-    expect(screen.getByText('Failed to start Facebook sign-in. Please try again or contact support.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(await screen.findByRole('heading', { name: 'Sign-in Error' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Failed to start Facebook sign-in. Please try again or contact support.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(close).toHaveBeenCalled();
   });
 
@@ -76,22 +83,25 @@ describe('provider start pages', () => {
   it("/auth/google shows the error message and the toast 'Sign-in failed'", async () => {
     installFakeAuthApi({ override: notConfigured('google', 'Google') });
     renderWithAuth(<GooglePage />, { url: '/auth/google' });
-    expect(await screen.findByRole('heading', { name: 'Sign-in Error' })).toBeTruthy();
-    expect(await screen.findByText('Sign-in failed')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sign-in Error' })).toBeInTheDocument();
+    expect(await screen.findByText('Sign-in failed')).toBeInTheDocument();
     // The message is on the page and in the toast.
     expect(screen.getAllByText('Google sign-in is not available on this server.')).toHaveLength(2);
-    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
 
   it('in an in-app browser, /auth offers the system browser instead of starting', async () => {
+    const user = userEvent.setup();
     const api = installFakeAuthApi();
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
       'Mozilla/5.0 (Linux; Android 14; Pixel 8; wv) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/446.0.0.30.108;]',
     );
     const open = vi.spyOn(browserNavigation, 'openInNewTab').mockReturnValue(true);
     renderWithAuth(<AuthPage />, { url: '/auth' });
-    expect(await screen.findByRole('heading', { name: 'Open your browser to continue with Google' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Open in browser' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Open your browser to continue with Google' }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open in browser' }));
     expect(open).toHaveBeenCalledWith('/auth');
     expect(api.calls('POST /api/session/oauth')).toHaveLength(0);
   });

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readAnalyticsQueue, resetAnalyticsForTests } from '@/client/lib/analytics';
 import { AUTH_CHANGED_MESSAGE } from '../lib/auth-runtime';
@@ -31,14 +32,14 @@ describe('/auth/callback', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     installFakeAuthApi({ signedIn: true });
     const router = renderCallback('?method=magic-link');
-    expect(screen.getByRole('heading', { name: 'Signing you in…' })).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Sign-in successful!' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Signing you in…' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign-in successful!' })).toBeInTheDocument();
 
     act(() => vi.advanceTimersByTime(1900));
     expect(router.state.location.pathname).toBe('/auth/callback');
     act(() => vi.advanceTimersByTime(200));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(await screen.findByText('Welcome to Barback!')).toBeTruthy();
+    expect(await screen.findByText('Welcome to Barback!')).toBeInTheDocument();
   });
 
   it('closes itself 2 s later when it was opened as a popup, telling the opener', async () => {
@@ -73,40 +74,44 @@ describe('/auth/callback', () => {
   });
 
   it("shows 'Sign-in failed' with the message, a toast and 'Return to app' for ?error=", async () => {
+    const user = userEvent.setup();
     const api = installFakeAuthApi();
     const router = renderCallback('?method=magic-link&error=INVALID_TOKEN');
-    expect(await screen.findByRole('heading', { name: 'Sign-in failed' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sign-in failed' })).toBeInTheDocument();
     const message = 'This sign-in link is invalid, has expired or was already used. Request a new one.';
     expect((await screen.findAllByText(message)).length).toBe(2); // on the page and in the toast
     expect(api.calls('GET /api/auth/get-session').length).toBeLessThanOrEqual(1); // only the shell's own read
-    fireEvent.click(screen.getByRole('button', { name: 'Return to app' }));
+    await user.click(screen.getByRole('button', { name: 'Return to app' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it("says 'No session found' when the sign-in left no session", async () => {
     installFakeAuthApi({ signedIn: false });
     renderCallback();
-    expect(await screen.findByRole('heading', { name: 'No session found' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Return to app' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No session found' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Return to app' })).toBeInTheDocument();
   });
 
   it('asks for the authenticator code when the sign-in needs it, and finishes with the right one', async () => {
+    const user = userEvent.setup();
     const api = installFakeAuthApi({ signedIn: false, validCode: '424242' });
     renderCallback('?method=magic-link&twoFactor=1');
     const field = (await screen.findByLabelText('Authentication code')) as HTMLInputElement;
     const verify = screen.getByRole('button', { name: 'Verify' }) as HTMLButtonElement;
-    expect(verify.disabled).toBe(true);
+    expect(verify).toBeDisabled();
 
-    fireEvent.change(field, { target: { value: '11-11-11' } });
+    await user.clear(field);
+    await user.type(field, '11-11-11');
     expect(field.value).toBe('111111');
-    fireEvent.click(verify);
+    await user.click(verify);
     expect((await screen.findByRole('alert')).textContent).toBe(
       'That code did not work. Check your authenticator app and try again.',
     );
 
-    fireEvent.change(field, { target: { value: '424242' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByRole('heading', { name: 'Sign-in successful!' })).toBeTruthy();
+    await user.clear(field);
+    await user.type(field, '424242');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Sign-in successful!' })).toBeInTheDocument();
     expect(api.calls('POST /api/auth/two-factor/verify-totp').map((request) => request.body)).toEqual([
       { code: '111111' },
       { code: '424242' },
@@ -114,15 +119,18 @@ describe('/auth/callback', () => {
   });
 
   it('accepts a backup code instead', async () => {
+    const user = userEvent.setup();
     installFakeAuthApi({ signedIn: false });
     renderCallback('?twoFactor=1');
-    fireEvent.click(await screen.findByRole('button', { name: 'Use a backup code instead' }));
-    fireEvent.change(screen.getByLabelText('Backup code'), { target: { value: 'abcde-fghij' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByRole('heading', { name: 'Sign-in successful!' })).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Use a backup code instead' }));
+    await user.clear(screen.getByLabelText('Backup code'));
+    await user.type(screen.getByLabelText('Backup code'), 'abcde-fghij');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Sign-in successful!' })).toBeInTheDocument();
   });
 
   it('sends the person back to the start when the waiting sign-in expired', async () => {
+    const user = userEvent.setup();
     installFakeAuthApi({
       override: (request) =>
         request.path === '/api/auth/two-factor/verify-totp'
@@ -132,9 +140,9 @@ describe('/auth/callback', () => {
           : undefined,
     });
     renderCallback('?twoFactor=1');
-    fireEvent.change(await screen.findByLabelText('Authentication code'), { target: { value: '123456' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByRole('heading', { name: 'Sign-in failed' })).toBeTruthy();
+    await user.type(await screen.findByLabelText('Authentication code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Sign-in failed' })).toBeInTheDocument();
     expect(screen.getAllByText('This sign-in has expired. Please sign in again.').length).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -41,9 +42,9 @@ describe('CocktailCard', () => {
   it('shows the name, the base spirit and category badges and the ingredients line', () => {
     renderCard(summaryOf(negroniDetail));
     const card = screen.getByRole('article');
-    expect(within(card).getByRole('heading', { name: 'Negroni' })).toBeTruthy();
-    expect(within(card).getByText('Gin', { selector: '[data-slot="badge"]' })).toBeTruthy();
-    expect(within(card).getByText('Classic')).toBeTruthy();
+    expect(within(card).getByRole('heading', { name: 'Negroni' })).toBeInTheDocument();
+    expect(within(card).getByText('Gin', { selector: '[data-slot="badge"]' })).toBeInTheDocument();
+    expect(within(card).getByText('Classic')).toBeInTheDocument();
     expect(
       within(card).getByText('30 ml Gin, 30 ml Campari, 30 ml Sweet vermouth, 1 dash Orange bitters'),
     ).toBeTruthy();
@@ -64,41 +65,42 @@ describe('CocktailCard', () => {
 
   it("says 'Classic cocktail recipe' when the cocktail lists no ingredients, and omits a missing category", () => {
     renderCard(summaryOf(negroniDetail, { ingredients: [], category: null }));
-    expect(screen.getByText('Classic cocktail recipe')).toBeTruthy();
+    expect(screen.getByText('Classic cocktail recipe')).toBeInTheDocument();
     expect(screen.queryByText('Classic')).toBeNull();
   });
 
   it('follows the remembered unit system', () => {
     localStorage.setItem('bb:unit-system', 'oz');
     renderCard(summaryOf(negroniDetail));
-    expect(screen.getByText('1 oz Gin, 1 oz Campari, 1 oz Sweet vermouth, 1 dash Orange bitters')).toBeTruthy();
+    expect(screen.getByText('1 oz Gin, 1 oz Campari, 1 oz Sweet vermouth, 1 dash Orange bitters')).toBeInTheDocument();
   });
 
   it('is one link that opens the recipe on the current page and keeps the search', () => {
     renderCard(summaryOf(negroniDetail));
     const link = screen.getByRole('link', { name: 'Negroni' });
-    expect(link.getAttribute('href')).toBe('/?q=gin&recipe=12');
+    expect(link).toHaveAttribute('href', '/?q=gin&recipe=12');
     expect(screen.getAllByRole('link')).toHaveLength(1);
   });
 
   it('discover cards show base spirit, difficulty, glassware, strength and View Recipe', () => {
     renderCard(summaryOf(negroniDetail), 'discover', '/discover');
     const card = screen.getByRole('article');
-    expect(within(card).getByText('Gin')).toBeTruthy();
-    expect(within(card).getByText('Easy')).toBeTruthy();
-    expect(within(card).getByText('Rocks')).toBeTruthy();
-    expect(within(card).getByText('Strong')).toBeTruthy();
-    expect(within(card).getByText('View Recipe')).toBeTruthy();
-    expect(within(card).getByRole('link', { name: 'Negroni' }).getAttribute('href')).toBe('/discover?recipe=12');
+    expect(within(card).getByText('Gin')).toBeInTheDocument();
+    expect(within(card).getByText('Easy')).toBeInTheDocument();
+    expect(within(card).getByText('Rocks')).toBeInTheDocument();
+    expect(within(card).getByText('Strong')).toBeInTheDocument();
+    expect(within(card).getByText('View Recipe')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Negroni' })).toHaveAttribute('href', '/discover?recipe=12');
   });
 
   it("discover cards' View Recipe is a button that opens the recipe", async () => {
+    const user = userEvent.setup();
     const router = createMemoryRouter(
       [{ path: '/discover', element: <CocktailCard cocktail={summaryOf(negroniDetail)} variant="discover" /> }],
       { initialEntries: ['/discover?q=gin'] },
     );
     render(withQueries(<RouterProvider router={router} />));
-    fireEvent.click(await screen.findByRole('button', { name: 'View Recipe for Negroni' }));
+    await user.click(await screen.findByRole('button', { name: 'View Recipe for Negroni' }));
     expect(router.state.location.pathname).toBe('/discover');
     expect(router.state.location.search).toBe('?q=gin&recipe=12');
   });

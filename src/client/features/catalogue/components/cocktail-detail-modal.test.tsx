@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { http } from 'msw';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readCocktailDiagnostics } from '@/client/features/catalogue/lib/cocktail-diagnostics';
 import { resetUnitSystemCache } from '../hooks/use-unit-system';
@@ -65,11 +66,11 @@ describe('CocktailDetailModal', () => {
     expect(within(dialog).getAllByText('Stir')).toHaveLength(1);
     expect(within(dialog).getAllByText('Easy')).toHaveLength(1);
     expect(within(dialog).queryByText('Glassware')).toBeNull();
-    expect(within(dialog).getByText(negroniDetail.description)).toBeTruthy();
+    expect(within(dialog).getByText(negroniDetail.description)).toBeInTheDocument();
     expect(within(dialog).getAllByText('30 ml')).toHaveLength(3);
-    expect(within(dialog).getByText('1 dash')).toBeTruthy();
-    expect(within(dialog).getByText('optional')).toBeTruthy();
-    expect(within(dialog).getByText('a rich Italian one')).toBeTruthy();
+    expect(within(dialog).getByText('1 dash')).toBeInTheDocument();
+    expect(within(dialog).getByText('optional')).toBeInTheDocument();
+    expect(within(dialog).getByText('a rich Italian one')).toBeInTheDocument();
     const steps = within(dialog)
       .getAllByRole('listitem')
       .filter((item) => item.closest('ol'));
@@ -78,27 +79,28 @@ describe('CocktailDetailModal', () => {
       '2Stir until well chilled.',
       '3Strain over a large ice cube and garnish.',
     ]);
-    expect(within(dialog).getByText('3 min')).toBeTruthy();
-    expect(within(dialog).getByText('Orange peel')).toBeTruthy();
+    expect(within(dialog).getByText('3 min')).toBeInTheDocument();
+    expect(within(dialog).getByText('Orange peel')).toBeInTheDocument();
     // DOMAIN.md check: 90 ml stirred with 20 % water -> 108 ml (shown rounded to 5 ml: 110 ml) at 22.5 %,
     // 1.37 US standard drinks (the optional dash is left out).
-    expect(within(dialog).getByText('22.5%')).toBeTruthy();
-    expect(within(dialog).getByText('110 ml')).toBeTruthy();
-    expect(within(dialog).getByText('1.4')).toBeTruthy();
-    expect(within(dialog).getByText(/How we compute this/)).toBeTruthy();
-    expect(within(dialog).getByText(/about 20% of the volume/)).toBeTruthy();
+    expect(within(dialog).getByText('22.5%')).toBeInTheDocument();
+    expect(within(dialog).getByText('110 ml')).toBeInTheDocument();
+    expect(within(dialog).getByText('1.4')).toBeInTheDocument();
+    expect(within(dialog).getByText(/How we compute this/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/about 20% of the volume/)).toBeInTheDocument();
     expect(readCocktailDiagnostics()).toEqual([]);
   });
 
   it('switches ingredient amounts to oz and remembers the choice for the next recipe', async () => {
+    const user = userEvent.setup();
     stubApi({ body: negroniDetail });
     renderModal('12');
     const dialog = await screen.findByRole('dialog', { name: 'Negroni' });
     const units = within(dialog).getByRole('radiogroup', { name: 'Units' });
-    fireEvent.click(within(units).getByRole('radio', { name: 'oz' }));
+    await user.click(within(units).getByRole('radio', { name: 'oz' }));
 
     await waitFor(() => expect(within(dialog).getAllByText('1 oz')).toHaveLength(3));
-    expect(within(dialog).getByText('1 dash')).toBeTruthy();
+    expect(within(dialog).getByText('1 dash')).toBeInTheDocument();
     expect(localStorage.getItem('bb:unit-system')).toBe('oz');
 
     cleanup();
@@ -107,7 +109,7 @@ describe('CocktailDetailModal', () => {
     renderModal('12');
     const again = await screen.findByRole('dialog', { name: 'Negroni' });
     expect(within(again).getAllByText('1 oz')).toHaveLength(3);
-    expect(within(again).getByRole('radio', { name: 'oz' }).getAttribute('aria-checked')).toBe('true');
+    expect(within(again).getByRole('radio', { name: 'oz' })).toHaveAttribute('aria-checked', 'true');
   });
 
   it('shows the validation-failure view and stores a VALIDATION_FAIL record when the data fails the shape check', async () => {
@@ -121,9 +123,9 @@ describe('CocktailDetailModal', () => {
     expect(
       within(dialog).getByText("The cocktail data doesn't match the expected format. Check the console for details."),
     ).toBeTruthy();
-    expect(within(dialog).getByText(/"not a url"/)).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Copy diagnostics' })).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeTruthy();
+    expect(within(dialog).getByText(/"not a url"/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Copy diagnostics' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
 
     await waitFor(() => expect(readCocktailDiagnostics()).toHaveLength(1));
     expect(consoleError).toHaveBeenCalledWith('[Barback] Cocktail failed validation', expect.anything());
@@ -142,8 +144,8 @@ describe('CocktailDetailModal', () => {
     renderModal('7');
 
     const dialog = await screen.findByRole('dialog', { name: MODAL_TEXT.renderTitle });
-    expect(within(dialog).getByText('Modal render error. See console for details.')).toBeTruthy();
-    expect(within(dialog).getByText(/"lime, rum"/)).toBeTruthy();
+    expect(within(dialog).getByText('Modal render error. See console for details.')).toBeInTheDocument();
+    expect(within(dialog).getByText(/"lime, rum"/)).toBeInTheDocument();
     await waitFor(() => expect(readCocktailDiagnostics()).toHaveLength(1));
     const [record] = readCocktailDiagnostics();
     expect(record).toMatchObject({ type: 'RENDER_ERROR', cocktailId: 7, cocktailName: 'Half a Daiquiri' });
@@ -151,47 +153,54 @@ describe('CocktailDetailModal', () => {
   });
 
   it('copies the diagnostics to the clipboard', async () => {
+    const user = userEvent.setup();
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     allowConsoleError(); // the modal reports the failed shape check in the console
     stubApi({ body: { id: 'x1' } });
     renderModal('x1');
     const dialog = await screen.findByRole('dialog', { name: MODAL_TEXT.validationTitle });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Copy diagnostics' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Copy diagnostics' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1));
     const copied = JSON.parse(String((writeText.mock.calls[0] as unknown[])[0])) as Record<string, unknown>;
     expect(copied).toMatchObject({ type: 'VALIDATION_FAIL', cocktailId: 'x1', data: { id: 'x1' } });
   });
 
   it("says 'Recipe not found' with a way back for an id the catalogue does not have (regression: it said 'Something went wrong')", async () => {
+    const user = userEvent.setup();
     stubApi({ body: { error: { code: 'NOT_FOUND', message: 'no cocktail has id 999999' } }, status: 404 });
     const onClose = vi.fn();
     renderModal('999999', onClose);
     const dialog = await screen.findByRole('dialog', { name: 'Recipe not found' });
     expect(within(dialog).queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(screen.queryByText('Something went wrong')).toBeNull();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Back to cocktails' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Back to cocktails' }));
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it("says 'Something went wrong' / 'Please try again.' when loading fails, and Retry loads it", async () => {
+    const user = userEvent.setup();
     stubApi(
       { body: { error: { code: 'INTERNAL', message: 'Something went wrong on our side.' } }, status: 500 },
       { body: negroniDetail },
     );
     renderModal('12');
     const dialog = await screen.findByRole('dialog', { name: 'Something went wrong' });
-    expect(within(dialog).getByText('Please try again.')).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('dialog', { name: 'Negroni' })).toBeTruthy();
+    expect(within(dialog).getByText('Please try again.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('dialog', { name: 'Negroni' })).toBeInTheDocument();
   });
 
   it('closes on Escape', async () => {
+    const user = userEvent.setup();
     stubApi({ body: negroniDetail });
     const onClose = vi.fn();
     renderModal('12', onClose);
-    const dialog = await screen.findByRole('dialog', { name: 'Negroni' });
-    fireEvent.keyDown(dialog, { key: 'Escape' });
+    // Radix moves the focus into the dialog when it opens; Escape is pressed there.
+    expect(await screen.findByRole('dialog', { name: 'Negroni' })).toContainElement(
+      document.activeElement as HTMLElement,
+    );
+    await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

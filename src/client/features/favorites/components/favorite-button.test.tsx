@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, deferred, drink } from '@/client/features/account/test/fake-api';
 import { renderInApp } from '@/client/features/account/test/render-app';
@@ -35,8 +36,8 @@ describe('the favorite heart', () => {
     installFakeApi({ favorites: [] });
     renderCard();
     const button = await heart();
-    expect(button.getAttribute('aria-label')).toBe('Save Drink 7 to favorites');
-    expect(button.getAttribute('aria-pressed')).toBe('false');
+    expect(button).toHaveAttribute('aria-label', 'Save Drink 7 to favorites');
+    expect(button).toHaveAttribute('aria-pressed', 'false');
     const link = within(screen.getByRole('article')).getByRole('link', { name: 'Drink 7' });
     expect(link.contains(button)).toBe(false);
   });
@@ -45,20 +46,21 @@ describe('the favorite heart', () => {
     installFakeApi({ favorites: [7] });
     renderCard();
     const button = await screen.findByRole('button', { name: 'Remove Drink 7 from favorites' });
-    expect(button.getAttribute('aria-pressed')).toBe('true');
+    expect(button).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('turns on at once, before the server answers, and stays on when the write succeeds', async () => {
+    const user = userEvent.setup();
     const answer = deferred<Response>();
     const api = installFakeApi({
       favorites: [],
       override: (request) => (request.method === 'PUT' ? answer.promise : undefined),
     });
     renderCard();
-    fireEvent.click(await heart());
+    await user.click(await heart());
 
     const pressed = await screen.findByRole('button', { name: 'Remove Drink 7 from favorites' });
-    expect(pressed.getAttribute('aria-pressed')).toBe('true');
+    expect(pressed).toHaveAttribute('aria-pressed', 'true');
     expect(api.calls('PUT /api/me/favorites/7')).toHaveLength(1);
 
     answer.resolve(jsonResponse({ cocktailId: 7, favorite: true }));
@@ -71,9 +73,10 @@ describe('the favorite heart', () => {
   });
 
   it('removes a favorite with DELETE', async () => {
+    const user = userEvent.setup();
     const api = installFakeApi({ favorites: [7] });
     renderCard();
-    fireEvent.click(await screen.findByRole('button', { name: 'Remove Drink 7 from favorites' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove Drink 7 from favorites' }));
     expect(
       (await screen.findByRole('button', { name: 'Save Drink 7 to favorites' })).getAttribute('aria-pressed'),
     ).toBe('false');
@@ -82,33 +85,35 @@ describe('the favorite heart', () => {
   });
 
   it("rolls back and says 'Error saving favorite. Please try again.' when the write fails", async () => {
+    const user = userEvent.setup();
     const answer = deferred<Response>();
     installFakeApi({
       favorites: [],
       override: (request) => (request.method === 'PUT' ? answer.promise : undefined),
     });
     renderCard();
-    fireEvent.click(await heart());
+    await user.click(await heart());
     expect(
       (await screen.findByRole('button', { name: 'Remove Drink 7 from favorites' })).getAttribute('aria-pressed'),
     ).toBe('true');
 
     answer.resolve(jsonResponse({ error: { code: 'INTERNAL', message: 'Database unavailable' } }, 500));
-    expect(await screen.findByText(FAVORITE_TEXT.saveFailed)).toBeTruthy();
+    expect(await screen.findByText(FAVORITE_TEXT.saveFailed)).toBeInTheDocument();
     const button = screen.getByRole('button', { name: 'Save Drink 7 to favorites' });
-    expect(button.getAttribute('aria-pressed')).toBe('false');
+    expect(button).toHaveAttribute('aria-pressed', 'false');
   });
 
   it("signed out: 'Please log in to save favorites', the sign-in dialog opens and nothing is written", async () => {
+    const user = userEvent.setup();
     const api = installFakeApi({ signedIn: false });
     renderCard();
     const button = await heart();
     expect(getSignInDialogState().open).toBe(false);
-    fireEvent.click(button);
+    await user.click(button);
 
-    expect(await screen.findByText(FAVORITE_TEXT.signInRequired)).toBeTruthy();
+    expect(await screen.findByText(FAVORITE_TEXT.signInRequired)).toBeInTheDocument();
     expect(getSignInDialogState()).toMatchObject({ open: true, variant: 'prompt' });
-    expect(button.getAttribute('aria-pressed')).toBe('false');
+    expect(button).toHaveAttribute('aria-pressed', 'false');
     expect(api.calls('PUT')).toHaveLength(0);
     expect(api.calls('GET /api/me/favorites')).toHaveLength(0);
   });
@@ -127,7 +132,7 @@ describe('the favorite heart', () => {
     // The app-wide 3 retries, then the query gives up.
     await vi.advanceTimersByTimeAsync(15_000);
     await waitFor(() => expect(api.calls('GET /api/me/favorites')).toHaveLength(4));
-    expect(button.getAttribute('aria-pressed')).toBe('false');
+    expect(button).toHaveAttribute('aria-pressed', 'false');
     expect(screen.queryByText(FAVORITE_TEXT.saveFailed)).toBeNull();
     expect(document.querySelector('[data-sonner-toast]')).toBeNull();
   });
