@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, installFakeAuthApi, json } from '@/client/features/auth/test/fake-auth-api';
@@ -38,7 +38,6 @@ async function send(email: string) {
 beforeEach(() => localStorage.clear());
 afterEach(() => {
   dismissAllToasts();
-  cleanup();
   vi.unstubAllGlobals();
 });
 

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAnalyticsForTests } from '@/client/lib/analytics';
 import { openSignInDialog, resetSignInDialogForTests } from '@/client/lib/sign-in-store';
@@ -12,7 +13,7 @@ async function openDialogWith(providers: { google: boolean; facebook: boolean })
     override: (request) => (request.path === '/api/session/providers' ? json(providers) : undefined),
   });
   renderWithAuth(<button onClick={() => openSignInDialog('header')}>open</button>);
-  fireEvent.click(screen.getByRole('button', { name: 'open' }));
+  await userEvent.setup().click(screen.getByRole('button', { name: 'open' }));
   const dialog = await screen.findByRole('dialog', { name: 'Sign in to continue' }, { timeout: 5000 });
   return { api, dialog };
 }
@@ -24,7 +25,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   dismissAllToasts();
-  cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   resetAnalyticsForTests();
@@ -32,6 +32,7 @@ afterEach(() => {
 
 describe('sign-in dialog on a server without provider clients', () => {
   it('shows Google and Facebook as unavailable, with the reason, before anyone presses them (regression)', async () => {
+    const user = userEvent.setup();
     const { api, dialog } = await openDialogWith({ google: false, facebook: false });
     const google = within(dialog).getByRole('button', { name: 'Continue with Google' }) as HTMLButtonElement;
     const facebook = within(dialog).getByRole('button', { name: 'Continue with Facebook' }) as HTMLButtonElement;
@@ -43,8 +44,8 @@ describe('sign-in dialog on a server without provider clients', () => {
     );
     expect(facebook.getAttribute('aria-describedby')).toBe(google.getAttribute('aria-describedby'));
     // The email link stays the way in.
-    expect(within(dialog).getByLabelText('Email address')).toBeTruthy();
-    fireEvent.click(google);
+    expect(within(dialog).getByLabelText('Email address')).toBeInTheDocument();
+    await user.click(google);
     expect(api.calls('POST /api/session/oauth')).toHaveLength(0);
   });
 
