@@ -1,48 +1,24 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, seriousAxeViolations } from './support/browser';
-import {
-  eventually,
-  expectNoPageErrors,
-  getJson,
-  see,
-  startJourneyEnv,
-  stopJourneyEnv,
-  visit,
-  type CocktailPageBody,
-  type JourneyEnv,
-} from './support/journey';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { DESKTOP, PHONE, cardLinks, getJson, type CocktailPageBody } from './support/journey';
 
 /**
  * Journey 7, accessibility: axe-core (WCAG 2.0/2.1 A and AA rules) finds no serious or critical violation on each page, the
  * open recipe modal and the age gate, on a phone (390x844) and a desktop (1280x800). A failure lists the violations.
  */
 
-let env: JourneyEnv;
-let recipeId: number;
-
-beforeAll(async () => {
-  env = await startJourneyEnv();
-  const list = await getJson<CocktailPageBody>(env.server, '/api/cocktails?pageSize=1');
-  recipeId = list.items[0]!.id;
-});
-
-afterAll(async () => {
-  await stopJourneyEnv(env);
-});
-
 /** Waits until no finite CSS animation or transition is running (an opening dialog fades in; axe would see it half-drawn). */
 async function settle(page: Page): Promise<void> {
-  await eventually(
-    () =>
+  await expect
+    .poll(() =>
       page.evaluate(() =>
         document
           .getAnimations()
           .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
           .every((animation) => animation.playState !== 'running'),
       ),
-    true,
-  );
+    )
+    .toBe(true);
 }
 
 interface Screen {
@@ -54,7 +30,7 @@ interface Screen {
 }
 
 const cardsLoaded = async (page: Page, listName: string) => {
-  await see(page.getByRole('list', { name: listName }).getByRole('listitem').getByRole('link'));
+  await expect(cardLinks(page, listName).first()).toBeVisible();
 };
 
 const SCREENS: Screen[] = [
@@ -63,43 +39,44 @@ const SCREENS: Screen[] = [
   {
     name: 'search (filtered)',
     path: () => '/search?q=lemon&spirit=Gin&category=Classic',
-    ready: (page) => see(page.getByText(/^\d+ cocktails? found$/)),
+    ready: (page) => expect(page.getByText(/^\d+ cocktails? found$/)).toBeVisible(),
   },
   {
     name: 'search (no results)',
     path: () => '/search?q=qzxw-nothing',
-    ready: (page) => see(page.getByRole('heading', { name: 'No cocktails found' })),
+    ready: (page) => expect(page.getByRole('heading', { name: 'No cocktails found' })).toBeVisible(),
   },
   {
     name: 'privacy',
     path: () => '/privacy',
-    ready: (page) => see(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })),
+    ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible(),
   },
   {
     name: 'terms',
     path: () => '/terms',
-    ready: (page) => see(page.getByRole('heading', { level: 1, name: 'Terms of Service' })),
+    ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible(),
   },
   {
     name: 'delete-account',
     path: () => '/delete-account',
-    ready: (page) => see(page.getByRole('heading', { level: 1, name: 'Data Deletion' })),
+    ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Data Deletion' })).toBeVisible(),
   },
   {
     name: '404',
     path: () => '/this/page/is/not/here',
-    ready: (page) => see(page.getByRole('heading', { name: "Oops! This cocktail recipe doesn't exist" })),
+    ready: (page) =>
+      expect(page.getByRole('heading', { name: "Oops! This cocktail recipe doesn't exist" })).toBeVisible(),
   },
   {
     name: 'recipe modal',
     path: (id) => `/?recipe=${id}`,
-    ready: (page) => see(page.getByRole('dialog').getByRole('heading', { name: 'Ingredients' })),
+    ready: (page) => expect(page.getByRole('dialog').getByRole('heading', { name: 'Ingredients' })).toBeVisible(),
   },
   {
     name: 'age gate',
     path: () => '/',
     ageVerified: false,
-    ready: (page) => see(page.getByRole('dialog', { name: 'Age Verification' })),
+    ready: (page) => expect(page.getByRole('dialog', { name: 'Age Verification' })).toBeVisible(),
   },
 ];
 
@@ -107,40 +84,30 @@ for (const [label, viewport] of [
   ['phone 390x844', PHONE],
   ['desktop 1280x800', DESKTOP],
 ] as const) {
-  describe(`accessibility on ${label}`, () => {
+  test.describe(`accessibility on ${label}`, () => {
     for (const screen of SCREENS) {
-      it(`${screen.name}: no serious or critical axe violation`, async () => {
-        const { page, context, errors } = await visit(env, screen.path(recipeId), {
-          viewport,
-          ageVerified: screen.ageVerified ?? true,
-        });
+      test(`${screen.name}: no serious or critical axe violation`, async ({ server, openApp, axe }) => {
+        const list = await getJson<CocktailPageBody>(server, '/api/cocktails?pageSize=1');
+        const recipeId = list.items[0]!.id;
+        const page = await openApp(screen.path(recipeId), { viewport, ageVerified: screen.ageVerified ?? true });
         await screen.ready(page);
         await settle(page);
-
-        const violations = await seriousAxeViolations(page);
-        expect(
-          violations,
-          `axe violations on ${screen.name} (${label}):\n${JSON.stringify(violations, null, 2)}`,
-        ).toEqual([]);
-
-        expectNoPageErrors(errors);
-        await context.close();
+        await axe.expectClean(page, `${screen.name} (${label})`);
       });
     }
   });
 }
 
-describe('the accessibility check itself', () => {
-  it('reports a violation planted in the page (so an empty list above means something)', async () => {
-    const { page, context } = await visit(env, '/privacy');
-    await see(page.getByRole('heading', { level: 1, name: 'Privacy Policy' }));
+test.describe('the accessibility check itself', () => {
+  test('reports a violation planted in the page (so an empty list above means something)', async ({ page, axe }) => {
+    await page.goto('/privacy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
     await page.evaluate(() => {
       const unnamed = document.createElement('button');
       unnamed.append(document.createElementNS('http://www.w3.org/2000/svg', 'svg'));
       document.querySelector('main')?.append(unnamed);
     });
-    const violations = await seriousAxeViolations(page);
+    const violations = await axe.violations(page);
     expect(violations.map((violation) => violation.id)).toContain('button-name');
-    await context.close();
   });
 });

@@ -1,31 +1,15 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callApi,
-  openApp,
-  signInByMagicLink,
-  startAccountsEnv,
-  stopAccountsEnv,
-  uniqueEmail,
-  type AccountsEnv,
-} from './support/accounts';
-import { cardNames, eventually, expectNoPageErrors, see } from './support/journey';
+import type { Page } from '@playwright/test';
+import { callApi } from './support/accounts';
+import { ACCOUNTS, expect, test } from './support/fixtures';
+import { cardLinks, cardNames } from './support/journey';
 
 /**
- * Accounts journey 4, paging /discover (issue 3 "Favourites and paging"; spec sections 2, 6, 7 and 9): signed in, the whole
+ * Accounts journey 4, paging /discover (issue 3 "Favorites and paging"; spec sections 2, 6, 7 and 9): signed in, the whole
  * catalogue by name in pages of 50, the next page loading when the end of the list comes within 800 px; signed out, the
  * sample with 'Load More', which opens the sign-in dialog, and the server refusing page 2.
  */
 
-let env: AccountsEnv;
-
-beforeAll(async () => {
-  env = await startAccountsEnv();
-});
-
-afterAll(async () => {
-  await stopAccountsEnv(env);
-});
+test.use(ACCOUNTS);
 
 const PAGE_SIZE = 50;
 /** How far before the end of the list the next page is asked for, px (spec section 9). */
@@ -41,18 +25,19 @@ async function apiPage(page: Page, index: number): Promise<{ items: { name: stri
   return response.body!;
 }
 
-describe('discover paging', () => {
-  it('signed in: 50 cards by name, and scrolling near the end loads page 2', async () => {
-    const { page, context, errors } = await openApp(env, '/');
-    await signInByMagicLink(env, page, uniqueEmail('pager'));
+test.describe('discover paging', () => {
+  test('signed in: 50 cards by name, and scrolling near the end loads page 2', async ({
+    page,
+    signedInUser: _signedIn,
+  }) => {
     const [first, second] = [await apiPage(page, 0), await apiPage(page, 1)];
     expect(first.total).toBeGreaterThan(PAGE_SIZE);
     expect(second.items.length).toBeGreaterThan(0);
 
     await page.goto('/discover');
     const cards = page.getByRole('list', { name: 'All cocktails' }).getByRole('listitem');
-    await eventually(() => cards.count(), PAGE_SIZE);
-    expect(await cardNames(page, 'All cocktails')).toEqual(first.items.map((item) => item.name));
+    await expect(cards).toHaveCount(PAGE_SIZE);
+    await expect(cardLinks(page, 'All cocktails')).toHaveText(first.items.map((item) => item.name));
 
     // Scroll until the end of the list is a little less than 800 px below the viewport: the next page comes.
     await page.evaluate((distance) => {
@@ -60,31 +45,26 @@ describe('discover paging', () => {
       const end = list.getBoundingClientRect().bottom + window.scrollY;
       window.scrollTo(0, end - window.innerHeight - distance + 100);
     }, PREFETCH_DISTANCE_PX);
-    await eventually(async () => (await cards.count()) > PAGE_SIZE, true);
-    const names = await cardNames(page, 'All cocktails');
-    expect(names.slice(0, PAGE_SIZE + second.items.length)).toEqual(
-      [...first.items, ...second.items].map((item) => item.name),
-    );
-
-    expectNoPageErrors(errors);
-    await context.close();
+    await expect.poll(() => cards.count()).toBeGreaterThan(PAGE_SIZE);
+    // Page 2 follows page 1 in order (a third page may already be on its way behind it).
+    const expected = [...first.items, ...second.items].map((item) => item.name);
+    await expect.poll(async () => (await cardNames(page, 'All cocktails')).slice(0, expected.length)).toEqual(expected);
   });
 
-  it("signed out: the sample has 'Load More', which opens the sign-in dialog; the server refuses page 2", async () => {
-    const { page, context, errors } = await openApp(env, '/discover');
+  test("signed out: the sample has 'Load More', which opens the sign-in dialog; the server refuses page 2", async ({
+    page,
+  }) => {
+    await page.goto('/discover');
     const sample = page.getByRole('list', { name: 'Selected cocktails' }).getByRole('listitem');
-    await see(sample.getByRole('link'));
+    await expect(sample.getByRole('link').first()).toBeVisible();
     expect(await sample.count()).toBeLessThanOrEqual(PAGE_SIZE);
 
     await page.getByRole('button', { name: 'Load More' }).click();
-    await see(page.getByRole('dialog', { name: 'Sign in to continue' }));
+    await expect(page.getByRole('dialog', { name: 'Sign in to continue' })).toBeVisible();
     expect(await sample.count()).toBeLessThanOrEqual(PAGE_SIZE);
 
     const refused = await callApi<{ error: { code: string; message: string } }>(page, '/api/cocktails?page=1');
     expect(refused.status).toBe(401);
     expect(refused.body?.error.message).toBe('Sign in to browse past the first page.');
-
-    expectNoPageErrors(errors);
-    await context.close();
   });
 });

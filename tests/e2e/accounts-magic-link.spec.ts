@@ -1,17 +1,7 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accountMenuButton,
-  callApi,
-  cookieNames,
-  meOf,
-  openApp,
-  startAccountsEnv,
-  stopAccountsEnv,
-  uniqueEmail,
-  type AccountsEnv,
-} from './support/accounts';
-import { eventually, expectNoPageErrors, gone, see } from './support/journey';
+import type { Page } from '@playwright/test';
+import { accountMenuButton, callApi, cookieNames, meOf, uniqueEmail } from './support/accounts';
+import { ACCOUNTS, expect, test } from './support/fixtures';
+import { pathIs } from './support/journey';
 import { magicLinkIn } from '../support/mail-capture';
 
 /**
@@ -21,15 +11,7 @@ import { magicLinkIn } from '../support/mail-capture';
  * refusing a second use, and sign-out.
  */
 
-let env: AccountsEnv;
-
-beforeAll(async () => {
-  env = await startAccountsEnv();
-});
-
-afterAll(async () => {
-  await stopAccountsEnv(env);
-});
+test.use(ACCOUNTS);
 
 const DIALOG_TITLE = 'Sign in to continue';
 const AGE_LABEL = 'I confirm I am of legal drinking age in my jurisdiction.';
@@ -38,7 +20,7 @@ const AGE_LABEL = 'I confirm I am of legal drinking age in my jurisdiction.';
 async function openSignInDialog(page: Page) {
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: DIALOG_TITLE });
-  await see(dialog);
+  await expect(dialog).toBeVisible();
   return dialog;
 }
 
@@ -48,151 +30,148 @@ async function sessionEmail(page: Page): Promise<string | null> {
   return response.body?.user?.email ?? null;
 }
 
-describe('sign-in by magic link', () => {
-  it("validates the dialog: 'Age verification required' and 'Email required', and sends nothing", async () => {
-    const { page, context, errors } = await openApp(env, '/');
+/** 'Return to app' on the failed callback: a button or a link. */
+const returnToApp = (page: Page) =>
+  page.getByRole('button', { name: 'Return to app' }).or(page.getByRole('link', { name: 'Return to app' }));
+
+test.describe('sign-in by magic link', () => {
+  test("validates the dialog: 'Age verification required' and 'Email required', and sends nothing", async ({
+    page,
+    mail,
+  }) => {
+    const mailsBefore = mail.messages.length;
+    await page.goto('/');
     const dialog = await openSignInDialog(page);
-    await see(dialog.getByText('Sign in to access the bar and save your favorite cocktails.'));
+    await expect(dialog.getByText('Sign in to access the bar and save your favorite cocktails.')).toBeVisible();
 
     const age = dialog.getByRole('checkbox', { name: AGE_LABEL });
     const email = dialog.getByRole('textbox', { name: 'Email address' });
     const send = dialog.getByRole('button', { name: 'Send magic link' });
-    expect(await age.isChecked()).toBe(false);
+    await expect(age).not.toBeChecked();
     // Disabled while the email is empty, and while the age box is unticked.
-    expect(await send.isDisabled()).toBe(true);
+    await expect(send).toBeDisabled();
     await email.fill('someone@example.com');
-    expect(await send.isDisabled()).toBe(true);
+    await expect(send).toBeDisabled();
 
     // Google needs the age box too: pressing it unticked gives the toast and goes nowhere.
     await dialog.getByRole('button', { name: 'Continue with Google' }).click();
-    await see(page.getByText('Age verification required'));
-    await see(page.getByText('Please confirm you are of legal drinking age to continue.'));
+    await expect(page.getByText('Age verification required')).toBeVisible();
+    await expect(page.getByText('Please confirm you are of legal drinking age to continue.')).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/');
 
     // With the age box ticked, an address that is not one gives 'Email required'.
     await age.check();
     await email.fill('not-an-email');
-    expect(await send.isEnabled()).toBe(true);
+    await expect(send).toBeEnabled();
     await send.click();
-    await see(page.getByText('Email required'));
-    await see(page.getByText('Please enter your email address.'));
-    await see(email);
-    expect(env.mail.messages).toHaveLength(0);
-
-    expectNoPageErrors(errors);
-    await context.close();
+    await expect(page.getByText('Email required')).toBeVisible();
+    await expect(page.getByText('Please enter your email address.')).toBeVisible();
+    await expect(email).toBeVisible();
+    // Nothing reached the mail server (the capture is the worker's: count from this test's start).
+    expect(mail.messages.slice(mailsBefore)).toHaveLength(0);
   });
 
-  it('signs in with the emailed link, shows the account menu, refuses the link a second time and signs out', async () => {
+  test('signs in with the emailed link, shows the account menu, refuses the link a second time and signs out', async ({
+    page,
+    context,
+    mail,
+    server,
+  }) => {
     const address = uniqueEmail('magic');
-    const { page, context, errors } = await openApp(env, '/');
-    const mailsBefore = env.mail.messages.length;
+    await page.goto('/');
+    const mailsBefore = mail.messages.length;
 
     // The dialog: tick the age box, type the address, send.
     const dialog = await openSignInDialog(page);
     await dialog.getByRole('checkbox', { name: AGE_LABEL }).check();
     await dialog.getByRole('textbox', { name: 'Email address' }).fill(address);
     await dialog.getByRole('button', { name: 'Send magic link' }).click();
-    await see(dialog.getByText('Check your email', { exact: true }));
+    // waitFor rather than expect(...).toBeVisible(): the moments are timed, and waitFor reacts at once.
+    await dialog.getByText('Check your email', { exact: true }).first().waitFor({ state: 'visible' });
     const sentAt = Date.now();
-    await see(dialog.getByText(address));
+    await expect(dialog.getByText(address)).toBeVisible();
     // The dialog closes itself about 2 s after the link is sent (spec section 9).
-    await gone(page.getByRole('dialog', { name: DIALOG_TITLE }), 6000);
+    await page.getByRole('dialog', { name: DIALOG_TITLE }).waitFor({ state: 'hidden', timeout: 6000 });
     const closedAfter = Date.now() - sentAt;
     expect(closedAfter).toBeGreaterThanOrEqual(1500);
     expect(closedAfter).toBeLessThan(4500);
 
     // The mail went through SMTP, with a text part and an HTML part that both carry the link.
-    const mail = await env.mail.waitFor({ to: address, after: mailsBefore });
-    expect(mail.from).toBe('Barback <no-reply@barback.app>');
-    expect(mail.subject).toMatch(/sign.?in/i);
-    const link = magicLinkIn(mail);
-    expect(new URL(link).origin).toBe(env.origin);
-    expect(mail.text).toContain('15 minutes');
-    expect(mail.html).toContain('<a ');
-    expect(mail.html).toContain(link.replace(/&/g, '&amp;'));
-    expect(mail.html).toContain('15 minutes');
+    const sent = await mail.waitFor({ to: address, after: mailsBefore });
+    expect(sent.from).toBe('Barback <no-reply@barback.app>');
+    expect(sent.subject).toMatch(/sign.?in/i);
+    const link = magicLinkIn(sent);
+    expect(new URL(link).origin).toBe(server.origin);
+    expect(sent.text).toContain('15 minutes');
+    expect(sent.html).toContain('<a ');
+    expect(sent.html).toContain(link.replace(/&/g, '&amp;'));
+    expect(sent.html).toContain('15 minutes');
 
     // Opening the link signs in: /auth/callback says so, then the app goes to /.
     await page.goto(link);
-    await see(page.getByRole('heading', { name: 'Sign-in successful!' }));
+    await expect(page.getByRole('heading', { name: 'Sign-in successful!' })).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/auth/callback');
-    await see(page.getByText('Welcome to Barback!', { exact: true }));
-    await eventually(() => new URL(page.url()).pathname, '/');
+    await expect(page.getByText('Welcome to Barback!', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(pathIs('/'));
 
     // The shell is signed in: the avatar shows the initial; its menu says who.
     const avatar = accountMenuButton(page);
-    await see(avatar);
-    expect((await avatar.innerText()).trim()).toBe(address[0]!.toUpperCase());
-    expect(await page.getByRole('button', { name: 'Sign In', exact: true }).count()).toBe(0);
+    await expect(avatar).toBeVisible();
+    await expect(avatar).toHaveText(address[0]!.toUpperCase(), { useInnerText: true });
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toHaveCount(0);
     await avatar.click();
     const menu = page.getByRole('menu');
-    await see(menu.getByText('Signed in as'));
-    await see(menu.getByText(address));
+    await expect(menu.getByText('Signed in as')).toBeVisible();
+    await expect(menu.getByText(address)).toBeVisible();
     for (const item of ['Settings', 'Data Deletion', 'Privacy Policy', 'Terms of Service', 'Sign out']) {
-      await see(menu.getByRole('menuitem', { name: item }));
+      await expect(menu.getByRole('menuitem', { name: item })).toBeVisible();
     }
     await page.keyboard.press('Escape');
     expect(await sessionEmail(page)).toBe(address);
     expect((await meOf(page))?.user.email).toBe(address);
-    expect(await cookieNames(context, env.origin)).toContain('barback.session_token');
+    expect(await cookieNames(context, server.origin)).toContain('barback.session_token');
 
     // The same link a second time fails, with the reason and a way back.
     await page.goto(link);
-    await see(page.getByRole('heading', { name: 'Sign-in failed' }));
+    await expect(page.getByRole('heading', { name: 'Sign-in failed' })).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/auth/callback');
-    await see(page.getByText(/invalid|expired|already used/i));
-    await page
-      .getByRole('button', { name: 'Return to app' })
-      .or(page.getByRole('link', { name: 'Return to app' }))
-      .click();
-    await eventually(() => new URL(page.url()).pathname, '/');
+    await expect(page.getByText(/invalid|expired|already used/i).first()).toBeVisible();
+    await returnToApp(page).click();
+    await expect(page).toHaveURL(pathIs('/'));
 
     // Sign out: the server ends the session and the shell is signed out at /.
-    await see(accountMenuButton(page));
+    await expect(accountMenuButton(page)).toBeVisible();
     await accountMenuButton(page).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await eventually(() => new URL(page.url()).pathname, '/');
-    await see(page.getByRole('button', { name: 'Sign In', exact: true }));
-    expect(await accountMenuButton(page).count()).toBe(0);
+    await expect(page).toHaveURL(pathIs('/'));
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+    await expect(accountMenuButton(page)).toHaveCount(0);
     expect(await sessionEmail(page)).toBeNull();
     expect(await meOf(page)).toBeNull();
-    expect(await cookieNames(context, env.origin)).not.toContain('barback.session_token');
+    expect(await cookieNames(context, server.origin)).not.toContain('barback.session_token');
     expect(
       await page.evaluate(() => window.sessionStorage.getItem('bb:auth:counted-session')),
       'local auth keys are cleared',
     ).toBeNull();
-
-    expectNoPageErrors(errors);
-    await context.close();
   });
 
-  it('a used link does not sign in a fresh browser either', async () => {
+  test('a used link does not sign in a fresh browser either', async ({ page: first, openApp, mail }) => {
     const address = uniqueEmail('once');
-    const first = await openApp(env, '/');
-    const before = env.mail.messages.length;
-    const sent = await callApi(first.page, '/api/auth/sign-in/magic-link', {
+    await first.goto('/');
+    const before = mail.messages.length;
+    const sent = await callApi(first, '/api/auth/sign-in/magic-link', {
       method: 'POST',
       body: { email: address, callbackURL: '/auth/callback', errorCallbackURL: '/auth/callback' },
     });
     expect(sent.status).toBe(200);
-    const link = magicLinkIn(await env.mail.waitFor({ to: address, after: before }));
-    await first.page.goto(link);
-    await see(first.page.getByRole('heading', { name: 'Sign-in successful!' }));
+    const link = magicLinkIn(await mail.waitFor({ to: address, after: before }));
+    await first.goto(link);
+    await expect(first.getByRole('heading', { name: 'Sign-in successful!' })).toBeVisible();
 
-    const second = await openApp(env, '/');
-    await second.page.goto(link);
-    await see(second.page.getByRole('heading', { name: 'Sign-in failed' }));
-    await see(
-      second.page
-        .getByRole('button', { name: 'Return to app' })
-        .or(second.page.getByRole('link', { name: 'Return to app' })),
-    );
-    expect(await sessionEmail(second.page)).toBeNull();
-
-    expectNoPageErrors(first.errors);
-    expectNoPageErrors(second.errors);
-    await first.context.close();
-    await second.context.close();
+    const second = await openApp('/');
+    await second.goto(link);
+    await expect(second.getByRole('heading', { name: 'Sign-in failed' })).toBeVisible();
+    await expect(returnToApp(second)).toBeVisible();
+    expect(await sessionEmail(second)).toBeNull();
   });
 });

@@ -1,14 +1,7 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accountMenuButton,
-  meOf,
-  openApp,
-  startAccountsEnv,
-  stopAccountsEnv,
-  type AccountsEnv,
-} from './support/accounts';
-import { eventually, expectNoPageErrors, see } from './support/journey';
+import type { Page } from '@playwright/test';
+import { accountMenuButton, meOf } from './support/accounts';
+import { ACCOUNTS, expect, test } from './support/fixtures';
+import { pathIs } from './support/journey';
 import { DEFAULT_OAUTH_USERS } from '../support/oauth-mock';
 
 /**
@@ -19,113 +12,99 @@ import { DEFAULT_OAUTH_USERS } from '../support/oauth-mock';
  * 'Sign-in Error' page with Close.
  */
 
-let env: AccountsEnv;
-/** A second server, in test configuration but with no provider at all. */
-let bare: AccountsEnv;
-
-beforeAll(async () => {
-  [env, bare] = await Promise.all([startAccountsEnv({ oauth: true }), startAccountsEnv()]);
-});
-
-afterAll(async () => {
-  await Promise.all([stopAccountsEnv(env), stopAccountsEnv(bare)]);
-});
+test.use({ ...ACCOUNTS, withOAuth: true });
 
 /** The browser logs a refused fetch as a console error; these journeys ask for the 503 on purpose. */
 const PROVIDER_OFF_RESOURCE = /Failed to load resource: the server responded with a status of 503/;
 
-/** Waits for the callback's success, the move to /, and the signed-in shell; returns the account's email from the menu. */
+/** Waits for the callback's success, the move to /, and the signed-in shell whose menu names `email`. */
 async function expectSignedInAs(page: Page, email: string): Promise<void> {
-  await see(page.getByRole('heading', { name: 'Sign-in successful!' }));
+  await expect(page.getByRole('heading', { name: 'Sign-in successful!' })).toBeVisible();
   expect(new URL(page.url()).pathname).toBe('/auth/callback');
-  await eventually(() => new URL(page.url()).pathname, '/');
-  await see(accountMenuButton(page));
+  await expect(page).toHaveURL(pathIs('/'));
+  await expect(accountMenuButton(page)).toBeVisible();
   await accountMenuButton(page).click();
-  await see(page.getByRole('menu').getByText('Signed in as'));
-  await see(page.getByRole('menu').getByText(email));
+  await expect(page.getByRole('menu').getByText('Signed in as')).toBeVisible();
+  await expect(page.getByRole('menu').getByText(email)).toBeVisible();
   await page.keyboard.press('Escape');
 }
 
-describe('provider sign-in', () => {
-  it('/auth signs in with Google (account chooser forced) as the Google user', async () => {
-    const before = env.oauth!.authorizeRequests.length;
-    const { page, context, errors } = await openApp(env, '/auth');
+test.describe('provider sign-in', () => {
+  test('/auth signs in with Google (account chooser forced) as the Google user', async ({ page, oauth, server }) => {
+    const before = oauth.authorizeRequests.length;
+    await page.goto('/auth');
     await expectSignedInAs(page, DEFAULT_OAUTH_USERS.google.email);
 
-    const authorize = env.oauth!.authorizeRequests[before]!;
+    const authorize = oauth.authorizeRequests[before]!;
     expect(authorize.get('prompt')).toBe('select_account');
-    expect(authorize.get('redirect_uri')).toBe(`${env.origin}/api/auth/callback/google`);
+    expect(authorize.get('redirect_uri')).toBe(`${server.origin}/api/auth/callback/google`);
     const me = await meOf(page);
     expect(me?.user.email).toBe(DEFAULT_OAUTH_USERS.google.email);
     expect(me?.accounts.map((account) => account.providerId)).toContain('google');
-
-    expectNoPageErrors(errors);
-    await context.close();
   });
 
-  it('/auth/google asks for email and profile, consent and offline access, and signs in', async () => {
-    const before = env.oauth!.authorizeRequests.length;
-    const { page, context, errors } = await openApp(env, '/auth/google');
+  test('/auth/google asks for email and profile, consent and offline access, and signs in', async ({ page, oauth }) => {
+    const before = oauth.authorizeRequests.length;
+    await page.goto('/auth/google');
     await expectSignedInAs(page, DEFAULT_OAUTH_USERS.google.email);
 
-    const authorize = env.oauth!.authorizeRequests[before]!;
+    const authorize = oauth.authorizeRequests[before]!;
     const scopes = (authorize.get('scope') ?? '').split(' ');
     expect(scopes).toEqual(expect.arrayContaining(['email', 'profile']));
     expect(authorize.get('prompt')).toBe('consent');
     expect(authorize.get('access_type')).toBe('offline');
-
-    expectNoPageErrors(errors);
-    await context.close();
   });
 
-  it('/auth/facebook signs in as the Facebook user, with a Facebook account', async () => {
-    const { page, context, errors } = await openApp(env, '/auth/facebook');
+  test('/auth/facebook signs in as the Facebook user, with a Facebook account', async ({ page }) => {
+    await page.goto('/auth/facebook');
     await expectSignedInAs(page, DEFAULT_OAUTH_USERS.facebook.email);
     const me = await meOf(page);
     expect(me?.user.email).toBe(DEFAULT_OAUTH_USERS.facebook.email);
     expect(me?.accounts.map((account) => account.providerId)).toContain('facebook');
-
-    expectNoPageErrors(errors);
-    await context.close();
   });
 
-  it("a provider error comes back as 'Sign-in failed' with the reason and 'Return to app'", async () => {
-    env.oauth!.failNextAuthorize('access_denied', 'The person declined to share their account.');
-    const { page, context, errors } = await openApp(env, '/auth/facebook');
-    await see(page.getByRole('heading', { name: 'Sign-in failed' }));
+  test("a provider error comes back as 'Sign-in failed' with the reason and 'Return to app'", async ({
+    page,
+    oauth,
+  }) => {
+    oauth.failNextAuthorize('access_denied', 'The person declined to share their account.');
+    await page.goto('/auth/facebook');
+    await expect(page.getByRole('heading', { name: 'Sign-in failed' })).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/auth/callback');
-    await see(page.getByText(/cancelled|declined|denied/i));
+    await expect(page.getByText(/cancelled|declined|denied/i).first()).toBeVisible();
     const back = page
       .getByRole('button', { name: 'Return to app' })
       .or(page.getByRole('link', { name: 'Return to app' }));
     await back.click();
-    await eventually(() => new URL(page.url()).pathname, '/');
-    await see(page.getByRole('button', { name: 'Sign In', exact: true }));
+    await expect(page).toHaveURL(pathIs('/'));
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
     expect(await meOf(page)).toBeNull();
-
-    expectNoPageErrors(errors);
-    await context.close();
   });
 
-  it("without providers, /auth shows 'Sign-in Error' and Close goes home", async () => {
-    const { page, context, errors } = await openApp(bare, '/auth');
-    await see(page.getByRole('heading', { name: 'Sign-in Error' }));
-    await see(page.getByText('Failed to start Google sign-in. Please try again or contact support.'));
-    await page.getByRole('button', { name: 'Close' }).click();
-    await eventually(() => new URL(page.url()).pathname, '/');
-    expect(await page.getByRole('heading', { name: 'Sign-in Error' }).count()).toBe(0);
+  // A second server for this file: the same test configuration, with no provider at all.
+  test.describe(() => {
+    test.use({ withOAuth: false });
 
-    expectNoPageErrors(errors, [PROVIDER_OFF_RESOURCE]);
-    await context.close();
-  });
+    test("without providers, /auth shows 'Sign-in Error' and Close goes home", async ({ page, pageErrors }) => {
+      pageErrors.allow(PROVIDER_OFF_RESOURCE);
+      await page.goto('/auth');
+      await expect(page.getByRole('heading', { name: 'Sign-in Error' })).toBeVisible();
+      await expect(
+        page.getByText('Failed to start Google sign-in. Please try again or contact support.'),
+      ).toBeVisible();
+      await page.getByRole('button', { name: 'Close' }).click();
+      await expect(page).toHaveURL(pathIs('/'));
+      await expect(page.getByRole('heading', { name: 'Sign-in Error' })).toHaveCount(0);
+    });
 
-  it("without providers, /auth/facebook shows the same 'Sign-in Error' page", async () => {
-    const { page, context, errors } = await openApp(bare, '/auth/facebook');
-    await see(page.getByRole('heading', { name: 'Sign-in Error' }));
-    await see(page.getByText(/^Failed to start (Facebook|Google) sign-in\. Please try again or contact support\.$/));
-    await see(page.getByRole('button', { name: 'Close' }));
-
-    expectNoPageErrors(errors, [PROVIDER_OFF_RESOURCE]);
-    await context.close();
+    test("without providers, /auth/facebook shows the same 'Sign-in Error' page", async ({ page, pageErrors }) => {
+      pageErrors.allow(PROVIDER_OFF_RESOURCE);
+      await page.goto('/auth/facebook');
+      await expect(page.getByRole('heading', { name: 'Sign-in Error' })).toBeVisible();
+      await expect(
+        page.getByText(/^Failed to start (Facebook|Google) sign-in\. Please try again or contact support\.$/),
+      ).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Close' })).toBeVisible();
+    });
   });
 });

@@ -1,18 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accountMenuButton,
-  callApi,
-  meOf,
-  openApp,
-  requestMagicLink,
-  signInByMagicLink,
-  signOutViaMenu,
-  startAccountsEnv,
-  stopAccountsEnv,
-  uniqueEmail,
-  type AccountsEnv,
-} from './support/accounts';
-import { eventually, expectNoPageErrors, see } from './support/journey';
+import { accountMenuButton, callApi, meOf, requestMagicLink, signOutViaMenu } from './support/accounts';
+import { ACCOUNTS, expect, test } from './support/fixtures';
+import { pathIs } from './support/journey';
 import { freshTotpCode } from '../support/totp';
 
 /**
@@ -22,31 +10,25 @@ import { freshTotpCode } from '../support/totp';
  * sign in by itself but asks for the code; a wrong code is refused; a fresh code signs in.
  */
 
-let env: AccountsEnv;
-
-beforeAll(async () => {
-  env = await startAccountsEnv();
-});
-
-afterAll(async () => {
-  await stopAccountsEnv(env);
-});
+test.use(ACCOUNTS);
 
 /** Chromium's console line for a fetch answered 401, which is how the server refuses a wrong code. */
 const REFUSED_CODE = /Failed to load resource: the server responded with a status of 401/;
 
-describe('two-factor', () => {
-  it('turns on with a TOTP code, then sign-in by emailed link asks for a fresh code', async () => {
-    const email = uniqueEmail('totp');
-    const { page, context, errors } = await openApp(env, '/');
-    await signInByMagicLink(env, page, email);
+test.describe('two-factor', () => {
+  test('turns on with a TOTP code, then sign-in by emailed link asks for a fresh code', async ({
+    page,
+    mail,
+    pageErrors,
+    signedInUser: { email },
+  }) => {
     expect((await meOf(page))?.user.twoFactorEnabled).toBe(false);
 
     await page.goto('/settings');
     const section = page.getByRole('region', { name: 'Two-factor authentication' });
-    await see(section);
+    await expect(section).toBeVisible();
     await section.getByRole('button', { name: 'Turn on two-factor' }).click();
-    await see(section.getByRole('img', { name: 'QR code to add Barback to your authenticator app' }));
+    await expect(section.getByRole('img', { name: 'QR code to add Barback to your authenticator app' })).toBeVisible();
     const secret = (await section.getByTestId('totp-secret').innerText()).trim();
     expect(secret.replace(/\s+/g, '')).toMatch(/^[A-Z2-7]{16,}$/);
 
@@ -57,25 +39,25 @@ describe('two-factor', () => {
     const wrong = good === '000000' ? '111111' : '000000';
     await codeField.fill(wrong);
     await verify.click();
-    await see(section.getByRole('alert'));
+    await expect(section.getByRole('alert')).toBeVisible();
     expect((await meOf(page))?.user.twoFactorEnabled).toBe(false);
 
     await codeField.fill(await freshTotpCode(secret));
     await verify.click();
     const codes = section.getByRole('list', { name: 'Backup codes' }).getByRole('listitem');
-    await see(codes);
+    await expect(codes.first()).toBeVisible();
     expect(await codes.count()).toBeGreaterThanOrEqual(8);
-    await eventually(async () => (await meOf(page))?.user.twoFactorEnabled, true);
+    await expect.poll(async () => (await meOf(page))?.user.twoFactorEnabled).toBe(true);
     await section.getByRole('button', { name: 'Done' }).click();
-    await see(section.getByRole('button', { name: /^Turn off/ }));
+    await expect(section.getByRole('button', { name: /^Turn off/ })).toBeVisible();
 
     await page.goto('/');
     await signOutViaMenu(page);
 
     // The next emailed link stops at the code form: no session until the code is given.
-    const { link } = await requestMagicLink(env, page, email);
+    const { link } = await requestMagicLink(mail, page, email);
     await page.goto(link);
-    await see(page.getByRole('heading', { name: 'Two-factor authentication' }));
+    await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
     const url = new URL(page.url());
     expect(url.pathname).toBe('/auth/callback');
     expect(url.searchParams.get('twoFactor')).toBe('1');
@@ -87,21 +69,20 @@ describe('two-factor', () => {
     const fresh = await freshTotpCode(secret);
     await field.fill(fresh === '000000' ? '111111' : '000000');
     await challenge.getByRole('button', { name: 'Verify' }).click();
-    await see(challenge.getByRole('alert'));
+    await expect(challenge.getByRole('alert')).toBeVisible();
     expect(await meOf(page)).toBeNull();
 
     await field.fill(await freshTotpCode(secret));
     await challenge.getByRole('button', { name: 'Verify' }).click();
-    await see(page.getByRole('heading', { name: 'Sign-in successful!' }));
-    await eventually(() => new URL(page.url()).pathname, '/');
-    await see(accountMenuButton(page));
+    await expect(page.getByRole('heading', { name: 'Sign-in successful!' })).toBeVisible();
+    await expect(page).toHaveURL(pathIs('/'));
+    await expect(accountMenuButton(page)).toBeVisible();
     const me = await meOf(page);
     expect(me?.user.email).toBe(email);
     expect(me?.user.twoFactorEnabled).toBe(true);
 
     // The browser logs each refused code (401 from verify-totp) as a failed resource: exactly the two wrong codes above.
-    expect(errors.filter((error) => REFUSED_CODE.test(error))).toHaveLength(2);
-    expectNoPageErrors(errors, [REFUSED_CODE]);
-    await context.close();
+    expect(pageErrors.all.filter((error) => REFUSED_CODE.test(error))).toHaveLength(2);
+    pageErrors.allow(REFUSED_CODE);
   });
 });

@@ -1,95 +1,71 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE } from './support/browser';
-import {
-  expectNoPageErrors,
-  gone,
-  see,
-  startJourneyEnv,
-  stopJourneyEnv,
-  visit,
-  type JourneyEnv,
-} from './support/journey';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { PHONE } from './support/journey';
 
 /**
  * Journey 1, the age gate (spec sections 2 and 4): a first visit is blocked by 'Age Verification'; 'Yes' is remembered
  * (localStorage 'bb:age-verified' = 'v1'), 'No' blocks without being remembered, Enter confirms.
  */
 
-let env: JourneyEnv;
+test.use({ ageVerified: false });
 
-beforeAll(async () => {
-  env = await startJourneyEnv();
-});
+const storedMarker = (page: Page) => page.evaluate(() => window.localStorage.getItem('bb:age-verified'));
 
-afterAll(async () => {
-  await stopJourneyEnv(env);
-});
-
-const storedMarker = (page: import('playwright-core').Page) =>
-  page.evaluate(() => window.localStorage.getItem('bb:age-verified'));
-
-describe('age gate', () => {
-  it('asks first, hides after Yes and stays hidden after a reload', async () => {
-    const { page, context, errors } = await visit(env, '/', { ageVerified: false });
+test.describe('age gate', () => {
+  test('asks first, hides after Yes and stays hidden after a reload', async ({ page }) => {
+    await page.goto('/');
     const gate = page.getByRole('dialog', { name: 'Age Verification' });
-    await see(gate);
-    await see(gate.getByRole('button', { name: 'Yes, I am of legal age' }));
-    await see(gate.getByRole('button', { name: 'No', exact: true }));
+    await expect(gate).toBeVisible();
+    await expect(gate.getByRole('button', { name: 'Yes, I am of legal age' })).toBeVisible();
+    await expect(gate.getByRole('button', { name: 'No', exact: true })).toBeVisible();
     // Nothing of the app is rendered behind the gate.
-    expect(await page.getByRole('heading', { name: 'All cocktails' }).count()).toBe(0);
+    await expect(page.getByRole('heading', { name: 'All cocktails' })).toHaveCount(0);
     expect(await storedMarker(page)).toBeNull();
 
     await gate.getByRole('button', { name: 'Yes, I am of legal age' }).click();
-    await gone(gate);
-    await see(page.getByRole('heading', { name: 'All cocktails' }));
+    await expect(gate).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'All cocktails' })).toBeVisible();
     expect(await storedMarker(page)).toBe('v1');
 
     await page.reload();
-    await see(page.getByRole('heading', { name: 'All cocktails' }));
-    expect(await page.getByRole('dialog', { name: 'Age Verification' }).count()).toBe(0);
+    await expect(page.getByRole('heading', { name: 'All cocktails' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Age Verification' })).toHaveCount(0);
     expect(await storedMarker(page)).toBe('v1');
-
-    expectNoPageErrors(errors);
-    await context.close();
   });
 
-  it("'No' shows the blocking message, is not remembered, and the gate is back after a reload", async () => {
-    const { page, context, errors } = await visit(env, '/discover', { ageVerified: false, viewport: PHONE });
+  test("'No' shows the blocking message, is not remembered, and the gate is back after a reload", async ({
+    openApp,
+  }) => {
+    const page = await openApp('/discover', { viewport: PHONE });
     const gate = page.getByRole('dialog', { name: 'Age Verification' });
-    await see(gate);
+    await expect(gate).toBeVisible();
     await gate.getByRole('button', { name: 'No', exact: true }).click();
 
-    await see(gate.getByRole('alert').getByText('Sorry, you must be of legal drinking age'));
-    await see(gate.getByText(/please close it now/));
-    expect(await gate.getByRole('button', { name: 'Yes, I am of legal age' }).count()).toBe(0);
+    await expect(gate.getByRole('alert').getByText('Sorry, you must be of legal drinking age')).toBeVisible();
+    await expect(gate.getByText(/please close it now/)).toBeVisible();
+    await expect(gate.getByRole('button', { name: 'Yes, I am of legal age' })).toHaveCount(0);
     // Escape does not get the visitor past the refusal.
     await page.keyboard.press('Escape');
-    await see(gate.getByText('Sorry, you must be of legal drinking age'));
-    expect(await page.getByRole('heading', { name: 'Find your next favourite drink' }).count()).toBe(0);
+    await expect(gate.getByText('Sorry, you must be of legal drinking age')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Find your next favorite drink' })).toHaveCount(0);
     expect(await storedMarker(page)).toBeNull();
 
     await page.reload();
-    await see(
+    await expect(
       page.getByRole('dialog', { name: 'Age Verification' }).getByRole('button', { name: 'Yes, I am of legal age' }),
-    );
-    expect(await page.getByText('Sorry, you must be of legal drinking age').count()).toBe(0);
+    ).toBeVisible();
+    await expect(page.getByText('Sorry, you must be of legal drinking age')).toHaveCount(0);
     expect(await storedMarker(page)).toBeNull();
-
-    expectNoPageErrors(errors);
-    await context.close();
   });
 
-  it('pressing Enter confirms', async () => {
-    const { page, context, errors } = await visit(env, '/search', { ageVerified: false });
+  test('pressing Enter confirms', async ({ page }) => {
+    await page.goto('/search');
     const gate = page.getByRole('dialog', { name: 'Age Verification' });
-    await see(gate.getByRole('button', { name: 'Yes, I am of legal age' }));
+    await expect(gate.getByRole('button', { name: 'Yes, I am of legal age' })).toBeVisible();
 
     await page.keyboard.press('Enter');
-    await gone(gate);
-    await see(page.getByRole('heading', { name: 'Find a cocktail' }));
+    await expect(gate).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Find a cocktail' })).toBeVisible();
     expect(await storedMarker(page)).toBe('v1');
-
-    expectNoPageErrors(errors);
-    await context.close();
   });
 });

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE } from './support/browser';
+import { expect, test } from './support/fixtures';
 import {
-  cardNames,
-  eventually,
-  expectNoPageErrors,
+  PHONE,
+  cardLinks,
   getJson,
-  see,
-  startJourneyEnv,
-  stopJourneyEnv,
-  visit,
+  recipeIdOf,
   type CocktailDetailBody,
   type CocktailPageBody,
-  type JourneyEnv,
 } from './support/journey';
 
 /**
@@ -22,26 +16,14 @@ import {
 const SAMPLE_LIMIT = 50;
 const SAMPLE_LIST = 'Selected cocktails';
 
-let env: JourneyEnv;
-
-beforeAll(async () => {
-  env = await startJourneyEnv();
-});
-
-afterAll(async () => {
-  await stopJourneyEnv(env);
-});
-
-/** The cocktail id a card link opens (`?recipe=<id>`). */
-function recipeIdOf(href: string | null): string | null {
-  return href ? new URL(href, 'http://x').searchParams.get('recipe') : null;
-}
-
-describe('discover', () => {
-  it('shows up to 50 cards with name, base spirit, difficulty, glassware, strength and View Recipe', async () => {
-    const { page, context, errors } = await visit(env, '/discover');
+test.describe('discover', () => {
+  test('shows up to 50 cards with name, base spirit, difficulty, glassware, strength and View Recipe', async ({
+    page,
+    server,
+  }) => {
+    await page.goto('/discover');
     const cards = page.getByRole('list', { name: SAMPLE_LIST }).getByRole('listitem');
-    await see(cards.getByRole('link'));
+    await expect(cards.getByRole('link').first()).toBeVisible();
     const count = await cards.count();
     expect(count).toBeGreaterThan(0);
     expect(count).toBeLessThanOrEqual(SAMPLE_LIMIT);
@@ -51,7 +33,7 @@ describe('discover', () => {
     const ids = hrefs.map(recipeIdOf);
     expect(ids.every((id) => id !== null)).toBe(true);
     expect(new Set(ids).size).toBe(count);
-    const details = await Promise.all(ids.map((id) => getJson<CocktailDetailBody>(env.server, `/api/cocktails/${id}`)));
+    const details = await Promise.all(ids.map((id) => getJson<CocktailDetailBody>(server, `/api/cocktails/${id}`)));
     const texts = await cards.allInnerTexts();
     texts.forEach((text, index) => {
       const cocktail = details[index]!;
@@ -66,15 +48,12 @@ describe('discover', () => {
       }
       expect(text, `card ${index + 1}`).toContain('View Recipe');
     });
-
-    expectNoPageErrors(errors);
-    await context.close();
   });
 
-  it("'View Recipe' opens the recipe", async () => {
-    const { page, context, errors } = await visit(env, '/discover', { viewport: PHONE });
+  test("'View Recipe' opens the recipe", async ({ openApp }) => {
+    const page = await openApp('/discover', { viewport: PHONE });
     const cards = page.getByRole('list', { name: SAMPLE_LIST }).getByRole('listitem');
-    await see(cards.getByRole('link'));
+    await expect(cards.getByRole('link').first()).toBeVisible();
     const card = cards.nth(1);
     const name = (await card.getByRole('link').innerText()).trim();
 
@@ -87,41 +66,35 @@ describe('discover', () => {
     await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
 
     const dialog = page.getByRole('dialog', { name });
-    await see(dialog.getByRole('heading', { name: 'Ingredients' }));
-    await see(dialog.getByRole('heading', { name: 'Method' }));
+    await expect(dialog.getByRole('heading', { name: 'Ingredients' })).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Method' })).toBeVisible();
 
     await dialog.getByRole('button', { name: 'Close' }).first().click();
-    await eventually(() => page.getByRole('dialog').count(), 0);
-
-    expectNoPageErrors(errors);
-    await context.close();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
-  it('its search narrows the list to what the API finds', async () => {
-    const catalogue = await getJson<CocktailPageBody>(env.server, '/api/cocktails?pageSize=1');
-    const { page, context, errors } = await visit(env, '/discover');
+  test('its search narrows the list to what the API finds', async ({ page, server }) => {
+    const catalogue = await getJson<CocktailPageBody>(server, '/api/cocktails?pageSize=1');
+    await page.goto('/discover');
     const sample = page.getByRole('list', { name: SAMPLE_LIST }).getByRole('listitem');
-    await see(sample.getByRole('link'));
+    await expect(sample.getByRole('link').first()).toBeVisible();
 
     // Search for the glassware of the first card (discover search covers name, spirit, description, technique, glassware).
     const firstId = recipeIdOf(await sample.first().getByRole('link').getAttribute('href'));
-    const first = await getJson<CocktailDetailBody>(env.server, `/api/cocktails/${firstId}`);
+    const first = await getJson<CocktailDetailBody>(server, `/api/cocktails/${firstId}`);
     const query = first.glassware.toLowerCase();
-    const expected = await getJson<CocktailPageBody>(env.server, `/api/cocktails?q=${encodeURIComponent(query)}`);
+    const expected = await getJson<CocktailPageBody>(server, `/api/cocktails?q=${encodeURIComponent(query)}`);
     expect(expected.total).toBeGreaterThan(0);
     expect(expected.total).toBeLessThan(catalogue.total);
 
     await page.getByRole('searchbox', { name: 'Search cocktails' }).fill(query);
-    await see(page.getByRole('heading', { name: `Results for “${query}”` }));
-    await see(
+    await expect(page.getByRole('heading', { name: `Results for “${query}”` })).toBeVisible();
+    await expect(
       page.getByText(`${expected.total} ${expected.total === 1 ? 'cocktail' : 'cocktails'} found`, { exact: true }),
-    );
+    ).toBeVisible();
     const results = page.getByRole('list', { name: 'Search results' }).getByRole('listitem');
-    await eventually(() => results.count(), expected.items.length);
-    expect(await cardNames(page, 'Search results')).toEqual(expected.items.map((cocktail) => cocktail.name));
-    expect(await results.first().innerText()).toContain(expected.items[0]!.base_spirit);
-
-    expectNoPageErrors(errors);
-    await context.close();
+    await expect(results).toHaveCount(expected.items.length);
+    await expect(cardLinks(page, 'Search results')).toHaveText(expected.items.map((cocktail) => cocktail.name));
+    await expect(results.first()).toContainText(expected.items[0]!.base_spirit);
   });
 });

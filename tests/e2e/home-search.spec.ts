@@ -1,20 +1,7 @@
-import type { Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE } from './support/browser';
-import { HOME_PAGE_SIZE, pickDeepIngredient, type DeepIngredientPick } from './support/catalogue';
-import {
-  cardNames,
-  eventually,
-  expectNoPageErrors,
-  getJson,
-  searchEventsIn,
-  see,
-  startJourneyEnv,
-  stopJourneyEnv,
-  visit,
-  type CocktailPageBody,
-  type JourneyEnv,
-} from './support/journey';
+import type { Request } from '@playwright/test';
+import { HOME_PAGE_SIZE, pickDeepIngredient } from './support/catalogue';
+import { expect, test } from './support/fixtures';
+import { PHONE, cardLinks, cardNames, getJson, searchEventsIn, type CocktailPageBody } from './support/journey';
 
 /**
  * Journey 2, home and its search (spec section 2 "/ (home)", section 5 "Landing search", section 7 analytics): the home grid
@@ -22,47 +9,38 @@ import {
  * shows the empty state whose 'Clear Search' restores the list; the settled search reaches the server as `search_performed`.
  */
 
-let env: JourneyEnv;
-let firstPage: CocktailPageBody;
-let pick: DeepIngredientPick;
-
-beforeAll(async () => {
-  env = await startJourneyEnv();
-  firstPage = await getJson<CocktailPageBody>(env.server, `/api/cocktails?pageSize=${HOME_PAGE_SIZE}`);
-  pick = await pickDeepIngredient(env.server);
-});
-
-afterAll(async () => {
-  await stopJourneyEnv(env);
-});
-
 /** True for the analytics POST whose batch carries a `search_performed` event for `query`. */
 const isSearchEvent = (query: string) => (request: Request) =>
   request.method() === 'POST' &&
   new URL(request.url()).pathname === '/api/events' &&
   searchEventsIn(request.postData()).some((props) => props.q === query);
 
-describe('home', () => {
-  it('lists the first 50 cocktails by name as cards with a name and a base-spirit badge', async () => {
-    const { page, context, errors } = await visit(env, '/');
+test.describe('home', () => {
+  test('lists the first 50 cocktails by name as cards with a name and a base-spirit badge', async ({
+    page,
+    server,
+  }) => {
+    const firstPage = await getJson<CocktailPageBody>(server, `/api/cocktails?pageSize=${HOME_PAGE_SIZE}`);
+    await page.goto('/');
     const cards = page.getByRole('list', { name: 'Cocktails' }).getByRole('listitem');
-    await eventually(() => cards.count(), HOME_PAGE_SIZE);
+    await expect(cards).toHaveCount(HOME_PAGE_SIZE);
 
-    expect(await cardNames(page, 'Cocktails')).toEqual(firstPage.items.map((cocktail) => cocktail.name));
-    const texts = await cards.allTextContents();
-    texts.forEach((text, index) => {
-      expect(text, `card ${index + 1}`).toContain(firstPage.items[index]!.base_spirit);
-    });
-    await see(page.getByText(`Showing ${HOME_PAGE_SIZE} of ${firstPage.total.toLocaleString('en-US')} cocktails`));
-
-    expectNoPageErrors(errors);
-    await context.close();
+    await expect(cardLinks(page, 'Cocktails')).toHaveText(firstPage.items.map((cocktail) => cocktail.name));
+    // One card per expected badge, in order (the counts are equal, so each card holds its own cocktail's spirit).
+    await expect(cards).toContainText(firstPage.items.map((cocktail) => cocktail.base_spirit));
+    await expect(
+      page.getByText(`Showing ${HOME_PAGE_SIZE} of ${firstPage.total.toLocaleString('en-US')} cocktails`),
+    ).toBeVisible();
   });
 
-  it('finds a cocktail beyond the first 50 by one of its ingredients and reports the search to the server', async () => {
-    const { page, context, errors } = await visit(env, '/', { viewport: PHONE });
+  test('finds a cocktail beyond the first 50 by one of its ingredients and reports the search to the server', async ({
+    openApp,
+    server,
+  }) => {
+    const pick = await pickDeepIngredient(server);
+    const page = await openApp('/', { viewport: PHONE });
     const cards = page.getByRole('list', { name: 'Cocktails' }).getByRole('listitem');
-    await eventually(() => cards.count(), HOME_PAGE_SIZE);
+    await expect(cards).toHaveCount(HOME_PAGE_SIZE);
     // The chosen cocktail is not on the page before searching.
     expect(pick.cocktail.position).toBeGreaterThan(HOME_PAGE_SIZE);
     expect(await cardNames(page, 'Cocktails')).not.toContain(pick.cocktail.name);
@@ -70,8 +48,8 @@ describe('home', () => {
     const searchSent = page.waitForRequest(isSearchEvent(pick.query), { timeout: 10_000 });
     await page.getByRole('searchbox', { name: 'Search cocktails' }).pressSequentially(pick.query, { delay: 20 });
 
-    await see(cards.getByRole('link', { name: pick.cocktail.name, exact: true }));
-    await see(page.getByRole('heading', { name: `Results for “${pick.query}”` }));
+    await expect(cards.getByRole('link', { name: pick.cocktail.name, exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Results for “${pick.query}”` })).toBeVisible();
     expect(new URL(page.url()).searchParams.get('q')).toBe(pick.query);
 
     const request = await searchSent;
@@ -79,30 +57,28 @@ describe('home', () => {
     expect(body).toContain('search_performed');
     expect(body).toContain(pick.query);
     expect(searchEventsIn(body).map((props) => props.q)).toContain(pick.query);
-
-    expectNoPageErrors(errors);
-    await context.close();
   });
 
-  it("shows 'No cocktails found' for a search without hits, and 'Clear Search' restores the list", async () => {
-    const { page, context, errors } = await visit(env, '/');
+  test("shows 'No cocktails found' for a search without hits, and 'Clear Search' restores the list", async ({
+    page,
+    server,
+  }) => {
+    const firstPage = await getJson<CocktailPageBody>(server, `/api/cocktails?pageSize=${HOME_PAGE_SIZE}`);
+    await page.goto('/');
     const cards = page.getByRole('list', { name: 'Cocktails' }).getByRole('listitem');
-    await eventually(() => cards.count(), HOME_PAGE_SIZE);
+    await expect(cards).toHaveCount(HOME_PAGE_SIZE);
     const box = page.getByRole('searchbox', { name: 'Search cocktails' });
 
     await box.fill('qzxw no such drink');
-    await see(page.getByRole('heading', { name: 'No cocktails found' }));
-    await see(page.getByText('Try adjusting your search terms'));
-    expect(await cards.count()).toBe(0);
+    await expect(page.getByRole('heading', { name: 'No cocktails found' })).toBeVisible();
+    await expect(page.getByText('Try adjusting your search terms')).toBeVisible();
+    await expect(cards).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Clear Search' }).click();
-    await eventually(() => cards.count(), HOME_PAGE_SIZE);
-    expect(await cardNames(page, 'Cocktails')).toEqual(firstPage.items.map((cocktail) => cocktail.name));
-    expect(await box.inputValue()).toBe('');
-    expect(await page.getByText('No cocktails found').count()).toBe(0);
-    await eventually(() => new URL(page.url()).searchParams.has('q'), false);
-
-    expectNoPageErrors(errors);
-    await context.close();
+    await expect(cards).toHaveCount(HOME_PAGE_SIZE);
+    await expect(cardLinks(page, 'Cocktails')).toHaveText(firstPage.items.map((cocktail) => cocktail.name));
+    await expect(box).toHaveValue('');
+    await expect(page.getByText('No cocktails found')).toHaveCount(0);
+    await expect(page).toHaveURL((url) => !url.searchParams.has('q'));
   });
 });

@@ -1,21 +1,10 @@
-import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from '@playwright/test';
 import { computeCocktailAlcohol, type Technique } from '@/shared/domain/abv';
 import { formatAmount } from '@/shared/domain/units';
 import { HOME_PAGE_SIZE } from './support/catalogue';
-import {
-  eventually,
-  expectNoPageErrors,
-  getJson,
-  gone,
-  see,
-  startJourneyEnv,
-  stopJourneyEnv,
-  visit,
-  type CocktailDetailBody,
-  type CocktailPageBody,
-  type JourneyEnv,
-} from './support/journey';
+import { expect, test } from './support/fixtures';
+import { getJson, type CocktailDetailBody, type CocktailPageBody } from './support/journey';
+import type { TestServer } from './support/server';
 
 /**
  * Journey 3, the recipe modal (spec section 2 "Cocktail detail modal"): a card opens with the keyboard, the dialog shows the
@@ -26,18 +15,6 @@ import {
 interface DetailWithAbv extends CocktailDetailBody {
   ingredients: (CocktailDetailBody['ingredients'][number] & { abv: number; is_optional: boolean })[];
 }
-
-let env: JourneyEnv;
-let firstPage: CocktailPageBody;
-
-beforeAll(async () => {
-  env = await startJourneyEnv();
-  firstPage = await getJson<CocktailPageBody>(env.server, `/api/cocktails?pageSize=${HOME_PAGE_SIZE}`);
-});
-
-afterAll(async () => {
-  await stopJourneyEnv(env);
-});
 
 const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 
@@ -50,31 +27,38 @@ async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
   throw new Error(`focus did not reach the target after ${max} Tab presses`);
 }
 
+/** The home page's first 50 cocktails by name, as the API lists them. */
+const homeFirstPage = (server: TestServer) =>
+  getJson<CocktailPageBody>(server, `/api/cocktails?pageSize=${HOME_PAGE_SIZE}`);
+
 /** The first home cocktail (by name) whose recipe has a line of exactly 45 ml. */
-async function cocktailWith45Ml(): Promise<DetailWithAbv> {
-  for (const summary of firstPage.items) {
-    const detail = await getJson<DetailWithAbv>(env.server, `/api/cocktails/${summary.id}`);
+async function cocktailWith45Ml(server: TestServer): Promise<DetailWithAbv> {
+  for (const summary of (await homeFirstPage(server)).items) {
+    const detail = await getJson<DetailWithAbv>(server, `/api/cocktails/${summary.id}`);
     if (detail.ingredients.some((line) => line.amount === 45 && line.unit === 'ml' && line.amount_max === null))
       return detail;
   }
   throw new Error('no cocktail among the first 50 has a 45 ml line');
 }
 
-describe('recipe modal', () => {
-  it('opens from a card with the keyboard, shows the recipe, and Escape closes it with focus back on the card', async () => {
-    const target = firstPage.items[0]!;
-    const detail = await getJson<DetailWithAbv>(env.server, `/api/cocktails/${target.id}`);
-    const { page, context, errors } = await visit(env, '/');
+test.describe('recipe modal', () => {
+  test('opens from a card with the keyboard, shows the recipe, and Escape closes it with focus back on the card', async ({
+    page,
+    server,
+  }) => {
+    const target = (await homeFirstPage(server)).items[0]!;
+    const detail = await getJson<DetailWithAbv>(server, `/api/cocktails/${target.id}`);
+    await page.goto('/');
     const cards = page.getByRole('list', { name: 'Cocktails' }).getByRole('listitem');
-    await eventually(() => cards.count(), HOME_PAGE_SIZE);
+    await expect(cards).toHaveCount(HOME_PAGE_SIZE);
     const cardLink = cards.getByRole('link', { name: target.name, exact: true });
 
     await tabTo(page, cardLink);
     await page.keyboard.press('Enter');
 
     const dialog = page.getByRole('dialog', { name: target.name });
-    await see(dialog.getByRole('heading', { name: 'Ingredients' }));
-    await see(dialog.getByRole('heading', { name: 'Method' }));
+    await expect(dialog.getByRole('heading', { name: 'Ingredients' })).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Method' })).toBeVisible();
     const text = await dialog.innerText();
     for (const line of detail.ingredients) {
       expect(text).toContain(line.ingredient);
@@ -93,59 +77,51 @@ describe('recipe modal', () => {
     expect(new URL(page.url()).searchParams.get('recipe')).toBe(String(target.id));
 
     await page.keyboard.press('Escape');
-    await gone(page.getByRole('dialog'));
-    await eventually(() => isFocused(cardLink), true);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(cardLink).toBeFocused();
     expect(new URL(page.url()).searchParams.has('recipe')).toBe(false);
-
-    expectNoPageErrors(errors);
-    await context.close();
   });
 
-  it('switches amounts between ml and oz and remembers the choice after a reload', async () => {
-    const detail = await cocktailWith45Ml();
-    const { page, context, errors } = await visit(env, '/');
+  test('switches amounts between ml and oz and remembers the choice after a reload', async ({ page, server }) => {
+    const detail = await cocktailWith45Ml(server);
+    await page.goto('/');
     const cards = page.getByRole('list', { name: 'Cocktails' }).getByRole('listitem');
-    await eventually(() => cards.count(), HOME_PAGE_SIZE);
+    await expect(cards).toHaveCount(HOME_PAGE_SIZE);
     const openRecipe = async () => {
       await cards.getByRole('link', { name: detail.name, exact: true }).click();
       const dialog = page.getByRole('dialog', { name: detail.name });
-      await see(dialog.getByRole('heading', { name: 'Ingredients' }));
+      await expect(dialog.getByRole('heading', { name: 'Ingredients' })).toBeVisible();
       return dialog;
     };
 
     let dialog = await openRecipe();
     const units = dialog.getByRole('radiogroup', { name: 'Units' });
-    await see(dialog.getByText('45 ml', { exact: true }));
-    expect(await dialog.getByText('1½ oz', { exact: true }).count()).toBe(0);
+    await expect(dialog.getByText('45 ml', { exact: true }).first()).toBeVisible();
+    await expect(dialog.getByText('1½ oz', { exact: true })).toHaveCount(0);
 
     await units.getByRole('radio', { name: 'oz' }).click();
-    await see(dialog.getByText('1½ oz', { exact: true }));
-    expect(await dialog.getByText('45 ml', { exact: true }).count()).toBe(0);
-    expect(await units.getByRole('radio', { name: 'oz' }).getAttribute('aria-checked')).toBe('true');
+    await expect(dialog.getByText('1½ oz', { exact: true }).first()).toBeVisible();
+    await expect(dialog.getByText('45 ml', { exact: true })).toHaveCount(0);
+    await expect(units.getByRole('radio', { name: 'oz' })).toHaveAttribute('aria-checked', 'true');
     const ozText = await dialog.innerText();
     for (const line of detail.ingredients)
       expect(ozText).toContain(formatAmount(line.amount, line.unit, 'oz', line.amount_max));
 
     await page.keyboard.press('Escape');
-    await gone(page.getByRole('dialog'));
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await page.reload();
-    await eventually(() => cards.count(), HOME_PAGE_SIZE);
+    await expect(cards).toHaveCount(HOME_PAGE_SIZE);
 
     dialog = await openRecipe();
-    await see(dialog.getByText('1½ oz', { exact: true }));
-    expect(await dialog.getByText('45 ml', { exact: true }).count()).toBe(0);
-    expect(
-      await dialog
-        .getByRole('radiogroup', { name: 'Units' })
-        .getByRole('radio', { name: 'oz' })
-        .getAttribute('aria-checked'),
-    ).toBe('true');
+    await expect(dialog.getByText('1½ oz', { exact: true }).first()).toBeVisible();
+    await expect(dialog.getByText('45 ml', { exact: true })).toHaveCount(0);
+    await expect(dialog.getByRole('radiogroup', { name: 'Units' }).getByRole('radio', { name: 'oz' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
 
     // And back to ml.
     await dialog.getByRole('radiogroup', { name: 'Units' }).getByRole('radio', { name: 'ml' }).click();
-    await see(dialog.getByText('45 ml', { exact: true }));
-
-    expectNoPageErrors(errors);
-    await context.close();
+    await expect(dialog.getByText('45 ml', { exact: true }).first()).toBeVisible();
   });
 });

@@ -1,96 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { launchBrowser, openPage, PHONE, type PageOptions } from './browser';
-import { eventually, SEE_TIMEOUT_MS, see } from './journey';
-import { magicLinkIn, startMailCapture, type CapturedMail, type MailCapture } from '../../support/mail-capture';
-import { startOAuthMock, type OAuthMock } from '../../support/oauth-mock';
-import { startTestServer, type TestServer } from './server';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { magicLinkIn, type CapturedMail, type MailCapture } from '../../support/mail-capture';
+import { pathIs } from './journey';
 
 /**
- * The accounts journeys' world: the real server in test configuration (NODE_ENV=test: production behaviour, cookies not
- * Secure on plain http), a real SMTP capture as its mail server, optionally the OAuth mock as Google and Facebook, and
- * headless Chromium. The browser talks to the server as `http://localhost:<port>`, the app's own origin (APP_URL's
- * default), so the links the server mails and the provider redirects land on the origin that holds the cookies.
+ * Helpers of the accounts journeys: the page's own API calls (same cookies as the page), the magic-link sign-in the way a
+ * person does it, sign-out, and the session cookie. The servers, the SMTP capture and the OAuth peer are fixtures
+ * (fixtures.ts).
  */
-
-/** One spec file's server, peers and browser. */
-export interface AccountsEnv {
-  server: TestServer;
-  browser: Browser;
-  mail: MailCapture;
-  /** The OAuth mock, when the env was started with `oauth: true`. */
-  oauth: OAuthMock | null;
-  /** The app's origin as the browser uses it, e.g. http://localhost:41234 (no trailing slash). */
-  origin: string;
-}
-
-/** Options of {@link startAccountsEnv}. */
-export interface AccountsEnvOptions {
-  /** Start the OAuth mock and configure google/facebook against it (AUTH_TEST_OAUTH_ISSUER). Default false. */
-  oauth?: boolean;
-  /** Extra server environment (wins over the defaults here). */
-  env?: Record<string, string>;
-}
-
-/**
- * Starts the SMTP capture (and the OAuth mock when asked), then the server (NODE_ENV=test, SMTP_URL pointing at the
- * capture) and Chromium. Call in `beforeAll`; hand the result to {@link stopAccountsEnv} in `afterAll`.
- * @throws Error with the server output when the server does not start
- */
-export async function startAccountsEnv(options: AccountsEnvOptions = {}): Promise<AccountsEnv> {
-  const [mail, oauth] = await Promise.all([
-    startMailCapture(),
-    options.oauth ? startOAuthMock() : Promise.resolve(null),
-  ]);
-  const serverEnv: Record<string, string> = { NODE_ENV: 'test', SMTP_URL: mail.url };
-  if (oauth) serverEnv.AUTH_TEST_OAUTH_ISSUER = oauth.issuer;
-  const started = await Promise.allSettled([startTestServer({ ...serverEnv, ...options.env }), launchBrowser()]);
-  const [server, browser] = started;
-  if (server.status === 'rejected' || browser.status === 'rejected') {
-    // Leave nothing running behind a failed start.
-    await stopAccountsEnv({
-      mail,
-      oauth,
-      server: server.status === 'fulfilled' ? server.value : undefined,
-      browser: browser.status === 'fulfilled' ? browser.value : undefined,
-    });
-    throw server.status === 'rejected' ? server.reason : (browser as PromiseRejectedResult).reason;
-  }
-  return {
-    server: server.value,
-    browser: browser.value,
-    mail,
-    oauth,
-    origin: server.value.url.replace('//127.0.0.1:', '//localhost:'),
-  };
-}
-
-/** Stops everything {@link startAccountsEnv} started; safe with a partly started env. */
-export async function stopAccountsEnv(env: Partial<AccountsEnv> | undefined): Promise<void> {
-  await env?.browser?.close().catch(() => undefined);
-  await env?.server?.stop();
-  await env?.oauth?.stop().catch(() => undefined);
-  await env?.mail?.stop().catch(() => undefined);
-}
-
-/** A page of the app with the console/page errors it collects. */
-export interface AppPage {
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-}
-
-/**
- * Opens a fresh context (own cookies and storage; age gate pre-confirmed unless told otherwise) at 390x844 unless another
- * viewport is given, and navigates to `path` on the app's origin.
- */
-export async function openApp(env: AccountsEnv, path: string, options: PageOptions = {}): Promise<AppPage> {
-  const opened = await openPage(env.browser, env.origin, { viewport: PHONE, ...options });
-  opened.page.setDefaultTimeout(SEE_TIMEOUT_MS);
-  await opened.page.goto(path);
-  return opened;
-}
 
 /** A fresh address no earlier test used: `<label>-<random>@example.com`. */
 export function uniqueEmail(label: string): string {
@@ -164,11 +81,11 @@ export async function meOf(page: Page): Promise<MeBody | null> {
  * @throws Error when the request is refused or no mail arrives in 10 s
  */
 export async function requestMagicLink(
-  env: AccountsEnv,
+  mail: MailCapture,
   page: Page,
   email: string,
 ): Promise<{ mail: CapturedMail; link: string }> {
-  const before = env.mail.messages.length;
+  const before = mail.messages.length;
   const response = await callApi(page, '/api/auth/sign-in/magic-link', {
     method: 'POST',
     body: {
@@ -179,8 +96,8 @@ export async function requestMagicLink(
     },
   });
   expect(response.status, `magic-link request for ${email}: ${JSON.stringify(response.body)}`).toBe(200);
-  const mail = await env.mail.waitFor({ to: email, after: before });
-  return { mail, link: magicLinkIn(mail) };
+  const sent = await mail.waitFor({ to: email, after: before });
+  return { mail: sent, link: magicLinkIn(sent) };
 }
 
 /** The avatar trigger of the signed-in shell (accessible name 'Account menu'). */
@@ -192,12 +109,12 @@ export const accountMenuButton = (page: Page) => page.getByRole('button', { name
  * avatar menu.
  * @returns the link used (single use: visiting it again must fail)
  */
-export async function signInByMagicLink(env: AccountsEnv, page: Page, email: string): Promise<string> {
-  const { link } = await requestMagicLink(env, page, email);
+export async function signInByMagicLink(mail: MailCapture, page: Page, email: string): Promise<string> {
+  const { link } = await requestMagicLink(mail, page, email);
   await page.goto(link);
-  await see(page.getByText('Sign-in successful!'));
-  await eventually(() => new URL(page.url()).pathname, '/', SEE_TIMEOUT_MS);
-  await see(accountMenuButton(page));
+  await expect(page.getByText('Sign-in successful!').first()).toBeVisible();
+  await expect(page).toHaveURL(pathIs('/'));
+  await expect(accountMenuButton(page)).toBeVisible();
   return link;
 }
 
@@ -205,8 +122,8 @@ export async function signInByMagicLink(env: AccountsEnv, page: Page, email: str
 export async function signOutViaMenu(page: Page): Promise<void> {
   await accountMenuButton(page).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await eventually(() => new URL(page.url()).pathname, '/');
-  await see(page.getByRole('button', { name: 'Sign In' }));
+  await expect(page).toHaveURL(pathIs('/'));
+  await expect(page.getByRole('button', { name: 'Sign In' }).first()).toBeVisible();
 }
 
 /** The cookie names the context holds for the app (to prove a session cookie came or went). */

@@ -4,10 +4,15 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-/** A running Barback server for one e2e file: its own SQLite file, a random port, the built client. */
+/** A running Barback server for the journeys: its own SQLite file, a random port, the built client. */
 export interface TestServer {
-  /** Base URL, e.g. http://127.0.0.1:41234 */
+  /** Base URL for calls from Node, e.g. http://127.0.0.1:41234 (no trailing slash). */
   url: string;
+  /**
+   * The app's origin as the browser uses it, e.g. http://localhost:41234: APP_URL's default, so the links the server mails
+   * and the provider redirects land on the origin that holds the cookies.
+   */
+  origin: string;
   /** Everything the server printed, for failure reports. */
   output: () => string;
   stop: () => Promise<void>;
@@ -30,35 +35,55 @@ export async function freePort(): Promise<number> {
 const root = path.resolve(import.meta.dirname, '../../..');
 
 /**
- * Starts the real server (`src/server/main.ts`) as a child process in production mode, on a fresh SQLite file in a temp folder,
- * and waits until `GET /api/health` answers 200.
- * @param env extra environment variables (e.g. SMTP_URL for mail capture)
- * @throws Error with the server's output when it does not become healthy within 60 s
+ * The one place that starts a server process: `src/server/main.ts` through tsx, from the project root, with `env` as its
+ * whole environment. Switching the journeys to a compiled build means changing this function only.
+ */
+function spawnServerProcess(env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/**
+ * Starts the real server as a child process in production mode (unless `env` says otherwise), on a fresh SQLite file in a
+ * temp folder and a free port, and waits until `GET /api/health` answers 200.
+ * @param env extra environment variables (e.g. NODE_ENV=test, SMTP_URL for the mail capture); they win over the defaults
+ * @throws Error with the server's output when it exits or does not become healthy within 60 s
  */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'barback-e2e-'));
   const port = await freePort();
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${path.join(dir, 'barback.sqlite')}`,
-      LOG_LEVEL: 'warn',
-      BETTER_AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawnServerProcess({
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: `sqlite:${path.join(dir, 'barback.sqlite')}`,
+    LOG_LEVEL: 'warn',
+    BETTER_AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
+    ...env,
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    }
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) break;
@@ -66,22 +91,10 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       // not listening yet
     }
     if (Date.now() > deadline) {
-      child.kill('SIGKILL');
+      await stop();
       throw new Error(`server did not become healthy in 60 s:\n${output}`);
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return {
-    url,
-    output: () => output,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return { url, origin: `http://localhost:${port}`, output: () => output, stop };
 }
