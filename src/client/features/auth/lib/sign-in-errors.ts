@@ -65,8 +65,3 @@ export function callbackErrorMessage(code: string, description?: string | null):
   if (!words) return SIGN_IN_TEXT.failedFallback;
   return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase() + '.';
 }
-
-/** Loose email check used before sending a link (the server checks again): something@something.tld, no spaces. */
-export function isEmailAddress(value: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
-}
