@@ -149,7 +149,8 @@ describe('the shell when signed in', () => {
     await user.click(await within(bar).findByRole('button', { name: 'Account menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    // Signing out loads better-auth's client first (a lazy import, slow on a cold test run).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5000 });
     expect(await within(await topBar()).findByRole('button', { name: 'Sign In' })).toBeTruthy();
     expect(api.calls('POST /api/auth/sign-out')).toHaveLength(1);
     expect(localStorage.getItem('bb:auth:something')).toBeNull();
