@@ -88,7 +88,8 @@ describe('web shell', () => {
     const topBar = await screen.findByTestId('top-bar');
     const trigger = await within(topBar).findByRole('button', { name: 'Legal' });
     await user.click(trigger);
-    const menu = await screen.findByRole('menu');
+    // The menu's code is loaded lazily on first use: slow on a cold, loaded test run.
+    const menu = await screen.findByRole('menu', {}, { timeout: 5000 });
     expect(
       within(menu)
         .getAllByRole('menuitem')
