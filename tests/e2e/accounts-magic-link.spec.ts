@@ -11,7 +11,9 @@ import { magicLinkIn } from '../support/mail-capture';
  * refusing a second use, and sign-out.
  */
 
-test.use(ACCOUNTS);
+// With Google and Facebook configured (against the OAuth peer): a server without them draws their buttons disabled, and the
+// dialog's check that a provider button also wants the age box needs an enabled one.
+test.use({ ...ACCOUNTS, withOAuth: true });
 
 const DIALOG_TITLE = 'Sign in to continue';
 const AGE_LABEL = 'I confirm I am of legal drinking age in my jurisdiction.';

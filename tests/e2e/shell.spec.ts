@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { DESKTOP, PHONE, pathIs } from './support/journey';
+import { DESKTOP, PAGE_NOT_FOUND, PHONE, pathIs } from './support/journey';
 
 /**
  * Journey 6, the shell (spec section 2 "Application shells", "Error screens", legal routes, section 5 URL echo tool): the 404
@@ -19,13 +19,18 @@ async function tabTo(page: Page, target: Locator, max = 25): Promise<void> {
 }
 
 test.describe('shell', () => {
-  test("shows the 404 page for an unknown path, and 'Return to Bar' goes home", async ({ page }) => {
-    await page.goto('/no-such-place/at-all');
+  test("shows the 404 page for an unknown path, and 'Return to Bar' goes home", async ({ page, pageErrors }) => {
+    const response = await page.goto('/no-such-place/at-all');
+    expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: "Oops! This cocktail recipe doesn't exist" })).toBeVisible();
     await page.getByRole('link', { name: 'Return to Bar' }).click();
     await expect(page).toHaveURL(pathIs('/'));
     await expect(page.getByRole('heading', { name: 'All cocktails' })).toBeVisible();
     await expect(page.getByText("Oops! This cocktail recipe doesn't exist")).toHaveCount(0);
+
+    // The browser logs the 404 answer once; nothing else.
+    expect(pageErrors.all.filter((entry) => PAGE_NOT_FOUND.test(entry))).toHaveLength(1);
+    pageErrors.allow(PAGE_NOT_FOUND);
   });
 
   test('shows the bottom tab bar at 390 px and hides it at 1280 px', async ({ openApp }) => {

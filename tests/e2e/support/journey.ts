@@ -57,6 +57,13 @@ export const pathIs =
   (url: URL): boolean =>
     url.pathname === pathname;
 
+/**
+ * Chromium's console line for a page answered 404. Unknown paths answer 404 with the app's HTML, which draws the 404 page,
+ * so a journey that visits one on purpose sees this line once.
+ */
+export const PAGE_NOT_FOUND =
+  /^console: Failed to load resource: the server responded with a status of 404 \(Not Found\)$/;
+
 /** The cocktail id a card link opens (`?recipe=<id>`), or null. */
 export function recipeIdOf(href: string | null): string | null {
   return href ? new URL(href, 'http://x').searchParams.get('recipe') : null;
