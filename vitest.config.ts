@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Unit and server-integration tests: every `*.test.ts(x)` beside the code and in tests/ (browser journeys,
- * `tests/e2e/*.spec.ts`, are not vitest's). Tests run in node; a client test that needs a DOM says so with a
+ * `tests/e2e/*.spec.ts`, run on @playwright/test: playwright.config.ts). Tests run in node; a client test that needs a DOM says so with a
  * `// @vitest-environment jsdom` docblock. vitest.setup.ts adds jest-dom's matchers, makes console.error fail a test and,
  * in jsdom files, cleans up after each test.
  */
