@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetUnitSystemCache } from '@/client/features/catalogue/hooks/use-unit-system';
 import { catalogueHandler, eventsHandler, sessionHandler } from '@/client/test/handlers';
 import { server } from '@/client/test/msw-server';
+import { renderRoutes } from '@/client/test/render-routes';
 import { Component as HomePage } from './home';
 
 /** Answers `/api/cocktails?...` with `total` matches, at most `pageSize` per page, and a signed-out session. */
@@ -19,20 +18,13 @@ function stubCatalogue(total: number) {
 }
 
 function renderHome(url: string) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/', Component: HomePage },
       { path: '/search', element: <p>Search page</p> },
     ],
-    { initialEntries: [url] },
+    url,
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
 }
 
 beforeEach(() => {

@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetUnitSystemCache } from '@/client/features/catalogue/hooks/use-unit-system';
 import { catalogueHandler, eventsHandler, jsonBody, sessionHandler } from '@/client/test/handlers';
 import { server } from '@/client/test/msw-server';
+import { renderRoutes } from '@/client/test/render-routes';
 import { Component as SearchPage } from './search';
 
 /** A signed-in visitor's `GET /api/auth/get-session` answer. */
@@ -42,14 +41,7 @@ function stubCatalogue(total: number, { signedIn = false }: { signedIn?: boolean
 }
 
 function renderSearch(url: string) {
-  const router = createMemoryRouter([{ path: '/search', Component: SearchPage }], { initialEntries: [url] });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRoutes([{ path: '/search', Component: SearchPage }], url);
 }
 
 beforeEach(() => {
