@@ -1,4 +1,4 @@
-import { http, type HttpHandler } from 'msw';
+import { http, HttpResponse, type HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
 
 /**
@@ -49,6 +49,28 @@ export function recordingHandler(requests: RecordedRequest[]): HttpHandler {
     requests.push(await toRecordedRequest(request));
     return undefined;
   });
+}
+
+/** A test's own answer to a request: a Response, or undefined to let the next handler answer; throwing = no answer. */
+export type RequestOverride = (request: RecordedRequest) => Response | Promise<Response> | undefined;
+
+/**
+ * The handlers of a test's `override` (none without one): it sees every request first; a Response it returns is the
+ * answer, undefined passes the request on, and an override that throws stands for a request that never got an answer
+ * (offline, DNS).
+ */
+export function overrideHandlers(override: RequestOverride | undefined): HttpHandler[] {
+  if (!override) return [];
+  return [
+    http.all('*', async ({ request }) => {
+      const recorded = await toRecordedRequest(request);
+      try {
+        return (await override(recorded)) ?? undefined;
+      } catch {
+        return HttpResponse.error();
+      }
+    }),
+  ];
 }
 
 /** Records the app's requests until the end of the test. */

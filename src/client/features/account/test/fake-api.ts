@@ -1,4 +1,4 @@
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import { http, type HttpHandler } from 'msw';
 import {
   apiErrorBody,
   catalogueHandler,
@@ -10,7 +10,7 @@ import {
   sessionHandler,
   sessionOf,
 } from '@/client/test/handlers';
-import { recordingHandler, server, toRecordedRequest, type RecordedRequest } from '@/client/test/msw-server';
+import { overrideHandlers, recordingHandler, server, type RecordedRequest } from '@/client/test/msw-server';
 
 /**
  * The Barback API for the account pages' jsdom tests, as msw handlers over an in-memory state shaped like the real
@@ -115,19 +115,7 @@ export function installFakeApi(options: FakeApiOptions = {}): FakeApi {
   const override = options.override;
   server.use(
     recordingHandler(requests),
-    ...(override
-      ? [
-          http.all('*', async ({ request }) => {
-            const recorded = await toRecordedRequest(request);
-            try {
-              return (await override(recorded)) ?? undefined;
-            } catch {
-              // An override that throws stands for a request that never got an answer (offline, DNS).
-              return HttpResponse.error();
-            }
-          }),
-        ]
-      : []),
+    ...overrideHandlers(override),
     ...accountHandlers(state, options.catalogueSize ?? 3),
     notFoundHandler(),
   );

@@ -1,6 +1,6 @@
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import { http, type HttpHandler } from 'msw';
 import { eventsHandler, notFoundHandler, sessionHandler } from '@/client/test/handlers';
-import { recordingHandler, server, toRecordedRequest, type RecordedRequest } from '@/client/test/msw-server';
+import { overrideHandlers, recordingHandler, server, type RecordedRequest } from '@/client/test/msw-server';
 
 /**
  * The server's auth routes for jsdom tests, as msw handlers shaped like the real contract: better-auth's get-session,
@@ -134,19 +134,7 @@ export function installFakeAuthApi(options: FakeAuthOptions = {}): FakeAuthApi {
   const override = options.override;
   server.use(
     recordingHandler(requests),
-    ...(override
-      ? [
-          http.all('*', async ({ request }) => {
-            const recorded = await toRecordedRequest(request);
-            try {
-              return (await override(recorded)) ?? undefined;
-            } catch {
-              // An override that throws stands for a request that never got an answer (offline, DNS).
-              return HttpResponse.error();
-            }
-          }),
-        ]
-      : []),
+    ...overrideHandlers(override),
     ...authHandlers(state, options),
     notFoundHandler(),
   );
