@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRoundIcon, ShieldCheckIcon } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ComponentProps } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/client/components/ui/button';
 import {
@@ -42,6 +42,27 @@ const backupCodeResolver = withFieldMessages(zodResolver(backupCodeVerifyRequest
 /** A code typed into a TOTP field: digits only, at most {@link TOTP_DIGITS} ('11-11-11' -> '111111'). */
 export function totpDigits(value: string): string {
   return value.replace(/\D/g, '').slice(0, TOTP_DIGITS);
+}
+
+/**
+ * The 6-digit TOTP field: numeric keyboard, the platform's one-time-code autofill, digits only (`onValueChange` gets
+ * {@link totpDigits} of what was typed). Other props (react-hook-form's field, ids and aria from FormControl) pass on.
+ */
+export function TotpCodeInput({
+  onValueChange,
+  ...props
+}: Omit<ComponentProps<typeof Input>, 'onChange'> & { onValueChange: (code: string) => void }) {
+  return (
+    <Input
+      {...props}
+      onChange={(event) => onValueChange(totpDigits(event.target.value))}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      pattern="[0-9]*"
+      maxLength={TOTP_DIGITS}
+      placeholder="123456"
+    />
+  );
 }
 
 /** The message for a failed second-factor check, from the error's code. */
@@ -170,14 +191,9 @@ function ChallengeForm({ mode, onVerified, onExpired }: TwoFactorChallengeProps 
               <FormLabel>{mode === 'totp' ? 'Authentication code' : 'Backup code'}</FormLabel>
               <FormControl>
                 {mode === 'totp' ? (
-                  <Input
+                  <TotpCodeInput
                     {...field}
-                    onChange={(event) => field.onChange(totpDigits(event.target.value))}
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    pattern="[0-9]*"
-                    maxLength={TOTP_DIGITS}
-                    placeholder="123456"
+                    onValueChange={field.onChange}
                     className="h-12 text-center font-mono text-2xl tracking-[0.5em] md:text-2xl"
                   />
                 ) : (

@@ -12,7 +12,6 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/client/components/ui/form';
-import { Input } from '@/client/components/ui/input';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { Spinner } from '@/client/components/ui/spinner';
 import { showToast } from '@/client/lib/toast-events';
@@ -28,7 +27,7 @@ import {
 } from '../api/two-factor';
 import { signInErrorMessage } from '../lib/sign-in-errors';
 import { totpVerifyRequestSchema, type TotpVerifyRequest } from '@/shared/schemas/session';
-import { TOTP_DIGITS, totpCodeResolver, totpDigits, twoFactorErrorMessage } from './two-factor-challenge';
+import { TotpCodeInput, totpCodeResolver, twoFactorErrorMessage } from './two-factor-challenge';
 
 /**
  * Draws `text` (an otpauth:// URI) as a QR code image (data: URL, dark on cream, 4-module quiet zone). The qrcode
@@ -154,14 +153,9 @@ function TotpCodeForm({
             <FormItem>
               <FormLabel>6-digit code</FormLabel>
               <FormControl>
-                <Input
+                <TotpCodeInput
                   {...field}
-                  onChange={(event) => field.onChange(totpDigits(event.target.value))}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  pattern="[0-9]*"
-                  maxLength={TOTP_DIGITS}
-                  placeholder="123456"
+                  onValueChange={field.onChange}
                   className="max-w-48 font-mono text-lg tracking-[0.3em] md:text-lg"
                 />
               </FormControl>
