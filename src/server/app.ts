@@ -21,6 +21,7 @@ import { createSessionReader } from './http/session';
 import type { Logger } from './logger';
 import { createMailer, type Mailer } from './mail';
 import { supportRoutes } from './support';
+import { webhookRoutes, wrapperSimulatorRoutes } from './payments';
 
 /**
  * What an app needs: an open database, its dialect, the parsed config and a logger; `clientDir` defaults to dist/client.
@@ -65,8 +66,9 @@ function codeForStatus(status: number): ApiErrorCode {
 
 /**
  * Builds the HTTP application: security headers, compression, request logging, the API under /api (health, cocktails,
- * events, better-auth at /api/auth, provider sign-in start at /api/session, the user's own data at /api/me, support,
- * developer tools at /api/dev) and the built client for every other path. Errors always answer `{"error": {code,
+ * events, better-auth at /api/auth, provider sign-in start at /api/session, the user's own data at /api/me (favorites,
+ * purchases, My Bar), RevenueCat's webhook at /api/webhooks/revenuecat, the wrapper simulator at /api/wrapper-sim when
+ * it is on, support, developer tools at /api/dev) and the built client for every other path. Errors always answer `{"error": {code,
  * message}}` (better-auth's own routes keep better-auth's `{code, message}` except 429): AppError by its code, zod errors
  * 400 naming the field, database outages 503, anything else a bare 500 (details go to the log only).
  */
@@ -104,7 +106,12 @@ export function createApp(deps: AppDeps): Hono {
 
   app.route('/api/auth', authHandlerRoutes({ auth, limiter, config }));
   app.route('/api/session', sessionRoutes({ auth, limiter, config }));
-  app.route('/api/me', accountRoutes({ db, auth, config, logger, sessions }));
+  app.route('/api/me', accountRoutes({ db, auth, config, logger, sessions, limiter }));
+  app.route('/api/webhooks/revenuecat', webhookRoutes({ db, config, logger }));
+  if (config.wrapperSimulator) {
+    const dispatch = (request: Request) => Promise.resolve(app.fetch(request));
+    app.route('/api/wrapper-sim', wrapperSimulatorRoutes({ db, config, logger, sessions, dispatch }));
+  }
   app.route('/api/support', supportRoutes({ db, mailer, logger, config, sessions, limiter }));
   app.route('/api/dev', devToolRoutes({ db, auth, config, mailer, sessions, limiter }));
   app.route('/api/health', healthRoutes({ db, dialect, version: config.appVersion }));

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,7 +63,35 @@ export interface Config {
   authTestOAuthIssuer: string | null;
   /** REDIS_URL: reserved for moving rate-limit counters to Redis; parsed and reported, not used yet (counters stay in the database). */
   redisUrl: string | null;
+  /** RevenueCat: the webhook's shared secret, the REST API key and address (payments/). */
+  revenueCat: RevenueCatConfig;
+  /**
+   * The wrapper simulator (payments/wrapper-simulator.ts) is on: WRAPPER_SIMULATOR=1, or development unless
+   * WRAPPER_SIMULATOR=0. Never on by default in production.
+   */
+  wrapperSimulator: boolean;
 }
+
+/** RevenueCat settings. */
+export interface RevenueCatConfig {
+  /**
+   * REVENUECAT_WEBHOOK_AUTH: the exact Authorization header RevenueCat sends with each webhook (set in its dashboard).
+   * Null: the webhook answers 503 and grants nothing. When the wrapper simulator is on and this is unset, a random value is
+   * made per process so the simulator can sign its own webhooks.
+   */
+  webhookAuth: string | null;
+  /** REVENUECAT_API_KEY: secret API key for `GET /v1/subscribers/{id}` (restore reconciliation); null: no reconciliation. */
+  apiKey: string | null;
+  /** REVENUECAT_API_URL: the REST API's base URL, without a trailing slash (default https://api.revenuecat.com). */
+  apiUrl: string;
+  /** REVENUECAT_API_TIMEOUT_MS: longest wait for RevenueCat's answer, ms (default 5000). */
+  apiTimeoutMs: number;
+}
+
+/** RevenueCat's REST API (v1). */
+export const DEFAULT_REVENUECAT_API_URL = 'https://api.revenuecat.com';
+/** Longest wait for RevenueCat's REST API by default, ms. */
+export const DEFAULT_REVENUECAT_API_TIMEOUT_MS = 5000;
 
 /** An OAuth client registered with a provider. */
 export interface OAuthClientConfig {
@@ -189,6 +218,25 @@ const envSchema = z.object({
       .regex(/^rediss?:\/\/[^\s]+$/i, 'must be a redis:// or rediss:// URL')
       .optional(),
   ),
+  REVENUECAT_WEBHOOK_AUTH: optional(
+    z.string().min(16, 'must be at least 16 characters').max(1000, 'must be at most 1000 characters').optional(),
+  ),
+  REVENUECAT_API_KEY: optional(z.string().max(1000, 'must be at most 1000 characters').optional()),
+  REVENUECAT_API_URL: optional(httpUrl.default(DEFAULT_REVENUECAT_API_URL)),
+  REVENUECAT_API_TIMEOUT_MS: optional(
+    z.coerce
+      .number()
+      .int('must be a whole number of milliseconds')
+      .min(100, 'must be 100-60000')
+      .max(60_000, 'must be 100-60000')
+      .default(DEFAULT_REVENUECAT_API_TIMEOUT_MS),
+  ),
+  WRAPPER_SIMULATOR: optional(
+    z
+      .enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' })
+      .transform((value) => value === '1' || value === 'true')
+      .optional(),
+  ),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;
@@ -209,7 +257,9 @@ function oauthClient(vars: ParsedEnv, prefix: 'GOOGLE' | 'FACEBOOK', problems: s
  * TRUST_PROXY_HEADER (unset), APP_URL (http://localhost:PORT), BETTER_AUTH_SECRET (required in production),
  * GOOGLE_CLIENT_ID/SECRET and FACEBOOK_CLIENT_ID/SECRET (pairs; unset = provider off), SMTP_URL (unset = dev outbox),
  * MAIL_FROM (Barback <no-reply@barback.app>), SUPPORT_EMAIL (support@barback.app), DEV_TOOLS (0),
- * AUTH_TEST_OAUTH_ISSUER (NODE_ENV=test only), REDIS_URL (unset).
+ * AUTH_TEST_OAUTH_ISSUER (NODE_ENV=test only), REDIS_URL (unset), REVENUECAT_WEBHOOK_AUTH (unset: webhook off),
+ * REVENUECAT_API_KEY (unset: no reconciliation), REVENUECAT_API_URL (https://api.revenuecat.com),
+ * REVENUECAT_API_TIMEOUT_MS (5000), WRAPPER_SIMULATOR (on in development, off elsewhere).
  *
  * @param env the variables to read; defaults to `process.env`.
  * @throws ConfigError listing every bad variable at once, so one boot shows every problem.
@@ -233,6 +283,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (problems.length > 0) throw new ConfigError(problems);
   const appUrl = vars.APP_URL ?? `http://localhost:${vars.PORT}`;
+  const wrapperSimulator = vars.WRAPPER_SIMULATOR ?? vars.NODE_ENV === 'development';
   const trustedOrigins = [new URL(appUrl).origin];
   if (!vars.APP_URL) trustedOrigins.push(`http://127.0.0.1:${vars.PORT}`);
   return {
@@ -254,6 +305,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     devTools: vars.DEV_TOOLS,
     authTestOAuthIssuer: vars.AUTH_TEST_OAUTH_ISSUER ?? null,
     redisUrl: vars.REDIS_URL ?? null,
+    revenueCat: {
+      webhookAuth:
+        vars.REVENUECAT_WEBHOOK_AUTH ?? (wrapperSimulator ? `Bearer sim-${randomBytes(24).toString('hex')}` : null),
+      apiKey: vars.REVENUECAT_API_KEY ?? null,
+      apiUrl: vars.REVENUECAT_API_URL,
+      apiTimeoutMs: vars.REVENUECAT_API_TIMEOUT_MS,
+    },
+    wrapperSimulator,
   };
 }
 

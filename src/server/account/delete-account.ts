@@ -17,13 +17,16 @@ export interface DeletionReport {
   supportMessages: number;
   outboxMessages: number;
   analyticsDeidentified: number;
+  entitlements: number;
+  webhookEvents: number;
 }
 
 /**
  * Deletes every trace of a user, in one transaction (a failure rolls all of it back):
  * favorites, sessions, linked accounts, two-factor secrets, verification rows that name the user or their email (magic
  * links, OAuth link state, pending two-factor challenges), support messages they sent (by user id or email), dev-outbox
- * mail to or from their email, rate-limit counters of their email, and the user row; analytics events keep their type,
+ * mail to or from their email, rate-limit counters of their email, their entitlements and the store webhook events that
+ * name them, and the user row; analytics events keep their type,
  * time, plan and props but lose the user id.
  * @returns the counts per table (the user row itself is always one).
  * @throws the database's error; nothing is deleted then.
@@ -60,6 +63,20 @@ export async function deleteAccount({
     const analyticsDeidentified = count(
       await trx.updateTable('analytics_event').set({ user_id: null }).where('user_id', '=', userId).execute(),
     );
+    const entitlements = count(await trx.deleteFrom('entitlement').where('user_id', '=', userId).execute());
+    // Store events that name the user (as buyer, alias or transfer party): RevenueCat keeps its own purchase records.
+    const webhookEvents = count(
+      await trx
+        .deleteFrom('webhook_event')
+        .where((eb) =>
+          eb.or([
+            eb('user_id', '=', userId),
+            eb('app_user_id', '=', userId),
+            sql<boolean>`${sql.ref('payload')} like ${`%${likeLiteral(JSON.stringify(userId))}%`} escape '\\'`,
+          ]),
+        )
+        .execute(),
+    );
     const twoFactor = count(await trx.deleteFrom('twoFactor').where('userId', '=', userId).execute());
     const sessions = count(await trx.deleteFrom('session').where('userId', '=', userId).execute());
     const accounts = count(await trx.deleteFrom('account').where('userId', '=', userId).execute());
@@ -87,6 +104,8 @@ export async function deleteAccount({
       supportMessages,
       outboxMessages,
       analyticsDeidentified,
+      entitlements,
+      webhookEvents,
     };
   });
 }

@@ -3,6 +3,7 @@ import { ACTIVITY_LIMIT, type ActivityResponse, type LinkedAccount, type MeRespo
 import type { SessionUser } from '@/shared/schemas/session';
 import type { Database } from '../db/types';
 import { countFavorites, listRecentFavorites } from '../favorites';
+import { getSubscriptionStatus } from '../payments';
 
 /** The accounts (ways in) of a user, oldest first. */
 export async function listLinkedAccounts({
@@ -28,8 +29,8 @@ export async function listLinkedAccounts({
 }
 
 /**
- * The signed-in user's profile summary: the user, plan 'free' with no entitlements, role 'User', the number of favorites,
- * the linked accounts, and which providers the server offers.
+ * The signed-in user's profile summary: the user, the plan and active entitlements (with every entitlement's details,
+ * judged now), role 'User', the number of favorites, the linked accounts, and which providers the server offers.
  */
 export async function getMe({
   db,
@@ -40,9 +41,10 @@ export async function getMe({
   user: SessionUser;
   providers: { google: boolean; facebook: boolean };
 }): Promise<MeResponse> {
-  const [favorites, accounts] = await Promise.all([
+  const [favorites, accounts, subscription] = await Promise.all([
     countFavorites({ db, userId: user.id }),
     listLinkedAccounts({ db, userId: user.id }),
+    getSubscriptionStatus({ db, userId: user.id }),
   ]);
   return {
     user: {
@@ -55,8 +57,9 @@ export async function getMe({
       emailVerified: user.emailVerified,
       twoFactorEnabled: user.twoFactorEnabled,
     },
-    plan: 'free',
-    entitlements: [],
+    plan: subscription.plan,
+    entitlements: subscription.entitlements,
+    entitlementDetails: subscription.details,
     role: 'User',
     counts: { favorites },
     accounts,

@@ -7,6 +7,9 @@ import { expiredSessionCookies, type SessionReader } from '../http/session';
 import type { Config } from '../config';
 import type { Database } from '../db/types';
 import { favoriteRoutes } from '../favorites';
+import type { RateLimiter } from '../http/rate-limit';
+import { myBarRoutes } from '../my-bar';
+import { purchaseRoutes } from '../payments';
 import { jsonBody } from '../http/validate';
 import type { Logger } from '../logger';
 import { deleteAccount } from './delete-account';
@@ -18,7 +21,8 @@ import { getActivity, getMe } from './operations';
  * - `DELETE /` with `{confirm: 'DELETE'}` -> 200 `{deleted: true}` and expired session cookies (400 naming confirm
  *   otherwise);
  * - `GET /activity` -> 200 `{favorites, searches}`;
- * - `/favorites` (favorites/routes.ts).
+ * - `/favorites` (favorites/routes.ts), `/purchases` (payments/routes.ts), `/bar` (my-bar/routes.ts, behind the pro
+ *   entitlement).
  * Errors: 401 UNAUTHORIZED when signed out; 403 for a cross-site write.
  */
 export function accountRoutes(deps: {
@@ -27,8 +31,9 @@ export function accountRoutes(deps: {
   config: Config;
   logger: Logger;
   sessions: SessionReader;
+  limiter: RateLimiter;
 }): Hono {
-  const { db, auth, config, logger, sessions } = deps;
+  const { db, auth, config, logger, sessions, limiter } = deps;
   const routes = new Hono();
   routes.use(sameOriginGuard(config.trustedOrigins));
 
@@ -55,5 +60,7 @@ export function accountRoutes(deps: {
   });
 
   routes.route('/favorites', favoriteRoutes({ db, sessions }));
+  routes.route('/purchases', purchaseRoutes({ db, config, logger, sessions, limiter }));
+  routes.route('/bar', myBarRoutes({ db, sessions }));
   return routes;
 }

@@ -9,6 +9,7 @@ import type { Logger } from '../logger';
 import type { ProviderMode } from '@/shared/schemas/dev-tools';
 import { OAUTH_PROVIDERS, type OAuthProvider } from '@/shared/schemas/session';
 import { MailError, magicLinkEmail, type Mailer, type MagicLinkPurpose } from '../mail';
+import { entitlementsSessionPlugin } from '../payments';
 import { authSchemaOptions } from './schema';
 import { resolveAuthSecret } from './secret';
 import { recordSignInEvents } from './sign-in-events';
@@ -87,7 +88,8 @@ function authLogger(logger: Logger): NonNullable<BetterAuthOptions['logger']> {
  *   passwordless enrolment allowed), Barback's sign-in plugin (two-factor after magic links and OAuth, magic-link accounts);
  * - rate limits in the database keyed by {@link CLIENT_ADDRESS_HEADER}; the routes the server limits itself
  *   (auth/routes.ts) are switched off here so they are not counted twice;
- * - sign-ins recorded as registration/login analytics events.
+ * - sign-ins recorded as registration/login analytics events;
+ * - the browser's session read carries the user's active entitlements and plan (payments/session-plugin.ts).
  */
 export function buildAuthOptions(deps: AuthDeps) {
   const { config, db, dialect, logger, mailer } = deps;
@@ -115,7 +117,7 @@ export function buildAuthOptions(deps: AuthDeps) {
     }),
     twoFactor({ issuer: TOTP_ISSUER, allowPasswordless: true }),
   ];
-  const extraPlugins: BetterAuthPlugin[] = [barbackSignInPlugin()];
+  const extraPlugins: BetterAuthPlugin[] = [barbackSignInPlugin(), entitlementsSessionPlugin(db)];
   if (testIssuer) {
     const discoveryUrl = `${testIssuer}/.well-known/openid-configuration`;
     extraPlugins.push(

@@ -220,6 +220,46 @@ export interface RateLimitBucketTable {
   window_start: ColumnType<number | string, number, number>;
 }
 
+/** `entitlement`: one paid entitlement of a user (payments/operations.ts); unique (user_id, name). */
+export interface EntitlementTable {
+  id: Generated<number>;
+  user_id: string;
+  /** 'pro' | 'enterprise'. */
+  name: string;
+  product_id: string | null;
+  /** RevenueCat's store name (APP_STORE...); null for a support grant. */
+  store: string | null;
+  /** 'revenuecat' | 'admin'. */
+  source: string;
+  /** RevenueCat's period type (NORMAL, TRIAL, INTRO, PROMOTIONAL, PREPAID); null when unknown. */
+  period_type: string | null;
+  /** When access ends; null: never. */
+  expires_at: Timestamp | null;
+  will_renew: Flag;
+  billing_issue: Flag;
+  /** event_timestamp_ms of the last webhook event applied, ms (bigint: read back as a string on PostgreSQL). */
+  last_event_ms: ColumnType<number | string | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** `webhook_event`: one RevenueCat event as received; unique (provider, event_id). */
+export interface WebhookEventTable {
+  id: Generated<number>;
+  provider: string;
+  event_id: string;
+  type: string;
+  app_user_id: string | null;
+  /** The user the event was applied to, when one was found. */
+  user_id: string | null;
+  event_timestamp_ms: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** One of WEBHOOK_OUTCOMES (src/shared/schemas/payments.ts). */
+  outcome: string;
+  /** The event as received (JSON). */
+  payload: string;
+  received_at: Timestamp;
+}
+
 /** Every table the server reads or writes. */
 export interface Database {
   ingredient: IngredientTable;
@@ -237,6 +277,8 @@ export interface Database {
   support_message: SupportMessageTable;
   mail_outbox: MailOutboxTable;
   rate_limit_bucket: RateLimitBucketTable;
+  entitlement: EntitlementTable;
+  webhook_event: WebhookEventTable;
 }
 
 /** Row shapes for reads, inserts and updates. */

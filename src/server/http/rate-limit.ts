@@ -22,6 +22,8 @@ export const RATE_LIMITS = {
   magicLink: { name: 'magic-link', windowMs: 10 * 60_000, max: 5 },
   oauthStart: { name: 'oauth-start', windowMs: 60_000, max: 20 },
   support: { name: 'support', windowMs: 60 * 60_000, max: 5 },
+  /** Restore's reconciliation calls RevenueCat's API: 10 a minute per address is plenty for people and spares its quota. */
+  purchaseSync: { name: 'purchase-sync', windowMs: 60_000, max: 10 },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** The outcome of counting one request. retryAfterSeconds: whole seconds until the window resets (0 when allowed). */

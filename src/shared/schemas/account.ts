@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ENTITLEMENT_NAMES } from '../domain/plans';
 import { PLANS } from './analytics';
+import { entitlementSchema } from './payments';
 import { sessionUserSchema } from './session';
 
 /** A way into the account, as `GET /api/me` lists it: better-auth's account row. createdAt: ISO 8601. */
@@ -14,18 +16,20 @@ export const linkedAccountSchema = z.object({
 });
 export type LinkedAccount = z.infer<typeof linkedAccountSchema>;
 
-/** Plan of an account (spec section 3: derived from the entitlements; 'free' until payments arrive). */
+/** Plan of an account (spec section 3: derived from the active entitlements by planFromEntitlements). */
 export const planSchema = z.enum(PLANS);
 export type AccountPlan = z.infer<typeof planSchema>;
 
 /**
- * `GET /api/me` answer: the user, the plan and entitlements, the role (always 'User': spec section 6), counts, the linked
- * accounts, and which provider sign-ins this server offers (for the link buttons).
+ * `GET /api/me` answer: the user, the plan and the active entitlement names (the spec's app_metadata.entitlements) with
+ * each entitlement's details (expiry, renewal, source; lapsed ones too), the role (always 'User': spec section 6), counts,
+ * the linked accounts, and which provider sign-ins this server offers (for the link buttons).
  */
 export const meResponseSchema = z.object({
   user: sessionUserSchema,
   plan: planSchema,
-  entitlements: z.array(z.string()),
+  entitlements: z.array(z.enum(ENTITLEMENT_NAMES)),
+  entitlementDetails: z.array(entitlementSchema),
   role: z.literal('User'),
   counts: z.object({ favorites: z.number().int().min(0) }),
   accounts: z.array(linkedAccountSchema),

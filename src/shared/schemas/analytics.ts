@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLAN_NAMES, type PlanName } from '../domain/plans';
 
 /**
  * Analytics events: what the client queues (lib/analytics) and `POST /api/events` stores in `analytics_event`.
@@ -24,9 +25,9 @@ export const ANALYTICS_EVENT_TYPES = [
 ] as const;
 export type AnalyticsEventType = (typeof ANALYTICS_EVENT_TYPES)[number];
 
-/** Plans an event can be attributed to (spec section 3: derived from entitlements). */
-export const PLANS = ['free', 'pro', 'enterprise'] as const;
-export type Plan = (typeof PLANS)[number];
+/** Plans an event can be attributed to (spec section 3: derived from entitlements; src/shared/domain/plans.ts). */
+export const PLANS = PLAN_NAMES;
+export type Plan = PlanName;
 
 /** Most events accepted in one `POST /api/events` batch. */
 export const MAX_EVENTS_PER_BATCH = 100;

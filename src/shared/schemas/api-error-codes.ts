@@ -19,6 +19,12 @@ export const API_ERROR_CODES = [
   'PROVIDER_NOT_CONFIGURED',
   /** An email could not be handed to the mail server: 502. */
   'MAIL_FAILED',
+  /** A paid route asked by a user without the plan it needs (pro or enterprise): 403. */
+  'ENTITLEMENT_REQUIRED',
+  /** Payments are not configured on this server (no REVENUECAT_WEBHOOK_AUTH): 503. */
+  'PAYMENTS_NOT_CONFIGURED',
+  /** RevenueCat's API failed or did not answer in time; nothing was changed: 502. */
+  'STORE_UNAVAILABLE',
 ] as const;
 /** One of the API's stable error codes. */
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

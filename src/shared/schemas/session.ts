@@ -1,5 +1,16 @@
 import { z } from 'zod';
+import { ENTITLEMENT_NAMES, PLAN_NAMES } from '../domain/plans';
 import { emailFieldSchema } from './support';
+
+/**
+ * What the session read (`GET /api/auth/get-session`) adds to its user: the active entitlements and the plan derived from
+ * them (the spec's app_metadata.entitlements), computed by the server at the time of the read.
+ */
+export const appMetadataSchema = z.object({
+  entitlements: z.array(z.enum(ENTITLEMENT_NAMES)),
+  plan: z.enum(PLAN_NAMES),
+});
+export type AppMetadata = z.infer<typeof appMetadataSchema>;
 
 /**
  * The signed-in user as the API reports it (`GET /api/auth/get-session`'s user, `GET /api/me`'s user). Dates are ISO 8601
@@ -14,6 +25,8 @@ export const sessionUserSchema = z.object({
   twoFactorEnabled: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Present on the session read the browser makes; absent where the server reads a session for its own checks. */
+  appMetadata: appMetadataSchema.optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

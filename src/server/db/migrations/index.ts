@@ -5,6 +5,7 @@ import { catalogueSearchMigration } from './0002-catalogue-search';
 import { analyticsEventMigration } from './0003-analytics-event';
 import { authTablesMigration } from './0004-auth-tables';
 import { accountsMigration } from './0005-accounts';
+import { paymentsMigration } from './0006-payments';
 
 /**
  * Every migration, by name (Kysely runs them in name order). One set serves both dialects: each module receives the dialect
@@ -17,5 +18,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0003-analytics-event': analyticsEventMigration(dialect),
     '0004-auth-tables': authTablesMigration(dialect),
     '0005-accounts': accountsMigration(dialect),
+    '0006-payments': paymentsMigration(dialect),
   };
 }

@@ -1,0 +1,15 @@
+/**
+ * The payments feature's public surface: the webhook, purchase and simulator routes, the entitlement gate every paid API
+ * uses, the session plugin, and the entitlement operations the account pages and the admin CLI use.
+ */
+export { purchaseRoutes, webhookRoutes } from './routes';
+export { wrapperSimulatorRoutes, type Dispatch } from './wrapper-simulator';
+export { requireEntitlement } from './require-entitlement';
+export { entitlementsSessionPlugin } from './session-plugin';
+export {
+  activeEntitlementsOf,
+  findUserIdByEmail,
+  getSubscriptionStatus,
+  grantEntitlement,
+  revokeEntitlement,
+} from './entitlements';
