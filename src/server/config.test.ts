@@ -24,6 +24,14 @@ describe('loadConfig', () => {
       devTools: false,
       authTestOAuthIssuer: null,
       redisUrl: null,
+      revenueCat: {
+        // Development turns the wrapper simulator on, which signs its own webhooks with a random per-process secret.
+        webhookAuth: expect.stringMatching(/^Bearer sim-[0-9a-f]{48}$/),
+        apiKey: null,
+        apiUrl: 'https://api.revenuecat.com',
+        apiTimeoutMs: 5000,
+      },
+      wrapperSimulator: true,
     });
     expect(DEFAULT_SQLITE_FILE).toBe(path.join(PROJECT_ROOT, 'var', 'barback.sqlite'));
   });
@@ -48,6 +56,11 @@ describe('loadConfig', () => {
       SUPPORT_EMAIL: 'help@barback.example',
       DEV_TOOLS: '1',
       REDIS_URL: 'redis://cache:6379',
+      REVENUECAT_WEBHOOK_AUTH: 'Bearer webhook-secret-0123456789',
+      REVENUECAT_API_KEY: 'sk_live_key',
+      REVENUECAT_API_URL: 'https://rc.example/',
+      REVENUECAT_API_TIMEOUT_MS: '1500',
+      WRAPPER_SIMULATOR: '0',
     });
     expect(config).toEqual({
       nodeEnv: 'production',
@@ -68,6 +81,13 @@ describe('loadConfig', () => {
       devTools: true,
       authTestOAuthIssuer: null,
       redisUrl: 'redis://cache:6379',
+      revenueCat: {
+        webhookAuth: 'Bearer webhook-secret-0123456789',
+        apiKey: 'sk_live_key',
+        apiUrl: 'https://rc.example',
+        apiTimeoutMs: 1500,
+      },
+      wrapperSimulator: false,
     });
   });
 
@@ -168,5 +188,55 @@ describe('parseDatabaseUrl', () => {
   it('rejects other schemes and an empty sqlite path', () => {
     expect(() => parseDatabaseUrl('mysql://u@h/db')).toThrow(/postgres/);
     expect(() => parseDatabaseUrl('sqlite:')).toThrow(/names no SQLite file/);
+  });
+});
+
+describe('loadConfig: payments', () => {
+  it('keeps the webhook off and the simulator off outside development unless asked', () => {
+    for (const NODE_ENV of ['test', 'production']) {
+      const config = loadConfig({ NODE_ENV, BETTER_AUTH_SECRET: 'c'.repeat(32) });
+      expect(config.wrapperSimulator).toBe(false);
+      expect(config.revenueCat.webhookAuth).toBeNull();
+    }
+    expect(loadConfig({ NODE_ENV: 'development', WRAPPER_SIMULATOR: '0' })).toMatchObject({
+      wrapperSimulator: false,
+      revenueCat: { webhookAuth: null },
+    });
+  });
+
+  it('makes a fresh random webhook secret per load when the simulator is on and none is set', () => {
+    const first = loadConfig({ NODE_ENV: 'test', WRAPPER_SIMULATOR: '1' });
+    const second = loadConfig({ NODE_ENV: 'test', WRAPPER_SIMULATOR: 'true' });
+    expect(first.wrapperSimulator).toBe(true);
+    expect(first.revenueCat.webhookAuth).toMatch(/^Bearer sim-[0-9a-f]{48}$/);
+    expect(second.revenueCat.webhookAuth).not.toBe(first.revenueCat.webhookAuth);
+    // A configured secret wins over the generated one.
+    const configured = loadConfig({
+      NODE_ENV: 'test',
+      WRAPPER_SIMULATOR: '1',
+      REVENUECAT_WEBHOOK_AUTH: 'Bearer configured-secret-123',
+    });
+    expect(configured.revenueCat.webhookAuth).toBe('Bearer configured-secret-123');
+  });
+
+  it('refuses a short webhook secret, a bad API URL, timeout or simulator flag, naming each', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        REVENUECAT_WEBHOOK_AUTH: 'short',
+        REVENUECAT_API_URL: 'api.revenuecat.com',
+        REVENUECAT_API_TIMEOUT_MS: '50',
+        WRAPPER_SIMULATOR: 'yes',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      'REVENUECAT_WEBHOOK_AUTH: must be at least 16 characters',
+      'REVENUECAT_API_URL: must be an absolute http:// or https:// URL',
+      'REVENUECAT_API_TIMEOUT_MS: must be 100-60000',
+      'WRAPPER_SIMULATOR: must be 1 or 0',
+    ]);
   });
 });
