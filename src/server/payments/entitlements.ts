@@ -133,6 +133,20 @@ export async function upsertEntitlement(db: Kysely<Database>, write: Entitlement
     .execute();
 }
 
+/**
+ * True when a store write (webhook or sync) must leave `row` as it is: `row` is a support grant (source 'admin') still
+ * active at `now`, and the store would give less access than it (`expiresAt`, ISO 8601, ends no later than the grant, or
+ * the grant never ends). A store purchase that lasts longer replaces the grant; a store expiry, cancellation, refund or
+ * shorter period never cuts a support grant short.
+ */
+export function keepsSupportGrant(row: EntitlementRow | undefined, expiresAt: string | null, now: Date): boolean {
+  if (!row || row.source !== 'admin') return false;
+  const grantEnd = isoOrNull(row.expires_at);
+  if (!isEntitlementActive({ expiresAt: grantEnd }, now)) return false;
+  if (grantEnd === null) return true;
+  return expiresAt !== null && new Date(expiresAt).getTime() <= new Date(grantEnd).getTime();
+}
+
 /** The id of the user with `email` (compared case-insensitively), or null. */
 export async function findUserIdByEmail(db: Kysely<Database>, email: string): Promise<string | null> {
   const row = await db

@@ -4,7 +4,7 @@ import { isEntitlementName, type EntitlementName } from '@/shared/domain/plans';
 import type { RevenueCatEvent, RevenueCatWebhook, WebhookOutcome, WebhookReceipt } from '@/shared/schemas/payments';
 import type { Database } from '../db/types';
 import type { Logger } from '../logger';
-import { isoOrNull, upsertEntitlement, type EntitlementRow } from './entitlements';
+import { isoOrNull, keepsSupportGrant, upsertEntitlement, type EntitlementRow } from './entitlements';
 
 /** `webhook_event.provider` of RevenueCat's events. */
 export const REVENUECAT_PROVIDER = 'revenuecat';
@@ -48,7 +48,11 @@ function customerIds(event: RevenueCatEvent): string[] {
 /** The first of `candidates` (in order) that is one of our user ids, or null. */
 async function firstKnownUser(db: Kysely<Database>, candidates: readonly string[]): Promise<string | null> {
   if (candidates.length === 0) return null;
-  const rows = await db.selectFrom('user').select('id').where('id', 'in', [...candidates]).execute();
+  const rows = await db
+    .selectFrom('user')
+    .select('id')
+    .where('id', 'in', [...candidates])
+    .execute();
   const known = new Set(rows.map((row) => row.id));
   return candidates.find((id) => known.has(id)) ?? null;
 }
@@ -56,7 +60,11 @@ async function firstKnownUser(db: Kysely<Database>, candidates: readonly string[
 /** Every one of `candidates` that is one of our user ids. */
 async function knownUsers(db: Kysely<Database>, candidates: readonly string[]): Promise<string[]> {
   if (candidates.length === 0) return [];
-  const rows = await db.selectFrom('user').select('id').where('id', 'in', [...candidates]).execute();
+  const rows = await db
+    .selectFrom('user')
+    .select('id')
+    .where('id', 'in', [...candidates])
+    .execute();
   return rows.map((row) => row.id);
 }
 
@@ -94,8 +102,12 @@ function nextRow(
     case 'TEMPORARY_ENTITLEMENT_GRANT':
       return {
         ...base,
-        // A granting event without an expiration is a purchase that never ends (a lifetime non-renewing purchase).
-        expiresAt: event.expiration_at_ms === undefined ? base.expiresAt : msToIso(event.expiration_at_ms),
+        // A null expiration is a purchase that never ends (a lifetime non-renewing purchase). A NON_RENEWING_PURCHASE that
+        // leaves the field out is one too; other types that leave it out keep the row's expiration.
+        expiresAt:
+          event.expiration_at_ms === undefined && event.type !== 'NON_RENEWING_PURCHASE'
+            ? base.expiresAt
+            : msToIso(event.expiration_at_ms),
         willRenew: !NON_RENEWING_TYPES.has(event.type),
         billingIssue: false,
       };
@@ -155,22 +167,25 @@ async function applyTransfer(
         stale += 1;
         continue;
       }
-      await upsertEntitlement(
-        trx,
-        {
-          userId: target,
-          name: row.name,
-          productId: row.product_id,
-          store: row.store,
-          source: 'revenuecat',
-          periodType: row.period_type,
-          expiresAt: isoOrNull(row.expires_at),
-          willRenew: Number(row.will_renew) === 1,
-          billingIssue: Number(row.billing_issue) === 1,
-          lastEventMs: eventMs,
-        },
-        now,
-      );
+      // The receiving user's longer support grant stays; the store entitlement still leaves the sender.
+      if (!keepsSupportGrant(existing, isoOrNull(row.expires_at), now)) {
+        await upsertEntitlement(
+          trx,
+          {
+            userId: target,
+            name: row.name,
+            productId: row.product_id,
+            store: row.store,
+            source: 'revenuecat',
+            periodType: row.period_type,
+            expiresAt: isoOrNull(row.expires_at),
+            willRenew: Number(row.will_renew) === 1,
+            billingIssue: Number(row.billing_issue) === 1,
+            lastEventMs: eventMs,
+          },
+          now,
+        );
+      }
       await trx.deleteFrom('entitlement').where('id', '=', row.id).execute();
       log('revoke', source, row.name, { reason: 'transferred', to: target });
       log('grant', target, row.name, { reason: 'transferred', from: source, expiresAt: isoOrNull(row.expires_at) });
@@ -193,6 +208,8 @@ async function applyTransfer(
  *   the expiration (never later than now); BILLING_ISSUE flags the row and keeps access through the grace period;
  *   SUBSCRIPTION_PAUSED stops renewal; TRANSFER moves RevenueCat-sourced entitlements from `transferred_from` users to the
  *   first known `transferred_to` user; TEST changes nothing ('ignored');
+ * - an active support grant (source 'admin') is never cut short: a store event that would give less access leaves it as it
+ *   is ('ignored' when that was all the event would do; see {@link keepsSupportGrant});
  * - an event older (event_timestamp_ms) than the last one applied to the same user and entitlement is 'stale' and changes
  *   nothing, so a late delivery never undoes a newer state.
  * Every grant and revoke is logged with the event id.
@@ -251,11 +268,16 @@ export async function applyRevenueCatWebhook({
       else {
         const rows = await rowsOf(trx, userId);
         let applied = 0;
+        let keptGrants = 0;
         for (const name of names) {
           const row = rows.find((candidate) => candidate.name === name);
           if (isStale(row, eventMs)) continue;
           const write = nextRow(event, userId, name, row, eventMs, at);
           if (!write) continue;
+          if (keepsSupportGrant(row, write.expiresAt, at)) {
+            keptGrants += 1;
+            continue;
+          }
           await upsertEntitlement(trx, write, at);
           applied += 1;
           const granting = GRANTING_TYPES.has(event.type);
@@ -265,7 +287,7 @@ export async function applyRevenueCatWebhook({
             willRenew: write.willRenew,
           });
         }
-        outcome = applied > 0 ? 'applied' : 'stale';
+        outcome = applied > 0 ? 'applied' : keptGrants > 0 ? 'ignored' : 'stale';
       }
     }
     await trx

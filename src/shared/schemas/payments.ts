@@ -77,16 +77,9 @@ export type RevenueCatWebhook = z.infer<typeof revenueCatWebhookSchema>;
  * - stale: an older event than one already applied for the same user and entitlement; nothing changed;
  * - unknown_user: no user has the event's app user id (or aliases); nothing granted;
  * - no_entitlement: the event names no entitlement this server grants; nothing granted;
- * - ignored: an event that changes no access (TEST).
+ * - ignored: an event that changes no access (TEST, or a store event that would cut an active support grant short).
  */
-export const WEBHOOK_OUTCOMES = [
-  'applied',
-  'replayed',
-  'stale',
-  'unknown_user',
-  'no_entitlement',
-  'ignored',
-] as const;
+export const WEBHOOK_OUTCOMES = ['applied', 'replayed', 'stale', 'unknown_user', 'no_entitlement', 'ignored'] as const;
 export type WebhookOutcome = (typeof WEBHOOK_OUTCOMES)[number];
 
 /** `POST /api/webhooks/revenuecat` answer (200): the event id and what was done with it. */
