@@ -1,10 +1,41 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-/** Vite builds the client (src/client) into dist/client; the Hono server serves that folder in production. */
+/** package.json's version, or APP_VERSION when the build sets one. */
+function appVersion(): string {
+  if (process.env.APP_VERSION) return process.env.APP_VERSION;
+  const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version?: string };
+  return pkg.version ?? '0.0.0';
+}
+
+/** The build's id: BUILD_ID when set, else the short git commit of the tree ('' outside a git checkout). */
+function buildId(): string {
+  if (process.env.BUILD_ID) return process.env.BUILD_ID;
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Vite builds the client (src/client) into dist/client; the Hono server serves that folder in production. The About
+ * panel's facts are fixed at build time: version (package.json or APP_VERSION), release channel (RELEASE_CHANNEL, default
+ * 'production') and build id (BUILD_ID or the git commit).
+ */
 export default defineConfig({
+  define: {
+    'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion()),
+    'import.meta.env.VITE_RELEASE_CHANNEL': JSON.stringify(process.env.RELEASE_CHANNEL ?? 'production'),
+    'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId()),
+  },
   root: fileURLToPath(new URL('./src/client', import.meta.url)),
   publicDir: fileURLToPath(new URL('./src/client/public', import.meta.url)),
   plugins: [react(), tailwindcss()],

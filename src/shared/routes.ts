@@ -15,6 +15,8 @@ export const routePaths = {
   devSelftest: '/dev/selftest',
   devDiagCocktail: '/dev/diag-cocktail',
   profile: '/profile',
+  upgrade: '/upgrade',
+  myBar: '/my-bar',
   favorites: '/profile/favorites',
   activity: '/profile/activity',
   settings: '/settings',

@@ -5,6 +5,7 @@ import {
   type RenderCocktailActions,
 } from '@/client/features/catalogue/components/cocktail-actions';
 import { FavoriteButton } from '@/client/features/favorites/components/favorite-button';
+import { wantsWrapperSimulator } from '@/client/features/payments/lib/wrapper-sim-flag';
 import { startAnalytics } from '@/client/lib/analytics';
 import { getAppEnvironment, listenForAppEnvironmentMessages } from '@/client/lib/app-environment';
 import { isDebugMode } from '@/client/lib/debug-mode';
@@ -17,7 +18,7 @@ const AppToaster = lazy(() => import('./toaster').then((module) => ({ default: m
 
 /**
  * Starts the page-wide listeners once: APP_ENV window messages, the diagnostic log (resize, orientation, errors),
- * 'bb:toast' events, and analytics (page-hide beacon, the native 'activate' event).
+ * 'bb:toast' events, analytics (page-hide beacon, the native 'activate' event), and the wrapper simulator when asked.
  */
 function useRuntime(): void {
   useEffect(() => {
@@ -35,6 +36,10 @@ function useRuntime(): void {
       listenForToastEvents(window),
       startAnalytics({ isNativeApp: env.isNativeApp }),
     ];
+    // The wrapper simulator (development and tests): inside the "iOS app" with ?wrapper=sim, when the server has it on.
+    if (env.isNativeApp && wantsWrapperSimulator(window.location.search)) {
+      void import('@/client/features/payments/lib/wrapper-simulator').then((module) => module.startWrapperSimulator());
+    }
     return () => {
       for (const stop of stops) stop();
     };

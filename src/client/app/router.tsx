@@ -37,6 +37,8 @@ export const routes: RouteObject[] = [
           page(paths.devDiagCocktail, 'Cocktail diagnostics', () => import('./routes/dev-diag-cocktail')),
           // Signed-in account pages (issue 3, part B).
           page(paths.profile, 'Profile', () => import('./routes/profile')),
+          page(paths.upgrade, 'Upgrade', () => import('./routes/upgrade')),
+          page(paths.myBar, 'My Bar', () => import('./routes/my-bar')),
           page(paths.favorites, 'My Favorites', () => import('./routes/favorites')),
           page(paths.activity, 'Recent Activity', () => import('./routes/activity')),
           page(paths.settings, 'Settings', () => import('./routes/settings')),

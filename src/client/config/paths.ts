@@ -32,6 +32,20 @@ export const hrefs = {
   /** The search page with its text and chips (spirit and category filters). */
   search: (options: { q?: string; spirit?: readonly string[]; category?: readonly string[] } = {}) =>
     `${paths.search}${queryString({ q: options.q?.trim(), spirit: options.spirit, category: options.category })}`,
+  /** The paywall, remembering the page a gate sent the user from (`from`, a path on this site). */
+  upgrade: (options: { from?: string } = {}) => `${paths.upgrade}${queryString({ from: options.from })}`,
+  /** The profile; `restored` shows the 'Purchases restored' toast once (spec section 2). */
+  profile: (options: { restored?: boolean } = {}) =>
+    `${paths.profile}${queryString({ restored: options.restored ? '1' : undefined })}`,
   /** The sign-in return target, naming the method that brought the user back ('google', 'facebook', 'email'). */
   authCallback: (method?: string) => `${paths.authCallback}${queryString({ method })}`,
 } as const;
+
+/**
+ * `value` when it is a path on this site (one leading slash, no scheme, host or backslash, at most 2000 characters), for
+ * return addresses read from the URL; null otherwise, so a crafted link can never send the user elsewhere.
+ */
+export function safeReturnPath(value: string | null | undefined): string | null {
+  if (!value || value.length > 2000) return null;
+  return /^\/(?![/\\])/.test(value) && !value.includes('\\') ? value : null;
+}

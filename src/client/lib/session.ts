@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SessionData, SessionInfo, SessionUser } from '@/shared/schemas/session';
+import { isEntitlementName, planFromEntitlements, type EntitlementName } from '@/shared/domain/plans';
+import type { AppMetadata, SessionData, SessionInfo, SessionUser } from '@/shared/schemas/session';
 import { apiFetch } from './api-client';
 import { shouldRetryQuery } from './query-client';
 import { sessionKeys } from './query-keys';
 
-export type { SessionData, SessionInfo, SessionUser };
+export type { AppMetadata, SessionData, SessionInfo, SessionUser };
 
 /**
  * `GET /api/auth/get-session` (better-auth's own route): the signed-in user and session, or `null` when signed out.
@@ -18,12 +19,22 @@ export const SESSION_RETRY_BASE_MS = 200;
 export const SESSION_REFRESH_INTERVAL_MS = 5 * 60 * 1000;
 
 type RawSession = {
-  user?: Partial<Record<keyof SessionUser, unknown>> | null;
+  user?: (Partial<Record<keyof SessionUser, unknown>> & { appMetadata?: unknown }) | null;
   session?: Partial<Record<keyof SessionInfo | 'token', unknown>> | null;
 } | null;
 
 const text = (value: unknown): string =>
   typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : '';
+
+/**
+ * The entitlements and plan the server put on the session's user (`appMetadata`), keeping only the paid entitlement names;
+ * the plan is derived again from them (spec section 3), so a malformed or missing value reads as free.
+ */
+export function toAppMetadata(raw: unknown): AppMetadata {
+  const list = (raw as { entitlements?: unknown } | null | undefined)?.entitlements;
+  const entitlements: EntitlementName[] = Array.isArray(list) ? [...new Set(list.filter(isEntitlementName))] : [];
+  return { entitlements, plan: planFromEntitlements(entitlements) };
+}
 
 /** Keeps the fields the client uses and drops the rest (the session token above all); null when there is no user. */
 export function toSessionData(raw: RawSession): SessionData | null {
@@ -40,6 +51,7 @@ export function toSessionData(raw: RawSession): SessionData | null {
       twoFactorEnabled: user.twoFactorEnabled === true,
       createdAt: text(user.createdAt),
       updatedAt: text(user.updatedAt),
+      appMetadata: toAppMetadata(user.appMetadata),
     },
     session: {
       id: text(session.id),

@@ -89,7 +89,10 @@ export const PRODUCT_IDS = {
 } as const satisfies Record<OfferingId, Record<BillingCycle, string>>;
 
 /** The entitlement each offering grants. */
-export const OFFERING_ENTITLEMENT: Record<OfferingId, EntitlementName> = { individual: 'pro', enterprise: 'enterprise' };
+export const OFFERING_ENTITLEMENT: Record<OfferingId, EntitlementName> = {
+  individual: 'pro',
+  enterprise: 'enterprise',
+};
 
 /**
  * Default prices in US dollars per billing period (spec section 9): Individual $4.99 a month or $45.00 a year; Enterprise

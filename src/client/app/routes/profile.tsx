@@ -10,12 +10,15 @@ import {
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/client/config/paths';
+import { Button } from '@/client/components/ui/button';
 import { Badge } from '@/client/components/ui/badge';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { useMe } from '@/client/features/account/api/get-me';
 import { AccountPageSkeleton } from '@/client/features/account/components/account-page-skeleton';
 import { SignInRequired } from '@/client/features/account/components/sign-in-required';
-import { planLabel } from '@/client/features/account/lib/plan';
+import { RestorePurchases } from '@/client/features/payments/components/restore-purchases';
+import { planStatusLine } from '@/client/features/payments/lib/plan-status';
+import { planLabel } from '@/shared/domain/plans';
 import { useSession } from '@/client/lib/session';
 import { signOut } from '@/client/features/auth/lib/sign-out';
 import { showToast } from '@/client/lib/toast-events';
@@ -34,6 +37,7 @@ export const PROFILE_TEXT = {
     free: 'Browse the whole catalogue, search it and keep your favorite recipes.',
     paid: 'Thank you for supporting Barback.',
   },
+  upgrade: 'See plans',
   favorites: 'Favorites',
   settings: 'Settings',
   myFavorites: 'My Favorites',
@@ -121,7 +125,8 @@ function useRestoredNotice(): void {
 
 /**
  * Route module of `/profile` (spec sections 2 and 6): for a signed-in user the account summary: who they are, the Current
- * Plan (from `GET /api/me`: Free, Pro or Enterprise), the number of favorites, and Settings, My Favorites, Recent
+ * Plan (from `GET /api/me`: Free, Pro or Enterprise, with the renewal or end date when known), 'See plans' for the free
+ * plan, 'Restore Purchases' ('Checking…' while it runs), the number of favorites, and Settings, My Favorites, Recent
  * Activity and Sign Out. Anonymous visitors get a sign-in prompt. `?restored=1` shows the 'Purchases restored' toast and
  * the URL becomes /profile. Exports `Component` (react-router lazy convention).
  */
@@ -141,6 +146,7 @@ export function Component() {
   const initial = (user.email.trim()[0] ?? '?').toUpperCase();
   const since = memberSince(user.createdAt);
   const plan = me.data ? planLabel(me.data.plan) : null;
+  const planStatus = me.data ? planStatusLine(me.data.plan, me.data.entitlementDetails) : null;
   const favorites = me.data?.counts.favorites;
 
   const onSignOut = () => {
@@ -192,9 +198,21 @@ export function Component() {
           ) : (
             <Skeleton className="h-9 w-24" />
           )}
-          <p className="text-sm text-muted">
-            {me.data && me.data.plan !== 'free' ? PROFILE_TEXT.planNote.paid : PROFILE_TEXT.planNote.free}
+          <p className="text-sm text-muted" data-testid="plan-status">
+            {planStatus ??
+              (me.data && me.data.plan !== 'free' ? PROFILE_TEXT.planNote.paid : PROFILE_TEXT.planNote.free)}
           </p>
+          <div className="mt-auto flex flex-wrap items-start gap-2 pt-1">
+            {me.data?.plan === 'free' ? (
+              <Button asChild size="sm">
+                <Link to={paths.upgrade}>
+                  <SparklesIcon aria-hidden="true" />
+                  {PROFILE_TEXT.upgrade}
+                </Link>
+              </Button>
+            ) : null}
+            <RestorePurchases />
+          </div>
         </section>
 
         <section

@@ -9,12 +9,16 @@ export interface AboutDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** The About panel (spec section 1): version 0.0.0, channel production, build production. */
+/**
+ * The About panel (spec section 1): the build's real version, channel and build (version 0.0.0, channel production, build
+ * production for a release build of this package), and the commit it was built from when known.
+ */
 export function AboutDialog({ open, onOpenChange }: AboutDialogProps) {
   const rows: [string, string][] = [
     ['Version', buildInfo.version],
     ['Channel', buildInfo.channel],
     ['Build', buildInfo.build],
+    ...(buildInfo.commit ? ([['Commit', buildInfo.commit]] as [string, string][]) : []),
   ];
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -1,4 +1,4 @@
-import { ChevronLeftIcon } from 'lucide-react';
+import { ChevronLeftIcon, WineIcon } from 'lucide-react';
 import { Link, useLocation, useMatches } from 'react-router';
 import { paths } from '@/client/config/paths';
 import { Button } from '@/client/components/ui/button';
@@ -25,8 +25,8 @@ function useRouteTitle(): string {
 
 /**
  * The native-app header (spec section 2, ios shell): compact (44 px), padded below the status bar (safe area), with the
- * page title centred, a Home button on the left on every page except /, and on the right the auth side: an avatar
- * placeholder while the session loads, the avatar menu when signed in, or 'Sign In' and the Legal menu when signed out
+ * page title centred, a Home button on the left on every page except /, and on the right the auth side: a disabled My Bar
+ * placeholder and an avatar placeholder while the session loads, the My Bar button and the avatar menu when signed in, or 'Sign In' and the Legal menu when signed out
  * (the compact header has room for one sign-in button; the dialog it opens also creates accounts).
  */
 export function NativeHeader() {
@@ -56,6 +56,17 @@ export function NativeHeader() {
           {title}
         </p>
         <div className="flex items-center justify-end gap-1">
+          {auth.kind === 'signed-in' ? (
+            <Button asChild variant="ghost" size="icon" data-testid="my-bar-button" className="text-accent">
+              <Link to={paths.myBar} aria-label="My Bar">
+                <WineIcon aria-hidden="true" className="size-5" />
+              </Link>
+            </Button>
+          ) : auth.kind === 'placeholder' ? (
+            <Button variant="ghost" size="icon" disabled aria-label="My Bar" data-testid="my-bar-placeholder">
+              <WineIcon aria-hidden="true" className="size-5" />
+            </Button>
+          ) : null}
           {auth.kind === 'signed-in' ? (
             <AccountMenu email={auth.email} />
           ) : auth.kind === 'placeholder' ? (

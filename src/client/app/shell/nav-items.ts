@@ -1,4 +1,4 @@
-import { CompassIcon, HouseIcon, SearchIcon, UserRoundIcon, type LucideIcon } from 'lucide-react';
+import { CompassIcon, SearchIcon, UserRoundIcon, WineIcon, type LucideIcon } from 'lucide-react';
 import { useCallback, type MouseEvent } from 'react';
 import { paths } from '@/client/config/paths';
 import { useSession } from '@/client/lib/session';
@@ -13,18 +13,23 @@ export interface NavItem {
   end: boolean;
   /** The destination needs an account: a signed-out tap opens the sign-in dialog instead. */
   requiresAccount?: boolean;
+  /** Shown in the desktop top bar's links (My Bar has its own button there, shown only when signed in). */
+  inTopBar: boolean;
 }
 
 /**
- * The primary destinations (spec section 2: the tab bar's Discover, My Bar, Search, Profile; My Bar arrives with the
- * paywall issue, so Home takes its column until then).
+ * The primary destinations (spec section 2: the tab bar's four columns Discover, My Bar, Search, Profile; My Bar and
+ * Profile ask a signed-out visitor to sign in).
  */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { label: 'Home', to: paths.home, icon: HouseIcon, end: true },
-  { label: 'Discover', to: paths.discover, icon: CompassIcon, end: false },
-  { label: 'Search', to: paths.search, icon: SearchIcon, end: false },
-  { label: 'Profile', to: paths.profile, icon: UserRoundIcon, end: false, requiresAccount: true },
+  { label: 'Discover', to: paths.discover, icon: CompassIcon, end: false, inTopBar: true },
+  { label: 'My Bar', to: paths.myBar, icon: WineIcon, end: false, requiresAccount: true, inTopBar: false },
+  { label: 'Search', to: paths.search, icon: SearchIcon, end: false, inTopBar: true },
+  { label: 'Profile', to: paths.profile, icon: UserRoundIcon, end: false, requiresAccount: true, inTopBar: true },
 ];
+
+/** Pages where the bottom tab bar is hidden (spec section 2: hidden on /upgrade). */
+export const TAB_BAR_HIDDEN_PATHS: readonly string[] = [paths.upgrade];
 
 /**
  * Click handler for nav links: for a destination that needs an account, a signed-out visitor gets the sign-in dialog

@@ -1,16 +1,18 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { featureFlags } from '@/client/config/feature-flags';
 import { AuthRuntime } from '@/client/features/auth/components/auth-runtime';
 import { track } from '@/client/lib/analytics';
 import { syncDebugMode } from '@/client/lib/debug-mode';
 import { useAppEnvironment } from '@/client/lib/use-app-environment';
 import { useDebugMode } from '@/client/lib/use-debug-mode';
+import { BuildBanner } from './build-banner';
 import { NativeHeader } from './native-header';
 import { SiteFooter } from './site-footer';
 import { TabBar } from './tab-bar';
 import { TopBar } from './top-bar';
 
-/** The debug panel loads only in debug mode (?debug=1). */
+/** The debug panel loads only in debug mode (?debug=1) or when the QA panel flag is on. */
 const DebugPanel = lazy(() => import('./debug-panel').then((module) => ({ default: module.DebugPanel })));
 
 /**
@@ -18,7 +20,8 @@ const DebugPanel = lazy(() => import('./debug-panel').then((module) => ({ defaul
  * - ios: the native-app header (no web top bar), content, the tab bar;
  * - web and toast: the sticky web top bar, content, the desktop footer and the phone tab bar; toast adds
  *   data-toast on the frame.
- * Also: tracks a page_view per path, follows ?debug=1 on client navigation and shows the Debug button in debug mode.
+ * Also: tracks a page_view per path, follows ?debug=1 on client navigation, shows the Debug button in debug mode or with
+ * the QA panel flag, and the build banner when its flag is on.
  */
 export function RootLayout() {
   const env = useAppEnvironment();
@@ -50,6 +53,7 @@ export function RootLayout() {
       >
         Skip to content
       </a>
+      {featureFlags.buildBanner ? <BuildBanner /> : null}
       {env.isNativeApp ? <NativeHeader /> : <TopBar />}
       <main
         id="main"
@@ -61,7 +65,7 @@ export function RootLayout() {
       {env.isNativeApp ? null : <SiteFooter />}
       <TabBar />
       <AuthRuntime />
-      {debug ? (
+      {debug || featureFlags.qaPanel ? (
         <Suspense fallback={null}>
           <DebugPanel />
         </Suspense>

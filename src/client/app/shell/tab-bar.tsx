@@ -1,14 +1,16 @@
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { cn } from '@/client/lib/utils';
-import { NAV_ITEMS, useNavItemClick } from './nav-items';
+import { NAV_ITEMS, TAB_BAR_HIDDEN_PATHS, useNavItemClick } from './nav-items';
 
 /**
- * Bottom tab bar for small screens (spec section 2): four columns (Home, Discover, Search, Profile), fixed to the bottom,
- * padded for the home indicator (safe area), hidden from the md breakpoint (768 px) up. The active tab carries
- * aria-current="page" (set by NavLink). A signed-out tap on Profile opens the sign-in dialog.
+ * Bottom tab bar for small screens (spec section 2): four columns (Discover, My Bar, Search, Profile), fixed to the
+ * bottom, padded for the home indicator (safe area), hidden from the md breakpoint (768 px) up and on /upgrade. The active
+ * tab carries aria-current="page" (set by NavLink). A signed-out tap on My Bar or Profile opens the sign-in dialog.
  */
 export function TabBar() {
   const onNavClick = useNavItemClick();
+  const { pathname } = useLocation();
+  if (TAB_BAR_HIDDEN_PATHS.includes(pathname.replace(/\/+$/, '') || '/')) return null;
   return (
     <nav
       aria-label="Primary"

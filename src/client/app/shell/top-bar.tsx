@@ -1,4 +1,4 @@
-import { HouseIcon } from 'lucide-react';
+import { HouseIcon, WineIcon } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '@/client/config/paths';
 import { Button } from '@/client/components/ui/button';
@@ -12,8 +12,9 @@ import { NAV_ITEMS, useNavItemClick } from './nav-items';
 
 /**
  * The web top bar (spec section 2), sticky on desktop and mobile web: the logo linking to /, the primary links on desktop,
- * a Home button on every page except / (icon only below 640 px), and the auth side: an avatar placeholder while the session
- * loads, the avatar menu when signed in, or 'Sign In' + 'Sign Up' and the Legal dropdown when signed out.
+ * a Home button on every page except / (icon only below 640 px), and the auth side: a disabled My Bar placeholder and an
+ * avatar placeholder while the session loads, the My Bar button and the avatar menu when signed in, or 'Sign In' +
+ * 'Sign Up' and the Legal dropdown when signed out.
  */
 export function TopBar() {
   const { pathname } = useLocation();
@@ -30,7 +31,7 @@ export function TopBar() {
           <BrandLogo />
         </Link>
         <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
-          {NAV_ITEMS.filter((item) => item.to !== paths.home).map(({ label, to, end }) => (
+          {NAV_ITEMS.filter((item) => item.inTopBar).map(({ label, to, end }) => (
             <NavLink
               key={to}
               to={to}
@@ -62,6 +63,31 @@ export function TopBar() {
               </Link>
             </Button>
           )}
+          {auth.kind === 'signed-in' ? (
+            <Button
+              asChild
+              variant="secondary"
+              size="sm"
+              data-testid="my-bar-button"
+              className="w-8 px-0 sm:w-auto sm:px-3"
+            >
+              <Link to={paths.myBar}>
+                <WineIcon aria-hidden="true" />
+                <span className="sr-only sm:not-sr-only">My Bar</span>
+              </Link>
+            </Button>
+          ) : auth.kind === 'placeholder' ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled
+              data-testid="my-bar-placeholder"
+              className="w-8 px-0 sm:w-auto sm:px-3"
+            >
+              <WineIcon aria-hidden="true" />
+              <span className="sr-only sm:not-sr-only">My Bar</span>
+            </Button>
+          ) : null}
           {auth.kind === 'signed-in' ? (
             <AccountMenu email={auth.email} />
           ) : auth.kind === 'placeholder' ? (

@@ -97,7 +97,16 @@ const textareaClass =
  * form shows a success message for 3 s and then resets (message emptied, email back to `defaultEmail`). A refused or
  * failed send keeps what was typed and says why (rate limit, offline, other).
  */
-export function SupportForm({ defaultEmail, page }: { defaultEmail: string; page: string }) {
+export function SupportForm({
+  defaultEmail,
+  page,
+  defaultMessage = '',
+}: {
+  defaultEmail: string;
+  page: string;
+  /** Text the message starts with (e.g. an Enterprise enquiry); empty by default. */
+  defaultMessage?: string;
+}) {
   const id = useId();
   const [phase, setPhase] = useState<SupportFormPhase>('idle');
   const [error, setError] = useState<string | null>(null);
@@ -107,7 +116,7 @@ export function SupportForm({ defaultEmail, page }: { defaultEmail: string; page
   const { mutate } = useSendSupportMessage();
   const form = useForm<SupportFormValues, unknown, SupportFormData>({
     resolver: supportResolver,
-    defaultValues: { email: defaultEmail, message: '' },
+    defaultValues: { email: defaultEmail, message: defaultMessage },
   });
   const [email = '', message = ''] = useWatch({ control: form.control, name: ['email', 'message'] });
   const complete = email.trim() !== '' && message.trim() !== '';
@@ -118,13 +127,13 @@ export function SupportForm({ defaultEmail, page }: { defaultEmail: string; page
     if (phase !== 'sent') return;
     const timer = setTimeout(() => {
       const focusWasOnSubmit = document.activeElement === submitRef.current;
-      form.reset({ email: defaultEmail, message: '' });
+      form.reset({ email: defaultEmail, message: defaultMessage });
       setPhase('idle');
       // The submit button is disabled again once the message is empty: keep keyboard focus in the form.
       if (focusWasOnSubmit) messageRef.current?.focus();
     }, SUPPORT_SENT_MS);
     return () => clearTimeout(timer);
-  }, [phase, defaultEmail, form]);
+  }, [phase, defaultEmail, defaultMessage, form]);
 
   const onValid = (data: SupportFormData) => {
     if (sendingRef.current) return;

@@ -12,7 +12,8 @@ import { SignInDialogHost } from './sign-in-dialog-host';
 /**
  * Mounted once in the shell, inside the router. It
  * - hands the query client and navigate to plain functions (sign-out);
- * - attributes analytics events to the signed-in user (plan 'free' until entitlements arrive) and to nobody when signed out;
+ * - attributes analytics events to the signed-in user and their plan (from the session's entitlements) and to nobody when
+ *   signed out;
  * - remembers the last known sign-in state, so the next visit's placeholder has the final control's size;
  * - closes the sign-in dialog once someone is signed in;
  * - reads the session again when a sign-in popup of this origin reports success;
@@ -23,15 +24,16 @@ export function AuthRuntime() {
   const navigate = useNavigate();
   const session = useSession();
   const userId = session.user?.id ?? null;
+  const plan = session.user?.appMetadata?.plan ?? 'free';
 
   useEffect(() => registerAuthRuntime({ queryClient, navigate }), [queryClient, navigate]);
 
   useEffect(() => {
     if (session.status === 'loading') return;
-    setAnalyticsIdentity(userId ? { userId, plan: 'free' } : { userId: null, plan: null });
+    setAnalyticsIdentity(userId ? { userId, plan } : { userId: null, plan: null });
     writeItem(AUTH_HINT_KEY, userId ? 'signed-in' : 'signed-out');
     if (userId) closeSignInDialog();
-  }, [session.status, userId]);
+  }, [session.status, userId, plan]);
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
