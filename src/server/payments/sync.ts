@@ -6,7 +6,13 @@ import type { RevenueCatConfig } from '../config';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import type { Logger } from '../logger';
-import { getSubscriptionStatus, isoOrNull, listEntitlementRows, upsertEntitlement } from './entitlements';
+import {
+  getSubscriptionStatus,
+  isoOrNull,
+  keepsSupportGrant,
+  listEntitlementRows,
+  upsertEntitlement,
+} from './entitlements';
 
 /**
  * The parts of RevenueCat's `GET /v1/subscribers/{app_user_id}` answer the reconciliation reads
@@ -101,11 +107,27 @@ export async function fetchSubscriber({
 const upper = (value: string | null | undefined): string | null => (value ? value.toUpperCase() : null);
 
 /**
+ * When access to an entitlement RevenueCat lists ends, ISO 8601: null when its expires_date is null (a lifetime purchase),
+ * else the later of expires_date and grace_period_expires_date (a grace period that ended before a renewal must not cut
+ * the renewed period short; one still running extends access past the expiry).
+ */
+export function accessEnd(entitlement: {
+  expires_date?: string | null;
+  grace_period_expires_date?: string | null;
+}): string | null {
+  const expires = isoOrNull(entitlement.expires_date ?? null);
+  if (expires === null) return null;
+  const grace = isoOrNull(entitlement.grace_period_expires_date ?? null);
+  return grace !== null && new Date(grace).getTime() > new Date(expires).getTime() ? grace : expires;
+}
+
+/**
  * Reconciles a user's store entitlements with RevenueCat (what Restore calls after the wrapper reports RESTORE_COMPLETED):
  * - without an API key, answers the rows the server has (`source: 'local'`), changing nothing;
  * - with one, reads the customer from RevenueCat; each paid entitlement RevenueCat lists is written as it says (expiry:
- *   the grace period's end when there is one; renewal off once an unsubscribe was detected; billing issue flag), and every
- *   RevenueCat-sourced entitlement it no longer lists ends now. Support grants (source 'admin') are left alone. A 404 means
+ *   {@link accessEnd}; renewal off once an unsubscribe was detected; billing issue flag), and every RevenueCat-sourced
+ *   entitlement it no longer lists ends now. Active support grants (source 'admin') are left alone unless RevenueCat's
+ *   entitlement of the same name lasts longer (see keepsSupportGrant). A 404 means
  *   RevenueCat has no purchases for the user. Writes happen in one transaction, after RevenueCat answered.
  * @throws AppError STORE_UNAVAILABLE (502) when RevenueCat fails or times out; nothing is changed then.
  */
@@ -140,8 +162,9 @@ export async function syncPurchases({
       if (!isEntitlementName(name)) continue;
       const productId = entitlement.product_identifier ?? null;
       const subscription = productId ? subscriptions[productId] : undefined;
-      const expiresAt = isoOrNull(entitlement.grace_period_expires_date ?? entitlement.expires_date ?? null);
+      const expiresAt = accessEnd(entitlement);
       const row = rows.find((candidate) => candidate.name === name);
+      if (keepsSupportGrant(row, expiresAt, at)) continue;
       const lastEventMs = Math.max(asOfMs, row?.last_event_ms === null || !row ? 0 : Number(row.last_event_ms));
       await upsertEntitlement(
         trx,
