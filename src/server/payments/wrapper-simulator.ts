@@ -35,6 +35,11 @@ export const SIMULATED_OFFERINGS: WrapperSimulatorInfo['offerings'] = {
   annual: { price: formatUsd(DEFAULT_PRICES_USD.individual.annual), productId: PRODUCT_IDS.individual.annual },
 };
 
+/** The product ids the simulated App Store sells: Barback's four products (PRODUCT_IDS), and nothing else. */
+export const SIMULATED_PRODUCT_IDS: ReadonlySet<string> = new Set(
+  Object.values(PRODUCT_IDS).flatMap((cycles) => Object.values(cycles)),
+);
+
 /** Sends a request through the app itself (its full middleware chain), as an HTTP client would. */
 export type Dispatch = (request: Request) => Promise<Response>;
 
@@ -48,8 +53,8 @@ export type Dispatch = (request: Request) => Promise<Response>;
  *   the entitlement before) webhook; the receipt names the buyer;
  * - `POST /restore` `{receipts}` -> 200 SimulatedStoreResult after a TRANSFER webhook for each receipt bought by another
  *   app user (a restore on the same account sends none, as RevenueCat would not).
- * Errors: 401 signed out; 400 for a product the store does not sell; 403 cross-site; 413 past 8 kB; 502 when the webhook
- * was refused.
+ * Errors: 401 signed out; 400 for a product the store does not sell (any id but {@link SIMULATED_PRODUCT_IDS}); 403
+ * cross-site; 413 past 8 kB; 502 when the webhook was refused.
  */
 export function wrapperSimulatorRoutes(deps: {
   db: Kysely<Database>;
@@ -96,7 +101,9 @@ export function wrapperSimulatorRoutes(deps: {
       const { productId } = c.req.valid('json');
       const entitlement = entitlementForProduct(productId);
       const cycle = cycleForProduct(productId);
-      if (!entitlement || !cycle) throw new AppError('VALIDATION_FAILED', `productId ${productId} is not on sale`);
+      if (!SIMULATED_PRODUCT_IDS.has(productId) || !entitlement || !cycle) {
+        throw new AppError('VALIDATION_FAILED', `productId ${productId} is not on sale`);
+      }
       const held = await db
         .selectFrom('entitlement')
         .select('id')

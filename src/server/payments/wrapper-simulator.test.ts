@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiErrorBody } from '@/shared/schemas/api-error';
+import {
+  simulatedStoreResultSchema,
+  wrapperSimulatorInfoSchema,
+  type SimulatedStoreResult,
+  type WrapperSimulatorInfo,
+} from '@/shared/schemas/payments';
+import { postJson, randomEmail, signIn, userIdOf } from '../../../tests/support/auth';
+import type { CookieJar } from '../../../tests/support/cookie-jar';
+import {
+  DAY_MS,
+  ENTERPRISE_MONTHLY,
+  planSeenBy,
+  postWebhook,
+  PRO_ANNUAL,
+  PRO_MONTHLY,
+  revenueCatEvent,
+  TEST_WEBHOOK_AUTH,
+  webhookEventRows,
+} from '../../../tests/support/payments';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { testDialects } from '../../../tests/support/test-database';
+
+describe.each(testDialects())('the wrapper simulator on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ dialect, env: { WRAPPER_SIMULATOR: '1' } });
+  });
+  afterAll(() => t?.close());
+
+  async function customer(label = 'shopper'): Promise<{ jar: CookieJar; id: string }> {
+    const jar = await signIn(t, randomEmail(label));
+    return { jar, id: await userIdOf(t, jar) };
+  }
+
+  const purchase = <T = SimulatedStoreResult>(productId: unknown, jar?: CookieJar) =>
+    t.json<T>('/api/wrapper-sim/purchase', postJson({ productId }, jar));
+  const restore = <T = SimulatedStoreResult>(receipts: unknown[], jar?: CookieJar) =>
+    t.json<T>('/api/wrapper-sim/restore', postJson({ receipts }, jar));
+
+  /** The expiry /api/me reports for the user's pro entitlement, ms. */
+  async function proExpiry(jar: CookieJar): Promise<number> {
+    const pro = (await planSeenBy(t, jar)).me.entitlementDetails.find((entry) => entry.name === 'pro');
+    return new Date(pro?.expiresAt ?? '').getTime();
+  }
+
+  it('is on with a generated webhook secret, and offers Individual monthly and annual at the default prices', async () => {
+    expect(t.config.wrapperSimulator).toBe(true);
+    expect(t.config.revenueCat.webhookAuth).toMatch(/^Bearer sim-[0-9a-f]{48}$/);
+    const { status, headers, body } = await t.json<WrapperSimulatorInfo>('/api/wrapper-sim');
+    expect(status).toBe(200);
+    expect(headers.get('cache-control')).toBe('no-store');
+    expect(body).toEqual({
+      enabled: true,
+      offerings: {
+        monthly: { price: '$4.99', productId: PRO_MONTHLY },
+        annual: { price: '$45.00', productId: PRO_ANNUAL },
+      },
+    });
+    expect(wrapperSimulatorInfoSchema.parse(body)).toEqual(body);
+  });
+
+  it('grants pro to the signed-in buyer through a real webhook (INITIAL_PURCHASE, then RENEWAL)', async () => {
+    const { jar, id } = await customer();
+    const before = Date.now();
+    const bought = await purchase(PRO_MONTHLY, jar);
+    expect(bought.status).toBe(200);
+    expect(simulatedStoreResultSchema.parse(bought.body)).toEqual(bought.body);
+    expect(bought.body).toEqual({
+      events: [{ id: expect.any(String), type: 'INITIAL_PURCHASE', outcome: 'applied' }],
+      activeEntitlements: ['pro'],
+      receipt: { productId: PRO_MONTHLY, appUserId: id },
+    });
+    const eventId = bought.body.events[0]?.id ?? '';
+    const [row] = await webhookEventRows(t, eventId);
+    expect(row).toMatchObject({
+      provider: 'revenuecat',
+      type: 'INITIAL_PURCHASE',
+      app_user_id: id,
+      user_id: id,
+      outcome: 'applied',
+    });
+    expect(JSON.parse(row?.payload ?? '{}')).toMatchObject({
+      api_version: '1.0',
+      event: { id: eventId, product_id: PRO_MONTHLY, entitlement_ids: ['pro'], store: 'APP_STORE' },
+    });
+    expect(await planSeenBy(t, jar)).toMatchObject({ plan: 'pro', entitlements: ['pro'] });
+    const monthlyEnd = await proExpiry(jar);
+    expect(monthlyEnd).toBeGreaterThanOrEqual(before + 30 * DAY_MS);
+    expect(monthlyEnd).toBeLessThanOrEqual(Date.now() + 30 * DAY_MS);
+    expect((await t.request('/api/me/bar', { headers: jar.headers() })).status).toBe(200);
+
+    const renewed = await purchase(PRO_ANNUAL, jar);
+    expect(renewed.body.events).toEqual([{ id: expect.any(String), type: 'RENEWAL', outcome: 'applied' }]);
+    expect(await proExpiry(jar)).toBeGreaterThanOrEqual(before + 365 * DAY_MS);
+  });
+
+  it('sells Enterprise too: its purchase makes the plan enterprise', async () => {
+    const { jar } = await customer();
+    const bought = await purchase(ENTERPRISE_MONTHLY, jar);
+    expect(bought.body.activeEntitlements).toEqual(['enterprise']);
+    expect((await planSeenBy(t, jar)).plan).toBe('enterprise');
+  });
+
+  it.each([
+    ['a product it does not sell', 'app.barback.tips.small'],
+    ['a look-alike of a product it sells', 'com.example.pro.monthly'],
+    ['a product without a cycle', 'app.barback.pro.lifetime'],
+    ['an empty product id', ''],
+    ['no product id', undefined],
+    ['a number', 42],
+  ])('answers 400 for %s and grants nothing', async (_, productId) => {
+    const { jar } = await customer();
+    const refused = await purchase<ApiErrorBody>(productId, jar);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ error: { code: 'VALIDATION_FAILED', message: expect.stringMatching(/productId/) } });
+    expect(await planSeenBy(t, jar)).toMatchObject({ plan: 'free', entitlements: [] });
+  });
+
+  it('answers 401 signed out for purchase and restore, and 403 from another site', async () => {
+    for (const answer of [await purchase<ApiErrorBody>(PRO_MONTHLY), await restore<ApiErrorBody>([])]) {
+      expect(answer.status).toBe(401);
+      expect(answer.body.error.code).toBe('UNAUTHORIZED');
+    }
+    const { jar } = await customer();
+    const crossSite = await t.json<ApiErrorBody>('/api/wrapper-sim/purchase', {
+      ...postJson({ productId: PRO_MONTHLY }, jar),
+      headers: { ...jar.headers(), 'content-type': 'application/json', origin: 'https://evil.example' },
+    });
+    expect(crossSite.status).toBe(403);
+    expect((await planSeenBy(t, jar)).plan).toBe('free');
+  });
+
+  it('restores a receipt bought by another account as a TRANSFER: the entitlement moves', async () => {
+    const buyer = await customer('buyer');
+    const restorer = await customer('restorer');
+    const bought = await purchase(PRO_ANNUAL, buyer.jar);
+    const receipt = bought.body.receipt;
+    expect(receipt).toEqual({ productId: PRO_ANNUAL, appUserId: buyer.id });
+
+    const restored = await restore([receipt], restorer.jar);
+    expect(restored.status).toBe(200);
+    expect(restored.body).toEqual({
+      events: [{ id: expect.any(String), type: 'TRANSFER', outcome: 'applied' }],
+      activeEntitlements: ['pro'],
+      receipt: null,
+    });
+    expect(await webhookEventRows(t, restored.body.events[0]?.id ?? '')).toEqual([
+      expect.objectContaining({ type: 'TRANSFER', outcome: 'applied', user_id: restorer.id }),
+    ]);
+    expect(await planSeenBy(t, restorer.jar)).toMatchObject({ plan: 'pro', entitlements: ['pro'] });
+    expect(await planSeenBy(t, buyer.jar)).toMatchObject({ plan: 'free', entitlements: [] });
+  });
+
+  it('restores the account’s own receipts without any event', async () => {
+    const { jar, id } = await customer();
+    await purchase(PRO_MONTHLY, jar);
+    const before = await webhookCount();
+    const restored = await restore([{ productId: PRO_MONTHLY, appUserId: id }], jar);
+    expect(restored.body).toEqual({ events: [], activeEntitlements: ['pro'], receipt: null });
+    expect(await webhookCount()).toBe(before);
+    expect((await restore([], jar)).body).toEqual({ events: [], activeEntitlements: ['pro'], receipt: null });
+  });
+
+  it('answers 400 for more than 20 receipts', async () => {
+    const { jar, id } = await customer();
+    const receipts = Array.from({ length: 21 }, () => ({ productId: PRO_MONTHLY, appUserId: id }));
+    const refused = await restore<ApiErrorBody>(receipts, jar);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('keeps the real webhook closed to anyone without the generated secret', async () => {
+    const { jar, id } = await customer();
+    const event = revenueCatEvent('INITIAL_PURCHASE', id);
+    expect((await postWebhook(t, event, TEST_WEBHOOK_AUTH)).status).toBe(401);
+    expect((await postWebhook(t, event, null)).status).toBe(401);
+    expect((await planSeenBy(t, jar)).plan).toBe('free');
+  });
+
+  async function webhookCount(): Promise<number> {
+    const row = await t.database.db
+      .selectFrom('webhook_event')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+});
+
+describe.each(testDialects())('without WRAPPER_SIMULATOR on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ dialect });
+  });
+  afterAll(() => t?.close());
+
+  it('answers 404 for every simulator route', async () => {
+    expect(t.config.wrapperSimulator).toBe(false);
+    const jar = await signIn(t, randomEmail('nosim'));
+    const answers = [
+      await t.json<ApiErrorBody>('/api/wrapper-sim'),
+      await t.json<ApiErrorBody>('/api/wrapper-sim/purchase', postJson({ productId: PRO_MONTHLY }, jar)),
+      await t.json<ApiErrorBody>('/api/wrapper-sim/restore', postJson({ receipts: [] }, jar)),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(404);
+      expect(answer.body.error.code).toBe('NOT_FOUND');
+    }
+    expect((await planSeenBy(t, jar)).plan).toBe('free');
+  });
+});
