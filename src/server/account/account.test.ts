@@ -14,9 +14,11 @@ import {
 import { generateSyntheticSeed } from '../../../tests/support/synthetic-catalogue';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
+import { PAYMENTS_ENV, planSeenBy, postWebhook, revenueCatEvent } from '../../../tests/support/payments';
 import { totpFromUri } from '../../../tests/support/totp';
 import { emailBucket } from '../http/rate-limit';
 import { addFavorite } from '../favorites/operations';
+import { grantEntitlement } from '../payments';
 import type { ActivityResponse, MeResponse } from '@/shared/schemas/account';
 
 describe.each(testDialects())('the signed-in user’s account on %s', (dialect) => {
@@ -24,7 +26,7 @@ describe.each(testDialects())('the signed-in user’s account on %s', (dialect) 
   let ids: number[];
   beforeAll(async () => {
     // More cocktails than the activity list shows (10).
-    t = await createTestApp({ dialect, seed: generateSyntheticSeed({ cocktails: 14 }) });
+    t = await createTestApp({ dialect, seed: generateSyntheticSeed({ cocktails: 14 }), env: PAYMENTS_ENV });
     ids = (await t.database.db.selectFrom('cocktail').select('id').orderBy('id').execute()).map((row) =>
       Number(row.id),
     );
@@ -60,6 +62,7 @@ describe.each(testDialects())('the signed-in user’s account on %s', (dialect) 
         },
         plan: 'free',
         entitlements: [],
+        entitlementDetails: [],
         role: 'User',
         counts: { favorites: 1 },
         accounts: [
@@ -185,6 +188,18 @@ describe.each(testDialects())('the signed-in user’s account on %s', (dialect) 
       await t.request('/api/support', postJson({ email, message: 'Sent signed out' }));
       await t.request('/api/events', postJson({ events: [searchEvent('negroni', 1), searchEvent('sour', 2)] }, jar));
       await requestMagicLink(t, email); // an unused link: a verification row naming the email
+      // Payments: a store purchase (entitlement + webhook_event naming the user), a support grant, and a transfer to an
+      // unknown customer that names the user only inside its payload.
+      expect((await postWebhook(t, revenueCatEvent('INITIAL_PURCHASE', userId))).body.outcome).toBe('applied');
+      await grantEntitlement({ db: t.database.db, userId, name: 'enterprise', days: 30 });
+      const transfer = revenueCatEvent('TRANSFER', null, {
+        app_user_id: undefined,
+        original_app_user_id: undefined,
+        aliases: undefined,
+        transferred_from: [userId],
+        transferred_to: ['$RCAnonymousID:somewhere-else'],
+      });
+      expect((await postWebhook(t, transfer)).body.outcome).toBe('unknown_user');
       return { email, userId, jar };
     }
 
@@ -202,10 +217,24 @@ describe.each(testDialects())('the signed-in user’s account on %s', (dialect) 
       const survivor = await signIn(t, randomEmail('survivor'));
       const survivorId = await userIdOf(t, survivor);
       await t.request(`/api/me/favorites/${ids[1]}`, postJson({}, survivor, 'PUT'));
+      const survivorPurchase = revenueCatEvent('INITIAL_PURCHASE', survivorId);
+      await postWebhook(t, survivorPurchase);
       const { email, userId, jar } = await richUser();
       const before = await everyRow();
       expect(before).toContain(userId.toLowerCase());
       expect(before).toContain(email);
+      // The dump covers the payments tables, and they hold the user's rows beforehand.
+      const tableLine = (dump: string, table: string) =>
+        dump.split('\n').find((line) => line.startsWith(`${table}: `)) ?? '';
+      for (const table of ['entitlement', 'webhook_event']) {
+        expect(tableLine(before, table)).toContain(userId.toLowerCase());
+      }
+      const userWebhookEvents = await t.database.db
+        .selectFrom('webhook_event')
+        .select('event_id')
+        .where('payload', 'like', `%${userId}%`)
+        .execute();
+      expect(userWebhookEvents).toHaveLength(2);
       const eventsBefore = await t.database.db
         .selectFrom('analytics_event')
         .select(['id', 'type', 'plan'])
@@ -256,6 +285,18 @@ describe.each(testDialects())('the signed-in user’s account on %s', (dialect) 
         user: { id: survivorId },
         counts: { favorites: 1 },
       });
+      // The payments tables keep the survivor's rows only.
+      for (const table of ['entitlement', 'webhook_event']) {
+        expect(tableLine(after, table)).toContain(survivorId.toLowerCase());
+      }
+      expect(await planSeenBy(t, survivor)).toMatchObject({ plan: 'pro', entitlements: ['pro'] });
+      expect(
+        await t.database.db
+          .selectFrom('webhook_event')
+          .select(['event_id', 'user_id'])
+          .where('event_id', '=', survivorPurchase.id)
+          .execute(),
+      ).toEqual([{ event_id: survivorPurchase.id, user_id: survivorId }]);
     });
 
     it('changes nothing when any step fails', async () => {
