@@ -33,6 +33,8 @@ export interface SessionUser {
   twoFactorEnabled?: boolean;
   createdAt: string;
   updatedAt: string;
+  /** What the server's session plugin adds: the active entitlements and plan. */
+  appMetadata?: { entitlements: string[]; plan: string };
 }
 
 /** better-auth's `GET /api/auth/get-session` body for `user` (signed in), as the server sends it. */

@@ -31,7 +31,34 @@ describe('/profile', () => {
     await waitFor(() => expect(within(plan).getByTestId('current-plan').textContent).toBe('Free'));
     expect((await screen.findByTestId('favorites-count')).textContent).toBe('3');
     expect(screen.queryByText(/recipes made/i)).toBeNull();
-    expect(screen.queryByRole('button', { name: /Restore Purchases/i })).toBeNull();
+    expect(within(plan).getByRole('link', { name: PROFILE_TEXT.upgrade })).toHaveAttribute('href', '/upgrade');
+  });
+
+  it('shows Pro with its renewal date, and Restore says it needs the iOS app in a browser', async () => {
+    const user = userEvent.setup();
+    installFakeApi({
+      entitlements: [
+        {
+          name: 'pro',
+          productId: 'app.barback.pro.annual',
+          store: 'APP_STORE',
+          source: 'revenuecat',
+          periodType: 'NORMAL',
+          expiresAt: '2099-06-15T12:00:00.000Z',
+          willRenew: true,
+          billingIssue: false,
+          active: true,
+          updatedAt: '2026-01-01T00:00:00.000Z',
+        },
+      ],
+    });
+    renderProfile();
+    const plan = await screen.findByRole('region', { name: PROFILE_TEXT.plan });
+    await waitFor(() => expect(within(plan).getByTestId('current-plan').textContent).toBe('Pro'));
+    expect(within(plan).getByTestId('plan-status').textContent).toBe('Renews on June 15, 2099');
+    expect(within(plan).queryByRole('link', { name: PROFILE_TEXT.upgrade })).toBeNull();
+    await user.click(within(plan).getByRole('button', { name: 'Restore Purchases' }));
+    expect(await within(plan).findByText('Restore is only available in the iOS app.')).toBeInTheDocument();
   });
 
   it('links Settings, My Favorites and Recent Activity and offers Sign Out', async () => {

@@ -62,12 +62,12 @@ describe('web shell', () => {
     expect(within(topBar).queryByRole('link', { name: 'Home' })).toBeNull();
   });
 
-  it('shows a bottom tab bar with Home, Discover, Search and Profile, marking the active tab', async () => {
+  it('shows a bottom tab bar with Discover, My Bar, Search and Profile, marking the active tab', async () => {
     renderAt('/terms');
     const tabBar = await screen.findByTestId('tab-bar');
     const tabs = within(tabBar).getAllByRole('link');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Home', 'Discover', 'Search', 'Profile']);
-    expect(tabs.map((tab) => tab.getAttribute('href'))).toEqual(['/', '/discover', '/search', '/profile']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Discover', 'My Bar', 'Search', 'Profile']);
+    expect(tabs.map((tab) => tab.getAttribute('href'))).toEqual(['/discover', '/my-bar', '/search', '/profile']);
     expect(tabs.every((tab) => tab.getAttribute('aria-current') === null)).toBe(true);
   });
 
@@ -99,7 +99,8 @@ describe('web shell', () => {
     const about = await screen.findByRole('dialog', { name: 'About Barback' });
     expect(about.textContent).toContain('0.0.0');
     expect(about.textContent).toMatch(/Channel\s*production/);
-    expect(about.textContent).toMatch(/Build\s*production/);
+    // The build row names Vite's mode: 'production' in a release build (the journeys check that), 'test' here.
+    expect(about.textContent).toMatch(new RegExp(`Build\\s*${import.meta.env.MODE}`));
   });
 
   it('shows the 404 page for unknown paths, with a Return to Bar link to /', async () => {

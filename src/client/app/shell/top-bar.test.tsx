@@ -53,8 +53,9 @@ describe('the shell while the session loads', () => {
     expect(within(bar).queryByRole('button', { name: 'Sign In' })).toBeNull();
     expect(within(bar).queryByRole('button', { name: 'Legal' })).toBeNull();
     expect(within(bar).queryByRole('button', { name: 'Account menu' })).toBeNull();
-    // No My Bar control exists yet (it arrives with the paywall issue).
-    expect(within(bar).queryByText('My Bar')).toBeNull();
+    // Spec section 2: while auth loads, a disabled My Bar placeholder.
+    expect(within(bar).getByTestId('my-bar-placeholder')).toBeDisabled();
+    expect(within(bar).queryByRole('link', { name: 'My Bar' })).toBeNull();
   });
 
   it('draws the signed-out controls at once for a browser that was signed out last time', async () => {
@@ -97,15 +98,22 @@ describe('the shell when signed out', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
   });
 
-  it('has four tabs; Profile opens the sign-in dialog instead of the page', async () => {
+  it('has four tabs; My Bar and Profile open the sign-in dialog instead of the page; no My Bar link up top', async () => {
     const user = userEvent.setup();
     installFakeAuthApi({ signedIn: false });
     const router = renderApp();
     const tabBar = await screen.findByTestId('tab-bar');
-    await within(await topBar()).findByRole('button', { name: 'Sign In' });
+    const bar = await topBar();
+    await within(bar).findByRole('button', { name: 'Sign In' });
+    expect(within(bar).queryByTestId('my-bar-button')).toBeNull();
+    expect(within(bar).queryByTestId('my-bar-placeholder')).toBeNull();
     const tabs = within(tabBar).getAllByRole('link');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Home', 'Discover', 'Search', 'Profile']);
-    expect(tabs.map((tab) => tab.getAttribute('href'))).toEqual(['/', '/discover', '/search', '/profile']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Discover', 'My Bar', 'Search', 'Profile']);
+    expect(tabs.map((tab) => tab.getAttribute('href'))).toEqual(['/discover', '/my-bar', '/search', '/profile']);
+    await user.click(within(tabBar).getByRole('link', { name: 'My Bar' }));
+    expect(await screen.findByRole('dialog', { name: 'Sign in to continue' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/privacy');
+    await user.keyboard('{Escape}');
     await user.click(within(tabBar).getByRole('link', { name: 'Profile' }));
     expect(await screen.findByRole('dialog', { name: 'Sign in to continue' }, { timeout: 5000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/privacy');

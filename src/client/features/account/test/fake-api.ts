@@ -11,6 +11,8 @@ import {
   sessionOf,
 } from '@/client/test/handlers';
 import { overrideHandlers, recordingHandler, server, type RecordedRequest } from '@/client/test/msw-server';
+import { activeEntitlementNames, planFromEntitlements } from '@/shared/domain/plans';
+import type { Entitlement } from '@/shared/schemas/payments';
 
 /**
  * The Barback API for the account pages' jsdom tests, as msw handlers over an in-memory state shaped like the real
@@ -42,6 +44,8 @@ export interface FakeApiOptions {
   favorites?: number[];
   /** Size of the catalogue served by `GET /api/cocktails` (ids 1..n by name). */
   catalogueSize?: number;
+  /** The user's entitlements as the server reports them (default none: the free plan). */
+  entitlements?: Entitlement[];
   /** Answers a request before the defaults do; undefined falls through. */
   override?: (request: RecordedRequest) => Response | Promise<Response> | undefined;
 }
@@ -49,7 +53,7 @@ export interface FakeApiOptions {
 /** What {@link installFakeApi} returns: the recorded requests and the live state. */
 export interface FakeApi {
   requests: RecordedRequest[];
-  state: { signedIn: boolean; favorites: number[] };
+  state: { signedIn: boolean; favorites: number[]; entitlements?: Entitlement[] };
   /** The recorded requests whose "METHOD path" starts with `prefix`, e.g. 'PUT /api/me/favorites'. */
   calls: (prefix: string) => RecordedRequest[];
 }
@@ -57,15 +61,26 @@ export interface FakeApi {
 /** The account API's handlers over `state` (signed-in checks, favorites, activity, support, account deletion). */
 export function accountHandlers(state: FakeApi['state'], catalogueSize = 3): HttpHandler[] {
   const unauthorized = () => apiErrorBody(401, 'UNAUTHORIZED', 'Sign in first.');
+  const subscription = () => {
+    const details = state.entitlements ?? [];
+    const entitlements = activeEntitlementNames(details);
+    return { details, entitlements, plan: planFromEntitlements(entitlements) };
+  };
   return [
     eventsHandler(),
-    sessionHandler(() => (state.signedIn ? sessionOf(testUser) : null)),
+    sessionHandler(() => {
+      if (!state.signedIn) return null;
+      const { entitlements, plan } = subscription();
+      return sessionOf({ ...testUser, appMetadata: { entitlements, plan } });
+    }),
     http.get('/api/me', () => {
       if (!state.signedIn) return unauthorized();
+      const { details, entitlements, plan } = subscription();
       return jsonBody({
         user: testUser,
-        plan: 'free',
-        entitlements: [],
+        plan,
+        entitlements,
+        entitlementDetails: details,
         role: 'User',
         counts: { favorites: state.favorites.length },
         accounts: [{ id: 'acc-1', providerId: 'magic-link', accountId: testUser.email, createdAt: testUser.createdAt }],
@@ -110,7 +125,11 @@ export function accountHandlers(state: FakeApi['state'], catalogueSize = 3): Htt
 
 /** Answers the app's API requests with msw (recorded, `override` first, then {@link accountHandlers}, then a 404). */
 export function installFakeApi(options: FakeApiOptions = {}): FakeApi {
-  const state = { signedIn: options.signedIn ?? true, favorites: [...(options.favorites ?? [])] };
+  const state = {
+    signedIn: options.signedIn ?? true,
+    favorites: [...(options.favorites ?? [])],
+    entitlements: options.entitlements ?? [],
+  };
   const requests: RecordedRequest[] = [];
   const override = options.override;
   server.use(

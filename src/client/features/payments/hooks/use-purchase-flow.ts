@@ -34,6 +34,15 @@ export const POST_PURCHASE_REFRESH_MS = 800;
  */
 export const CONFIRMATION_RETRY_DELAYS_MS = [1200, 2000, 3000, 3000] as const;
 
+/**
+ * The timing the flow runs on: {@link POST_PURCHASE_REFRESH_MS} and {@link CONFIRMATION_RETRY_DELAYS_MS}. Tests may
+ * shorten it (and must restore it) so the ~10 s of re-checks run in a moment.
+ */
+export const confirmationTiming: { firstRefreshMs: number; retryDelaysMs: readonly number[] } = {
+  firstRefreshMs: POST_PURCHASE_REFRESH_MS,
+  retryDelaysMs: CONFIRMATION_RETRY_DELAYS_MS,
+};
+
 /** Where the confirmation stands after the wrapper said done: checking the server, or still waiting after ~10 s. */
 export type ConfirmationStatus = 'none' | 'checking' | 'pending';
 
@@ -136,7 +145,7 @@ export function usePurchaseFlow({
     setConfirmation('checking');
     setNotice(null);
     void (async () => {
-      await sleep(POST_PURCHASE_REFRESH_MS, signal);
+      await sleep(confirmationTiming.firstRefreshMs, signal);
       if (kind === 'restore' && !signal.aborted) {
         try {
           await syncPurchases();
@@ -159,7 +168,7 @@ export function usePurchaseFlow({
           dispatch({ type: 'reset' });
           return;
         }
-        const delay = CONFIRMATION_RETRY_DELAYS_MS[attempt];
+        const delay = confirmationTiming.retryDelaysMs[attempt];
         if (delay === undefined) break;
         await sleep(delay, signal);
       }

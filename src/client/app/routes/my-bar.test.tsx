@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { screen, waitFor } from '@testing-library/react';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { installFakeApi } from '@/client/features/account/test/fake-api';
+import { renderInApp } from '@/client/features/account/test/render-app';
+import { readAnalyticsQueue, resetAnalyticsForTests } from '@/client/lib/analytics';
+import { getSignInDialogState, resetSignInDialogForTests } from '@/client/lib/sign-in-store';
+import { apiErrorBody, jsonBody } from '@/client/test/handlers';
+import { server } from '@/client/test/msw-server';
+import type { Entitlement } from '@/shared/schemas/payments';
+import { Component as MyBarRoute } from './my-bar';
+
+const entitlement = (name: Entitlement['name']): Entitlement => ({
+  name,
+  productId: `app.barback.${name}.annual`,
+  store: 'APP_STORE',
+  source: 'revenuecat',
+  periodType: 'NORMAL',
+  expiresAt: '2099-01-01T00:00:00.000Z',
+  willRenew: true,
+  billingIssue: false,
+  active: true,
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+function renderMyBar() {
+  return renderInApp(<MyBarRoute />, {
+    url: '/my-bar',
+    path: '/my-bar',
+    extra: [{ path: '/upgrade', element: <h1>Paywall</h1> }],
+  });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  resetSignInDialogForTests();
+  resetAnalyticsForTests();
+});
+
+describe('/my-bar, gated to Pro or Enterprise (spec section 6)', () => {
+  it('sends a free user to /upgrade remembering the origin, and tracks route_gate_redirect', async () => {
+    installFakeApi();
+    const router = renderMyBar();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/upgrade'));
+    expect(router.state.location.search).toBe('?from=%2Fmy-bar');
+    const redirect = readAnalyticsQueue().find((event) => event.type === 'route_gate_redirect');
+    expect(redirect?.props).toEqual({ to: '/upgrade', from: '/my-bar' });
+  });
+
+  it('asks a visitor to sign in first', async () => {
+    installFakeApi({ signedIn: false });
+    const router = renderMyBar();
+    expect(await screen.findByRole('heading', { name: 'Sign in to open My Bar' })).toBeInTheDocument();
+    expect(getSignInDialogState()).toMatchObject({ open: true, variant: 'prompt' });
+    expect(router.state.location.pathname).toBe('/my-bar');
+  });
+
+  it.each(['pro', 'enterprise'] as const)('opens for %s, with the server answering My Bar', async (name) => {
+    installFakeApi({ entitlements: [entitlement(name)] });
+    server.use(http.get('/api/me/bar', () => jsonBody({ items: [] })));
+    const router = renderMyBar();
+    expect(await screen.findByRole('heading', { name: 'My Bar is being set up' })).toBeInTheDocument();
+    expect(screen.getByTestId('my-bar-plan').textContent).toBe(name === 'pro' ? 'Pro' : 'Enterprise');
+    expect(router.state.location.pathname).toBe('/my-bar');
+  });
+
+  it('sends the user to /upgrade when the server refuses (the plan lapsed since the session was read)', async () => {
+    installFakeApi({ entitlements: [entitlement('pro')] });
+    server.use(http.get('/api/me/bar', () => apiErrorBody(403, 'ENTITLEMENT_REQUIRED', 'This needs Pro.')));
+    const router = renderMyBar();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/upgrade'));
+  });
+
+  it("shows 'Loading My Bar...' while the session is read", async () => {
+    installFakeApi({
+      override: (request) => (request.path === '/api/auth/get-session' ? new Promise(() => {}) : undefined),
+    });
+    renderMyBar();
+    expect(await screen.findByText('Loading My Bar...')).toBeInTheDocument();
+  });
+});

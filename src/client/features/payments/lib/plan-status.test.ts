@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { Entitlement } from '@/shared/schemas/payments';
+import { planStatusLine } from './plan-status';
+
+const pro = (over: Partial<Entitlement>): Entitlement => ({
+  name: 'pro',
+  productId: 'app.barback.pro.monthly',
+  store: 'APP_STORE',
+  source: 'revenuecat',
+  periodType: 'NORMAL',
+  expiresAt: '2030-03-01T12:00:00.000Z',
+  willRenew: true,
+  billingIssue: false,
+  active: true,
+  updatedAt: '2030-01-01T00:00:00.000Z',
+  ...over,
+});
+
+describe('the Current Plan line', () => {
+  it('says when the plan renews, ends, or that it has no end', () => {
+    expect(planStatusLine('pro', [pro({})])).toBe('Renews on March 1, 2030');
+    expect(planStatusLine('pro', [pro({ willRenew: false })])).toBe('Ends on March 1, 2030');
+    expect(planStatusLine('pro', [pro({ periodType: 'TRIAL' })])).toBe('Free trial until March 1, 2030');
+    expect(planStatusLine('pro', [pro({ expiresAt: null, source: 'admin' })])).toBe(
+      'Granted by Barback support, no end date',
+    );
+    expect(planStatusLine('pro', [pro({ billingIssue: true })])).toMatch(/^Payment problem/);
+  });
+
+  it('says nothing for the free plan or a lapsed entitlement', () => {
+    expect(planStatusLine('free', [pro({})])).toBeNull();
+    expect(planStatusLine('pro', [pro({ active: false })])).toBeNull();
+  });
+});
