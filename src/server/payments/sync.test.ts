@@ -199,7 +199,7 @@ describe.each(testDialects())('purchase sync (POST /api/me/purchases/sync) on %s
       expect(answer.body).toMatchObject({
         plan: 'free',
         entitlements: [],
-        details: [expect.objectContaining({ name: 'pro', active: false, expiresAt: iso(ended) })],
+        details: [expect.objectContaining({ name: 'pro', active: false, willRenew: false, expiresAt: iso(ended) })],
       });
     });
 

@@ -125,10 +125,10 @@ export function accessEnd(entitlement: {
  * Reconciles a user's store entitlements with RevenueCat (what Restore calls after the wrapper reports RESTORE_COMPLETED):
  * - without an API key, answers the rows the server has (`source: 'local'`), changing nothing;
  * - with one, reads the customer from RevenueCat; each paid entitlement RevenueCat lists is written as it says (expiry:
- *   {@link accessEnd}; renewal off once an unsubscribe was detected; billing issue flag), and every RevenueCat-sourced
- *   entitlement it no longer lists ends now. Active support grants (source 'admin') are left alone unless RevenueCat's
- *   entitlement of the same name lasts longer (see keepsSupportGrant). A 404 means
- *   RevenueCat has no purchases for the user. Writes happen in one transaction, after RevenueCat answered.
+ *   {@link accessEnd}; renewal off once an unsubscribe was detected or the period ended; billing issue flag), and every
+ *   RevenueCat-sourced entitlement it no longer lists ends now. Active support grants (source 'admin') are left alone
+ *   unless RevenueCat's entitlement of the same name lasts longer (see keepsSupportGrant). A 404 means RevenueCat has no
+ *   purchases for the user. Writes happen in one transaction, after RevenueCat answered.
  * @throws AppError STORE_UNAVAILABLE (502) when RevenueCat fails or times out; nothing is changed then.
  */
 export async function syncPurchases({
@@ -176,7 +176,11 @@ export async function syncPurchases({
           source: 'revenuecat',
           periodType: upper(subscription?.period_type) ?? row?.period_type ?? null,
           expiresAt,
-          willRenew: subscription ? !subscription.unsubscribe_detected_at : expiresAt !== null,
+          // Nothing renews once it has ended, or when it never ends (a lifetime purchase).
+          willRenew:
+            expiresAt !== null &&
+            new Date(expiresAt).getTime() > at.getTime() &&
+            (subscription ? !subscription.unsubscribe_detected_at : true),
           billingIssue: Boolean(subscription?.billing_issues_detected_at),
           lastEventMs,
         },
