@@ -41,10 +41,13 @@ describe.each(testDialects())('the entitlement gate on %s', (dialect) => {
   }
 
   describe('GET /api/me/bar (behind pro)', () => {
-    it('answers 401 UNAUTHORIZED signed out', async () => {
+    it('answers 401 UNAUTHORIZED signed out (and the signed-out session read stays empty)', async () => {
       const answer = await bar();
       expect(answer.status).toBe(401);
       expect(answer.body).toEqual({ error: { code: 'UNAUTHORIZED', message: expect.any(String) } });
+      const session = await t.json('/api/auth/get-session');
+      expect(session.status).toBe(200);
+      expect(session.body).toBeNull();
     });
 
     it('answers 403 ENTITLEMENT_REQUIRED to a free user', async () => {

@@ -723,6 +723,16 @@ describe.each(testDialects())('RevenueCat webhook on %s', (dialect) => {
       expect(rows[0]).toMatchObject({ type: 'INITIAL_PURCHASE', outcome: 'applied' });
     });
 
+    it('applies an event once when two deliveries of it race', async () => {
+      const { jar, id } = await customer();
+      const event = revenueCatEvent('INITIAL_PURCHASE', id);
+      const answers = await Promise.all([postWebhook(t, event), postWebhook(t, event), postWebhook(t, event)]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+      expect(answers.map((answer) => answer.body.outcome).sort()).toEqual(['applied', 'replayed', 'replayed']);
+      expect(await webhookEventRows(t, event.id)).toHaveLength(1);
+      expect((await planSeenBy(t, jar)).plan).toBe('pro');
+    });
+
     it('keeps an expiration when an older RENEWAL arrives after it (stale)', async () => {
       const { jar, id } = await customer();
       const start = Date.now();
