@@ -63,6 +63,8 @@ export interface MeBody {
   user: { id: string; email: string; twoFactorEnabled: boolean; createdAt: string };
   role: string;
   plan: string;
+  entitlements: string[];
+  entitlementDetails: { name: string; productId: string | null; expiresAt: string | null }[];
   counts: { favorites: number };
   accounts: { providerId: string; accountId: string }[];
 }

@@ -1,0 +1,32 @@
+import type { Page, Request } from '@playwright/test';
+import type { MailCapture } from '../../support/mail-capture';
+import { signInByMagicLink, uniqueEmail } from './accounts';
+
+/** Helpers of the payments journeys (payments-*.spec.ts). */
+
+/** Every analytics event type the page sent to `POST /api/events` (fetch or beacon), in order. */
+export function recordEventTypes(page: Page): string[] {
+  const types: string[] = [];
+  page.on('request', (request: Request) => {
+    if (!request.url().endsWith('/api/events') || request.method() !== 'POST') return;
+    try {
+      const body = JSON.parse(request.postData() ?? '{}') as { events?: { type: string }[] };
+      for (const event of body.events ?? []) types.push(event.type);
+    } catch {
+      // not JSON: the server answers 400 and the test sees the event missing
+    }
+  });
+  return types;
+}
+
+/** Posts a message into the page from a page script, as anything running in the page could. */
+export async function postFromPage(page: Page, data: unknown): Promise<void> {
+  await page.evaluate((message) => window.postMessage(message, window.location.origin), data);
+}
+
+/** Signs a fresh user in by emailed link on `page` (which ends at /). */
+export async function signInFresh(page: Page, mail: MailCapture, label: string) {
+  const email = uniqueEmail(label);
+  await signInByMagicLink(mail, page, email);
+  return email;
+}
