@@ -133,21 +133,45 @@ describe.each(testDialects())('RevenueCat webhook on %s', (dialect) => {
       expect((await planSeenBy(t, jar)).plan).toBe('pro');
     });
 
-    it('PRODUCT_CHANGE keeps access and takes the new expiration', async () => {
+    it('PRODUCT_CHANGE is informational: access, product and expiration stay until the new product renews', async () => {
       const { jar, id } = await customer();
       const start = Date.now();
-      await deliver(revenueCatEvent('INITIAL_PURCHASE', id, { event_timestamp_ms: start - 1000 }), 'applied');
+      const held = await deliverAndRead();
+      async function deliverAndRead() {
+        await deliver(
+          revenueCatEvent('INITIAL_PURCHASE', id, {
+            event_timestamp_ms: start - 1000,
+            product_id: PRO_MONTHLY,
+            expiration_at_ms: start + 30 * DAY_MS,
+          }),
+          'applied',
+        );
+        return detail(jar, 'pro');
+      }
       await deliver(
         revenueCatEvent('PRODUCT_CHANGE', id, {
           event_timestamp_ms: start,
           product_id: PRO_MONTHLY,
           new_product_id: PRO_ANNUAL,
-          expiration_at_ms: start + 365 * DAY_MS,
+          expiration_at_ms: start + 30 * DAY_MS,
         }),
         'applied',
       );
       expect(await planSeenBy(t, jar)).toMatchObject({ plan: 'pro', entitlements: ['pro'] });
-      expect(await detail(jar, 'pro')).toMatchObject({ expiresAt: iso(start + 365 * DAY_MS), active: true });
+      expect(await detail(jar, 'pro')).toMatchObject({
+        productId: PRO_MONTHLY,
+        expiresAt: held?.expiresAt,
+        active: true,
+      });
+      await deliver(
+        revenueCatEvent('RENEWAL', id, {
+          event_timestamp_ms: start + 1000,
+          product_id: PRO_ANNUAL,
+          expiration_at_ms: start + 395 * DAY_MS,
+        }),
+        'applied',
+      );
+      expect(await detail(jar, 'pro')).toMatchObject({ productId: PRO_ANNUAL, expiresAt: iso(start + 395 * DAY_MS) });
     });
 
     it('CANCELLATION stops renewal but keeps access until the expiration; UNCANCELLATION turns renewal back on', async () => {
@@ -436,6 +460,11 @@ describe.each(testDialects())('RevenueCat webhook on %s', (dialect) => {
         });
       await deliver(transfer({ from: [from.id], to: ['$RCAnonymousID:nobody'] }), 'unknown_user');
       await deliver(transfer({ from: [to.id], to: [from.id] }), 'no_entitlement');
+      // Naming only entitlements that are not ours moves nothing (not everything).
+      await deliver(
+        { ...transfer({ from: [from.id], to: [to.id] }), entitlement_ids: ['gold-tier'] },
+        'no_entitlement',
+      );
       expect((await planSeenBy(t, from.jar)).plan).toBe('pro');
       expect((await planSeenBy(t, to.jar)).plan).toBe('free');
     });

@@ -93,9 +93,20 @@ function nextRow(
     lastEventMs: eventMs,
   };
   switch (event.type) {
+    case 'PRODUCT_CHANGE':
+      // Informational (RevenueCat): the new product takes effect with its own RENEWAL or INITIAL_PURCHASE. A held
+      // entitlement stays exactly as it is; one not held yet is granted as the event describes it.
+      if (row) {
+        return {
+          ...base,
+          productId: row.product_id,
+          store: row.store,
+          periodType: row.period_type,
+        };
+      }
+      return { ...base, expiresAt: msToIso(event.expiration_at_ms), willRenew: true, billingIssue: false };
     case 'INITIAL_PURCHASE':
     case 'RENEWAL':
-    case 'PRODUCT_CHANGE':
     case 'UNCANCELLATION':
     case 'NON_RENEWING_PURCHASE':
     case 'SUBSCRIPTION_EXTENDED':
@@ -155,6 +166,9 @@ async function applyTransfer(
   if (!target) return { outcome: 'unknown_user', userId: null };
   const sources = (await knownUsers(trx, event.transferred_from ?? [])).filter((id) => id !== target);
   const named = eventEntitlements(event);
+  const listed = event.entitlement_ids ?? (event.entitlement_id ? [event.entitlement_id] : []);
+  // An event that names entitlements, none of them ours, moves nothing (rather than everything).
+  if (listed.length > 0 && named.length === 0) return { outcome: 'no_entitlement', userId: target };
   const targetRows = await rowsOf(trx, target);
   let moved = 0;
   let stale = 0;
@@ -202,7 +216,9 @@ async function applyTransfer(
  *   two deliveries race: the second waits on the unique key and finds the first);
  * - the customer is the first known user among app_user_id, original_app_user_id and aliases (app_user_id is our user id);
  *   unknown users ('unknown_user') and events naming no paid entitlement ('no_entitlement') are recorded, nothing granted;
- * - INITIAL_PURCHASE, RENEWAL, PRODUCT_CHANGE, UNCANCELLATION, SUBSCRIPTION_EXTENDED grant or extend until
+ * - PRODUCT_CHANGE is informational: a held entitlement stays as it is until the new product's own renewal (one not
+ *   held yet is granted as the event describes it);
+ * - INITIAL_PURCHASE, RENEWAL, UNCANCELLATION, SUBSCRIPTION_EXTENDED grant or extend until
  *   expiration_at_ms (renewing); NON_RENEWING_PURCHASE and TEMPORARY_ENTITLEMENT_GRANT likewise without renewal (no
  *   expiration: never ends); CANCELLATION keeps access until expiration_at_ms and stops renewal; EXPIRATION ends access at
  *   the expiration (never later than now); BILLING_ISSUE flags the row and keeps access through the grace period;
