@@ -49,6 +49,11 @@ const SCREENS: Screen[] = [
     ready: (page) => expect(page.getByRole('heading', { name: 'No cocktails found' })).toBeVisible(),
   },
   {
+    name: 'upgrade (paywall)',
+    path: () => '/upgrade',
+    ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Unlock your whole bar' })).toBeVisible(),
+  },
+  {
     name: 'privacy',
     path: () => '/privacy',
     ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible(),

@@ -1,3 +1,4 @@
+import type { Entitlement } from '@/shared/schemas/payments';
 import type { CocktailDetail, CocktailSummary } from '@/shared/schemas/cocktail';
 
 /**
@@ -89,4 +90,24 @@ export function summaryOf(detail: CocktailDetail, overrides: Partial<CocktailSum
 /** A JSON Response as the API sends it. */
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/**
+ * An entitlement as `GET /api/me` reports it: active, renewing, bought on the App Store for a year, ending in 2099;
+ * `overrides` change any field.
+ */
+export function entitlementOf(name: Entitlement['name'], overrides: Partial<Entitlement> = {}): Entitlement {
+  return {
+    name,
+    productId: `app.barback.${name}.annual`,
+    store: 'APP_STORE',
+    source: 'revenuecat',
+    periodType: 'NORMAL',
+    expiresAt: '2099-01-01T00:00:00.000Z',
+    willRenew: true,
+    billingIssue: false,
+    active: true,
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
 }

@@ -74,25 +74,12 @@ export async function getSubscriptionStatus({
 }
 
 /** The active entitlement names of a user at `now` (what the session read and the entitlement gate use). */
-export async function activeEntitlementsOf({
-  db,
-  userId,
-  now = () => new Date(),
-}: {
+export async function activeEntitlementsOf(options: {
   db: Kysely<Database>;
   userId: string;
   now?: () => Date;
 }): Promise<EntitlementName[]> {
-  const at = now();
-  const rows = await db
-    .selectFrom('entitlement')
-    .select(['name', 'expires_at'])
-    .where('user_id', '=', userId)
-    .execute();
-  return activeEntitlementNames(
-    rows.map((row) => ({ name: row.name, expiresAt: isoOrNull(row.expires_at) })),
-    at,
-  );
+  return (await getSubscriptionStatus(options)).entitlements;
 }
 
 /** What {@link upsertEntitlement} writes for one user and entitlement. */

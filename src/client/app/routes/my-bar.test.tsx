@@ -6,23 +6,10 @@ import { installFakeApi } from '@/client/features/account/test/fake-api';
 import { renderInApp } from '@/client/features/account/test/render-app';
 import { readAnalyticsQueue, resetAnalyticsForTests } from '@/client/lib/analytics';
 import { getSignInDialogState, resetSignInDialogForTests } from '@/client/lib/sign-in-store';
+import { entitlementOf } from '@/client/test/fixtures';
 import { apiErrorBody, jsonBody } from '@/client/test/handlers';
 import { server } from '@/client/test/msw-server';
-import type { Entitlement } from '@/shared/schemas/payments';
 import { Component as MyBarRoute } from './my-bar';
-
-const entitlement = (name: Entitlement['name']): Entitlement => ({
-  name,
-  productId: `app.barback.${name}.annual`,
-  store: 'APP_STORE',
-  source: 'revenuecat',
-  periodType: 'NORMAL',
-  expiresAt: '2099-01-01T00:00:00.000Z',
-  willRenew: true,
-  billingIssue: false,
-  active: true,
-  updatedAt: '2026-01-01T00:00:00.000Z',
-});
 
 function renderMyBar() {
   return renderInApp(<MyBarRoute />, {
@@ -57,7 +44,7 @@ describe('/my-bar, gated to Pro or Enterprise (spec section 6)', () => {
   });
 
   it.each(['pro', 'enterprise'] as const)('opens for %s, with the server answering My Bar', async (name) => {
-    installFakeApi({ entitlements: [entitlement(name)] });
+    installFakeApi({ entitlements: [entitlementOf(name)] });
     server.use(http.get('/api/me/bar', () => jsonBody({ items: [] })));
     const router = renderMyBar();
     expect(await screen.findByRole('heading', { name: 'My Bar is being set up' })).toBeInTheDocument();
@@ -66,7 +53,7 @@ describe('/my-bar, gated to Pro or Enterprise (spec section 6)', () => {
   });
 
   it('sends the user to /upgrade when the server refuses (the plan lapsed since the session was read)', async () => {
-    installFakeApi({ entitlements: [entitlement('pro')] });
+    installFakeApi({ entitlements: [entitlementOf('pro')] });
     server.use(http.get('/api/me/bar', () => apiErrorBody(403, 'ENTITLEMENT_REQUIRED', 'This needs Pro.')));
     const router = renderMyBar();
     await waitFor(() => expect(router.state.location.pathname).toBe('/upgrade'));

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi } from '@/client/features/account/test/fake-api';
 import { renderInApp } from '@/client/features/account/test/render-app';
+import { entitlementOf } from '@/client/test/fixtures';
 import { getSignInDialogState, resetSignInDialogForTests } from '@/client/lib/sign-in-store';
 import { Component as ProfilePage, PROFILE_TEXT } from './profile';
 
@@ -37,20 +38,7 @@ describe('/profile', () => {
   it('shows Pro with its renewal date, and Restore says it needs the iOS app in a browser', async () => {
     const user = userEvent.setup();
     installFakeApi({
-      entitlements: [
-        {
-          name: 'pro',
-          productId: 'app.barback.pro.annual',
-          store: 'APP_STORE',
-          source: 'revenuecat',
-          periodType: 'NORMAL',
-          expiresAt: '2099-06-15T12:00:00.000Z',
-          willRenew: true,
-          billingIssue: false,
-          active: true,
-          updatedAt: '2026-01-01T00:00:00.000Z',
-        },
-      ],
+      entitlements: [entitlementOf('pro', { expiresAt: '2099-06-15T12:00:00.000Z' })],
     });
     renderProfile();
     const plan = await screen.findByRole('region', { name: PROFILE_TEXT.plan });

@@ -7,7 +7,7 @@ import { renderInApp } from '@/client/features/account/test/render-app';
 import { readAnalyticsQueue, resetAnalyticsForTests } from '@/client/lib/analytics';
 import { resetAppEnvironmentForTests, setAppPlatform } from '@/client/lib/app-environment';
 import { getSignInDialogState, resetSignInDialogForTests } from '@/client/lib/sign-in-store';
-import type { Entitlement } from '@/shared/schemas/payments';
+import { entitlementOf } from '@/client/test/fixtures';
 import {
   CONFIRMATION_RETRY_DELAYS_MS,
   confirmationTiming,
@@ -15,18 +15,7 @@ import {
 } from '@/client/features/payments/hooks/use-purchase-flow';
 import { Component as UpgradePage } from './upgrade';
 
-const proEntitlement: Entitlement = {
-  name: 'pro',
-  productId: 'app.barback.pro.annual',
-  store: 'APP_STORE',
-  source: 'revenuecat',
-  periodType: 'NORMAL',
-  expiresAt: '2099-01-01T00:00:00.000Z',
-  willRenew: true,
-  billingIssue: false,
-  active: true,
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+const proEntitlement = entitlementOf('pro');
 
 function renderUpgrade(url = '/upgrade') {
   return renderInApp(<UpgradePage />, {

@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { entitlementOf } from '@/client/test/fixtures';
 import type { Entitlement } from '@/shared/schemas/payments';
 import { planStatusLine } from './plan-status';
 
-const pro = (over: Partial<Entitlement>): Entitlement => ({
-  name: 'pro',
-  productId: 'app.barback.pro.monthly',
-  store: 'APP_STORE',
-  source: 'revenuecat',
-  periodType: 'NORMAL',
-  expiresAt: '2030-03-01T12:00:00.000Z',
-  willRenew: true,
-  billingIssue: false,
-  active: true,
-  updatedAt: '2030-01-01T00:00:00.000Z',
-  ...over,
-});
+const pro = (over: Partial<Entitlement>): Entitlement =>
+  entitlementOf('pro', { productId: 'app.barback.pro.monthly', expiresAt: '2030-03-01T12:00:00.000Z', ...over });
 
 describe('the Current Plan line', () => {
   it('says when the plan renews, ends, or that it has no end', () => {
