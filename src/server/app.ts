@@ -76,7 +76,7 @@ export function createApp(deps: AppDeps): Hono {
   const { db, dialect, config, logger } = deps;
   const mailer = deps.mailer ?? createMailer({ config, db, logger });
   const auth = deps.auth ?? createAuth({ db, dialect, config, logger, mailer });
-  const sessions = createSessionReader(auth);
+  const sessions = createSessionReader(auth, db);
   const limiter = new RateLimiter(db);
   const app = new Hono();
 

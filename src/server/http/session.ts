@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { sql, type Kysely } from 'kysely';
 import type { SessionUser } from '@/shared/schemas/session';
 import { AppError } from '../errors';
 import type { Auth } from '../auth';
@@ -44,11 +45,33 @@ function toSessionUser(user: Record<string, unknown>): SessionUser {
   };
 }
 
+/** The message of the 503 answer when the session store cannot be reached. */
+export const SESSION_STORE_UNAVAILABLE_MESSAGE = 'The database is unavailable; please try again shortly.';
+
+/**
+ * better-auth turns a storage failure during a session read into its own 500 ('Failed to get session'), losing the cause.
+ * When that happens and `db` does not answer a trivial query either, the failure is the database's: it becomes AppError
+ * SERVICE_UNAVAILABLE (503). Any other failure is rethrown as it is.
+ */
+async function explainSessionFailure(error: unknown, db: Kysely<unknown> | undefined): Promise<never> {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (db && typeof status === 'number' && status >= 500) {
+    try {
+      await sql`select 1`.execute(db);
+    } catch (cause) {
+      throw new AppError('SERVICE_UNAVAILABLE', SESSION_STORE_UNAVAILABLE_MESSAGE, { cause });
+    }
+  }
+  throw error;
+}
+
 /**
  * Builds the session reader over better-auth's `getSession` (which also extends a session used more than a day after its
  * last extension, answering a new cookie: that cookie is forwarded by {@link SessionReader.forwardCookies}).
+ * @param db the database the sessions live in: with it, a session read that fails because the database is away answers
+ *   503 SERVICE_UNAVAILABLE instead of better-auth's 500.
  */
-export function createSessionReader(auth: Auth): SessionReader {
+export function createSessionReader(auth: Auth, db?: Kysely<unknown>): SessionReader {
   const sessions = new WeakMap<Request, Promise<CurrentSession | null>>();
   const cookies = new WeakMap<Request, string[]>();
 
@@ -58,7 +81,9 @@ export function createSessionReader(auth: Auth): SessionReader {
     if (!pending) {
       pending = (async () => {
         if (!request.headers.get('cookie')) return null;
-        const { headers, response } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
+        const { headers, response } = await auth.api
+          .getSession({ headers: request.headers, returnHeaders: true })
+          .catch((error: unknown) => explainSessionFailure(error, db));
         const setCookies = headers?.getSetCookie() ?? [];
         if (setCookies.length > 0) cookies.set(request, setCookies);
         if (!response) return null;
