@@ -53,7 +53,7 @@ export const SESSION_STORE_UNAVAILABLE_MESSAGE = 'The database is unavailable; p
  * When that happens and `db` does not answer a trivial query either, the failure is the database's: it becomes AppError
  * SERVICE_UNAVAILABLE (503). Any other failure is rethrown as it is.
  */
-async function explainSessionFailure(error: unknown, db: Kysely<unknown> | undefined): Promise<never> {
+async function explainSessionFailure<DB>(error: unknown, db: Kysely<DB> | undefined): Promise<never> {
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
   if (db && typeof status === 'number' && status >= 500) {
     try {
@@ -71,7 +71,7 @@ async function explainSessionFailure(error: unknown, db: Kysely<unknown> | undef
  * @param db the database the sessions live in: with it, a session read that fails because the database is away answers
  *   503 SERVICE_UNAVAILABLE instead of better-auth's 500.
  */
-export function createSessionReader(auth: Auth, db?: Kysely<unknown>): SessionReader {
+export function createSessionReader<DB>(auth: Auth, db?: Kysely<DB>): SessionReader {
   const sessions = new WeakMap<Request, Promise<CurrentSession | null>>();
   const cookies = new WeakMap<Request, string[]>();
 

@@ -6,8 +6,10 @@ import { track } from '@/client/lib/analytics';
 import { syncDebugMode } from '@/client/lib/debug-mode';
 import { useAppEnvironment } from '@/client/lib/use-app-environment';
 import { useDebugMode } from '@/client/lib/use-debug-mode';
+import { cn } from '@/client/lib/utils';
 import { BuildBanner } from './build-banner';
 import { NativeHeader } from './native-header';
+import { TAB_BAR_HIDDEN_PATHS } from './nav-items';
 import { SiteFooter } from './site-footer';
 import { TabBar } from './tab-bar';
 import { TopBar } from './top-bar';
@@ -58,7 +60,11 @@ export function RootLayout() {
       <main
         id="main"
         tabIndex={-1}
-        className="mx-auto w-full max-w-6xl flex-1 px-4 pt-4 pb-tabbar outline-none md:px-6 md:pt-8 md:pb-16"
+        className={cn(
+          'mx-auto w-full max-w-6xl flex-1 px-4 pt-4 outline-none md:px-6 md:pt-8 md:pb-16',
+          // Room for the phone tab bar, except where it is hidden.
+          TAB_BAR_HIDDEN_PATHS.includes(location.pathname) ? 'pb-safe-8' : 'pb-tabbar',
+        )}
       >
         <Outlet />
       </main>
