@@ -1,4 +1,4 @@
-import { betterAuth, type BetterAuthOptions, type BetterAuthPlugin } from 'better-auth';
+import { betterAuth, type BetterAuthOptions, type BetterAuthPlugin, type SecondaryStorage } from 'better-auth';
 import { APIError, isAPIError } from 'better-auth/api';
 import { genericOAuth, magicLink, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
@@ -54,6 +54,12 @@ export interface AuthDeps {
   config: Config;
   logger: Logger;
   mailer: Mailer;
+  /**
+   * better-auth's secondary storage (Redis when REDIS_URL is set: redis/secondary-storage.ts): the read cache of sessions
+   * (which stay in the database too), verification values and better-auth's own rate-limit counters. Absent or null:
+   * all of it in the database.
+   */
+  secondaryStorage?: SecondaryStorage | null;
 }
 
 /** Per-request data a magic-link send may carry: `purpose` picks the wording ('recovery' for the recovery tool). */
@@ -86,13 +92,16 @@ function authLogger(logger: Logger): NonNullable<BetterAuthOptions['logger']> {
  *   last account;
  * - magicLink (15-minute single-use links mailed through `mailer`), twoFactor (TOTP + backup codes, issuer 'Barback',
  *   passwordless enrolment allowed), Barback's sign-in plugin (two-factor after magic links and OAuth, magic-link accounts);
- * - rate limits in the database keyed by {@link CLIENT_ADDRESS_HEADER}; the routes the server limits itself
+ * - with `secondaryStorage` (Redis): sessions cached there (and kept in the database), verification values and rate limits
+ *   there; without it, all in the database;
+ * - rate limits keyed by {@link CLIENT_ADDRESS_HEADER}; the routes the server limits itself
  *   (auth/routes.ts) are switched off here so they are not counted twice;
  * - sign-ins recorded as registration/login analytics events;
  * - the browser's session read carries the user's active entitlements and plan (payments/session-plugin.ts).
  */
 export function buildAuthOptions(deps: AuthDeps) {
   const { config, db, dialect, logger, mailer } = deps;
+  const secondaryStorage = deps.secondaryStorage ?? undefined;
   const schema = authSchemaOptions();
   const testIssuer = config.nodeEnv === 'test' ? config.authTestOAuthIssuer : null;
   const socialProviders: BetterAuthOptions['socialProviders'] = {};
@@ -143,8 +152,14 @@ export function buildAuthOptions(deps: AuthDeps) {
     basePath: AUTH_BASE_PATH,
     secret: resolveAuthSecret(config),
     database: { db, type: dialect },
+    secondaryStorage,
     trustedOrigins: config.trustedOrigins,
-    session: { expiresIn: SESSION_EXPIRES_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
+    // With secondary storage, sessions are written to both and read from it first: the database keeps the durable copy.
+    session: {
+      expiresIn: SESSION_EXPIRES_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
+      storeSessionInDatabase: true,
+    },
     account: {
       accountLinking: { enabled: true, trustedProviders: [...OAUTH_PROVIDERS], allowUnlinkingAll: false },
     },
@@ -152,6 +167,7 @@ export function buildAuthOptions(deps: AuthDeps) {
     plugins,
     rateLimit: {
       ...schema.rateLimit,
+      storage: secondaryStorage ? 'secondary-storage' : schema.rateLimit?.storage,
       enabled: true,
       customRules: {
         // Counted by the server's own limiter (auth/routes.ts), per address and per email.
