@@ -17,6 +17,7 @@ import { healthRoutes } from './health';
 import { serveClient } from './http/client-static';
 import { compression } from './http/compression';
 import { RateLimiter } from './http/rate-limit';
+import { apiBodyLimit, refuseNulText } from './http/request-guards';
 import { createSessionReader } from './http/session';
 import type { Logger } from './logger';
 import { createMailer, type Mailer } from './mail';
@@ -57,6 +58,9 @@ const CONTENT_SECURITY_POLICY = {
   baseUri: ["'self'"],
   frameAncestors: ["'self'"],
 };
+
+/** What a 503 answer asks the client to wait before trying again, seconds. */
+export const RETRY_AFTER_SECONDS = 5;
 
 function codeForStatus(status: number): ApiErrorCode {
   const found = (Object.entries(HTTP_STATUS_BY_CODE) as [ApiErrorCode, number][]).find(([, value]) => value === status);
@@ -102,9 +106,10 @@ export function createApp(deps: AppDeps): Hono {
   );
   app.use(compression());
 
+  app.use('/api/*', apiBodyLimit(), refuseNulText());
   app.use('/api/*', sessions.forwardCookies());
 
-  app.route('/api/auth', authHandlerRoutes({ auth, limiter, config }));
+  app.route('/api/auth', authHandlerRoutes({ auth, limiter, config, db }));
   app.route('/api/session', sessionRoutes({ auth, limiter, config }));
   app.route('/api/me', accountRoutes({ db, auth, config, logger, sessions, limiter }));
   app.route('/api/webhooks/revenuecat', webhookRoutes({ db, config, logger }));
@@ -116,7 +121,14 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api/dev', devToolRoutes({ db, auth, config, mailer, sessions, limiter }));
   app.route('/api/health', healthRoutes({ db, dialect, version: config.appVersion }));
   app.route('/api/cocktails', catalogueRoutes({ db, isSignedIn: async (c) => (await sessions.read(c)) !== null }));
-  app.route('/api/events', analyticsRoutes({ db, userIdOf: async (c) => (await sessions.read(c))?.user.id ?? null }));
+  app.route(
+    '/api/events',
+    analyticsRoutes({
+      db,
+      userIdOf: async (c) => (await sessions.read(c))?.user.id ?? null,
+      trustedOrigins: config.trustedOrigins,
+    }),
+  );
   app.use(serveClient({ clientDir: deps.clientDir ?? DEFAULT_CLIENT_DIR }));
 
   app.notFound((c) => {
@@ -132,6 +144,11 @@ export function createApp(deps: AppDeps): Hono {
       const code = codeForStatus(status);
       return c.json(errorBody(code, error.message || error.res?.statusText || 'request failed'), status as 400);
     }
+    if (c.req.raw.signal.aborted) {
+      // The client went away mid-request (an aborted upload's ECONNRESET is not the database's): nobody reads this.
+      logger.info({ method: c.req.method, path: c.req.path }, 'request aborted by the client');
+      return c.json(errorBody('BAD_REQUEST', 'request aborted'), 400);
+    }
     const { status, body, expected } = toErrorResponse(error);
     if (!expected) {
       const log = status === 503 ? logger.warn.bind(logger) : logger.error.bind(logger);
@@ -140,6 +157,7 @@ export function createApp(deps: AppDeps): Hono {
         status === 503 ? 'database unavailable' : 'unhandled error',
       );
     }
+    if (status === 503) c.header('Retry-After', String(RETRY_AFTER_SECONDS));
     return c.json(body, status);
   });
 

@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       appVersion: '0.0.0',
       trustProxyHeader: null,
+      trustProxyHops: 1,
       appUrl: 'http://localhost:3000',
       trustedOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
       betterAuthSecret: null,
@@ -45,6 +46,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'silent',
       APP_VERSION: '1.2.3',
       TRUST_PROXY_HEADER: 'X-Forwarded-For',
+      TRUST_PROXY_HOPS: '2',
       APP_URL: 'https://barback.example/',
       BETTER_AUTH_SECRET: 'a'.repeat(40),
       GOOGLE_CLIENT_ID: 'g-id',
@@ -70,6 +72,7 @@ describe('loadConfig', () => {
       logLevel: 'silent',
       appVersion: '1.2.3',
       trustProxyHeader: 'x-forwarded-for',
+      trustProxyHops: 2,
       appUrl: 'https://barback.example',
       trustedOrigins: ['https://barback.example'],
       betterAuthSecret: 'a'.repeat(40),
@@ -108,6 +111,7 @@ describe('loadConfig', () => {
         LOG_LEVEL: 'loud',
         DATABASE_URL: 'mysql://x',
         TRUST_PROXY_HEADER: 'bad header',
+        TRUST_PROXY_HOPS: '0',
       });
     } catch (caught) {
       error = caught;
@@ -120,6 +124,7 @@ describe('loadConfig', () => {
       'DATABASE_URL',
       'LOG_LEVEL',
       'TRUST_PROXY_HEADER',
+      'TRUST_PROXY_HOPS',
     ]);
     expect((error as ConfigError).message).toContain('PORT: must be 0-65535');
     expect((error as ConfigError).message).toContain(

@@ -33,6 +33,12 @@ export interface Config {
    */
   trustProxyHeader: string | null;
   /**
+   * TRUST_PROXY_HOPS (default 1): how many proxies of the deployment's own append to {@link trustProxyHeader}. The client
+   * address is the entry that many places from the right (the one the outermost trusted proxy added); entries to its left
+   * were written by the client and are never trusted.
+   */
+  trustProxyHops: number;
+  /**
    * The app's own origin (APP_URL, default `http://localhost:PORT`), without a trailing slash: the base of every link the
    * server builds (magic links, OAuth redirect URIs) and the only origin trusted for cookie-carrying requests.
    */
@@ -191,6 +197,9 @@ const envSchema = z.object({
       .transform((name) => name.toLowerCase())
       .optional(),
   ),
+  TRUST_PROXY_HOPS: optional(
+    z.coerce.number().int('must be a whole number').min(1, 'must be 1-10').max(10, 'must be 1-10').default(1),
+  ),
   APP_URL: optional(httpUrl.optional()),
   BETTER_AUTH_SECRET: optional(z.string().min(32, 'must be at least 32 characters').optional()),
   GOOGLE_CLIENT_ID: optional(z.string().optional()),
@@ -254,7 +263,7 @@ function oauthClient(vars: ParsedEnv, prefix: 'GOOGLE' | 'FACEBOOK', problems: s
 /**
  * Parses the server's environment. Variables: NODE_ENV (development), PORT (3000), HOST (0.0.0.0), DATABASE_URL (unset ->
  * SQLite at var/barback.sqlite), LOG_LEVEL (info; 'silent' allowed), APP_VERSION (package.json version),
- * TRUST_PROXY_HEADER (unset), APP_URL (http://localhost:PORT), BETTER_AUTH_SECRET (required in production),
+ * TRUST_PROXY_HEADER (unset), TRUST_PROXY_HOPS (1), APP_URL (http://localhost:PORT), BETTER_AUTH_SECRET (required in production),
  * GOOGLE_CLIENT_ID/SECRET and FACEBOOK_CLIENT_ID/SECRET (pairs; unset = provider off), SMTP_URL (unset = dev outbox),
  * MAIL_FROM (Barback <no-reply@barback.app>), SUPPORT_EMAIL (support@barback.app), DEV_TOOLS (0),
  * AUTH_TEST_OAUTH_ISSUER (NODE_ENV=test only), REDIS_URL (unset), REVENUECAT_WEBHOOK_AUTH (unset: webhook off),
@@ -294,6 +303,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: vars.LOG_LEVEL,
     appVersion: vars.APP_VERSION ?? packageVersion(),
     trustProxyHeader: vars.TRUST_PROXY_HEADER ?? null,
+    trustProxyHops: vars.TRUST_PROXY_HOPS,
     appUrl,
     trustedOrigins,
     betterAuthSecret: vars.BETTER_AUTH_SECRET ?? null,

@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { Kysely } from 'kysely';
 import { analyticsBatchSchema } from '@/shared/schemas/analytics';
 import type { Database } from '../db/types';
-import { AppError } from '../errors';
+import { limitBody } from '../http/body-limit';
+import { sameOriginGuard } from '../http/origin-guard';
 import { readJsonBody } from '../http/read-json-body';
 import { recordEvents } from './operations';
 
@@ -14,31 +14,26 @@ export const EVENTS_BODY_LIMIT_BYTES = 256 * 1024;
  * `POST /api/events` (mounted at /api/events): a batch of analytics events -> 202 `{accepted: n}`.
  * Each event is attributed to the caller's session (`userIdOf`): the signed-in user's id, or null for anonymous callers,
  * whatever userId the client sent.
- * Errors: 413 PAYLOAD_TOO_LARGE past {@link EVENTS_BODY_LIMIT_BYTES}; 400 for malformed JSON or an invalid batch.
+ * Errors: 403 FORBIDDEN for a cross-site post (sendBeacon from the app's own pages sends its Origin and passes); 413
+ * PAYLOAD_TOO_LARGE past {@link EVENTS_BODY_LIMIT_BYTES}; 400 for malformed JSON or an invalid batch.
  */
 export function analyticsRoutes({
   db,
   userIdOf = async () => null,
+  trustedOrigins,
 }: {
   db: Kysely<Database>;
   userIdOf?: (c: Context) => Promise<string | null>;
+  /** Origins allowed to post (the app's own): a cross-site post carrying a visitor's cookie is refused. */
+  trustedOrigins: readonly string[];
 }): Hono {
   const routes = new Hono();
-  routes.post(
-    '/',
-    bodyLimit({
-      maxSize: EVENTS_BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE', `body must be at most ${EVENTS_BODY_LIMIT_BYTES / 1024} kB`);
-      },
-    }),
-    async (c) => {
-      const batch = analyticsBatchSchema.parse(await readJsonBody(c.req.raw));
-      const userId = await userIdOf(c);
-      const events = batch.events.map((event) => ({ ...event, userId }));
-      const result = await recordEvents({ db, events });
-      return c.json(result, 202);
-    },
-  );
+  routes.post('/', sameOriginGuard(trustedOrigins), limitBody(EVENTS_BODY_LIMIT_BYTES), async (c) => {
+    const batch = analyticsBatchSchema.parse(await readJsonBody(c.req.raw));
+    const userId = await userIdOf(c);
+    const events = batch.events.map((event) => ({ ...event, userId }));
+    const result = await recordEvents({ db, events });
+    return c.json(result, 202);
+  });
   return routes;
 }

@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { sql, type Kysely } from 'kysely';
 import type { Config } from '../config';
-import { clientAddress } from '../http/client-address';
+import { clientAddress, type ProxyTrust } from '../http/client-address';
 import { validate } from '../http/validate';
 import { AppError } from '../errors';
 import { oauthProviderParamSchema, oauthStartSchema, type SignInProviders } from '@/shared/schemas/session';
@@ -22,8 +23,8 @@ const MAGIC_LINK_PATH = `${AUTH_BASE_PATH}/sign-in/magic-link`;
 const OAUTH_START_PATHS = new Set([`${AUTH_BASE_PATH}/sign-in/social`, `${AUTH_BASE_PATH}/link-social`]);
 
 /** The buckets of a magic-link request: the client address, and the email when the JSON body names one. */
-export async function magicLinkBuckets(c: Context, trustProxyHeader: string | null): Promise<string[]> {
-  const buckets = [addressBucket(clientAddress(c, trustProxyHeader))];
+export async function magicLinkBuckets(c: Context, proxy: ProxyTrust | string | null): Promise<string[]> {
+  const buckets = [addressBucket(clientAddress(c, proxy))];
   try {
     const body = (await c.req.raw.clone().json()) as { email?: unknown };
     if (typeof body?.email === 'string' && body.email.trim() !== '') buckets.push(emailBucket(body.email));
@@ -37,10 +38,10 @@ export async function magicLinkBuckets(c: Context, trustProxyHeader: string | nu
  * The request better-auth sees: the same request with {@link CLIENT_ADDRESS_HEADER} replaced by the address the server
  * itself determined (socket, or TRUST_PROXY_HEADER), so no client can pick its rate-limit bucket.
  */
-function withClientAddress(c: Context, trustProxyHeader: string | null): Request {
+function withClientAddress(c: Context, proxy: ProxyTrust): Request {
   const headers = new Headers(c.req.raw.headers);
   headers.delete(CLIENT_ADDRESS_HEADER);
-  const address = clientAddress(c, trustProxyHeader);
+  const address = clientAddress(c, proxy);
   if (address !== 'unknown') headers.set(CLIENT_ADDRESS_HEADER, address);
   return new Request(c.req.raw, { headers });
 }
@@ -48,34 +49,44 @@ function withClientAddress(c: Context, trustProxyHeader: string | null): Request
 /**
  * better-auth mounted at /api/auth/* (all methods). Before it: the magic-link limit (5 per 10 minutes per address and per
  * email) and the provider-start limit (20 per minute per address); the client address header is set by the server. After
- * it: better-auth's own 429 is rewritten to the API's error shape with Retry-After.
+ * it: better-auth's own 429 is rewritten to the API's error shape with Retry-After, and its 5xx becomes 503
+ * SERVICE_UNAVAILABLE (with Retry-After) when the database does not answer.
  */
-export function authHandlerRoutes({
+export function authHandlerRoutes<DB>({
   auth,
   limiter,
   config,
+  db,
 }: {
   auth: Auth;
   limiter: RateLimiter;
   config: Config;
+  /** The database better-auth stores in: when better-auth answers 5xx and this does not answer either, the answer is 503. */
+  db?: Kysely<DB>;
 }): Hono {
   const routes = new Hono();
   routes.all('/*', async (c) => {
     if (c.req.method === 'POST') {
       let decision = null;
       if (c.req.path === MAGIC_LINK_PATH) {
-        decision = await limiter.consume(RATE_LIMITS.magicLink, await magicLinkBuckets(c, config.trustProxyHeader));
+        decision = await limiter.consume(RATE_LIMITS.magicLink, await magicLinkBuckets(c, config));
       } else if (OAUTH_START_PATHS.has(c.req.path)) {
-        decision = await limiter.consume(RATE_LIMITS.oauthStart, [
-          addressBucket(clientAddress(c, config.trustProxyHeader)),
-        ]);
+        decision = await limiter.consume(RATE_LIMITS.oauthStart, [addressBucket(clientAddress(c, config))]);
       }
       if (decision && !decision.allowed) return rateLimitedResponse(c, decision.retryAfterSeconds);
     }
-    const response = await auth.handler(withClientAddress(c, config.trustProxyHeader));
+    const response = await auth.handler(withClientAddress(c, config));
     if (response.status === 429) {
       const seconds = Number(response.headers.get('x-retry-after')) || 60;
       return rateLimitedResponse(c, seconds);
+    }
+    if (response.status >= 500 && db) {
+      // better-auth answers a storage failure with its own 500 and loses the cause: ask the database itself.
+      try {
+        await sql`select 1`.execute(db);
+      } catch (cause) {
+        throw new AppError('SERVICE_UNAVAILABLE', 'The database is unavailable; please try again shortly.', { cause });
+      }
     }
     return response;
   });
@@ -103,7 +114,7 @@ export function sessionRoutes({ auth, limiter, config }: { auth: Auth; limiter: 
   routes.post(
     '/oauth/:provider',
     sameOriginGuard(config.trustedOrigins),
-    rateLimit(limiter, RATE_LIMITS.oauthStart, (c) => [addressBucket(clientAddress(c, config.trustProxyHeader))]),
+    rateLimit(limiter, RATE_LIMITS.oauthStart, (c) => [addressBucket(clientAddress(c, config))]),
     validate('param', oauthProviderParamSchema),
     async (c) => {
       const { provider } = c.req.valid('param');

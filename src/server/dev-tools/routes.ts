@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import { EMPTY_EMAIL_MESSAGE, recoveryEmailSchema } from '@/shared/schemas/dev-tools';
 import { magicLinkBuckets, type Auth } from '../auth';
@@ -29,11 +29,13 @@ function mailboxAllowed(c: Context, config: Pick<Config, 'nodeEnv' | 'devTools' 
 
 /**
  * Developer tools (mounted at /api/dev):
- * - `GET /auth-health` -> the auth configuration (dev-tools/operations.ts), in every mode: it shows no secret;
+ * - `GET /auth-health` -> the auth configuration (dev-tools/operations.ts; no secret): in production only with DEV_TOOLS=1,
+ *   else 404;
  * - `GET /mailbox` -> `{messages}` of the dev outbox, newest first (it holds live sign-in links): only in development or
  *   with DEV_TOOLS=1, never with NODE_ENV=production, and only from the machine itself (see {@link mailboxAllowed}); else
  *   404 as for an unknown API route;
- * - `POST /recovery-email` `{email}` -> 200 `{sent: true, email}` (also for unknown emails, which get nothing); 400 with
+ * - `POST /recovery-email` `{email}` -> 200 `{sent: true, email}` (also for unknown emails, which get nothing, after the
+ *   same time: see sendRecoveryEmail); in production only with DEV_TOOLS=1, else 404; 400 with
  *   'Please enter an email address' for an empty one; 502 MAIL_FAILED when the mail could not be sent; rate-limited with
  *   the magic links (same buckets).
  */
@@ -48,6 +50,15 @@ export function devToolRoutes(deps: {
   const { db, auth, config, mailer, sessions, limiter } = deps;
   const routes = new Hono();
 
+  // In production the diagnostic routes exist only with DEV_TOOLS=1 (the mailbox never): else 404 as for an unknown route.
+  const diagnosticsOn = config.nodeEnv !== 'production' || config.devTools;
+  const requireDiagnostics: MiddlewareHandler = async (c, next) => {
+    if (!diagnosticsOn) throw new AppError('NOT_FOUND', `no API route ${c.req.method} ${c.req.path}`);
+    await next();
+  };
+  routes.use('/auth-health', requireDiagnostics);
+  routes.use('/recovery-email', requireDiagnostics);
+
   routes.get('/auth-health', async (c) => {
     const session = await sessions.read(c);
     return c.json(describeAuthHealth({ config, mailer, session }), 200, { 'Cache-Control': 'no-store' });
@@ -59,7 +70,7 @@ export function devToolRoutes(deps: {
   });
 
   routes.post('/recovery-email', sameOriginGuard(config.trustedOrigins), async (c) => {
-    const decision = await limiter.consume(RATE_LIMITS.magicLink, await magicLinkBuckets(c, config.trustProxyHeader));
+    const decision = await limiter.consume(RATE_LIMITS.magicLink, await magicLinkBuckets(c, config));
     if (!decision.allowed) return rateLimitedResponse(c, decision.retryAfterSeconds);
     const body = (await readJsonBody(c.req.raw)) as { email?: unknown } | null;
     // The spec's exact words for an empty email, without a field prefix.

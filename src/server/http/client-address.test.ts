@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { clientAddress } from './client-address';
+import { clientAddress, forwardedClientAddress } from './client-address';
 
 describe('clientAddress', () => {
   let server: Server;
@@ -12,6 +12,9 @@ describe('clientAddress', () => {
     const app = new Hono();
     app.get('/direct', (c) => c.text(clientAddress(c, null)));
     app.get('/proxied', (c) => c.text(clientAddress(c, 'x-forwarded-for')));
+    app.get('/two-proxies', (c) =>
+      c.text(clientAddress(c, { trustProxyHeader: 'x-forwarded-for', trustProxyHops: 2 })),
+    );
     server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
     await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -23,9 +26,18 @@ describe('clientAddress', () => {
     expect(await response.text()).toBe('127.0.0.1');
   });
 
-  it('reads the first address of the trusted proxy header', async () => {
-    const response = await fetch(`${base}/proxied`, { headers: { 'X-Forwarded-For': '203.0.113.9, 10.0.0.2' } });
+  it('reads the entry the trusted proxy added (the right-most), never one the client wrote', async () => {
+    // The client sent 'X-Forwarded-For: 198.51.100.7'; our one proxy appended the address it saw, 203.0.113.9.
+    const response = await fetch(`${base}/proxied`, { headers: { 'X-Forwarded-For': '198.51.100.7, 203.0.113.9' } });
     expect(await response.text()).toBe('203.0.113.9');
     expect(await (await fetch(`${base}/proxied`)).text()).toBe('127.0.0.1');
+  });
+
+  it('counts TRUST_PROXY_HOPS proxies from the right', async () => {
+    const headers = { 'X-Forwarded-For': '198.51.100.7, 203.0.113.9, 10.0.0.2' };
+    expect(await (await fetch(`${base}/two-proxies`, { headers })).text()).toBe('203.0.113.9');
+    expect(forwardedClientAddress('203.0.113.9', 2)).toBe('203.0.113.9');
+    expect(forwardedClientAddress(' , ', 1)).toBeNull();
+    expect(forwardedClientAddress(undefined, 1)).toBeNull();
   });
 });

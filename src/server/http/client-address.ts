@@ -2,17 +2,41 @@ import { BlockList, isIP } from 'node:net';
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 
+/** Which proxy header to trust and how many of the deployment's own proxies append to it (config.ts). */
+export interface ProxyTrust {
+  trustProxyHeader: string | null;
+  trustProxyHops: number;
+}
+
+/**
+ * The address a list-valued proxy header (X-Forwarded-For: `client, proxy1, proxy2`) names for the client when `hops`
+ * trusted proxies appended to it: the entry `hops` places from the right, as proxy-aware servers do (Express's `trust
+ * proxy` count, nginx's real_ip with a trusted chain). Entries further left were written by the client. A header with
+ * fewer entries than `hops` gives its leftmost entry (the request came through fewer proxies than configured).
+ * @returns the address, or null for an empty header.
+ */
+export function forwardedClientAddress(value: string | undefined, hops: number): string | null {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  if (entries.length === 0) return null;
+  return entries[Math.max(0, entries.length - Math.max(1, hops))] ?? null;
+}
+
 /**
  * The client's network address, for rate limiting and logs. Read from the socket, or, when the deployment names a header
- * set by its trusted proxy (TRUST_PROXY_HEADER), from the first address in that header. A header the client could set is
- * never trusted otherwise.
+ * set by its trusted proxies (TRUST_PROXY_HEADER, with TRUST_PROXY_HOPS of them), from the entry its outermost trusted
+ * proxy added ({@link forwardedClientAddress}). Entries the client wrote are never trusted.
+ * @param proxy the configuration, or just a header name (one trusted hop), or null to read the socket only
  * @returns the address, or 'unknown' when neither source has one (e.g. `app.request()` in tests).
  */
-export function clientAddress(c: Context, trustProxyHeader: string | null): string {
-  if (trustProxyHeader) {
-    const value = c.req.header(trustProxyHeader);
-    const first = value?.split(',')[0]?.trim();
-    if (first) return first;
+export function clientAddress(c: Context, proxy: ProxyTrust | string | null): string {
+  const header = typeof proxy === 'string' ? proxy : (proxy?.trustProxyHeader ?? null);
+  const hops = typeof proxy === 'object' && proxy !== null ? proxy.trustProxyHops : 1;
+  if (header) {
+    const forwarded = forwardedClientAddress(c.req.header(header), hops);
+    if (forwarded) return forwarded;
   }
   return socketAddress(c) ?? 'unknown';
 }

@@ -63,7 +63,7 @@ export function purchaseRoutes(deps: {
     '/sync',
     sameOriginGuard(config.trustedOrigins),
     limitBody(SMALL_JSON_BODY_LIMIT_BYTES),
-    rateLimit(limiter, RATE_LIMITS.purchaseSync, (c) => [addressBucket(clientAddress(c, config.trustProxyHeader))]),
+    rateLimit(limiter, RATE_LIMITS.purchaseSync, (c) => [addressBucket(clientAddress(c, config))]),
     async (c) => {
       const { user } = await sessions.require(c);
       const result = await syncPurchases({ db, userId: user.id, revenueCat: config.revenueCat, logger });

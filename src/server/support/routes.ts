@@ -14,7 +14,8 @@ import { sendSupportMessage } from './operations';
 
 /**
  * `POST /api/support` (mounted at /api/support): `{email, message, page?}` -> 201 `{id, status: 'received', mailed}`.
- * Signed-in senders are recorded with their user id. Errors: 400 for malformed JSON or a missing/invalid field (named);
+ * Signed-in senders are recorded with their user id and answered at their account's email (the form's email field counts
+ * for anonymous senders only). Errors: 400 for malformed JSON or a missing/invalid field (named);
  * 403 cross-site; 429 past 5 messages an hour from one address.
  */
 export function supportRoutes(deps: {
@@ -30,11 +31,12 @@ export function supportRoutes(deps: {
   routes.post(
     '/',
     sameOriginGuard(config.trustedOrigins),
-    rateLimit(limiter, RATE_LIMITS.support, (c) => [addressBucket(clientAddress(c, config.trustProxyHeader))]),
+    rateLimit(limiter, RATE_LIMITS.support, (c) => [addressBucket(clientAddress(c, config))]),
     jsonBody(supportMessageSchema),
     async (c) => {
-      const input = c.req.valid('json');
       const current = await sessions.read(c);
+      // A signed-in sender is answered at their account's email, whatever the form said.
+      const input = current ? { ...c.req.valid('json'), email: current.user.email } : c.req.valid('json');
       const receipt = await sendSupportMessage({
         db,
         mailer,

@@ -34,15 +34,51 @@ export const MAX_EVENTS_PER_BATCH = 100;
 /** Largest serialized `props` object accepted per event, bytes. */
 export const MAX_EVENT_PROPS_BYTES = 4096;
 
-/** One analytics event. timestamp: ISO 8601 string; props: a small JSON object (at most 4 kB serialized). */
+/** Deepest nesting accepted in an event's `props` (the object itself is level 1). */
+export const MAX_EVENT_PROPS_DEPTH = 8;
+/** Earliest and latest event times accepted, ms since the epoch: 2000-01-01 and 2100-01-01 (UTC). */
+export const EVENT_TIME_RANGE_MS = { min: Date.UTC(2000, 0, 1), max: Date.UTC(2100, 0, 1) } as const;
+
+/**
+ * True when `value` nests objects and arrays at most `max` levels deep (a scalar is level 0). Walks iteratively and stops at
+ * the first level past `max`, so a hostile 10,000-level document costs `max` steps, never a stack overflow.
+ */
+export function jsonDepthAtMost(value: unknown, max: number): boolean {
+  let level: unknown[] = [value];
+  for (let depth = 0; level.length > 0; depth += 1) {
+    const next: unknown[] = [];
+    for (const item of level) {
+      if (typeof item !== 'object' || item === null) continue;
+      if (depth >= max) return false;
+      next.push(...(Array.isArray(item) ? item : Object.values(item)));
+    }
+    level = next;
+  }
+  return true;
+}
+
+/**
+ * One analytics event. timestamp: ISO 8601 string between 2000 and 2100; props: a small JSON object, at most 8 levels deep
+ * and at most 4 kB serialized.
+ */
 export const analyticsEventSchema = z.object({
   type: z.enum(ANALYTICS_EVENT_TYPES),
-  timestamp: z.iso.datetime({ offset: true }),
+  timestamp: z.iso.datetime({ offset: true }).refine(
+    (value) => {
+      const time = Date.parse(value);
+      return time >= EVENT_TIME_RANGE_MS.min && time < EVENT_TIME_RANGE_MS.max;
+    },
+    { message: 'timestamp must be between the years 2000 and 2099' },
+  ),
   userId: z.string().max(100).nullable().default(null),
   plan: z.enum(PLANS).nullable().default(null),
   props: z
     .record(z.string(), z.unknown())
     .default({})
+    .refine((props) => jsonDepthAtMost(props, MAX_EVENT_PROPS_DEPTH), {
+      message: `props must nest at most ${MAX_EVENT_PROPS_DEPTH} levels deep`,
+      abort: true,
+    })
     .refine((props) => JSON.stringify(props).length <= MAX_EVENT_PROPS_BYTES, {
       message: `props must be at most ${MAX_EVENT_PROPS_BYTES} bytes of JSON`,
     }),

@@ -1,0 +1,88 @@
+import type { MiddlewareHandler } from 'hono';
+import { AppError } from '../errors';
+import { limitBody } from './body-limit';
+
+/**
+ * Guards every API request passes before any route reads it: one body limit per route (413 before the body is read) and
+ * no NUL characters in any text (400), which PostgreSQL cannot store and which no legitimate client sends.
+ */
+
+/** Body limit of an API write unless its route has its own below, bytes: a few kB of JSON. */
+export const DEFAULT_API_BODY_LIMIT_BYTES = 16 * 1024;
+
+/**
+ * Routes with another body limit, by path prefix, bytes: analytics batches (100 events of up to 4 kB props) and RevenueCat
+ * webhooks (many aliases). The first matching prefix wins.
+ */
+export const API_BODY_LIMITS: readonly { prefix: string; maxBytes: number }[] = [
+  { prefix: '/api/events', maxBytes: 256 * 1024 },
+  { prefix: '/api/webhooks/revenuecat', maxBytes: 64 * 1024 },
+];
+
+/** The body limit of a request to `path`, bytes. */
+export function bodyLimitFor(path: string): number {
+  return API_BODY_LIMITS.find((entry) => path.startsWith(entry.prefix))?.maxBytes ?? DEFAULT_API_BODY_LIMIT_BYTES;
+}
+
+/**
+ * One body limit for every API route (see {@link bodyLimitFor}): a declared Content-Length over the limit answers 413
+ * PAYLOAD_TOO_LARGE without reading the body; a streamed body is cut off at the limit.
+ */
+export function apiBodyLimit(): MiddlewareHandler {
+  const limiters = new Map<number, MiddlewareHandler>();
+  return async (c, next) => {
+    const maxBytes = bodyLimitFor(c.req.path);
+    let limiter = limiters.get(maxBytes);
+    if (!limiter) {
+      limiter = limitBody(maxBytes);
+      limiters.set(maxBytes, limiter);
+    }
+    return limiter(c, next);
+  };
+}
+
+/** The message of the 400 answer to text holding a NUL character. */
+export const NUL_TEXT_MESSAGE = 'text must not contain NUL characters (\\u0000)';
+
+/** Media types whose bodies are text the server reads (JSON, forms, plain text). Binary uploads are not scanned. */
+const TEXT_BODY = /^(application\/([\w.-]+\+)?json|application\/x-www-form-urlencoded|text\/[\w.+-]+)$/i;
+
+/** `text` percent-decoded where it can be (a malformed escape leaves the text as it is). */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+/** The JSON escape \u0000 (any case), not itself escaped: preceded by an even number of backslashes. */
+const JSON_NUL_ESCAPE = /(^|[^\\])(\\\\)*\\u0000/i;
+
+/** True when `text` holds a NUL character, raw or as the JSON escape \u0000 (but not the literal text `\\u0000`). */
+export function holdsNul(text: string): boolean {
+  return text.includes('\u0000') || JSON_NUL_ESCAPE.test(text);
+}
+
+/**
+ * Refuses, with 400 BAD_REQUEST, any API request with a NUL character in its path, query string, cookies (percent-decoded)
+ * or text body (raw, or as the JSON escape \u0000), so no such text ever reaches the database. Bodies are read from a
+ * clone after the body limit, so the route still reads its own body.
+ */
+export function refuseNulText(): MiddlewareHandler {
+  return async (c, next) => {
+    const url = c.req.url;
+    const pathAndQuery = url.slice(url.indexOf('/', url.indexOf('//') + 2));
+    if (decoded(pathAndQuery).includes('\u0000')) throw new AppError('BAD_REQUEST', NUL_TEXT_MESSAGE);
+    const cookie = c.req.header('cookie');
+    if (cookie && decoded(cookie).includes('\u0000')) throw new AppError('BAD_REQUEST', NUL_TEXT_MESSAGE);
+    const mediaType = (c.req.header('content-type') ?? 'text/plain').split(';')[0]?.trim() ?? '';
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && TEXT_BODY.test(mediaType) && c.req.raw.body) {
+      const text = await c.req.raw.clone().text();
+      if (holdsNul(text) || (mediaType.endsWith('urlencoded') && decoded(text).includes('\u0000'))) {
+        throw new AppError('BAD_REQUEST', NUL_TEXT_MESSAGE);
+      }
+    }
+    await next();
+  };
+}
