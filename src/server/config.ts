@@ -67,8 +67,14 @@ export interface Config {
    * against it through better-auth's genericOAuth plugin.
    */
   authTestOAuthIssuer: string | null;
-  /** REDIS_URL: reserved for moving rate-limit counters to Redis; parsed and reported, not used yet (counters stay in the database). */
+  /**
+   * REDIS_URL: the Redis every server process shares (main.ts connects at boot and fails when it cannot): rate-limit
+   * counters and better-auth's secondary storage (session cache, verification values, its own rate limits). Null keeps all
+   * of that in the database.
+   */
   redisUrl: string | null;
+  /** REDIS_KEY_PREFIX: prefix of every key the server writes to Redis (default 'barback:'), so deployments can share one. */
+  redisKeyPrefix: string;
   /** RevenueCat: the webhook's shared secret, the REST API key and address (payments/). */
   revenueCat: RevenueCatConfig;
   /**
@@ -150,6 +156,8 @@ export function parseDatabaseUrl(value: string | undefined): DatabaseConfig {
 export const DEFAULT_MAIL_FROM = 'Barback <no-reply@barback.app>';
 /** Default address support messages are mailed to. */
 export const DEFAULT_SUPPORT_EMAIL = 'support@barback.app';
+/** Default prefix of every Redis key the server writes (REDIS_KEY_PREFIX). */
+export const DEFAULT_REDIS_KEY_PREFIX = 'barback:';
 
 /** An absolute http(s) URL, kept as its origin-and-path string without a trailing slash. */
 const httpUrl = z
@@ -227,6 +235,12 @@ const envSchema = z.object({
       .regex(/^rediss?:\/\/[^\s]+$/i, 'must be a redis:// or rediss:// URL')
       .optional(),
   ),
+  REDIS_KEY_PREFIX: optional(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9:._-]{1,64}$/, 'must be 1-64 letters, digits or : . _ -')
+      .default(DEFAULT_REDIS_KEY_PREFIX),
+  ),
   REVENUECAT_WEBHOOK_AUTH: optional(
     z.string().min(16, 'must be at least 16 characters').max(1000, 'must be at most 1000 characters').optional(),
   ),
@@ -266,7 +280,8 @@ function oauthClient(vars: ParsedEnv, prefix: 'GOOGLE' | 'FACEBOOK', problems: s
  * TRUST_PROXY_HEADER (unset), TRUST_PROXY_HOPS (1), APP_URL (http://localhost:PORT), BETTER_AUTH_SECRET (required in production),
  * GOOGLE_CLIENT_ID/SECRET and FACEBOOK_CLIENT_ID/SECRET (pairs; unset = provider off), SMTP_URL (unset = dev outbox),
  * MAIL_FROM (Barback <no-reply@barback.app>), SUPPORT_EMAIL (support@barback.app), DEV_TOOLS (0),
- * AUTH_TEST_OAUTH_ISSUER (NODE_ENV=test only), REDIS_URL (unset), REVENUECAT_WEBHOOK_AUTH (unset: webhook off),
+ * AUTH_TEST_OAUTH_ISSUER (NODE_ENV=test only), REDIS_URL (unset: shared state in the database), REDIS_KEY_PREFIX
+ * (barback:), REVENUECAT_WEBHOOK_AUTH (unset: webhook off),
  * REVENUECAT_API_KEY (unset: no reconciliation), REVENUECAT_API_URL (https://api.revenuecat.com),
  * REVENUECAT_API_TIMEOUT_MS (5000), WRAPPER_SIMULATOR (on in development, off elsewhere).
  *
@@ -315,6 +330,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     devTools: vars.DEV_TOOLS,
     authTestOAuthIssuer: vars.AUTH_TEST_OAUTH_ISSUER ?? null,
     redisUrl: vars.REDIS_URL ?? null,
+    redisKeyPrefix: vars.REDIS_KEY_PREFIX,
     revenueCat: {
       webhookAuth:
         vars.REVENUECAT_WEBHOOK_AUTH ?? (wrapperSimulator ? `Bearer sim-${randomBytes(24).toString('hex')}` : null),

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { DEFAULT_REDIS_KEY_PREFIX } from '../config';
 import { AppError } from '../errors';
 import type { Logger } from '../logger';
 
@@ -24,8 +25,6 @@ export const REDIS_CONNECT_TIMEOUT_MS = 2000;
 export const REDIS_MAX_RECONNECT_DELAY_MS = 2000;
 /** At most one connection-error log line per this many ms. */
 export const REDIS_ERROR_LOG_INTERVAL_MS = 10_000;
-/** Default prefix of every key the server writes (REDIS_KEY_PREFIX), so one Redis can serve several deployments. */
-export const DEFAULT_REDIS_KEY_PREFIX = 'barback:';
 
 /** The message of the 503 answer when Redis cannot be reached. */
 export const REDIS_UNAVAILABLE_MESSAGE = 'The session and rate-limit store is unavailable; please try again shortly.';
