@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       devTools: false,
       authTestOAuthIssuer: null,
       redisUrl: null,
+      redisKeyPrefix: 'barback:',
       revenueCat: {
         // Development turns the wrapper simulator on, which signs its own webhooks with a random per-process secret.
         webhookAuth: expect.stringMatching(/^Bearer sim-[0-9a-f]{48}$/),
@@ -58,6 +59,7 @@ describe('loadConfig', () => {
       SUPPORT_EMAIL: 'help@barback.example',
       DEV_TOOLS: '1',
       REDIS_URL: 'redis://cache:6379',
+      REDIS_KEY_PREFIX: 'barback-staging:',
       REVENUECAT_WEBHOOK_AUTH: 'Bearer webhook-secret-0123456789',
       REVENUECAT_API_KEY: 'sk_live_key',
       REVENUECAT_API_URL: 'https://rc.example/',
@@ -84,6 +86,7 @@ describe('loadConfig', () => {
       devTools: true,
       authTestOAuthIssuer: null,
       redisUrl: 'redis://cache:6379',
+      redisKeyPrefix: 'barback-staging:',
       revenueCat: {
         webhookAuth: 'Bearer webhook-secret-0123456789',
         apiKey: 'sk_live_key',
@@ -112,6 +115,7 @@ describe('loadConfig', () => {
         DATABASE_URL: 'mysql://x',
         TRUST_PROXY_HEADER: 'bad header',
         TRUST_PROXY_HOPS: '0',
+        REDIS_KEY_PREFIX: 'has space',
       });
     } catch (caught) {
       error = caught;
@@ -125,6 +129,7 @@ describe('loadConfig', () => {
       'LOG_LEVEL',
       'TRUST_PROXY_HEADER',
       'TRUST_PROXY_HOPS',
+      'REDIS_KEY_PREFIX',
     ]);
     expect((error as ConfigError).message).toContain('PORT: must be 0-65535');
     expect((error as ConfigError).message).toContain(
