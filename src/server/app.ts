@@ -20,6 +20,7 @@ import { RateLimiter } from './http/rate-limit';
 import { apiBodyLimit, refuseNulText } from './http/request-guards';
 import { createSessionReader } from './http/session';
 import type { Logger } from './logger';
+import { redisSecondaryStorage, type RedisHandle } from './redis';
 import { createMailer, type Mailer } from './mail';
 import { supportRoutes } from './support';
 import { webhookRoutes, wrapperSimulatorRoutes } from './payments';
@@ -37,6 +38,11 @@ export interface AppDeps {
   clientDir?: string;
   mailer?: Mailer;
   auth?: Auth;
+  /**
+   * The Redis connection (REDIS_URL; main.ts opens it): rate-limit counters and, for the default `auth`, better-auth's
+   * secondary storage live there. Absent or null: in the database.
+   */
+  redis?: RedisHandle | null;
 }
 
 /** Default location of the client build. */
@@ -79,9 +85,12 @@ function codeForStatus(status: number): ApiErrorCode {
 export function createApp(deps: AppDeps): Hono {
   const { db, dialect, config, logger } = deps;
   const mailer = deps.mailer ?? createMailer({ config, db, logger });
-  const auth = deps.auth ?? createAuth({ db, dialect, config, logger, mailer });
+  const redis = deps.redis ?? null;
+  const auth =
+    deps.auth ??
+    createAuth({ db, dialect, config, logger, mailer, secondaryStorage: redis && redisSecondaryStorage(redis) });
   const sessions = createSessionReader(auth, db);
-  const limiter = new RateLimiter(db);
+  const limiter = new RateLimiter(db, { redis });
   const app = new Hono();
 
   app.use(async (c, next) => {
@@ -111,7 +120,7 @@ export function createApp(deps: AppDeps): Hono {
 
   app.route('/api/auth', authHandlerRoutes({ auth, limiter, config, db }));
   app.route('/api/session', sessionRoutes({ auth, limiter, config }));
-  app.route('/api/me', accountRoutes({ db, auth, config, logger, sessions, limiter }));
+  app.route('/api/me', accountRoutes({ db, auth, config, logger, sessions, limiter, redis }));
   app.route('/api/webhooks/revenuecat', webhookRoutes({ db, config, logger }));
   if (config.wrapperSimulator) {
     const dispatch = (request: Request) => Promise.resolve(app.fetch(request));

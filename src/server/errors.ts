@@ -112,7 +112,10 @@ export function isDatabaseUnavailableError(error: unknown): boolean {
   return false;
 }
 
-/** What the HTTP layer answers for any thrown value: the status and the body. Unknown errors become a bare 500. */
+/**
+ * What the HTTP layer answers for any thrown value: the status and the body. A database outage, or an error carrying
+ * statusCode 503 (better-auth's, when its Redis storage is away), answers 503; other unknown errors a bare 500.
+ */
 export function toErrorResponse(error: unknown): {
   status: ContentfulStatusCode;
   body: ApiErrorBody;
@@ -129,6 +132,11 @@ export function toErrorResponse(error: unknown): {
       body: errorBody('SERVICE_UNAVAILABLE', 'The database is unavailable; please try again shortly.'),
       expected: false,
     };
+  }
+  if ((error as { statusCode?: unknown } | null)?.statusCode === 503) {
+    // better-auth's own 503, e.g. its secondary storage (Redis) away during a session read: redis/secondary-storage.ts.
+    const message = error instanceof Error && error.message ? error.message : 'The service is unavailable.';
+    return { status: 503, body: errorBody('SERVICE_UNAVAILABLE', message), expected: false };
   }
   return { status: 500, body: errorBody('INTERNAL', 'Something went wrong on our side.'), expected: false };
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { emailBucket, RateLimiter } from '../http/rate-limit';
+import { purgeUserFromAuthStore, type RedisHandle } from '../redis';
 
 /** Escapes LIKE wildcards (and the escape character) so `text` matches literally inside a `like ... escape '\'` pattern. */
 function likeLiteral(text: string): string {
@@ -27,18 +28,23 @@ export interface DeletionReport {
  * links, OAuth link state, pending two-factor challenges), support messages they sent (by user id or email), dev-outbox
  * mail to or from their email, rate-limit counters of their email, their entitlements and the store webhook events that
  * name them, and the user row; analytics events keep their type,
- * time, plan and props but lose the user id.
+ * time, plan and props but lose the user id. With `redis` (REDIS_URL), better-auth's cached sessions and verification
+ * values of the user and the email's rate-limit counters go from Redis too, inside the transaction: a Redis failure rolls
+ * the deletion back.
  * @returns the counts per table (the user row itself is always one).
- * @throws the database's error; nothing is deleted then.
+ * @throws the database's error, or RedisUnavailableError (503) when Redis cannot be reached; nothing is deleted then.
  */
 export async function deleteAccount({
   db,
   userId,
   email,
+  redis = null,
 }: {
   db: Kysely<Database>;
   userId: string;
   email: string;
+  /** The server's Redis connection when it has one: better-auth's cache and the counters live there. */
+  redis?: RedisHandle | null;
 }): Promise<DeletionReport> {
   const address = email.trim().toLowerCase();
   return db.transaction().execute(async (trx) => {
@@ -78,6 +84,11 @@ export async function deleteAccount({
         .execute(),
     );
     const twoFactor = count(await trx.deleteFrom('twoFactor').where('userId', '=', userId).execute());
+    if (redis) {
+      // better-auth reads sessions from Redis first: drop the cached copies (every device) before their rows.
+      const tokens = await trx.selectFrom('session').select('token').where('userId', '=', userId).execute();
+      await purgeUserFromAuthStore(redis, { userId, email: address, tokens: tokens.map((row) => row.token) });
+    }
     const sessions = count(await trx.deleteFrom('session').where('userId', '=', userId).execute());
     const accounts = count(await trx.deleteFrom('account').where('userId', '=', userId).execute());
     const verifications = count(
@@ -92,7 +103,7 @@ export async function deleteAccount({
         )
         .execute(),
     );
-    await new RateLimiter(trx).forget([emailBucket(address)]);
+    await new RateLimiter(trx, { redis }).forget([emailBucket(address)]);
     const deleted = count(await trx.deleteFrom('user').where('id', '=', userId).execute());
     if (deleted !== 1) throw new Error(`user ${userId} was not deleted`);
     return {

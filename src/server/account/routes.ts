@@ -12,6 +12,7 @@ import { myBarRoutes } from '../my-bar';
 import { purchaseRoutes } from '../payments';
 import { jsonBody } from '../http/validate';
 import type { Logger } from '../logger';
+import type { RedisHandle } from '../redis';
 import { deleteAccount } from './delete-account';
 import { getActivity, getMe } from './operations';
 
@@ -32,6 +33,8 @@ export function accountRoutes(deps: {
   logger: Logger;
   sessions: SessionReader;
   limiter: RateLimiter;
+  /** The server's Redis connection (REDIS_URL), if any: account deletion clears the user's cached sessions there. */
+  redis?: RedisHandle | null;
 }): Hono {
   const { db, auth, config, logger, sessions, limiter } = deps;
   const routes = new Hono();
@@ -48,7 +51,7 @@ export function accountRoutes(deps: {
 
   routes.delete('/', jsonBody(deleteAccountRequestSchema), async (c) => {
     const { user } = await sessions.require(c);
-    const report = await deleteAccount({ db, userId: user.id, email: user.email });
+    const report = await deleteAccount({ db, userId: user.id, email: user.email, redis: deps.redis });
     logger.info({ userId: user.id, ...report }, 'account deleted');
     for (const cookie of await expiredSessionCookies(auth)) c.header('set-cookie', cookie, { append: true });
     return c.json({ deleted: true } satisfies DeleteAccountResponse);
