@@ -12,6 +12,7 @@ import { migrateToLatest } from './db/migrate';
 import { errorBody } from './errors';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
+import { connectRedis, redactRedisUrl, redisSecondaryStorage, type RedisHandle } from './redis';
 
 /** Longest a graceful shutdown waits for open requests before closing anyway, ms. */
 export const SHUTDOWN_GRACE_MS = 10_000;
@@ -28,13 +29,15 @@ export interface RunningServer {
 }
 
 /**
- * Wiring only: config -> database -> migrations (ours, then better-auth's planner for any column a newer plugin set needs)
- * -> seed (and search index) -> mailer -> auth -> app -> listen, then graceful shutdown on SIGINT/SIGTERM when
+ * Wiring only: config -> database -> Redis when REDIS_URL is set (rate-limit counters and better-auth's secondary storage)
+ * -> migrations (ours, then better-auth's planner for any column a newer plugin set needs) -> seed (and search index) ->
+ * mailer -> auth -> app -> listen, then graceful shutdown (server, mailer, Redis, database) on SIGINT/SIGTERM when
  * `handleSignals`. Requests the HTTP parser rejects (head over {@link MAX_HEADER_BYTES}, malformed lines) get a JSON 4xx
  * instead of a dropped socket.
  * @param options.env environment (default process.env); `clientDir` the built client to serve (default dist/client; tests
  *   pass a stand-in so SPA pages answer without a build).
- * @throws ConfigError for bad environment variables; database or migration errors as thrown.
+ * @throws ConfigError for bad environment variables; Error naming REDIS_URL when Redis cannot be reached at boot;
+ *   database or migration errors as thrown.
  */
 export async function main(
   options: { env?: Record<string, string | undefined>; handleSignals?: boolean; clientDir?: string } = {},
@@ -42,7 +45,12 @@ export async function main(
   const config = loadConfig(options.env);
   const logger = createLogger(config);
   const database = createDatabase(config);
+  let redis: RedisHandle | null = null;
   try {
+    if (config.redisUrl) {
+      redis = await connectRedis({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, logger });
+      logger.info({ redis: redactRedisUrl(config.redisUrl), keyPrefix: config.redisKeyPrefix }, 'redis connected');
+    }
     const applied = await migrateToLatest(database);
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
     const authTables = await migrateAuthTables({ db: database.db, dialect: database.dialect });
@@ -57,13 +65,20 @@ export async function main(
       indexed === null ? 'catalogue searches will run in the database' : 'catalogue search index ready',
     );
   } catch (error) {
+    await redis?.close();
     await database.destroy();
     throw error;
   }
 
-  if (config.redisUrl) logger.warn('REDIS_URL is set but not used yet: rate-limit counters stay in the database');
   const mailer = createMailer({ config, db: database.db, logger });
-  const auth = createAuth({ db: database.db, dialect: database.dialect, config, logger, mailer });
+  const auth = createAuth({
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    logger,
+    mailer,
+    secondaryStorage: redis && redisSecondaryStorage(redis),
+  });
   logger.info(
     {
       appUrl: config.appUrl,
@@ -80,6 +95,7 @@ export async function main(
     logger,
     mailer,
     auth,
+    redis,
     clientDir: options.clientDir,
   });
   const server = serve({
@@ -122,6 +138,7 @@ export async function main(
       await new Promise<void>((resolve) => server.close(() => resolve()));
       clearTimeout(timer);
       mailer.close();
+      await redis?.close();
       await database.destroy();
       logger.info('stopped');
       logger.flush();
