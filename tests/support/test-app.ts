@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '@/server/config';
 import type { Dialect } from '@/server/db/database';
 import { createSilentLogger } from '@/server/logger';
 import { createMailer, type Mailer } from '@/server/mail/mailer';
+import { redisSecondaryStorage, type RedisHandle } from '@/server/redis';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { buildTestSeed } from './test-seed';
 
@@ -41,7 +42,9 @@ export const TEST_AUTH_SECRET = 'test-secret-0123456789-test-secret-0123456789';
 /**
  * Builds an app the way main.ts does, on a fresh migrated database of `dialect`, seeded with `seed` (the tiny test seed by
  * default; null for an empty catalogue). The client folder defaults to one that does not exist, so static answers do not
- * depend on whether `vite build` has been run. `env` adds or overrides environment variables (NODE_ENV is 'test').
+ * depend on whether `vite build` has been run. `env` adds or overrides environment variables (NODE_ENV is 'test'). `redis`
+ * puts rate-limit counters and better-auth's secondary storage in Redis, as REDIS_URL does for main.ts (the caller opens
+ * and closes the connection).
  */
 export async function createTestApp(
   options: {
@@ -49,6 +52,7 @@ export async function createTestApp(
     seed?: SeedCatalogue | null;
     clientDir?: string;
     env?: Record<string, string>;
+    redis?: RedisHandle;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(options.dialect ?? 'sqlite');
@@ -69,7 +73,15 @@ export async function createTestApp(
   });
   const logger = createSilentLogger();
   const mailer = createMailer({ config, db: database.db, logger });
-  const auth = createAuth({ db: database.db, dialect: database.dialect, config, logger, mailer });
+  const redis = options.redis ?? null;
+  const auth = createAuth({
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    logger,
+    mailer,
+    secondaryStorage: redis && redisSecondaryStorage(redis),
+  });
   const app = createApp({
     db: database.db,
     dialect: database.dialect,
@@ -77,6 +89,7 @@ export async function createTestApp(
     logger,
     mailer,
     auth,
+    redis,
     clientDir: options.clientDir ?? path.join(os.tmpdir(), 'barback-no-client-build'),
   });
   const request = async (pathAndQuery: string, init?: RequestInit, requestOptions: TestRequestOptions = {}) =>
