@@ -10,6 +10,7 @@ import type { ProviderMode } from '@/shared/schemas/dev-tools';
 import { OAUTH_PROVIDERS, type OAuthProvider } from '@/shared/schemas/session';
 import { MailError, magicLinkEmail, type Mailer, type MagicLinkPurpose } from '../mail';
 import { entitlementsSessionPlugin } from '../payments';
+import { magicLinkTokenOptions, type VerificationStore } from './magic-link-tokens';
 import { authSchemaOptions } from './schema';
 import { resolveAuthSecret } from './secret';
 import { recordSignInEvents } from './sign-in-events';
@@ -90,7 +91,8 @@ function authLogger(logger: Logger): NonNullable<BetterAuthOptions['logger']> {
  * - social google/facebook when their clients are configured, or genericOAuth providers `google` and `facebook` against
  *   AUTH_TEST_OAUTH_ISSUER in test configuration; account linking on, google and facebook trusted, never unlinking the
  *   last account;
- * - magicLink (15-minute single-use links mailed through `mailer`), twoFactor (TOTP + backup codes, issuer 'Barback',
+ * - magicLink (15-minute single-use links mailed through `mailer`; tokens stored hashed, and a new link ends the email's
+ *   earlier ones: auth/magic-link-tokens.ts), twoFactor (TOTP + backup codes, issuer 'Barback',
  *   passwordless enrolment allowed), Barback's sign-in plugin (two-factor after magic links and OAuth, magic-link accounts);
  * - with `secondaryStorage` (Redis): sessions cached there (and kept in the database), verification values and rate limits
  *   there; without it, all in the database;
@@ -99,7 +101,7 @@ function authLogger(logger: Logger): NonNullable<BetterAuthOptions['logger']> {
  * - sign-ins recorded as registration/login analytics events;
  * - the browser's session read carries the user's active entitlements and plan (payments/session-plugin.ts).
  */
-export function buildAuthOptions(deps: AuthDeps) {
+export function buildAuthOptions(deps: AuthDeps, verificationStore: () => Promise<VerificationStore>) {
   const { config, db, dialect, logger, mailer } = deps;
   const secondaryStorage = deps.secondaryStorage ?? undefined;
   const schema = authSchemaOptions();
@@ -111,6 +113,7 @@ export function buildAuthOptions(deps: AuthDeps) {
   const corePlugins: [ReturnType<typeof magicLink>, ReturnType<typeof twoFactor>] = [
     magicLink({
       expiresIn: MAGIC_LINK_EXPIRES_SECONDS,
+      ...magicLinkTokenOptions(verificationStore, MAGIC_LINK_EXPIRES_SECONDS),
       sendMagicLink: async ({ email, url, metadata }) => {
         const purpose = (metadata as MagicLinkMetadata | undefined)?.purpose === 'recovery' ? 'recovery' : 'sign-in';
         try {
@@ -205,7 +208,14 @@ export function buildAuthOptions(deps: AuthDeps) {
 
 /** Builds Barback's better-auth instance (see {@link buildAuthOptions}); its context initialises in the background. */
 export function createAuth(deps: AuthDeps) {
-  return betterAuth(buildAuthOptions(deps));
+  let context: (() => Promise<{ internalAdapter: VerificationStore }>) | null = null;
+  const verificationStore = async () => {
+    if (!context) throw new Error('better-auth is not built yet');
+    return (await context()).internalAdapter;
+  };
+  const auth = betterAuth(buildAuthOptions(deps, verificationStore));
+  context = () => auth.$context;
+  return auth;
 }
 
 /** The better-auth instance the server runs. */

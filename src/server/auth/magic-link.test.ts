@@ -115,6 +115,23 @@ describe.each(testDialects())('magic-link sign-in on %s, mail through a real SMT
     expect(followed.headers.getSetCookie().some((line) => line.startsWith(`${SESSION_COOKIE}=`))).toBe(true);
   });
 
+  it('makes only the newest link of an email work, and stores no usable token', async () => {
+    const email = randomEmail('twice');
+    const first = magicLinkIn((await mailFor(email)).text);
+    const second = magicLinkIn((await mailFor(email)).text);
+    expect(second).not.toBe(first);
+    const rows = await t.database.db.selectFrom('verification').select(['identifier', 'value']).execute();
+    const token = new URL(second).searchParams.get('token') ?? '';
+    expect(token.length).toBeGreaterThanOrEqual(32);
+    expect(JSON.stringify(rows)).not.toContain(token);
+
+    const old = await t.request(pathOf(first), {}, { address: randomAddress() });
+    expect(old.headers.get('location')).toBe('http://localhost:3000/auth/callback?error=INVALID_TOKEN');
+    expect(old.headers.getSetCookie().some((line) => line.startsWith(`${SESSION_COOKIE}=`))).toBe(false);
+    const newest = await t.request(pathOf(second), {}, { address: randomAddress() });
+    expect(newest.headers.getSetCookie().some((line) => line.startsWith(`${SESSION_COOKIE}=`))).toBe(true);
+  });
+
   it('answers 502 MAIL_FAILED when the mail server refuses the message', async () => {
     smtp.refuseNext();
     const response = await requestMagicLink(t, randomEmail('refused'));

@@ -50,7 +50,8 @@ function withClientAddress(c: Context, proxy: ProxyTrust): Request {
  * better-auth mounted at /api/auth/* (all methods). Before it: the magic-link limit (5 per 10 minutes per address and per
  * email) and the provider-start limit (20 per minute per address); the client address header is set by the server. After
  * it: better-auth's own 429 is rewritten to the API's error shape with Retry-After, and its 5xx becomes 503
- * SERVICE_UNAVAILABLE (with Retry-After) when the database does not answer.
+ * SERVICE_UNAVAILABLE (with Retry-After) when the database does not answer; answers without a Cache-Control header get
+ * `no-store`.
  */
 export function authHandlerRoutes<DB>({
   auth,
@@ -88,7 +89,11 @@ export function authHandlerRoutes<DB>({
         throw new AppError('SERVICE_UNAVAILABLE', 'The database is unavailable; please try again shortly.', { cause });
       }
     }
-    return response;
+    if (response.headers.has('cache-control')) return response;
+    // Every auth answer is about one person (sessions, linked accounts, a new TOTP secret): no cache may keep it.
+    const headers = new Headers(response.headers);
+    headers.set('Cache-Control', 'no-store');
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   });
   return routes;
 }

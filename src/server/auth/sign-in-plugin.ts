@@ -1,7 +1,8 @@
 import type { BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
-import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { deleteSessionCookie } from 'better-auth/cookies';
 import { generateRandomString } from 'better-auth/crypto';
+import { proveSecondFactor, type TwoFactorRow } from './second-factor-check';
 
 /** providerId of the account row that records "this user signs in with a link emailed to them". */
 export const MAGIC_LINK_PROVIDER_ID = 'magic-link';
@@ -14,6 +15,28 @@ export const TWO_FACTOR_QUERY_PARAM = 'twoFactor';
 
 /** Name of the twoFactor plugin's pending-sign-in cookie (better-auth prefixes it like every auth cookie). */
 export const TWO_FACTOR_COOKIE = 'two_factor';
+
+/** Two-factor changes that weaken the second factor: each needs a current code (or a backup code), not just a session. */
+const SECOND_FACTOR_GUARDED_PATHS = new Set(['/two-factor/disable', '/two-factor/generate-backup-codes']);
+
+/** Session reads whose answers carry session tokens (stripped before they reach a page script). */
+const TOKEN_BEARING_PATHS = new Set(['/get-session', '/list-sessions']);
+
+/** The error codes and messages of the second-factor check. */
+export const SECOND_FACTOR_ERRORS = {
+  required: {
+    code: 'TWO_FACTOR_CODE_REQUIRED',
+    message: 'Enter a current code from your authenticator app, or a backup code.',
+  },
+  invalid: { code: 'INVALID_CODE', message: 'That code is not right. Enter a current code or a backup code.' },
+} as const;
+
+/** A session object without its token (the cookie carries it; a page script never needs to read it). */
+function withoutToken(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || !('token' in value)) return value;
+  const { token: _token, ...rest } = value as Record<string, unknown>;
+  return rest;
+}
 
 /** The routes that finish a first-factor sign-in outside the twoFactor plugin's own hook (which covers passwords only). */
 const FIRST_FACTOR_PATHS = new Set(['/magic-link/verify', '/callback/:id']);
@@ -69,13 +92,37 @@ function redirectLocation(returned: unknown): string | null {
  * - after `/magic-link/verify` or an OAuth callback (`/callback/:id`, social and genericOAuth alike) signs in a user who has
  *   two-factor enabled, the new session is swapped for the pending two-factor state and the browser is sent to the same
  *   callbackURL with `?twoFactor=1` (JSON callers get `{twoFactorRedirect: true, twoFactorMethods: ['totp']}`);
- * - `/unlink-account` refuses to remove the 'magic-link' row (400): the emailed link stays available to every account.
+ * - `/unlink-account` refuses to remove the 'magic-link' row (400): the emailed link stays available to every account;
+ * - `/two-factor/disable` and `/two-factor/generate-backup-codes` need `code`: a current TOTP code or a backup code (400
+ *   TWO_FACTOR_CODE_REQUIRED without one, 401 INVALID_CODE for a wrong one), so a session alone cannot remove the second
+ *   factor;
+ * - the session reads a browser makes (`/get-session`, `/list-sessions`) answer without session tokens.
  */
 export function barbackSignInPlugin(): BetterAuthPlugin {
   return {
     id: 'barback-sign-in',
     hooks: {
       before: [
+        {
+          matcher: (ctx) => SECOND_FACTOR_GUARDED_PATHS.has(ctx.path ?? ''),
+          handler: createAuthMiddleware(async (ctx) => {
+            const session = await getSessionFromCtx(ctx);
+            if (!session) return; // the endpoint itself answers 401
+            const row = await ctx.context.adapter.findOne<TwoFactorRow>({
+              model: 'twoFactor',
+              where: [{ field: 'userId', value: session.user.id }],
+            });
+            if (!row) return; // two-factor is off: the endpoint answers for itself
+            const code = (ctx.body as { code?: unknown } | undefined)?.code;
+            if (typeof code !== 'string' || code.trim() === '') {
+              throw APIError.from('BAD_REQUEST', SECOND_FACTOR_ERRORS.required);
+            }
+            const key = (ctx.context as { secretConfig?: unknown }).secretConfig ?? ctx.context.secret;
+            if (!(await proveSecondFactor(row, code, key))) {
+              throw APIError.from('UNAUTHORIZED', SECOND_FACTOR_ERRORS.invalid);
+            }
+          }),
+        },
         {
           matcher: (ctx) => ctx.path === '/unlink-account',
           handler: createAuthMiddleware(async (ctx) => {
@@ -95,6 +142,19 @@ export function barbackSignInPlugin(): BetterAuthPlugin {
         },
       ],
       after: [
+        {
+          matcher: (ctx) => TOKEN_BEARING_PATHS.has(ctx.path ?? ''),
+          handler: createAuthMiddleware(async (ctx) => {
+            if (!ctx.request) return; // the server's own reads keep what they need
+            const returned = ctx.context.returned;
+            if (!returned || typeof returned !== 'object' || returned instanceof Error) return;
+            if (Array.isArray(returned)) return ctx.json(returned.map(withoutToken));
+            if ('session' in returned) {
+              const { session } = returned as { session: unknown };
+              return ctx.json({ ...returned, session: withoutToken(session) });
+            }
+          }),
+        },
         {
           matcher: (ctx) => FIRST_FACTOR_PATHS.has(ctx.path ?? ''),
           handler: createAuthMiddleware(async (ctx) => {

@@ -132,12 +132,53 @@ describe.each(testDialects())('two-factor sign-in on %s', (dialect) => {
     ]);
   });
 
-  it('turns two-factor off again for a passwordless user', async () => {
-    const { email, address, jar } = await enrol();
-    const disabled = await t.request('/api/auth/two-factor/disable', postJson({}, jar), { address });
+  it('turns two-factor off again only with a current code, not with the session alone', async () => {
+    const { email, address, jar, totpURI } = await enrol();
+    const without = await t.request('/api/auth/two-factor/disable', postJson({}, jar), { address });
+    expect(without.status).toBe(400);
+    expect(((await without.json()) as { code: string }).code).toBe('TWO_FACTOR_CODE_REQUIRED');
+    const wrong = await t.request('/api/auth/two-factor/disable', postJson({ code: '000000' }, jar), { address });
+    expect(wrong.status).toBe(401);
+    expect((await firstFactor(email, randomAddress())).location).toContain('twoFactor=1');
+
+    const disabled = await t.request('/api/auth/two-factor/disable', postJson({ code: totpFromUri(totpURI) }, jar), {
+      address,
+    });
     expect(disabled.status).toBe(200);
     const { jar: next, location } = await firstFactor(email, randomAddress());
     expect(location).toBe('http://localhost:3000/auth/callback');
     expect(next.get(SESSION_COOKIE)).toBeTruthy();
+  });
+
+  it('replaces the backup codes only with a current code or a backup code', async () => {
+    const { address, jar, backupCodes } = await enrol();
+    const regenerate = (body: Record<string, unknown>) =>
+      t.request('/api/auth/two-factor/generate-backup-codes', postJson(body, jar), { address });
+    expect((await regenerate({})).status).toBe(400);
+    expect((await regenerate({ code: 'nope-nope' })).status).toBe(401);
+    const fresh = await regenerate({ code: backupCodes[0] });
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get('cache-control')).toBe('no-store');
+    const { backupCodes: next } = (await fresh.json()) as { backupCodes: string[] };
+    expect(next).toHaveLength(10);
+    expect(next).not.toContain(backupCodes[0]);
+    // The old set no longer proves anything.
+    expect((await regenerate({ code: backupCodes[1] })).status).toBe(401);
+  });
+
+  it('keeps session tokens out of what a page can read, and out of caches', async () => {
+    const { address, jar } = await enrol();
+    const session = await t.request('/api/auth/get-session', { headers: jar.headers() }, { address });
+    const body = (await session.json()) as { session: Record<string, unknown> };
+    expect(body.session.id).toEqual(expect.any(String));
+    expect(body.session).not.toHaveProperty('token');
+    expect(session.headers.get('cache-control')).toBe('no-store');
+    const sessions = await t.request('/api/auth/list-sessions', { headers: jar.headers() }, { address });
+    const list = (await sessions.json()) as Record<string, unknown>[];
+    expect(list.length).toBeGreaterThan(0);
+    for (const entry of list) expect(entry).not.toHaveProperty('token');
+    expect(sessions.headers.get('cache-control')).toBe('no-store');
+    const accounts = await t.request('/api/auth/list-accounts', { headers: jar.headers() }, { address });
+    expect(accounts.headers.get('cache-control')).toBe('no-store');
   });
 });

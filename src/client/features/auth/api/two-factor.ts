@@ -46,20 +46,28 @@ export async function verifyBackupCode(code: string): Promise<void> {
 }
 
 /**
- * Turns two-factor off (`POST /api/auth/two-factor/disable`) after proving a current code with {@link verifyTotp}.
- * @throws ApiError: INVALID_CODE for a wrong code (nothing changes), 401 signed out.
+ * Turns two-factor off (`POST /api/auth/two-factor/disable` with `code`): the server checks the code (a current TOTP code
+ * or a backup code) in the same request, so a session alone cannot turn it off.
+ * @throws ApiError: 401 INVALID_CODE for a wrong code (nothing changes), 400 TWO_FACTOR_CODE_REQUIRED, 401 signed out.
  */
 export async function disableTwoFactor(code: string): Promise<void> {
-  await verifyTotp(code);
-  await callAuth((client) => client.twoFactor.disable({}));
+  // better-auth's typed body has no `code`; Barback's server plugin reads it (auth/sign-in-plugin.ts).
+  await callAuth((client) =>
+    client.twoFactor.disable({ code: code.trim() } as Parameters<typeof client.twoFactor.disable>[0]),
+  );
 }
 
 /**
- * Replaces the backup codes by a fresh set (`POST /api/auth/two-factor/generate-backup-codes`); the old ones stop working.
- * @throws ApiError: 400 when two-factor is off, 401 signed out.
+ * Replaces the backup codes by a fresh set (`POST /api/auth/two-factor/generate-backup-codes` with `code`, checked like
+ * {@link disableTwoFactor}); the old ones stop working.
+ * @throws ApiError: 401 INVALID_CODE for a wrong code, 400 when two-factor is off, 401 signed out.
  */
-export async function regenerateBackupCodes(): Promise<string[]> {
-  const data = await callAuth((client) => client.twoFactor.generateBackupCodes({}));
+export async function regenerateBackupCodes(code: string): Promise<string[]> {
+  const data = await callAuth((client) =>
+    client.twoFactor.generateBackupCodes({ code: code.trim() } as Parameters<
+      typeof client.twoFactor.generateBackupCodes
+    >[0]),
+  );
   return (data as { backupCodes?: string[] }).backupCodes ?? [];
 }
 

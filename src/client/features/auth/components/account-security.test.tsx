@@ -152,6 +152,10 @@ describe('two-factor settings', () => {
       user: { twoFactorEnabled: true },
       override: (request) => {
         if (request.path !== '/api/auth/two-factor/disable') return undefined;
+        // The server checks the code in the same request (auth/sign-in-plugin.ts).
+        if ((request.body as { code?: string } | null)?.code !== '123456') {
+          return json({ code: 'INVALID_CODE', message: 'That code is not right.' }, 401);
+        }
         api.state.user.twoFactorEnabled = false;
         return json({ status: true });
       },
@@ -162,11 +166,34 @@ describe('two-factor settings', () => {
     await user.type(screen.getByLabelText('6-digit code'), '999999');
     await user.click(screen.getByRole('button', { name: 'Turn off two-factor' }));
     expect(await screen.findByRole('alert')).toBeTruthy();
-    expect(api.calls('POST /api/auth/two-factor/disable')).toHaveLength(0);
+    expect(screen.getByTestId('two-factor-status').textContent).toBe('On');
 
+    await user.clear(screen.getByLabelText('6-digit code'));
     await user.type(screen.getByLabelText('6-digit code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Turn off two-factor' }));
     await waitFor(() => expect(screen.getByTestId('two-factor-status').textContent).toBe('Off'));
-    expect(api.calls('POST /api/auth/two-factor/disable')).toHaveLength(1);
+    expect(api.calls('POST /api/auth/two-factor/disable').map((call) => call.body)).toEqual([
+      { code: '999999' },
+      { code: '123456' },
+    ]);
+  });
+
+  it('asks for a current code before replacing the backup codes', async () => {
+    const user = userEvent.setup();
+    const api = installFakeAuthApi({
+      signedIn: true,
+      user: { twoFactorEnabled: true },
+      override: (request) =>
+        request.path === '/api/auth/two-factor/generate-backup-codes'
+          ? json({ status: true, backupCodes: ['fffff-ggggg'] })
+          : undefined,
+    });
+    renderWithAuth(<TwoFactorSettings />, { url: '/settings' });
+    await user.click(await screen.findByRole('button', { name: 'New backup codes' }));
+    expect(api.calls('POST /api/auth/two-factor/generate-backup-codes')).toHaveLength(0);
+    await user.type(screen.getByLabelText('6-digit code'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Create new backup codes' }));
+    expect(await screen.findByText('fffff-ggggg')).toBeInTheDocument();
+    expect(api.calls('POST /api/auth/two-factor/generate-backup-codes')[0]?.body).toEqual({ code: '654321' });
   });
 });

@@ -238,13 +238,14 @@ type Phase =
   | { kind: 'idle' }
   | { kind: 'enrolling'; enrolment: TwoFactorEnrolment }
   | { kind: 'codes'; codes: string[] }
-  | { kind: 'disabling' };
+  | { kind: 'disabling' }
+  | { kind: 'regenerating' };
 
 /**
  * Settings section "Two-factor authentication" (TOTP, better-auth's twoFactor plugin):
  * - off: 'Turn on two-factor' creates a secret and shows its QR code (drawn by the qrcode library, loaded now) and the key
  *   for manual entry; a code from the app confirms it, then the backup codes are shown once with Copy and Download;
- * - on: 'New backup codes' replaces them; 'Turn off' asks for a current code first.
+ * - on: 'New backup codes' and 'Turn off' each ask for a current code first (the server checks it in the same request).
  * From then on every sign-in (email link, Google, Facebook) asks for a code.
  */
 export function TwoFactorSettings() {
@@ -294,15 +295,10 @@ export function TwoFactorSettings() {
       onError: (failure) => fail(twoFactorErrorMessage(failure, 'totp').message),
     });
 
-  const newCodes = () =>
-    regenerate.mutate(undefined, {
+  const submitNewCodes = (code: string, fail: (message: string) => void) =>
+    regenerate.mutate(code, {
       onSuccess: (codes) => reset({ kind: 'codes', codes }),
-      onError: (failure) =>
-        showToast({
-          title: 'Could not create new backup codes',
-          description: signInErrorMessage(failure),
-          variant: 'error',
-        }),
+      onError: (failure) => fail(twoFactorErrorMessage(failure, 'totp').message),
     });
 
   const copyKey = async (secret: string) => {
@@ -376,6 +372,22 @@ export function TwoFactorSettings() {
         onCancel={() => reset()}
       />
     );
+  } else if (phase.kind === 'regenerating') {
+    body = (
+      <TotpCodeForm
+        data-testid="two-factor-new-codes"
+        intro={
+          <p className="text-sm text-muted">
+            Enter a current code from your authenticator app to replace your backup codes. The old ones stop working.
+          </p>
+        }
+        submitLabel="Create new backup codes"
+        autoFocus
+        pending={regenerate.isPending}
+        onCode={submitNewCodes}
+        onCancel={() => reset()}
+      />
+    );
   } else if (enabled) {
     body = (
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
@@ -384,12 +396,8 @@ export function TwoFactorSettings() {
           Every sign-in asks for a code from your authenticator app.
         </p>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Button variant="secondary" size="sm" onClick={newCodes} disabled={regenerate.isPending}>
-            {regenerate.isPending ? (
-              <Spinner aria-hidden="true" role="presentation" />
-            ) : (
-              <KeyRoundIcon aria-hidden="true" />
-            )}
+          <Button variant="secondary" size="sm" onClick={() => reset({ kind: 'regenerating' })}>
+            <KeyRoundIcon aria-hidden="true" />
             New backup codes
           </Button>
           <Button variant="outline" size="sm" onClick={() => reset({ kind: 'disabling' })}>
