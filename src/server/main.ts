@@ -7,6 +7,7 @@ import { migrateAuthTables } from './auth';
 import { seedCatalogue, warmCatalogue } from './catalogue/operations';
 import { loadSeedCatalogue } from './catalogue/seed/load-seed';
 import { ConfigError, loadConfig, type Config } from './config';
+import { withBootLock } from './db/boot-lock';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { errorBody } from './errors';
@@ -30,7 +31,8 @@ export interface RunningServer {
 
 /**
  * Wiring only: config -> database -> Redis when REDIS_URL is set (rate-limit counters and better-auth's secondary storage)
- * -> migrations (ours, then better-auth's planner for any column a newer plugin set needs) -> seed (and search index) ->
+ * -> migrations (ours, then better-auth's planner for any column a newer plugin set needs) and seed, under a PostgreSQL
+ * advisory lock so processes starting together take turns (db/boot-lock.ts) -> search index ->
  * mailer -> auth -> app -> listen, then graceful shutdown (server, mailer, Redis, database) on SIGINT/SIGTERM when
  * `handleSignals`. Requests the HTTP parser rejects (head over {@link MAX_HEADER_BYTES}, malformed lines) get a JSON 4xx
  * instead of a dropped socket.
@@ -51,14 +53,20 @@ export async function main(
       redis = await connectRedis({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, logger });
       logger.info({ redis: redactRedisUrl(config.redisUrl), keyPrefix: config.redisKeyPrefix }, 'redis connected');
     }
-    const applied = await migrateToLatest(database);
-    if (applied.length > 0) logger.info({ applied }, 'migrations applied');
-    const authTables = await migrateAuthTables({ db: database.db, dialect: database.dialect });
-    if (authTables.length > 0) logger.info({ tables: authTables }, 'auth tables migrated');
-    const seed = await seedCatalogue({ db: database.db, seed: loadSeedCatalogue() });
-    if (seed.skipped) logger.info('catalogue seed unchanged');
-    else
-      logger.info({ ingredients: seed.ingredients, cocktails: seed.cocktails, lines: seed.lines }, 'catalogue seeded');
+    // Processes starting together on one PostgreSQL database prepare it one at a time (db/boot-lock.ts).
+    await withBootLock(database, async () => {
+      const applied = await migrateToLatest(database);
+      if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+      const authTables = await migrateAuthTables({ db: database.db, dialect: database.dialect });
+      if (authTables.length > 0) logger.info({ tables: authTables }, 'auth tables migrated');
+      const seed = await seedCatalogue({ db: database.db, seed: loadSeedCatalogue() });
+      if (seed.skipped) logger.info('catalogue seed unchanged');
+      else
+        logger.info(
+          { ingredients: seed.ingredients, cocktails: seed.cocktails, lines: seed.lines },
+          'catalogue seeded',
+        );
+    });
     const indexed = await warmCatalogue({ db: database.db });
     logger.info(
       { indexed },
