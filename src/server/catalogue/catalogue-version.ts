@@ -8,8 +8,13 @@ import type { Database } from '../db/types';
  * them miss. A random token, not a counter, so a recreated database can never repeat an old ETag.
  */
 
-/** How long a process trusts the version it last read before asking the database again, ms. */
-export const VERSION_RECHECK_MS = 1000;
+/**
+ * How long a process trusts the version it last read before asking the database again, ms: a catalogue write made through
+ * another process (or straight in the database) reaches this process's caches (answers, ETags, search index, counts) at
+ * most this long after it commits. The cost is one primary-key read per process per interval, and only while requests
+ * come in (tests/scale/two-processes.test.ts measures it across two processes).
+ */
+export const VERSION_RECHECK_MS = 500;
 
 /** Version reported before the catalogue has ever been written. */
 export const EMPTY_CATALOGUE_VERSION = 'empty';
