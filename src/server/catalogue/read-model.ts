@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { CardIngredient, CocktailDetail, CocktailSummary, IngredientLine } from '@/shared/schemas/cocktail';
 import type { Database } from '../db/types';
+import { LruCache } from '../lib/lru-cache';
+import { getCatalogueVersion } from './catalogue-version';
 
 /**
  * Reading cocktails out of the tables into the API shapes (src/shared/schemas/cocktail.ts): JSON list columns parsed, 0/1
@@ -127,18 +129,47 @@ export async function toSummaries(db: Kysely<Database>, rows: readonly SummaryRo
   return rows.map((row) => toSummary(row, lines.get(Number(row.id)) ?? []));
 }
 
-/** Loads the list items of the given public cocktails, in the order of `ids` (unknown ids are left out). */
+/** List items kept in memory per database client: at most this many (about 1 kB each). */
+export const SUMMARY_CACHE_ENTRIES = 20_000;
+
+const summaryCaches = new WeakMap<object, LruCache<string, CocktailSummary>>();
+
+function summaryCacheFor(db: Kysely<Database>): LruCache<string, CocktailSummary> {
+  let cache = summaryCaches.get(db);
+  if (!cache) summaryCaches.set(db, (cache = new LruCache(SUMMARY_CACHE_ENTRIES, 64 * 1024 * 1024, () => 1024)));
+  return cache;
+}
+
+/**
+ * Loads the list items of the given public cocktails, in the order of `ids` (unknown ids are left out). Items are kept in
+ * memory per catalogue version (an LRU of {@link SUMMARY_CACHE_ENTRIES}), so a search whose matches were shown before
+ * needs no database round trip at all: under load the work per query stays in memory instead of queueing for the
+ * connection pool. A catalogue change makes a new version, so no item is ever served stale past the version's recheck.
+ */
 export async function loadSummariesByIds(db: Kysely<Database>, ids: readonly number[]): Promise<CocktailSummary[]> {
   if (ids.length === 0) return [];
-  const rows = (await db
-    .selectFrom('cocktail')
-    .select(SUMMARY_COLUMNS)
-    .where('cocktail.id', 'in', ids)
-    .where('cocktail.venue_id', 'is', null)
-    .execute()) as SummaryRow[];
-  const byId = new Map(rows.map((row) => [Number(row.id), row]));
-  const ordered = ids.map((id) => byId.get(id)).filter((row): row is SummaryRow => row !== undefined);
-  return toSummaries(db, ordered);
+  const version = await getCatalogueVersion(db);
+  const cache = summaryCacheFor(db);
+  const found = new Map<number, CocktailSummary>();
+  const missing: number[] = [];
+  for (const id of ids) {
+    const hit = cache.get(`${version}:${id}`);
+    if (hit) found.set(id, hit);
+    else missing.push(id);
+  }
+  if (missing.length > 0) {
+    const rows = (await db
+      .selectFrom('cocktail')
+      .select(SUMMARY_COLUMNS)
+      .where('cocktail.id', 'in', missing)
+      .where('cocktail.venue_id', 'is', null)
+      .execute()) as SummaryRow[];
+    for (const summary of await toSummaries(db, rows)) {
+      found.set(summary.id, summary);
+      cache.set(`${version}:${summary.id}`, summary);
+    }
+  }
+  return ids.map((id) => found.get(id)).filter((summary): summary is CocktailSummary => summary !== undefined);
 }
 
 /**
