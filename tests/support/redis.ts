@@ -103,6 +103,9 @@ export interface PrivateRedis {
   start(): Promise<void>;
   /** Kills it (SIGKILL: connections drop at once) and waits for the exit. */
   stop(): Promise<void>;
+  /** Freezes it (SIGSTOP): connections stay open, nothing answers; `resume()` (SIGCONT) thaws it. */
+  pause(): void;
+  resume(): void;
 }
 
 /** True when a `redis-server` binary is on the PATH. */
@@ -132,6 +135,12 @@ export async function privateRedis(): Promise<PrivateRedis> {
         if (Date.now() > deadline) throw new Error(`private redis-server on ${port} did not start`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
+    },
+    pause() {
+      child?.kill('SIGSTOP');
+    },
+    resume() {
+      child?.kill('SIGCONT');
     },
     async stop() {
       const running = child;

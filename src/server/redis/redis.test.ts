@@ -130,6 +130,21 @@ describe.skipIf(!serverBinary)('a Redis outage', () => {
     await server?.stop();
   });
 
+  it('fails a command after the command timeout when Redis hangs, and works again when it answers', async () => {
+    await redis.run((client) => client.set('hang', 'v'));
+    server.pause();
+    try {
+      const started = Date.now();
+      const error = await redis.run((client) => client.get('hang')).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(RedisUnavailableError);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(REDIS_COMMAND_TIMEOUT_MS - 50);
+      expect(Date.now() - started).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS + 1000);
+    } finally {
+      server.resume();
+    }
+    expect(await redis.run((client) => client.get('hang'))).toBe('v');
+  });
+
   it('fails commands fast while Redis is away, as 503 errors, and reconnects by itself when it is back', async () => {
     const storage = redisSecondaryStorage(redis);
     await storage.set('k', 'before', 60);
