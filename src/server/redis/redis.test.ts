@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAPIError } from 'better-auth/api';
 import { createSilentLogger } from '../logger';
+import { main } from '../main';
 import { connectRedis, RedisUnavailableError, REDIS_COMMAND_TIMEOUT_MS, type RedisHandle } from './client';
 import { AUTH_KEY_PREFIX, purgeUserFromAuthStore, redisSecondaryStorage } from './secondary-storage';
 import {
@@ -17,6 +18,22 @@ const unavailable = await redisUnavailableReason();
 const serverBinary = await hasRedisServerBinary();
 
 describe('connectRedis at boot', () => {
+  it('keeps the server from starting when REDIS_URL does not answer', async () => {
+    const port = await freeLoopbackPort();
+    const started = main({
+      env: {
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATABASE_URL: ':memory:',
+        REDIS_URL: `redis://127.0.0.1:${port}`,
+      },
+      handleSignals: false,
+    });
+    await expect(started).rejects.toThrow(/^REDIS_URL: cannot reach Redis at redis:\/\/127\.0\.0\.1:\d+\/?: /);
+  });
+
   it('fails with a message naming REDIS_URL, without the password, when nothing answers', async () => {
     const port = await freeLoopbackPort();
     const started = Date.now();
