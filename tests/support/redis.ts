@@ -26,13 +26,16 @@ export async function redisUnavailableReason(url = redisTestUrl()): Promise<stri
     connectTimeout: 1000,
     retryStrategy: () => null,
   });
-  client.on('error', () => {});
+  let lastError: Error | null = null;
+  client.on('error', (error: Error) => (lastError = error));
   try {
     await client.connect();
     await client.ping();
     return null;
   } catch (error) {
-    return `Redis is not reachable at ${url} (${(error as Error).message}); set REDIS_TEST_URL or start redis-server`;
+    // connect() rejects with "Connection is closed."; the 'error' event before it names the cause.
+    const reason = (lastError ?? (error as Error)).message;
+    return `Redis is not reachable at ${url} (${reason}); set REDIS_TEST_URL or start redis-server`;
   } finally {
     client.disconnect();
   }
