@@ -163,6 +163,9 @@ export function buildAuthOptions(deps: AuthDeps, verificationStore: () => Promis
       updateAge: SESSION_UPDATE_AGE_SECONDS,
       storeSessionInDatabase: true,
     },
+    // Verification identifiers (magic-link tokens, OAuth state, pending two-factor challenges) are kept as SHA-256
+    // hashes: a copy of the database or Redis holds nothing a browser could present.
+    verification: { storeIdentifier: 'hashed' },
     account: {
       accountLinking: { enabled: true, trustedProviders: [...OAUTH_PROVIDERS], allowUnlinkingAll: false },
     },
