@@ -211,7 +211,17 @@ describe.skipIf(skipReason !== null)(
       };
       const started = Date.now();
       // Both at once on a fresh database, as a rollout would: migrations and seeding must not trip over each other.
-      [a, b] = await Promise.all([startProcess('process A', env), startProcess('process B', env)]);
+      const starts = await Promise.allSettled([startProcess('process A', env), startProcess('process B', env)]);
+      const failure = starts.find((start) => start.status === 'rejected');
+      if (failure) {
+        // Stop the one that did start before reporting the one that did not.
+        for (const start of starts) if (start.status === 'fulfilled') await start.value.stop();
+        throw failure.reason;
+      }
+      [a, b] = starts.map((start) => (start as PromiseFulfilledResult<ServerProcess>).value) as [
+        ServerProcess,
+        ServerProcess,
+      ];
       console.info(`[scale] two processes healthy after ${Date.now() - started} ms (started together, fresh database)`);
       writer = createDatabase({ database: { dialect: 'postgres', url: databaseUrl() } });
     }, 90_000);
