@@ -14,7 +14,7 @@ import type { Database } from '../db/types';
  * most this long after it commits. The cost is one primary-key read per process per interval, and only while requests
  * come in (tests/scale/two-processes.test.ts measures it across two processes).
  */
-export const VERSION_RECHECK_MS = 500;
+export const VERSION_RECHECK_MS = 250;
 
 /** Version reported before the catalogue has ever been written. */
 export const EMPTY_CATALOGUE_VERSION = 'empty';
