@@ -1,0 +1,1057 @@
+import fc from 'fast-check';
+import { TEST_WEBHOOK_AUTH } from '../../tests/support/payments';
+import {
+  TRUSTED_ORIGIN,
+  VICTIM_KEYS,
+  victimValue,
+  type FuzzContext,
+  type RouteSpec,
+  type VictimIds,
+  type VictimKey,
+} from './routes';
+import { edgeValues, schemaAt } from './schema-edges';
+import {
+  BROKEN_JSON_BODIES,
+  CURATED_STRINGS,
+  EXTRA_KEYS,
+  Special,
+  deepValue,
+  describeValue,
+  edgeTimestamp,
+  hostileString,
+  hugeBodySize,
+  hugeString,
+  longArray,
+  nastyNumber,
+  nastyString,
+  shorten,
+  toJsonText,
+  typedVariants,
+  wrongType,
+} from './values';
+
+/**
+ * Request plans: one route's valid request with mutations applied (wrong types, missing and extra fields, hostile strings,
+ * numbers and timestamps at the edges, broken or huge bodies, odd paths, query strings, methods, headers and cookies, the
+ * victim's ids), drawn by fast-check so that a seed reproduces a plan and fast-check can shrink a failing one.
+ */
+
+/** Who sends a request: nobody signed in, user B (free plan), or user B' (pro plan). Never the victim. */
+export type Identity = 'anon' | 'member' | 'pro';
+
+/**
+ * What is done to the caller's Cookie header. `victim-*` mixes in A's session material that must not be a credential: the
+ * raw token from the database (unsigned), A's signed cookie with a broken signature, A's token with B's signature, A's
+ * session id, A's raw token under the production cookie name, or before/after B's own cookie. (A's intact signed cookie is
+ * never sent: whoever holds it is A.)
+ */
+export const COOKIE_MIXES = [
+  'victim-raw',
+  'victim-raw-after-own',
+  'victim-raw-before-own',
+  'victim-tampered',
+  'victim-own-signature',
+  'victim-session-id',
+  'victim-secure-name',
+  'garbage',
+  'huge',
+  'empty',
+  'two-factor-junk',
+  'cache-junk',
+] as const;
+export type CookieMix = (typeof COOKIE_MIXES)[number];
+
+/** A request body: none, a JSON value (possibly with {@link Special} parts), text as it is, or a huge generated text. */
+export type BodyPlan =
+  | { kind: 'none' }
+  | { kind: 'json'; value: unknown }
+  | { kind: 'text'; text: string }
+  | { kind: 'huge'; bytes: number; style: 'json-string' | 'junk' | 'padded-json' | 'number-array' };
+
+/** One request, ready to send (the caller's cookies are added at send time, since sessions come and go). */
+export interface RequestPlan {
+  /** The route table entry it came from. */
+  route: string;
+  identity: Identity;
+  method: string;
+  /** Path and query string, as sent. */
+  path: string;
+  headers: Record<string, string>;
+  cookie: { mix: CookieMix; text: string } | null;
+  body: BodyPlan;
+  /** Omit Content-Length (the body streams, as with chunked transfer). */
+  streamed: boolean;
+  /** The socket address the request comes from. */
+  address: string;
+  /** What was done to the valid request, in words. */
+  mutations: string[];
+  /** The request carries the victim's ids or session material. */
+  aimsAtVictim: boolean;
+}
+
+/** A victim identifier to be filled in when the plan is built. */
+export class VictimRef {
+  constructor(readonly key: VictimKey) {}
+
+  /** How a reproduction prints it. */
+  describe(): string {
+    return `«A's ${this.key}»`;
+  }
+}
+
+type Path = (string | number)[];
+
+// --- Mutation descriptors (plain data, so fast-check can shrink them).
+
+type BodyMutation =
+  | { op: 'typed'; pick: number; index: number }
+  | { op: 'set'; pick: number; value: unknown }
+  | { op: 'edge'; pick: number; index: number }
+  | { op: 'aim'; pick: number; key: VictimKey }
+  | { op: 'drop'; pick: number }
+  | { op: 'add'; pick: number; key: string; value: unknown }
+  | { op: 'whole-text'; text: string }
+  | { op: 'whole-value'; value: unknown }
+  | { op: 'huge'; bytes: number; style: 'json-string' | 'junk' | 'padded-json' | 'number-array' }
+  | { op: 'absent' };
+
+type QueryMutation =
+  | { op: 'typed'; pick: number; index: number }
+  | { op: 'set'; pick: number; value: unknown }
+  | { op: 'edge'; pick: number; index: number }
+  | { op: 'aim'; name: string; key: VictimKey }
+  | { op: 'repeat'; pick: number; values: unknown[] }
+  | { op: 'drop'; pick: number }
+  | { op: 'add'; key: string; value: unknown }
+  | { op: 'raw'; text: string }
+  | { op: 'long'; length: number };
+
+type PathMutation =
+  | { op: 'typed'; pick: number; index: number }
+  | { op: 'param'; pick: number; value: string }
+  | { op: 'edge'; pick: number; index: number }
+  | { op: 'aim'; pick: number; key: VictimKey }
+  | { op: 'traversal'; text: string }
+  | { op: 'suffix'; text: string }
+  | { op: 'case' }
+  | { op: 'long'; length: number };
+
+type HeaderMutation = { name: string; value: string | VictimRef | null; prefix?: string };
+
+/** The random choices a plan is built from (see {@link planArbitrary}). */
+export interface Choice {
+  identity: Identity;
+  body: BodyMutation[] | null;
+  query: { mutations: QueryMutation[]; encoding: Encoding } | null;
+  path: { mutation: PathMutation; encoding: Encoding } | null;
+  method: string | null;
+  headers: HeaderMutation[];
+  cookie: { mix: CookieMix; text: string } | null;
+  streamed: boolean;
+  address: string;
+}
+
+type Encoding = 'percent' | 'raw' | 'wtf8';
+
+// --- Arbitraries.
+
+const victimRef: fc.Arbitrary<VictimRef> = fc.constantFrom(...VICTIM_KEYS).map((key) => new VictimRef(key));
+
+/** A value for any field: hostile strings, wrong types, extreme numbers and timestamps, the victim's ids, deep or long. */
+const fieldValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 6, arbitrary: hostileString },
+  { weight: 3, arbitrary: wrongType },
+  { weight: 2, arbitrary: nastyNumber },
+  { weight: 2, arbitrary: edgeTimestamp },
+  { weight: 2, arbitrary: victimRef },
+  { weight: 1, arbitrary: deepValue },
+  { weight: 1, arbitrary: longArray },
+);
+
+/** A value for a query parameter or a path segment (text). */
+const textValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 6, arbitrary: hostileString },
+  { weight: 2, arbitrary: nastyNumber },
+  { weight: 2, arbitrary: edgeTimestamp },
+  { weight: 2, arbitrary: victimRef },
+);
+
+const encoding: fc.Arbitrary<Encoding> = fc.constantFrom<Encoding>('percent', 'raw', 'wtf8');
+
+const bodyMutation: fc.Arbitrary<BodyMutation> = fc.oneof(
+  { weight: 7, arbitrary: fc.record({ op: fc.constant('typed' as const), pick: fc.nat(), index: fc.nat() }) },
+  { weight: 4, arbitrary: fc.record({ op: fc.constant('set' as const), pick: fc.nat(), value: fieldValue }) },
+  { weight: 4, arbitrary: fc.record({ op: fc.constant('edge' as const), pick: fc.nat(), index: fc.nat() }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ op: fc.constant('aim' as const), pick: fc.nat(), key: fc.constantFrom(...VICTIM_KEYS) }),
+  },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('drop' as const), pick: fc.nat() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('add' as const),
+      pick: fc.nat(),
+      key: fc.oneof(fc.constantFrom(...EXTRA_KEYS), nastyString),
+      value: fieldValue,
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('whole-text' as const),
+      text: fc.oneof(fc.constantFrom(...BROKEN_JSON_BODIES), nastyString),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('whole-value' as const),
+      value: fc.oneof(wrongType, deepValue, longArray, hostileString),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('huge' as const),
+      bytes: hugeBodySize,
+      style: fc.constantFrom('json-string' as const, 'junk' as const, 'padded-json' as const, 'number-array' as const),
+    }),
+  },
+  { weight: 1, arbitrary: fc.constant({ op: 'absent' as const }) },
+);
+
+const queryKey = fc.oneof(
+  fc.constantFrom('userId', 'user_id', 'id', 'email', 'token', 'q', 'page', 'callbackURL', 'redirect', '__proto__'),
+  fc.constantFrom(...EXTRA_KEYS),
+  nastyString,
+);
+
+const RAW_QUERY_TEXTS = [
+  '&&&',
+  '=',
+  '==',
+  '&=&',
+  '%',
+  '%%',
+  '%ZZ=1',
+  'a=%E0%A4%A',
+  'a=%ED%A0%80',
+  'a=%C0%AF',
+  'a[]=1&a[]=2',
+  'a[b][c]=1',
+  '__proto__[admin]=1',
+  'constructor[prototype][admin]=1',
+  'page=1&page=2&page=-1',
+  'q=%00',
+  'q=%00%00%00',
+  'q=a%00b',
+  'q=+',
+  'q=%2B%20',
+  ';q=1',
+  'q=1#fragment',
+  '?',
+  'q=%ud800',
+  'q=%uD83D%uDE00',
+  'pageSize=1e3',
+  'page=0x10',
+  'page=Infinity',
+  'page=-0',
+  'page=9007199254740993',
+  'size=NaN',
+  'spirit=&spirit=&spirit=',
+] as const;
+
+const queryMutation: fc.Arbitrary<QueryMutation> = fc.oneof(
+  { weight: 5, arbitrary: fc.record({ op: fc.constant('typed' as const), pick: fc.nat(), index: fc.nat() }) },
+  { weight: 4, arbitrary: fc.record({ op: fc.constant('set' as const), pick: fc.nat(), value: textValue }) },
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('edge' as const), pick: fc.nat(), index: fc.nat() }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('aim' as const),
+      name: fc.constantFrom('userId', 'user_id', 'id', 'token', 'email', 'accountId', 'app_user_id', 'sessionId'),
+      key: fc.constantFrom(...VICTIM_KEYS),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('repeat' as const),
+      pick: fc.nat(),
+      values: fc.array(textValue, { minLength: 2, maxLength: 6 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('drop' as const), pick: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('add' as const), key: queryKey, value: textValue }) },
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('raw' as const), text: fc.constantFrom(...RAW_QUERY_TEXTS) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ op: fc.constant('long' as const), length: fc.integer({ min: 2_000, max: 100_000 }) }),
+  },
+);
+
+const TRAVERSALS = [
+  '..%2f',
+  '..%2F..%2F..%2F',
+  '%2e%2e%2f',
+  '%2e%2e/',
+  '..%5c',
+  '..;/',
+  '%252e%252e%252f',
+  '/..',
+  '/./',
+  '//',
+  '/%00/',
+  '/.%00/',
+  '/%2e/',
+  '/..%00/',
+  '/%2f%2f/',
+  '/..%2f..%2f..%2fetc%2fpasswd',
+] as const;
+
+const SUFFIXES = [
+  '/',
+  '//',
+  '/.',
+  '.json',
+  ';jsessionid=1',
+  '%00',
+  '%20',
+  '/extra',
+  '/%2f',
+  '\\',
+  '/..',
+  '/%ff',
+  '/%c0%af',
+  '~',
+] as const;
+
+const pathMutation: fc.Arbitrary<PathMutation> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ op: fc.constant('typed' as const), pick: fc.nat(), index: fc.nat() }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      op: fc.constant('param' as const),
+      pick: fc.nat(),
+      value: fc.oneof(hostileString, fc.constantFrom(...CURATED_STRINGS)),
+    }),
+  },
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('edge' as const), pick: fc.nat(), index: fc.nat() }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ op: fc.constant('aim' as const), pick: fc.nat(), key: fc.constantFrom(...VICTIM_KEYS) }),
+  },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('traversal' as const), text: fc.constantFrom(...TRAVERSALS) }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('suffix' as const), text: fc.constantFrom(...SUFFIXES) }) },
+  { weight: 1, arbitrary: fc.constant({ op: 'case' as const }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ op: fc.constant('long' as const), length: fc.integer({ min: 2_000, max: 100_000 }) }),
+  },
+);
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PROPFIND', 'FUZZ'] as const;
+
+const headerText = fc.oneof(hostileString, hugeString(16_000));
+
+const headerMutation: fc.Arbitrary<HeaderMutation> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      name: fc.constant('origin'),
+      value: fc.constantFrom<string | null>(
+        'https://evil.example',
+        'null',
+        'http://localhost:3000.evil.example',
+        'http://localhost',
+        'http://localhost:3001',
+        'http://127.0.0.1:3000',
+        'HTTP://LOCALHOST:3000',
+        '',
+        'http://localhost:3000/',
+        'file://',
+        'chrome-extension://abcdef',
+        null,
+      ),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      name: fc.constant('sec-fetch-site'),
+      value: fc.constantFrom('cross-site', 'same-site', 'none', 'same-origin'),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      name: fc.constant('content-type'),
+      value: fc.constantFrom<string | null>(
+        'text/plain',
+        'text/plain;charset=UTF-8',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=xyz',
+        'multipart/form-data',
+        'application/json; charset=utf-16',
+        'application/json; charset=latin1',
+        'application/xml',
+        'application/vnd.api+json',
+        'application/json, text/plain',
+        'APPLICATION/JSON',
+        'application/json;;;',
+        '*/*',
+        '',
+        null,
+      ),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.oneof(
+      fc.record({ name: fc.constant('authorization'), value: victimRef, prefix: fc.constant('Bearer ') }),
+      fc.record({
+        name: fc.constant('authorization'),
+        value: fc.constantFrom<string | null>(
+          'Bearer x',
+          'Bearer ',
+          `${TEST_WEBHOOK_AUTH} `,
+          TEST_WEBHOOK_AUTH.toLowerCase(),
+          TEST_WEBHOOK_AUTH.slice(0, -1),
+          `${TEST_WEBHOOK_AUTH}0`,
+          'Basic Zm9vOmJhcg==',
+          'Bearer test-webhook-secret-0123456788',
+          null,
+        ),
+      }),
+      fc.record({ name: fc.constant('authorization'), value: headerText }),
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      name: fc.constantFrom(
+        'x-forwarded-for',
+        'x-real-ip',
+        'forwarded',
+        'x-barback-client-address',
+        'cf-connecting-ip',
+      ),
+      value: fc.oneof(
+        fc.constantFrom('127.0.0.1', '::1', '1.1.1.1, 127.0.0.1', 'unknown', 'for=127.0.0.1'),
+        headerText,
+      ),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      name: fc.constant('accept-encoding'),
+      value: fc.constantFrom('gzip', 'br', 'deflate', 'zstd', 'gzip;q=0', '*', 'identity;q=0', 'gzip, br'),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      name: fc.constantFrom('if-none-match', 'if-modified-since', 'range', 'accept', 'x-http-method-override'),
+      value: fc.oneof(
+        fc.constantFrom(
+          '*',
+          'W/"0"',
+          '"x"',
+          'bytes=0-0',
+          'bytes=-1',
+          'text/html',
+          'DELETE',
+          'Thu, 01 Jan 1970 00:00:00 GMT',
+        ),
+        headerText,
+      ),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      name: fc.constantFrom('user-agent', 'referer', 'x-fuzz', 'x-requested-with', 'accept-language'),
+      value: headerText,
+    }),
+  },
+);
+
+const cookieMutation = fc.record({
+  mix: fc.constantFrom(...COOKIE_MIXES),
+  text: fc.oneof(fc.constantFrom('', 'a', '%00', '"'), nastyString),
+});
+
+const address: fc.Arbitrary<string> = fc.oneof(
+  { weight: 12, arbitrary: fc.ipV4() },
+  { weight: 1, arbitrary: fc.ipV6() },
+  { weight: 1, arbitrary: fc.constantFrom('127.0.0.1', '::1', '::ffff:127.0.0.1') },
+);
+
+/** `arbitrary` in `percent` % of draws, else null (shrinking goes to null: the mutation is dropped). */
+function sometimes<T>(arbitrary: fc.Arbitrary<T>, percent: number): fc.Arbitrary<T | null> {
+  return fc.oneof({ weight: 100 - percent, arbitrary: fc.constant(null) }, { weight: percent, arbitrary });
+}
+
+/**
+ * The arbitrary of request plans for `route`: the valid request from a caller and a socket address, then either
+ * - one focused attack (60 %): a few mutations of one part only (body, query, path, headers, cookie or method), so the
+ *   request gets past the other checks and reaches the code that reads that part;
+ * - a combined attack (30 %): mutations of several parts at once;
+ * - or the valid request itself (10 %), from any caller and cookie.
+ * Shrinking drops mutations and simplifies values, which is how a failure's reproduction becomes minimal.
+ */
+export function planArbitrary(route: RouteSpec, ctx: FuzzContext): fc.Arbitrary<RequestPlan> {
+  const weights: Record<Identity, number> =
+    route.caller === 'anyone'
+      ? { anon: 40, member: 35, pro: 25 }
+      : route.caller === 'user'
+        ? { member: 50, pro: 30, anon: 20 }
+        : { pro: 55, member: 25, anon: 20 };
+  // The route's usual caller first: shrinking goes towards it.
+  const identity = fc.oneof(
+    ...(Object.entries(weights) as [Identity, number][]).map(([value, weight]) => ({
+      weight,
+      arbitrary: fc.constant(value),
+    })),
+  );
+  const base = {
+    identity,
+    streamed: fc.boolean(),
+    address,
+  };
+  const none = {
+    body: fc.constant(null),
+    query: fc.constant(null),
+    path: fc.constant(null),
+    method: fc.constant(null),
+    headers: fc.constant<HeaderMutation[]>([]),
+    cookie: fc.constant(null),
+  };
+  const bodies = fc.array(bodyMutation, { minLength: 1, maxLength: 2 });
+  const queries = fc.record({ mutations: fc.array(queryMutation, { minLength: 1, maxLength: 2 }), encoding });
+  const paths = fc.record({ mutation: pathMutation, encoding });
+  const focused = fc.oneof(
+    { weight: route.body ? 6 : 1, arbitrary: fc.record({ ...base, ...none, body: bodies }) },
+    { weight: route.query ? 4 : 1, arbitrary: fc.record({ ...base, ...none, query: queries }) },
+    { weight: route.params ? 4 : 1, arbitrary: fc.record({ ...base, ...none, path: paths }) },
+    {
+      weight: 3,
+      arbitrary: fc.record({ ...base, ...none, headers: fc.array(headerMutation, { minLength: 1, maxLength: 2 }) }),
+    },
+    { weight: 2, arbitrary: fc.record({ ...base, ...none, cookie: cookieMutation }) },
+    { weight: 1, arbitrary: fc.record({ ...base, ...none, method: fc.constantFrom(...METHODS) }) },
+  );
+  const combined = fc.record({
+    ...base,
+    body: sometimes(bodies, route.body ? 60 : 25),
+    query: sometimes(queries, route.query ? 45 : 25),
+    path: sometimes(paths, route.params ? 40 : 12),
+    method: sometimes(fc.constantFrom(...METHODS), 10),
+    headers: fc.array(headerMutation, { maxLength: 2 }),
+    cookie: sometimes(cookieMutation, 25),
+  });
+  const valid = fc.record({ ...base, ...none, cookie: sometimes(cookieMutation, 30) });
+  const choice: fc.Arbitrary<Choice> = fc.oneof(
+    { weight: 6, arbitrary: focused },
+    { weight: 3, arbitrary: combined },
+    { weight: 1, arbitrary: valid },
+  );
+  return choice.map((value) => buildPlan(route, ctx, value));
+}
+
+// --- Building a plan from a choice.
+
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+/** Every place in a JSON value (object keys and array items, at any depth), parents before children. */
+function placesOf(value: unknown, prefix: Path = []): Path[] {
+  if (value === null || typeof value !== 'object' || value instanceof Special) return [];
+  const entries: [string | number, unknown][] = Array.isArray(value)
+    ? value.map((item, index) => [index, item])
+    : Object.entries(value as Record<string, unknown>);
+  return entries.flatMap(([key, item]) => [[...prefix, key], ...placesOf(item, [...prefix, key])]);
+}
+
+/** The places of a value that hold objects (where a field can be added), the root first. */
+function objectsOf(value: unknown, prefix: Path = []): Path[] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof Special) return [];
+  const found: Path[] = [prefix];
+  for (const [key, item] of Object.entries(value as Record<string, unknown>))
+    found.push(...objectsOf(item, [...prefix, key]));
+  return found;
+}
+
+const ID_LIKE = /(^|_)id$|Id$|ids$|email|token|user|alias|transferred|account/i;
+
+function clone<T>(value: T): T {
+  if (value instanceof Special) return value;
+  if (Array.isArray(value)) return value.map((item) => clone(item) as unknown) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, clone(item)])) as T;
+  }
+  return value;
+}
+
+function setAt(root: unknown, path: Path, value: unknown): unknown {
+  if (path.length === 0) return value;
+  let parent = root as Record<string | number, unknown>;
+  for (const step of path.slice(0, -1)) parent = parent[step] as Record<string | number, unknown>;
+  const last = path[path.length - 1]!;
+  // A literal "__proto__" key must become an own property, as JSON.parse makes it.
+  Object.defineProperty(parent, last, { value, enumerable: true, writable: true, configurable: true });
+  return root;
+}
+
+function getAt(root: unknown, path: Path): unknown {
+  let current = root;
+  for (const step of path) current = (current as Record<string | number, unknown> | null)?.[step];
+  return current;
+}
+
+function dropAt(root: unknown, path: Path): unknown {
+  if (path.length === 0) return undefined;
+  let parent = root as Record<string | number, unknown>;
+  for (const step of path.slice(0, -1)) parent = parent[step] as Record<string | number, unknown>;
+  const last = path[path.length - 1]!;
+  if (Array.isArray(parent) && typeof last === 'number') parent.splice(last, 1);
+  else delete parent[last];
+  return root;
+}
+
+const isContainer = (value: unknown): value is object =>
+  value !== null && typeof value === 'object' && !(value instanceof Special);
+
+const pick = <T>(items: readonly T[], index: number): T | undefined =>
+  items.length === 0 ? undefined : items[index % items.length];
+
+/** Fills in victim references (JSON numbers for numeric ids in bodies, text elsewhere); notes that the victim is aimed at. */
+function resolve(value: unknown, victim: VictimIds, aim: { hit: boolean }, numeric: boolean): unknown {
+  if (value instanceof VictimRef) {
+    aim.hit = true;
+    const text = victimValue(victim, value.key);
+    return numeric && (value.key === 'favoriteId' || value.key === 'supportMessageId') ? Number(text) : text;
+  }
+  if (value instanceof Special || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => resolve(item, victim, aim, numeric));
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    Object.defineProperty(out, key, {
+      value: resolve(item, victim, aim, numeric),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
+}
+
+/** A value as query or path text. */
+function asText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value instanceof Special) return value.render();
+  return toJsonText(value);
+}
+
+/** UTF-8 percent-encoding; lone surrogates as the bytes of their WTF-8 form (invalid UTF-8 on the wire). */
+function percentEncode(text: string, mode: Encoding): string {
+  let out = '';
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    if (/^[A-Za-z0-9\-._~]$/.test(ch)) out += ch;
+    else if (code >= 0xd800 && code <= 0xdfff) {
+      out +=
+        mode === 'wtf8'
+          ? [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+              .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+              .join('')
+          : '%EF%BF%BD';
+    } else {
+      out += [...Buffer.from(ch, 'utf8')]
+        .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
+        .join('');
+    }
+  }
+  return out;
+}
+
+/** Query or path text as sent: percent-encoded, WTF-8 encoded, or raw (left for the URL parser, `#` and `?` escaped). */
+function encodeText(text: string, mode: Encoding): string {
+  if (mode === 'raw') return text.replace(/[#?&%]/g, (ch) => (ch === '%' ? '%' : encodeURIComponent(ch)));
+  return percentEncode(text, mode);
+}
+
+function containsVictim(text: string, victim: VictimIds): boolean {
+  return [victim.userId, victim.email, victim.sessionToken, victim.sessionId, ...victim.accountIds].some(
+    (id) => id !== '' && text.includes(id),
+  );
+}
+
+/** The typed variants of a path parameter: as text, and as a number too when the valid value is one. */
+function pathVariants(name: string, current: string): unknown[] {
+  const variants = typedVariants(name, current);
+  if (/^\d+$/.test(current)) variants.push(...typedVariants(name, Number(current)));
+  return variants;
+}
+
+/**
+ * The systematic part of a run: for every place of the route's valid request (each body field at any depth, each query
+ * parameter, each path parameter), one request per typed variant ({@link typedVariants}: NUL, lone surrogates, 100 kB,
+ * year 0 / 9999, -0 / 1e308, nesting 10,000 deep, 100k items...), all else valid, from the route's usual caller. So every
+ * text field gets a NUL byte and every timestamp year 0 whatever the seed; `order` is the variant's rank (the most
+ * telling variants first), for interleaving routes.
+ */
+export function sweepChoices(route: RouteSpec, ctx: FuzzContext): { order: number; choice: Choice }[] {
+  const identity: Identity = route.caller === 'pro' ? 'pro' : route.caller === 'user' ? 'member' : 'anon';
+  const base: Choice = {
+    identity,
+    body: null,
+    query: null,
+    path: null,
+    method: null,
+    headers: [],
+    cookie: null,
+    streamed: false,
+    address: '198.51.100.1',
+  };
+  const out: { order: number; choice: Choice }[] = [];
+  if (route.body) {
+    const value = route.body(ctx);
+    placesOf(value).forEach((place, pickIndex) => {
+      const count = typedVariants(String(place[place.length - 1]), getAt(value, place)).length;
+      for (let index = 0; index < count; index += 1) {
+        out.push({ order: index, choice: { ...base, body: [{ op: 'typed', pick: pickIndex, index }] } });
+      }
+    });
+  }
+  const query = route.query?.(ctx) ?? {};
+  Object.entries(query).forEach(([key, template], pickIndex) => {
+    const count = typedVariants(key, Array.isArray(template) ? template[0] : template).length;
+    for (let index = 0; index < count; index += 1) {
+      const mutations: QueryMutation[] = [{ op: 'typed', pick: pickIndex, index }];
+      out.push({ order: index, choice: { ...base, query: { mutations, encoding: 'percent' } } });
+    }
+  });
+  Object.entries(route.params ?? {}).forEach(([name, param], pickIndex) => {
+    const count = pathVariants(name, param.valid(ctx)).length;
+    for (let index = 0; index < count; index += 1) {
+      out.push({
+        order: index,
+        choice: { ...base, path: { mutation: { op: 'typed', pick: pickIndex, index }, encoding: 'percent' } },
+      });
+    }
+  });
+  return out;
+}
+
+/** Builds the plan of `choice` for `route` (exported for the tests). */
+export function buildPlan(route: RouteSpec, ctx: FuzzContext, choice: Choice): RequestPlan {
+  const mutations: string[] = [];
+  const aim = { hit: false };
+  let method = route.method;
+  if (choice.method && choice.method !== method) {
+    method = choice.method;
+    mutations.push(`method ${method}`);
+  }
+
+  // Path.
+  const paramNames = Object.keys(route.params ?? {});
+  const params: Record<string, string> = {};
+  for (const name of paramNames) params[name] = encodeText(route.params![name]!.valid(ctx), 'percent');
+  let extraSegment: string | null = null;
+  let pathSuffix = '';
+  let traversal: string | null = null;
+  let upper = false;
+  if (choice.path) {
+    const { mutation, encoding: mode } = choice.path;
+    const name = pick(paramNames, 'pick' in mutation ? mutation.pick : 0);
+    const place = (text: string, label: string) => {
+      if (name) params[name] = text;
+      else extraSegment = text;
+      mutations.push(`${name ? `path :${name}` : 'extra path segment'} = ${label}`);
+    };
+    switch (mutation.op) {
+      case 'typed': {
+        const value = pick(
+          pathVariants(name ?? 'segment', name ? route.params![name]!.valid(ctx) : 'x'),
+          mutation.index,
+        );
+        place(encodeText(asText(value), mode), `${describeValue(value)} (${mode})`);
+        break;
+      }
+      case 'param':
+        place(encodeText(mutation.value, mode), `${JSON.stringify(shorten(mutation.value, 60))} (${mode})`);
+        break;
+      case 'edge': {
+        const schema = name ? route.params![name]!.schema : undefined;
+        const edges = edgeValues(schema).filter((value) => value !== undefined);
+        const value = pick(edges.length > 0 ? edges : ['0'], mutation.index);
+        place(encodeText(asText(value), mode), `edge ${describeValue(value)}`);
+        break;
+      }
+      case 'aim': {
+        const key = name === 'cocktailId' || name === 'id' ? 'favoriteId' : mutation.key;
+        const text = String(resolve(new VictimRef(key), ctx.victim, aim, false));
+        place(encodeText(text, 'percent'), `victim ${key}`);
+        break;
+      }
+      case 'traversal':
+        traversal = mutation.text;
+        mutations.push(`path traversal ${mutation.text}`);
+        break;
+      case 'suffix':
+        pathSuffix = mutation.text;
+        mutations.push(`path suffix ${JSON.stringify(mutation.text)}`);
+        break;
+      case 'case':
+        upper = true;
+        mutations.push('path upper-cased');
+        break;
+      case 'long':
+        pathSuffix = `/${'a'.repeat(mutation.length)}`;
+        mutations.push(`path + ${mutation.length} characters`);
+        break;
+    }
+  }
+  let path = route.path.replace(/:(\w+)/g, (_, name: string) => params[name] ?? '');
+  if (extraSegment !== null) path += `/${extraSegment}`;
+  if (traversal !== null) {
+    const cut = path.lastIndexOf('/');
+    path = `${path.slice(0, cut + 1)}${traversal}${path.slice(cut + 1)}`;
+  }
+  path += pathSuffix;
+  if (upper) path = path.toUpperCase();
+
+  // Query.
+  const pairs: [string, string][] = [];
+  for (const [key, value] of Object.entries(route.query?.(ctx) ?? {})) {
+    for (const item of Array.isArray(value) ? value : [value]) pairs.push([key, encodeText(item, 'percent')]);
+  }
+  let rawQuery = '';
+  if (choice.query) {
+    const mode = choice.query.encoding;
+    const keys = [...new Set(pairs.map(([key]) => key))];
+    const enc = (value: unknown) => encodeText(asText(resolve(value, ctx.victim, aim, false)), mode);
+    for (const mutation of choice.query.mutations) {
+      const key = pick(keys, 'pick' in mutation ? mutation.pick : 0) ?? 'q';
+      switch (mutation.op) {
+        case 'typed': {
+          const template = route.query?.(ctx)[key];
+          const current = Array.isArray(template) ? template[0] : template;
+          const variants = typedVariants(key, current ?? '');
+          const value = pick(variants, mutation.index);
+          for (let i = pairs.length - 1; i >= 0; i -= 1) if (pairs[i]![0] === key) pairs.splice(i, 1);
+          pairs.push([key, enc(value)]);
+          mutations.push(`query ${key} = ${describeValue(value)} (${mode})`);
+          break;
+        }
+        case 'set':
+          for (let i = pairs.length - 1; i >= 0; i -= 1) if (pairs[i]![0] === key) pairs.splice(i, 1);
+          pairs.push([key, enc(mutation.value)]);
+          mutations.push(`query ${key} = ${describeValue(mutation.value)} (${mode})`);
+          break;
+        case 'edge': {
+          const schema = schemaAt(route.querySchema as never, [key]);
+          const edges = edgeValues(schema);
+          const value = pick(edges.length > 0 ? edges : [''], mutation.index);
+          for (let i = pairs.length - 1; i >= 0; i -= 1) if (pairs[i]![0] === key) pairs.splice(i, 1);
+          if (value !== undefined) pairs.push([key, enc(Array.isArray(value) ? (value[0] ?? '') : value)]);
+          mutations.push(`query ${key} edge ${describeValue(value)}`);
+          break;
+        }
+        case 'aim':
+          pairs.push([mutation.name, enc(new VictimRef(mutation.key))]);
+          mutations.push(`query ${mutation.name} = victim ${mutation.key}`);
+          break;
+        case 'repeat':
+          for (const value of mutation.values) pairs.push([key, enc(value)]);
+          mutations.push(
+            `query ${key} repeated ${mutation.values.length}× (${mutation.values.map((v) => describeValue(v)).join(', ')})`,
+          );
+          break;
+        case 'drop':
+          for (let i = pairs.length - 1; i >= 0; i -= 1) if (pairs[i]![0] === key) pairs.splice(i, 1);
+          mutations.push(`query ${key} dropped`);
+          break;
+        case 'add':
+          pairs.push([encodeText(mutation.key, mode), enc(mutation.value)]);
+          mutations.push(`query + ${JSON.stringify(shorten(mutation.key, 40))} = ${describeValue(mutation.value)}`);
+          break;
+        case 'raw':
+          rawQuery += `${rawQuery || pairs.length > 0 ? '&' : ''}${mutation.text}`;
+          mutations.push(`query raw ${JSON.stringify(mutation.text)}`);
+          break;
+        case 'long':
+          pairs.push(['q', 'a'.repeat(mutation.length)]);
+          mutations.push(`query q of ${mutation.length} characters`);
+          break;
+      }
+    }
+  }
+  const query = [pairs.map(([key, value]) => `${key}=${value}`).join('&'), rawQuery].filter(Boolean).join('&');
+  if (query) path += `?${query}`;
+
+  // Body.
+  let body: BodyPlan = route.body ? { kind: 'json', value: route.body(ctx) } : { kind: 'none' };
+  for (const mutation of choice.body ?? []) {
+    const current: unknown = body.kind === 'json' ? body.value : body.kind === 'none' ? {} : null;
+    const places = current === null ? [] : placesOf(current);
+    switch (mutation.op) {
+      case 'typed': {
+        const place = pick(places, mutation.pick);
+        if (!place || !isContainer(current)) break;
+        const variants = typedVariants(String(place[place.length - 1]), getAt(current, place));
+        const value = pick(variants, mutation.index);
+        if (variants.length === 0) break;
+        body = { kind: 'json', value: setAt(clone(current), place, value) };
+        mutations.push(`body ${place.join('.')} = ${describeValue(value)}`);
+        break;
+      }
+      case 'set':
+      case 'edge':
+      case 'aim': {
+        if (current === null) break;
+        let candidates = places;
+        if (mutation.op === 'aim') {
+          const idLike = places.filter((place) => ID_LIKE.test(String(place[place.length - 1])));
+          candidates = idLike.length > 0 ? idLike : [];
+        }
+        const place = pick(candidates, mutation.pick);
+        let value: unknown;
+        let label: string;
+        if (mutation.op === 'set') {
+          value = mutation.value;
+          label = describeValue(value);
+        } else if (mutation.op === 'edge') {
+          const edges = edgeValues(place ? schemaAt(route.bodySchema, place) : route.bodySchema);
+          value = pick(edges.length > 0 ? edges : [null], mutation.index);
+          label = `edge ${describeValue(value)}`;
+        } else {
+          value = new VictimRef(mutation.key);
+          label = `victim ${mutation.key}`;
+        }
+        const target = place ?? (mutation.op === 'aim' ? ['userId'] : null);
+        if (!target || !isContainer(current)) break;
+        const next: unknown =
+          value === undefined ? dropAt(clone(current), target) : setAt(clone(current), target, value);
+        body = next === undefined ? { kind: 'none' } : { kind: 'json', value: next };
+        mutations.push(`body ${target.join('.') || '(root)'} = ${label}`);
+        break;
+      }
+      case 'drop': {
+        const place = pick(places, mutation.pick);
+        if (!place || current === null) break;
+        body = { kind: 'json', value: dropAt(clone(current), place) };
+        mutations.push(`body ${place.join('.')} removed`);
+        break;
+      }
+      case 'add': {
+        if (!isContainer(current)) break;
+        const objects = objectsOf(current);
+        const place = pick(objects, mutation.pick) ?? [];
+        body = { kind: 'json', value: setAt(clone(current), [...place, mutation.key], mutation.value) };
+        mutations.push(
+          `body + ${[...place, JSON.stringify(shorten(mutation.key, 40))].join('.')} = ${describeValue(mutation.value)}`,
+        );
+        break;
+      }
+      case 'whole-text':
+        body = { kind: 'text', text: mutation.text };
+        mutations.push(`body text ${JSON.stringify(shorten(mutation.text, 80))}`);
+        break;
+      case 'whole-value':
+        body = { kind: 'json', value: mutation.value };
+        mutations.push(`body = ${describeValue(mutation.value)}`);
+        break;
+      case 'huge':
+        body = { kind: 'huge', bytes: mutation.bytes, style: mutation.style };
+        mutations.push(`body of ${mutation.bytes} bytes (${mutation.style})`);
+        break;
+      case 'absent':
+        body = { kind: 'none' };
+        mutations.push('no body');
+        break;
+    }
+  }
+  if (body.kind === 'json') body = { kind: 'json', value: resolve(body.value, ctx.victim, aim, true) };
+
+  // Headers: the valid request's (JSON and our own origin on writes), then the mutations.
+  const headers: Record<string, string> = { ...route.headers };
+  if (body.kind !== 'none' || !SAFE_METHODS.has(route.method)) {
+    headers['content-type'] = 'application/json';
+    headers.origin = TRUSTED_ORIGIN;
+  }
+  for (const mutation of choice.headers) {
+    if (mutation.value === null) {
+      delete headers[mutation.name];
+      mutations.push(`header ${mutation.name} removed`);
+      continue;
+    }
+    const value = `${mutation.prefix ?? ''}${asText(resolve(mutation.value, ctx.victim, aim, false))}`;
+    headers[mutation.name] = value;
+    const label =
+      mutation.value instanceof VictimRef ? `victim ${mutation.value.key}` : JSON.stringify(shorten(value, 60));
+    mutations.push(`header ${mutation.name}: ${mutation.prefix ?? ''}${label}`);
+  }
+  if (SAFE_METHODS.has(method) && body.kind !== 'none') {
+    body = { kind: 'none' };
+    mutations.push('(no body: GET/HEAD cannot carry one)');
+  }
+
+  if (choice.cookie) {
+    mutations.push(
+      `cookie ${choice.cookie.mix}${choice.cookie.mix === 'garbage' ? ` ${JSON.stringify(choice.cookie.text)}` : ''}`,
+    );
+    if (choice.cookie.mix.startsWith('victim')) aim.hit = true;
+  }
+  if (choice.streamed && body.kind !== 'none') mutations.push('no Content-Length');
+
+  const template = `${route.path}${JSON.stringify(route.query?.(ctx) ?? {})}${JSON.stringify(route.body?.(ctx) ?? null)}`;
+  const aimsAtVictim = !route.trusted && (aim.hit || containsVictim(template, ctx.victim));
+  return {
+    route: route.id,
+    identity: choice.identity,
+    method,
+    path,
+    headers,
+    cookie: choice.cookie,
+    body,
+    streamed: choice.streamed,
+    address: choice.address,
+    mutations,
+    aimsAtVictim,
+  };
+}
+
+/** The body text of a plan (huge bodies are generated here, at send time). */
+export function bodyText(plan: RequestPlan, route: RouteSpec | undefined, ctx: FuzzContext): string | undefined {
+  const body = plan.body;
+  switch (body.kind) {
+    case 'none':
+      return undefined;
+    case 'json':
+      return toJsonText(body.value);
+    case 'text':
+      return body.text;
+    case 'huge':
+      switch (body.style) {
+        case 'json-string':
+          return `{"message":"${'a'.repeat(body.bytes)}","email":"fuzz@example.test"}`;
+        case 'junk':
+          return 'x'.repeat(body.bytes);
+        case 'padded-json':
+          return `${toJsonText(route?.body?.(ctx) ?? {})}${' '.repeat(body.bytes)}`;
+        case 'number-array':
+          return `[${'1,'.repeat(Math.floor(body.bytes / 2))}1]`;
+      }
+  }
+}
+
+/** A header value as it can travel: UTF-8 bytes read as Latin-1 (what a server sees), without NUL, CR or LF. */
+export function wireHeaderValue(value: string): string {
+  return Buffer.from(value, 'utf8')
+    .toString('latin1')
+    .replace(/[\0\r\n]/g, ' ')
+    .trim();
+}

@@ -1,0 +1,598 @@
+import type { z } from 'zod';
+import { deleteAccountRequestSchema } from '@/shared/schemas/account';
+import { analyticsBatchSchema } from '@/shared/schemas/analytics';
+import { cocktailIdParamSchema, cocktailListQuerySchema, cocktailSampleQuerySchema } from '@/shared/schemas/cocktail';
+import { recoveryEmailSchema } from '@/shared/schemas/dev-tools';
+import { favoriteParamSchema } from '@/shared/schemas/favorites';
+import { revenueCatWebhookSchema, simulatedPurchaseSchema, simulatedRestoreSchema } from '@/shared/schemas/payments';
+import {
+  backupCodeVerifyRequestSchema,
+  oauthProviderParamSchema,
+  oauthStartSchema,
+  totpVerifyRequestSchema,
+} from '@/shared/schemas/session';
+import { supportMessageSchema } from '@/shared/schemas/support';
+import { TEST_WEBHOOK_AUTH } from '../../tests/support/payments';
+
+/**
+ * The fuzz suite's route table: every API route the server mounts (src/server/app.ts and the route files it mounts), and
+ * every better-auth endpoint under /api/auth, each with one valid request (path parameters, query, JSON body, headers) and
+ * the shared zod schema that describes it where there is one. The fuzz starts from the valid request and mutates it.
+ */
+
+/** What the fuzz knows of the world when it builds requests: the catalogue, and the victim's ids to aim at. */
+export interface FuzzContext {
+  /** Ids of cocktails in the catalogue. */
+  cocktailIds: number[];
+  /** User A's identifiers, which hostile callers put wherever an id goes (see {@link VICTIM_KEYS}). */
+  victim: VictimIds;
+  /** The user signed webhooks may name (never the victim): their events change only this user. */
+  webhookTargetId: string;
+}
+
+/** User A's identifiers: what B or an anonymous caller could learn or guess of A. */
+export interface VictimIds {
+  userId: string;
+  email: string;
+  /** A's session row id (not a credential). */
+  sessionId: string;
+  /** A's session token as stored (the cookie carries it signed; the raw token alone must not be a credential). */
+  sessionToken: string;
+  /** A's account row ids (what unlink-account and account-info take). */
+  accountIds: string[];
+  /** Cocktails A has favorited. */
+  favoriteIds: number[];
+  /** A's support message id. */
+  supportMessageId: number;
+  /** The id of the webhook event that granted A's entitlement. */
+  webhookEventId: string;
+}
+
+/** The victim identifiers a request may carry, by name (resolved against {@link VictimIds} when a plan is built). */
+export const VICTIM_KEYS = [
+  'userId',
+  'email',
+  'sessionId',
+  'sessionToken',
+  'accountId',
+  'favoriteId',
+  'supportMessageId',
+  'webhookEventId',
+] as const;
+export type VictimKey = (typeof VICTIM_KEYS)[number];
+
+/** The value of one victim identifier (the first account id and favorite id stand for the lists). */
+export function victimValue(victim: VictimIds, key: VictimKey): string {
+  switch (key) {
+    case 'accountId':
+      return victim.accountIds[0] ?? '';
+    case 'favoriteId':
+      return String(victim.favoriteIds[0] ?? '');
+    case 'supportMessageId':
+      return String(victim.supportMessageId);
+    default:
+      return victim[key];
+  }
+}
+
+/** Who sends the valid form of a request: anyone, a signed-in user, or a user with the pro plan. */
+export type Caller = 'anyone' | 'user' | 'pro';
+
+/** One route of the table. */
+export interface RouteSpec {
+  /** `METHOD /path/:param`, unique; a second variant of a path adds a label in brackets. */
+  id: string;
+  method: string;
+  /** Path template: `:name` segments are filled from `params`. */
+  path: string;
+  /** `app`: the server's own routes, answering `{"error": {code, message}}`; `auth`: better-auth's, answering `{code, message}`. */
+  family: 'app' | 'auth';
+  caller: Caller;
+  params?: Record<string, { valid: (ctx: FuzzContext) => string; schema?: z.ZodType }>;
+  /** The valid query (repeatable parameters as arrays). */
+  query?: (ctx: FuzzContext) => Record<string, string | string[]>;
+  querySchema?: z.ZodType;
+  /** The valid JSON body (absent: the route takes none). */
+  body?: (ctx: FuzzContext) => unknown;
+  bodySchema?: z.ZodType;
+  /** Extra headers of the valid request (e.g. the webhook's Authorization). */
+  headers?: Record<string, string>;
+  /**
+   * A request only a trusted peer can make (RevenueCat's webhook with the real secret): it never carries the victim's ids,
+   * so whatever it changes is not a cross-user write.
+   */
+  trusted?: boolean;
+  /** Mounted only with WRAPPER_SIMULATOR=1. */
+  wrapperSimulator?: boolean;
+  /** Relative frequency (default 1). */
+  weight?: number;
+}
+
+/** The origin test apps trust (APP_URL's default). */
+export const TRUSTED_ORIGIN = 'http://localhost:3000';
+
+const now = () => new Date().toISOString();
+const someCocktail = (ctx: FuzzContext) => String(ctx.cocktailIds[0] ?? 1);
+const otherCocktail = (ctx: FuzzContext) => String(ctx.cocktailIds[ctx.cocktailIds.length - 1] ?? 2);
+
+/** A RevenueCat event for `appUserId`, shaped as RevenueCat sends it. */
+function webhookEvent(appUserId: string): unknown {
+  const at = Date.now();
+  return {
+    api_version: '1.0',
+    event: {
+      id: 'fuzz-event-0001',
+      type: 'INITIAL_PURCHASE',
+      event_timestamp_ms: at,
+      app_id: 'app1234567890',
+      app_user_id: appUserId,
+      original_app_user_id: appUserId,
+      aliases: [appUserId],
+      product_id: 'app.barback.pro.monthly',
+      entitlement_id: null,
+      entitlement_ids: ['pro'],
+      period_type: 'NORMAL',
+      purchased_at_ms: at,
+      expiration_at_ms: at + 30 * 86_400_000,
+      store: 'APP_STORE',
+      environment: 'SANDBOX',
+      transferred_from: null,
+      transferred_to: null,
+    },
+  };
+}
+
+const app = (route: Omit<RouteSpec, 'family'>): RouteSpec => ({ family: 'app', ...route });
+const auth = (route: Omit<RouteSpec, 'family' | 'path'> & { path: string }): RouteSpec => ({
+  family: 'auth',
+  ...route,
+  path: `/api/auth${route.path}`,
+});
+
+/** Every API route, with its valid request. */
+export const ROUTES: readonly RouteSpec[] = [
+  // --- The server's own routes (src/server/app.ts).
+  app({ id: 'GET /api/health', method: 'GET', path: '/api/health', caller: 'anyone' }),
+  app({
+    id: 'GET /api/cocktails',
+    method: 'GET',
+    path: '/api/cocktails',
+    caller: 'anyone',
+    weight: 2,
+    query: () => ({ q: 'gin', page: '0', pageSize: '12', spirit: ['Gin'], category: ['Classic'] }),
+    querySchema: cocktailListQuerySchema,
+  }),
+  app({
+    id: 'GET /api/cocktails/sample',
+    method: 'GET',
+    path: '/api/cocktails/sample',
+    caller: 'anyone',
+    query: () => ({ size: '5' }),
+    querySchema: cocktailSampleQuerySchema,
+  }),
+  app({
+    id: 'GET /api/cocktails/:id',
+    method: 'GET',
+    path: '/api/cocktails/:id',
+    caller: 'anyone',
+    params: { id: { valid: someCocktail, schema: cocktailIdParamSchema.shape.id } },
+  }),
+  app({
+    id: 'POST /api/events',
+    method: 'POST',
+    path: '/api/events',
+    caller: 'anyone',
+    weight: 2,
+    body: () => ({
+      events: [
+        { type: 'page_view', timestamp: now(), userId: null, plan: 'free', props: { path: '/', ms: 12 } },
+        { type: 'search_performed', timestamp: now(), props: { q: 'gin' } },
+      ],
+    }),
+    bodySchema: analyticsBatchSchema,
+  }),
+  app({ id: 'GET /api/session/providers', method: 'GET', path: '/api/session/providers', caller: 'anyone' }),
+  app({
+    id: 'POST /api/session/oauth/:provider',
+    method: 'POST',
+    path: '/api/session/oauth/:provider',
+    caller: 'anyone',
+    params: { provider: { valid: () => 'google', schema: oauthProviderParamSchema.shape.provider } },
+    body: () => ({ callbackURL: '/auth/callback', prompt: 'select_account', scopes: ['email'], link: false }),
+    bodySchema: oauthStartSchema,
+  }),
+  app({ id: 'GET /api/me', method: 'GET', path: '/api/me', caller: 'user' }),
+  app({
+    id: 'DELETE /api/me',
+    method: 'DELETE',
+    path: '/api/me',
+    caller: 'user',
+    weight: 0.5,
+    body: () => ({ confirm: 'DELETE' }),
+    bodySchema: deleteAccountRequestSchema,
+  }),
+  app({ id: 'GET /api/me/activity', method: 'GET', path: '/api/me/activity', caller: 'user' }),
+  app({ id: 'GET /api/me/favorites', method: 'GET', path: '/api/me/favorites', caller: 'user' }),
+  app({
+    id: 'PUT /api/me/favorites/:cocktailId',
+    method: 'PUT',
+    path: '/api/me/favorites/:cocktailId',
+    caller: 'user',
+    weight: 1.5,
+    params: { cocktailId: { valid: someCocktail, schema: favoriteParamSchema.shape.cocktailId } },
+  }),
+  app({
+    id: 'DELETE /api/me/favorites/:cocktailId',
+    method: 'DELETE',
+    path: '/api/me/favorites/:cocktailId',
+    caller: 'user',
+    weight: 1.5,
+    params: { cocktailId: { valid: otherCocktail, schema: favoriteParamSchema.shape.cocktailId } },
+  }),
+  app({ id: 'POST /api/me/purchases/sync', method: 'POST', path: '/api/me/purchases/sync', caller: 'user' }),
+  app({ id: 'GET /api/me/bar', method: 'GET', path: '/api/me/bar', caller: 'pro' }),
+  app({
+    id: 'POST /api/support',
+    method: 'POST',
+    path: '/api/support',
+    caller: 'anyone',
+    weight: 1.5,
+    body: () => ({ email: 'fuzz@example.test', message: 'Hello from the fuzz suite', page: '/support' }),
+    bodySchema: supportMessageSchema,
+  }),
+  app({ id: 'GET /api/dev/auth-health', method: 'GET', path: '/api/dev/auth-health', caller: 'anyone' }),
+  app({ id: 'GET /api/dev/mailbox', method: 'GET', path: '/api/dev/mailbox', caller: 'anyone', weight: 0.5 }),
+  app({
+    id: 'POST /api/dev/recovery-email',
+    method: 'POST',
+    path: '/api/dev/recovery-email',
+    caller: 'anyone',
+    body: () => ({ email: 'fuzz@example.test' }),
+    bodySchema: recoveryEmailSchema,
+  }),
+  app({
+    id: 'POST /api/webhooks/revenuecat',
+    method: 'POST',
+    path: '/api/webhooks/revenuecat',
+    caller: 'anyone',
+    body: (ctx) => webhookEvent(ctx.victim.userId),
+    bodySchema: revenueCatWebhookSchema,
+  }),
+  app({
+    id: 'POST /api/webhooks/revenuecat [signed]',
+    method: 'POST',
+    path: '/api/webhooks/revenuecat',
+    caller: 'anyone',
+    weight: 1.5,
+    trusted: true,
+    headers: { authorization: TEST_WEBHOOK_AUTH },
+    body: (ctx) => webhookEvent(ctx.webhookTargetId),
+    bodySchema: revenueCatWebhookSchema,
+  }),
+  app({
+    id: 'GET /api/wrapper-sim',
+    method: 'GET',
+    path: '/api/wrapper-sim',
+    caller: 'anyone',
+    wrapperSimulator: true,
+  }),
+  app({
+    id: 'POST /api/wrapper-sim/purchase',
+    method: 'POST',
+    path: '/api/wrapper-sim/purchase',
+    caller: 'user',
+    wrapperSimulator: true,
+    body: () => ({ productId: 'app.barback.pro.monthly' }),
+    bodySchema: simulatedPurchaseSchema,
+  }),
+  app({
+    id: 'POST /api/wrapper-sim/restore',
+    method: 'POST',
+    path: '/api/wrapper-sim/restore',
+    caller: 'user',
+    wrapperSimulator: true,
+    body: () => ({ receipts: [{ productId: 'app.barback.pro.monthly', appUserId: 'fuzz-other-device-user' }] }),
+    bodySchema: simulatedRestoreSchema,
+  }),
+
+  // --- better-auth (mounted at /api/auth): the endpoints the app uses.
+  auth({
+    id: 'POST /api/auth/sign-in/magic-link',
+    method: 'POST',
+    path: '/sign-in/magic-link',
+    caller: 'anyone',
+    weight: 1.5,
+    body: () => ({ email: 'fuzz@example.test', callbackURL: '/auth/callback', newUserCallbackURL: '/welcome' }),
+  }),
+  auth({
+    id: 'GET /api/auth/magic-link/verify',
+    method: 'GET',
+    path: '/magic-link/verify',
+    caller: 'anyone',
+    weight: 1.5,
+    query: () => ({ token: 'aGVsbG8tZnV6ei10b2tlbi0wMDAx', callbackURL: '/auth/callback', errorCallbackURL: '/' }),
+  }),
+  auth({
+    id: 'GET /api/auth/get-session',
+    method: 'GET',
+    path: '/get-session',
+    caller: 'user',
+    query: () => ({ disableCookieCache: 'true' }),
+  }),
+  auth({
+    id: 'POST /api/auth/sign-out',
+    method: 'POST',
+    path: '/sign-out',
+    caller: 'user',
+    weight: 0.5,
+    body: () => ({}),
+  }),
+  auth({
+    id: 'POST /api/auth/two-factor/enable',
+    method: 'POST',
+    path: '/two-factor/enable',
+    caller: 'user',
+    body: () => ({}),
+  }),
+  auth({
+    id: 'POST /api/auth/two-factor/disable',
+    method: 'POST',
+    path: '/two-factor/disable',
+    caller: 'user',
+    body: () => ({}),
+  }),
+  auth({
+    id: 'POST /api/auth/two-factor/get-totp-uri',
+    method: 'POST',
+    path: '/two-factor/get-totp-uri',
+    caller: 'user',
+    body: () => ({}),
+  }),
+  auth({
+    id: 'POST /api/auth/two-factor/verify-totp',
+    method: 'POST',
+    path: '/two-factor/verify-totp',
+    caller: 'user',
+    body: () => ({ code: '123456', trustDevice: false }),
+    bodySchema: totpVerifyRequestSchema,
+  }),
+  auth({
+    id: 'POST /api/auth/two-factor/verify-backup-code',
+    method: 'POST',
+    path: '/two-factor/verify-backup-code',
+    caller: 'user',
+    body: () => ({ code: 'abcde-fghij' }),
+    bodySchema: backupCodeVerifyRequestSchema,
+  }),
+  auth({
+    id: 'POST /api/auth/two-factor/generate-backup-codes',
+    method: 'POST',
+    path: '/two-factor/generate-backup-codes',
+    caller: 'user',
+    body: () => ({}),
+  }),
+  auth({
+    id: 'POST /api/auth/two-factor/send-otp',
+    method: 'POST',
+    path: '/two-factor/send-otp',
+    caller: 'user',
+    weight: 0.5,
+    body: () => ({}),
+  }),
+  auth({
+    id: 'POST /api/auth/two-factor/verify-otp',
+    method: 'POST',
+    path: '/two-factor/verify-otp',
+    caller: 'user',
+    weight: 0.5,
+    body: () => ({ code: '123456' }),
+  }),
+  auth({ id: 'GET /api/auth/list-sessions', method: 'GET', path: '/list-sessions', caller: 'user' }),
+  auth({ id: 'GET /api/auth/list-accounts', method: 'GET', path: '/list-accounts', caller: 'user' }),
+  auth({
+    id: 'POST /api/auth/unlink-account',
+    method: 'POST',
+    path: '/unlink-account',
+    caller: 'user',
+    body: (ctx) => ({ providerId: 'magic-link', accountId: ctx.victim.email }),
+  }),
+  auth({
+    id: 'POST /api/auth/update-user',
+    method: 'POST',
+    path: '/update-user',
+    caller: 'user',
+    body: () => ({ name: 'Fuzz Tester', image: null }),
+  }),
+  auth({
+    id: 'POST /api/auth/sign-in/social',
+    method: 'POST',
+    path: '/sign-in/social',
+    caller: 'anyone',
+    body: () => ({ provider: 'google', callbackURL: '/auth/callback', disableRedirect: true }),
+  }),
+  auth({
+    id: 'POST /api/auth/link-social',
+    method: 'POST',
+    path: '/link-social',
+    caller: 'user',
+    body: () => ({ provider: 'facebook', callbackURL: '/account' }),
+  }),
+  auth({
+    id: 'GET /api/auth/callback/:id',
+    method: 'GET',
+    path: '/callback/:id',
+    caller: 'anyone',
+    params: { id: { valid: () => 'google' } },
+    query: () => ({ code: 'fuzz-code', state: 'fuzz-state' }),
+  }),
+  auth({
+    id: 'POST /api/auth/revoke-session',
+    method: 'POST',
+    path: '/revoke-session',
+    caller: 'user',
+    body: (ctx) => ({ token: ctx.victim.sessionToken }),
+  }),
+  auth({
+    id: 'POST /api/auth/revoke-sessions',
+    method: 'POST',
+    path: '/revoke-sessions',
+    caller: 'user',
+    weight: 0.3,
+    body: () => ({}),
+  }),
+  auth({
+    id: 'POST /api/auth/revoke-other-sessions',
+    method: 'POST',
+    path: '/revoke-other-sessions',
+    caller: 'user',
+    weight: 0.5,
+    body: () => ({}),
+  }),
+
+  // --- better-auth endpoints the app does not call (mounted all the same, so reachable).
+  auth({
+    id: 'POST /api/auth/update-session',
+    method: 'POST',
+    path: '/update-session',
+    caller: 'user',
+    weight: 0.3,
+    body: () => ({}),
+  }),
+  auth({ id: 'GET /api/auth/ok', method: 'GET', path: '/ok', caller: 'anyone', weight: 0.3 }),
+  auth({
+    id: 'GET /api/auth/error',
+    method: 'GET',
+    path: '/error',
+    caller: 'anyone',
+    weight: 0.3,
+    query: () => ({ error: 'x' }),
+  }),
+  auth({
+    id: 'GET /api/auth/account-info',
+    method: 'GET',
+    path: '/account-info',
+    caller: 'user',
+    weight: 0.5,
+    query: (ctx) => ({ accountId: ctx.victim.accountIds[0] ?? 'x' }),
+  }),
+  auth({
+    id: 'POST /api/auth/get-access-token',
+    method: 'POST',
+    path: '/get-access-token',
+    caller: 'user',
+    weight: 0.5,
+    body: (ctx) => ({ providerId: 'google', userId: ctx.victim.userId }),
+  }),
+  auth({
+    id: 'POST /api/auth/refresh-token',
+    method: 'POST',
+    path: '/refresh-token',
+    caller: 'user',
+    weight: 0.3,
+    body: (ctx) => ({ providerId: 'google', userId: ctx.victim.userId }),
+  }),
+  auth({
+    id: 'POST /api/auth/delete-user',
+    method: 'POST',
+    path: '/delete-user',
+    caller: 'user',
+    weight: 0.3,
+    body: () => ({ callbackURL: '/' }),
+  }),
+  auth({
+    id: 'GET /api/auth/delete-user/callback',
+    method: 'GET',
+    path: '/delete-user/callback',
+    caller: 'anyone',
+    weight: 0.3,
+    query: () => ({ token: 'fuzz-token', callbackURL: '/' }),
+  }),
+  auth({
+    id: 'POST /api/auth/sign-up/email',
+    method: 'POST',
+    path: '/sign-up/email',
+    caller: 'anyone',
+    weight: 0.3,
+    body: () => ({ email: 'fuzz@example.test', password: 'correct horse battery', name: 'Fuzz' }),
+  }),
+  auth({
+    id: 'POST /api/auth/sign-in/email',
+    method: 'POST',
+    path: '/sign-in/email',
+    caller: 'anyone',
+    weight: 0.3,
+    body: (ctx) => ({ email: ctx.victim.email, password: 'correct horse battery' }),
+  }),
+  auth({
+    id: 'POST /api/auth/change-email',
+    method: 'POST',
+    path: '/change-email',
+    caller: 'user',
+    weight: 0.3,
+    body: (ctx) => ({ newEmail: ctx.victim.email, callbackURL: '/' }),
+  }),
+  auth({
+    id: 'POST /api/auth/change-password',
+    method: 'POST',
+    path: '/change-password',
+    caller: 'user',
+    weight: 0.3,
+    body: () => ({ currentPassword: 'a', newPassword: 'correct horse battery', revokeOtherSessions: true }),
+  }),
+  auth({
+    id: 'POST /api/auth/request-password-reset',
+    method: 'POST',
+    path: '/request-password-reset',
+    caller: 'anyone',
+    weight: 0.3,
+    body: (ctx) => ({ email: ctx.victim.email, redirectTo: '/' }),
+  }),
+  auth({
+    id: 'POST /api/auth/reset-password',
+    method: 'POST',
+    path: '/reset-password',
+    caller: 'anyone',
+    weight: 0.3,
+    body: () => ({ newPassword: 'correct horse battery', token: 'fuzz-token' }),
+  }),
+  auth({
+    id: 'GET /api/auth/reset-password/:token',
+    method: 'GET',
+    path: '/reset-password/:token',
+    caller: 'anyone',
+    weight: 0.3,
+    params: { token: { valid: () => 'fuzz-token' } },
+    query: () => ({ callbackURL: '/' }),
+  }),
+  auth({
+    id: 'POST /api/auth/verify-password',
+    method: 'POST',
+    path: '/verify-password',
+    caller: 'user',
+    weight: 0.3,
+    body: () => ({ password: 'correct horse battery' }),
+  }),
+  auth({
+    id: 'GET /api/auth/verify-email',
+    method: 'GET',
+    path: '/verify-email',
+    caller: 'anyone',
+    weight: 0.3,
+    query: () => ({ token: 'fuzz-token', callbackURL: '/' }),
+  }),
+  auth({
+    id: 'POST /api/auth/send-verification-email',
+    method: 'POST',
+    path: '/send-verification-email',
+    caller: 'anyone',
+    weight: 0.3,
+    body: () => ({ email: 'fuzz@example.test', callbackURL: '/' }),
+  }),
+];
+
+/** The routes a run fuzzes: the whole table, less the wrapper simulator's when it is off. */
+export function activeRoutes(options: { wrapperSimulator: boolean; filter?: string | null }): RouteSpec[] {
+  return ROUTES.filter((route) => options.wrapperSimulator || !route.wrapperSimulator).filter(
+    (route) => !options.filter || route.id.toLowerCase().includes(options.filter.toLowerCase()),
+  );
+}
