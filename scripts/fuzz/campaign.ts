@@ -27,6 +27,13 @@ export interface CampaignOptions {
   timeoutMs?: number;
   /** Progress lines (every 1,000 requests). */
   progress?: (line: string) => void;
+  /**
+   * Requests to send after the main run with the database taken away (closed): 503 is then the right answer, and any
+   * other 5xx, stack trace, SQL text or error body of the wrong shape is a failure. Default 0 (no outage).
+   */
+  outage?: number;
+  /** Changes the world before the run (the tests plant defects through it). */
+  instrument?: (world: World) => void;
 }
 
 /** A request as it was sent, with the cookie header resolved, for reports. */
@@ -75,6 +82,11 @@ export interface CampaignReport {
   /** Routes that took a body of 1 MB or more without answering 413, with the statuses they gave. */
   oversizeAccepted: Record<string, Record<string, number>>;
   actorRenewals: number;
+  /** Requests sent with the database away (see CampaignOptions.outage), and their status codes. */
+  outageRequests: number;
+  outageHistogram: Record<string, number>;
+  /** The reads of A's own API view (GET /api/me, favorites, sessions...) that differ after the run from before it. */
+  victimViewChanged: string[];
   unsendable: number;
   slowest: { ms: number; route: string; index: number };
   healthAfter: number;
@@ -157,12 +169,12 @@ export function cookieFor(world: World, plan: RequestPlan): { header: string | n
       return { header: join(ownHeader, `fuzz=${'a'.repeat(8_000)}`), note: `${ownNote} and an 8 kB cookie` };
     case 'empty':
       return { header: `${SESSION_COOKIE}=`, note: 'an empty session cookie' };
-    case 'two-factor-junk':
+    case 'victim-two-factor':
       return {
         header: join(ownHeader, `barback.two_factor=2fa-${victim.userId}.${ownSignature}`),
         note: `${ownNote} and a forged two-factor cookie naming A`,
       };
-    case 'cache-junk': {
+    case 'victim-cache': {
       const forged = Buffer.from(
         JSON.stringify({
           session: { session: { userId: victim.userId }, user: { id: victim.userId } },
@@ -196,6 +208,7 @@ export async function exchange(
   route: RouteSpec,
   plan: RequestPlan,
   timeoutMs: number,
+  databaseAway = false,
 ): Promise<Exchange> {
   const headers = new Headers();
   const sentHeaders: Record<string, string> = {};
@@ -227,9 +240,10 @@ export async function exchange(
         requestText,
         secrets: world.secrets,
         victimReadAllowed: pathname === '/api/dev/mailbox',
+        databaseAway,
       },
     );
-    findings.push(...(await sessionFindings(world, response.headers)));
+    if (!databaseAway) findings.push(...(await sessionFindings(world, response.headers)));
     return {
       status: response.status,
       body: text,
@@ -358,6 +372,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
   const timeoutMs = options.timeoutMs ?? 15_000;
   const world = await createWorld(options.dialect);
   try {
+    options.instrument?.(world);
     const routes = activeRoutes({ wrapperSimulator: world.t.config.wrapperSimulator, filter: options.routeFilter });
     if (routes.length === 0) throw new Error(`no route matches ${JSON.stringify(options.routeFilter)}`);
     const routeById = new Map(routes.map((route) => [route.id, route]));
@@ -376,6 +391,9 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
       routeCounts: {},
       oversizeAccepted: {},
       actorRenewals: 0,
+      victimViewChanged: [],
+      outageRequests: 0,
+      outageHistogram: {},
       unsendable: 0,
       slowest: { ms: 0, route: '', index: -1 },
       healthAfter: 0,
@@ -482,7 +500,10 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
     // A's view through the API, after everything, and the server's health.
     const viewAfter = await victimView(world);
     const changedViews = changedParts(viewBefore, viewAfter);
-    if (changedViews.length > 0) {
+    report.victimViewChanged = changedViews;
+    const rowChanges = [...groups.values()].some((group) => group.kind === 'victim-write');
+    if (changedViews.length > 0 && !rowChanges) {
+      // A's rows never changed after a request, yet A's view did: report it on its own.
       record(
         { kind: 'victim-write', detail: `A's API view changed over the run: ${changedViews.join(', ')}` },
         wholeRun(options.count, 'GET', '/api/me', 0),
@@ -504,11 +525,65 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
         if (route) await shrinkGroup(world, route, group, options.seed, options.shrinkBudgetMs ?? 20_000, timeoutMs);
       }
     }
+    if (options.outage) await outagePhase(world, routes, options, report, timeoutMs);
     report.durationMs = performance.now() - started;
     return report;
   } finally {
     await world.close();
   }
+}
+
+/**
+ * The outage phase: closes the database, then sends `options.outage` random requests (draws after the main run's) and
+ * records what fails; 503 answers are expected. Failures are grouped apart, as "(database away)".
+ */
+async function outagePhase(
+  world: World,
+  routes: readonly RouteSpec[],
+  options: CampaignOptions,
+  report: CampaignReport,
+  timeoutMs: number,
+): Promise<void> {
+  await world.t.database.destroy();
+  const groups = new Map<string, FailureGroup>();
+  for (let n = 0; n < (options.outage ?? 0); n += 1) {
+    const draw = options.count + n;
+    const route = routeFor(routes, options.seed, draw);
+    const plan = drawPlan(route, world, options.seed, draw);
+    const result = await exchange(world, route, plan, timeoutMs, true);
+    if (result.status === UNSENDABLE) continue;
+    report.outageRequests += 1;
+    const label = result.status === 0 ? 'none' : String(result.status);
+    report.outageHistogram[label] = (report.outageHistogram[label] ?? 0) + 1;
+    for (const finding of result.findings) {
+      const scoped = { ...finding, scope: `${finding.scope ?? plan.route} (database away)` };
+      const key = groupKey(scoped, plan.route, result.status);
+      const group = groups.get(key);
+      if (group) group.count += 1;
+      else {
+        const sent = {
+          index: options.count + n,
+          draw,
+          plan,
+          cookieNote: result.cookieNote,
+          status: result.status,
+          ms: result.ms,
+        };
+        groups.set(key, {
+          key,
+          kind: finding.kind,
+          route: scoped.scope,
+          status: result.status,
+          count: 1,
+          detail: finding.detail,
+          first: sent,
+          minimal: null,
+          minimalDetail: null,
+        });
+      }
+    }
+  }
+  report.failures.push(...[...groups.values()].sort((a, b) => a.key.localeCompare(b.key)));
 }
 
 /**

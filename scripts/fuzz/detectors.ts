@@ -179,14 +179,21 @@ export function errorShapeProblem(answer: AnswerFacts): string | null {
 
 /**
  * Everything wrong with one answer. `requestText` (from {@link requestTextOf}) keeps echoes of the request from counting;
- * `secrets` are looked for in the body (victim secrets skipped when `victimReadAllowed`, e.g. the loopback-only dev mailbox).
+ * `secrets` are looked for in the body (victim secrets skipped when `victimReadAllowed`, e.g. the loopback-only dev mailbox);
+ * with `databaseAway`, 503 is not a failure.
  */
 export function inspectAnswer(
   answer: AnswerFacts,
-  options: { requestText: string; secrets: readonly Secret[]; victimReadAllowed?: boolean },
+  options: {
+    requestText: string;
+    secrets: readonly Secret[];
+    victimReadAllowed?: boolean;
+    /** The database was taken away on purpose: 503 is the right answer. */
+    databaseAway?: boolean;
+  },
 ): Finding[] {
   const findings: Finding[] = [];
-  if (answer.status >= 500) {
+  if (answer.status >= 500 && !(options.databaseAway && answer.status === 503)) {
     findings.push({ kind: 'server-error', detail: `${answer.status}: ${JSON.stringify(shorten(answer.body, 160))}` });
   }
   const texts = answerTexts(answer.body);

@@ -14,6 +14,7 @@ import {
   BROKEN_JSON_BODIES,
   CURATED_STRINGS,
   EXTRA_KEYS,
+  NOISE_VARIANT,
   Special,
   deepValue,
   describeValue,
@@ -56,8 +57,8 @@ export const COOKIE_MIXES = [
   'garbage',
   'huge',
   'empty',
-  'two-factor-junk',
-  'cache-junk',
+  'victim-two-factor',
+  'victim-cache',
 ] as const;
 export type CookieMix = (typeof COOKIE_MIXES)[number];
 
@@ -742,7 +743,70 @@ export function sweepChoices(route: RouteSpec, ctx: FuzzContext): { order: numbe
       });
     }
   });
+  if (!SAFE_METHODS.has(route.method)) {
+    // A 2 MB body, declared and streamed: past every route's limit, so 413 (never a 5xx).
+    for (const streamed of [false, true]) {
+      out.push({
+        order: 1,
+        choice: { ...base, streamed, body: [{ op: 'huge', bytes: 2_000_000, style: 'padded-json' }] },
+      });
+    }
+  }
+  if (!route.params) {
+    // One extra path segment of incompressible text (3 kB), which no route expects.
+    const mutation: PathMutation = { op: 'typed', pick: 0, index: NOISE_VARIANT };
+    out.push({ order: 0, choice: { ...base, path: { mutation, encoding: 'percent' } } });
+  }
+  if (!route.trusted) out.push(...victimSweep(route, ctx, base));
   return out;
+}
+
+/**
+ * The systematic cross-user part for one route, from B (or nobody, on public routes): each of A's ids in every id-like
+ * place of the body, query and path; A's user id added as `userId` to the query and the body; each way of mixing A's
+ * session material into the cookie; A's raw token as a bearer token.
+ */
+function victimSweep(route: RouteSpec, ctx: FuzzContext, base: Choice): { order: number; choice: Choice }[] {
+  const attacker: Choice = { ...base, identity: route.caller === 'pro' ? 'pro' : 'member' };
+  const items: Choice[] = [];
+  if (route.body) {
+    const idLike = placesOf(route.body(ctx)).filter((place) => ID_LIKE.test(String(place[place.length - 1])));
+    idLike.forEach((_, pickIndex) => {
+      for (const key of VICTIM_KEYS) items.push({ ...attacker, body: [{ op: 'aim', pick: pickIndex, key }] });
+    });
+  }
+  const queryKeys = Object.keys(route.query?.(ctx) ?? {}).filter((key) => ID_LIKE.test(key));
+  for (const name of queryKeys) {
+    for (const key of VICTIM_KEYS) {
+      items.push({ ...attacker, query: { mutations: [{ op: 'aim', name, key }], encoding: 'percent' } });
+    }
+  }
+  Object.keys(route.params ?? {}).forEach((name, pickIndex) => {
+    const numeric = name === 'cocktailId' || (name === 'id' && route.path.startsWith('/api/cocktails'));
+    for (const key of numeric ? (['favoriteId'] as const) : VICTIM_KEYS) {
+      items.push({ ...attacker, path: { mutation: { op: 'aim', pick: pickIndex, key }, encoding: 'percent' } });
+    }
+  });
+  items.push({
+    ...attacker,
+    query: { mutations: [{ op: 'aim', name: 'userId', key: 'userId' }], encoding: 'percent' },
+  });
+  items.push({ ...attacker, body: [{ op: 'add', pick: 0, key: 'userId', value: new VictimRef('userId') }] });
+  items.push({
+    ...attacker,
+    headers: [{ name: 'authorization', value: new VictimRef('sessionToken'), prefix: 'Bearer ' }],
+  });
+  for (const mix of COOKIE_MIXES) {
+    if (mix.startsWith('victim')) {
+      items.push({
+        ...base,
+        identity: route.caller === 'anyone' ? 'anon' : attacker.identity,
+        cookie: { mix, text: '' },
+      });
+    }
+  }
+  // Four cross-user requests per rank of the typed variants: they come early in a short run.
+  return items.map((choice, index) => ({ order: index / 4, choice }));
 }
 
 /** Builds the plan of `choice` for `route` (exported for the tests). */
@@ -791,7 +855,8 @@ export function buildPlan(route: RouteSpec, ctx: FuzzContext, choice: Choice): R
         break;
       }
       case 'aim': {
-        const key = name === 'cocktailId' || name === 'id' ? 'favoriteId' : mutation.key;
+        const numeric = name === 'cocktailId' || (name === 'id' && route.path.startsWith('/api/cocktails'));
+        const key = numeric ? 'favoriteId' : mutation.key;
         const text = String(resolve(new VictimRef(key), ctx.victim, aim, false));
         place(encodeText(text, 'percent'), `victim ${key}`);
         break;
@@ -861,6 +926,7 @@ export function buildPlan(route: RouteSpec, ctx: FuzzContext, choice: Choice): R
           break;
         }
         case 'aim':
+          for (let i = pairs.length - 1; i >= 0; i -= 1) if (pairs[i]![0] === mutation.name) pairs.splice(i, 1);
           pairs.push([mutation.name, enc(new VictimRef(mutation.key))]);
           mutations.push(`query ${mutation.name} = victim ${mutation.key}`);
           break;

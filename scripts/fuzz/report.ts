@@ -55,9 +55,17 @@ export function summarize(report: CampaignReport): string[] {
     `  ${number(report.systematic)} systematic (every field × typed variant: ${number(report.systematic)} of ${number(report.systematicTotal)}), ${number(report.requests - report.systematic)} random`,
     `  status codes: ${histogram}`,
     `  5xx: ${number(report.serverErrors)}; rate-limited (429): ${number(report.rateLimited)}; GET /api/health after: ${report.healthAfter}`,
-    `  cross-user: ${number(report.crossUserAttempts)} requests aimed at A's ids or session; ${number(report.crossUserLeaks)} leaks`,
+    `  cross-user: ${number(report.crossUserAttempts)} requests aimed at A's ids or session; ${number(report.crossUserLeaks)} leaks; ` +
+      `A's own view after the run: ${report.victimViewChanged.length === 0 ? 'unchanged' : `CHANGED (${report.victimViewChanged.join(', ')})`}`,
     `  slowest answer: ${Math.round(report.slowest.ms)} ms (${report.slowest.route}, request #${report.slowest.index}); attackers signed in again ${report.actorRenewals} times`,
   ];
+  if (report.outageRequests > 0) {
+    const outage = Object.entries(report.outageHistogram)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([status, count]) => `${status}: ${number(count)}`)
+      .join(', ');
+    lines.push(`  with the database away: ${number(report.outageRequests)} requests; status codes: ${outage}`);
+  }
   if (report.unsendable > 0) lines.push(`  ${report.unsendable} generated requests could not be built (skipped)`);
   const oversize = Object.entries(report.oversizeAccepted);
   if (oversize.length > 0) {

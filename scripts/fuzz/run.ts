@@ -7,6 +7,8 @@
  * - `--seed N`: the run's seed (default 1): the same seed draws the same requests;
  * - `--route TEXT`: only routes whose id contains TEXT (e.g. `--route "POST /api/events"`);
  * - `--database sqlite|postgres`: one database only;
+ * - `--outage N`: after the main run, N more requests with the database taken away (503 expected; not in the default
+ *   run);
  * - `--no-shrink`: report first occurrences without shrinking them.
  * Writes the reports as JSON to var/fuzz/last-run.json.
  */
@@ -26,6 +28,8 @@ export interface FuzzArguments {
   route: string | null;
   databases: Dialect[];
   shrink: boolean;
+  /** Requests sent after the main run with the database taken away (0: none). */
+  outage: number;
 }
 
 /**
@@ -39,6 +43,7 @@ export function parseArguments(argv: readonly string[], env: Record<string, stri
     route: null,
     databases: env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'],
     shrink: true,
+    outage: 0,
   };
   const whole = (name: string, text: string | undefined, min: number) => {
     const value = Number(text);
@@ -68,12 +73,15 @@ export function parseArguments(argv: readonly string[], env: Record<string, stri
         parsed.databases = [database];
         break;
       }
+      case '--outage':
+        parsed.outage = whole('--outage', value(), 1);
+        break;
       case '--no-shrink':
         parsed.shrink = false;
         break;
       default:
         throw new Error(
-          `unknown option ${option} (known: --count N, --seed N, --route TEXT, --database D, --no-shrink)`,
+          `unknown option ${option} (known: --count N, --seed N, --route TEXT, --database D, --outage N, --no-shrink)`,
         );
     }
   }
@@ -135,6 +143,7 @@ export async function main(argv: readonly string[], env = process.env): Promise<
           count: args.count,
           routeFilter: args.route,
           shrink: args.shrink,
+          outage: args.outage,
           progress: (line) => print(line),
         }),
       );

@@ -81,9 +81,14 @@ const swapCase = (text: string) =>
  */
 export function edgeValues(schema: unknown): unknown[] {
   const values: unknown[] = [];
-  const outer = defOf(schema);
-  if (outer && ['optional', 'default', 'prefault'].includes(outer.type)) values.push(undefined);
-  if (outer && outer.type === 'nullable') values.push(null);
+  // Absent and null, where a wrapper (at any depth) allows them.
+  for (let current = schema, depth = 0; depth < 10; depth += 1) {
+    const def = defOf(current);
+    if (!def || !['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly'].includes(def.type)) break;
+    if (['optional', 'default', 'prefault'].includes(def.type) && !values.includes(undefined)) values.push(undefined);
+    if (def.type === 'nullable' && !values.includes(null)) values.push(null);
+    current = def.innerType;
+  }
   const inner = unwrap(schema);
   const def = defOf(inner);
   if (!def) return values;

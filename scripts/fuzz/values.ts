@@ -410,6 +410,23 @@ export const EXTRA_KEYS = [
   'x'.repeat(1000),
 ] as const;
 
+/**
+ * `length` characters that do not compress (a fixed pseudo-random sequence of letters and digits): unlike a repeated
+ * character, such text stays long inside a database index or a compressed column.
+ */
+export function noise(length: number): string {
+  let state = 0x2545f491;
+  let out = '';
+  for (let i = 0; i < length; i += 1) {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    out += 'abcdefghijklmnopqrstuvwxyz0123456789'[(state >>> 16) % 36];
+  }
+  return out;
+}
+
+/** Index of the incompressible long text among a string's {@link typedVariants}. */
+export const NOISE_VARIANT = 3;
+
 const TIME_KEY = /time|date|_at$|At$|_ms$|Ms$/;
 const ISO_LIKE = /^[+-]?\d{4,6}-\d\d-\d\dT/;
 
@@ -433,6 +450,7 @@ export function typedVariants(key: string, current: unknown): unknown[] {
       `${text}\u0000`,
       `${text}\ud800`,
       text.repeat(Math.ceil(100_000 / Math.max(1, text.length))).slice(0, 100_000),
+      `${text}${noise(3_000)}`,
       '',
       `\u0000${text}`,
       `${text.slice(0, 1)}\u0000${text.slice(1)}`,

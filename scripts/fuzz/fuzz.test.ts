@@ -1,0 +1,224 @@
+import { describe, expect, it } from 'vitest';
+import { runCampaign } from './campaign';
+import { errorShapeProblem, inspectAnswer, requestTextOf, type Secret } from './detectors';
+import { buildPlan, bodyText, sweepChoices, type Choice } from './plan';
+import { parseArguments } from './run';
+import { ROUTES, type FuzzContext, type RouteSpec } from './routes';
+import { edgeValues, schemaAt } from './schema-edges';
+import { Special, noise, toJsonText, typedVariants } from './values';
+import { analyticsBatchSchema } from '@/shared/schemas/analytics';
+
+/** The fuzz suite's own machinery: detectors, plans, the command line, and a short run with planted defects. */
+
+const ctx: FuzzContext = {
+  cocktailIds: [1, 2, 3],
+  victim: {
+    userId: 'victim-user-id-0001',
+    email: 'victim@example.test',
+    sessionId: 'victim-session-id-0001',
+    sessionToken: 'victimrawtoken0001',
+    accountIds: ['victim-account-0001'],
+    favoriteIds: [2],
+    supportMessageId: 7,
+    webhookEventId: 'victim-event-0001',
+  },
+  webhookTargetId: 'target-user-0001',
+};
+
+const NONE: Choice = {
+  identity: 'member',
+  body: null,
+  query: null,
+  path: null,
+  method: null,
+  headers: [],
+  cookie: null,
+  streamed: false,
+  address: '10.0.0.1',
+};
+
+const route = (id: string): RouteSpec => ROUTES.find((candidate) => candidate.id === id)!;
+const answer = (status: number, body: string, pathname = '/api/support', method = 'POST') => ({
+  method,
+  pathname,
+  status,
+  body,
+});
+const quiet = { requestText: requestTextOf({ path: '/api/support', headers: {}, body: '{}' }), secrets: [] };
+
+describe('detectors', () => {
+  it('flags a 5xx, a stack trace and SQL text, once each', () => {
+    const body = JSON.stringify({
+      error: {
+        code: 'INTERNAL',
+        message:
+          'insert into "support_message" failed\n    at sendSupportMessage (/app/src/server/support/operations.ts:41:7)',
+      },
+    });
+    const kinds = inspectAnswer(answer(500, body), quiet).map((finding) => finding.kind);
+    expect(kinds).toEqual(['server-error', 'stack-trace', 'sql-text']);
+  });
+
+  it('flags node internals, SQLite codes and PostgreSQL wording in a 400 as well', () => {
+    for (const text of [
+      'at process.processTicksAndRejections (node:internal/process/task_queues:95:5)',
+      'SQLITE_CONSTRAINT_NOTNULL',
+      'relation "user" does not exist',
+      'new row violates check constraint',
+      'syntax error at or near "select"',
+    ]) {
+      const findings = inspectAnswer(
+        answer(400, JSON.stringify({ error: { code: 'BAD_REQUEST', message: text } })),
+        quiet,
+      );
+      expect(findings.length, text).toBeGreaterThan(0);
+    }
+  });
+
+  it('does not count an echo of the request as a leak', () => {
+    const sent = "1' UNION SELECT id FROM account --";
+    const requestText = requestTextOf({ path: '/api/support', headers: {}, body: JSON.stringify({ page: sent }) });
+    const body = JSON.stringify({ error: { code: 'VALIDATION_FAILED', message: `page: ${sent} is not a page` } });
+    expect(inspectAnswer(answer(400, body), { requestText, secrets: [] })).toEqual([]);
+  });
+
+  it("holds error answers to the API's shape, and better-auth's to its own under /api/auth", () => {
+    expect(errorShapeProblem(answer(404, '{"error":{"code":"NOT_FOUND","message":"no"}}'))).toBeNull();
+    expect(errorShapeProblem(answer(400, '{"message":"bad"}'))).toMatch(/is not/);
+    expect(errorShapeProblem(answer(400, '{"code":"X","message":"bad"}', '/api/auth/sign-out'))).toBeNull();
+    expect(errorShapeProblem(answer(404, '', '/api/auth/nope'))).toBe('empty body');
+    expect(errorShapeProblem(answer(404, 'Not found', '/assets/x.js', 'GET'))).toBeNull();
+    expect(errorShapeProblem(answer(200, 'anything'))).toBeNull();
+  });
+
+  it("finds the victim's data and server secrets unless the request carried them", () => {
+    const secrets: Secret[] = [
+      { label: "A's email", value: 'victim@example.test', owner: 'victim' },
+      { label: 'the auth secret', value: 'super-secret-value', owner: 'server' },
+    ];
+    const leaked = inspectAnswer(answer(200, '{"email":"victim@example.test","k":"super-secret-value"}'), {
+      requestText: quiet.requestText,
+      secrets,
+    });
+    expect(leaked.map((finding) => finding.kind)).toEqual(['victim-read', 'secret-leak']);
+    const echoed = inspectAnswer(answer(200, '{"email":"victim@example.test"}'), {
+      requestText: requestTextOf({ path: '/api/x?email=victim%40example.test', headers: {} }),
+      secrets,
+    });
+    expect(echoed).toEqual([]);
+  });
+});
+
+describe('plans', () => {
+  it('writes special JSON: raw numbers, nesting 10,000 deep, arrays of 100k items', () => {
+    expect(toJsonText({ a: new Special('raw', '-0'), b: [1, 'x'] })).toBe('{"a":-0,"b":[1,"x"]}');
+    const deep = toJsonText(new Special('deep-object', '1', 10_000));
+    expect(deep.startsWith('{"a":{"a":')).toBe(true);
+    expect(deep.length).toBe(10_000 * 6 + 1);
+    expect(JSON.parse(toJsonText(new Special('long-array', '1', 100_000)))).toHaveLength(100_000);
+  });
+
+  it('reads edges from the shared schemas', () => {
+    const timestamp = schemaAt(analyticsBatchSchema, ['events', 0, 'timestamp']);
+    expect(edgeValues(timestamp)).toContain('0000-01-01T00:00:00Z');
+    const userId = edgeValues(schemaAt(analyticsBatchSchema, ['events', 0, 'userId']));
+    expect(userId).toContain('a'.repeat(101));
+    expect(userId).toContain(null);
+  });
+
+  it('has typed variants with NUL, lone surrogates, incompressible text, year 0 and deep nesting', () => {
+    expect(typedVariants('message', 'hi')).toEqual(
+      expect.arrayContaining(['hi\u0000', 'hi\ud800', `hi${noise(3_000)}`]),
+    );
+    expect(typedVariants('timestamp', '2024-01-01T00:00:00Z')).toContain('0000-01-01T00:00:00Z');
+    expect(typedVariants('props', {})).toContainEqual(new Special('deep-object', '1', 10_000));
+  });
+
+  it('sweeps every field of a body with every variant, and aims A’s ids at every id-like place', () => {
+    const support = route('POST /api/support');
+    const plans = sweepChoices(support, ctx).map(({ choice }) => buildPlan(support, ctx, choice));
+    const bodies = plans.map((plan) => bodyText(plan, support, ctx) ?? '');
+    for (const field of ['email', 'message', 'page']) {
+      expect(bodies.some((body) => (JSON.parse(body) as Record<string, string>)[field]?.endsWith('\u0000'))).toBe(true);
+    }
+    const aimed = plans.filter((plan) => plan.aimsAtVictim);
+    expect(
+      aimed.some((plan) => plan.body.kind === 'json' && JSON.stringify(plan.body.value).includes(ctx.victim.email)),
+    ).toBe(true);
+    expect(aimed.some((plan) => plan.cookie?.mix === 'victim-raw')).toBe(true);
+  });
+
+  it('keeps signed webhooks away from the victim', () => {
+    const signed = route('POST /api/webhooks/revenuecat [signed]');
+    const plans = sweepChoices(signed, ctx).map(({ choice }) => buildPlan(signed, ctx, choice));
+    expect(plans.every((plan) => !plan.aimsAtVictim)).toBe(true);
+    expect(plans.every((plan) => !JSON.stringify(plan.body).includes(ctx.victim.userId))).toBe(true);
+  });
+
+  it('drops the body of a GET and fills in the victim in a path', () => {
+    const favorite = route('PUT /api/me/favorites/:cocktailId');
+    const plan = buildPlan(favorite, ctx, {
+      ...NONE,
+      method: 'GET',
+      body: [{ op: 'whole-text', text: '{' }],
+      path: { mutation: { op: 'aim', pick: 0, key: 'userId' }, encoding: 'percent' },
+    });
+    expect(plan.path).toBe('/api/me/favorites/2');
+    expect(plan.body).toEqual({ kind: 'none' });
+    expect(plan.aimsAtVictim).toBe(true);
+  });
+});
+
+describe('command line', () => {
+  it('reads --count, --seed, --route and --database, and refuses the unknown', () => {
+    expect(parseArguments(['--count', '1000'], {})).toMatchObject({ count: 1000, seed: 1, databases: ['sqlite'] });
+    expect(parseArguments(['--seed=7', '--route', 'events'], { TEST_DATABASE_URL: 'postgres://x' })).toMatchObject({
+      seed: 7,
+      route: 'events',
+      databases: ['sqlite', 'postgres'],
+    });
+    expect(() => parseArguments(['--count', '0'], {})).toThrow(/--count/);
+    expect(() => parseArguments(['--database', 'postgres'], {})).toThrow(/TEST_DATABASE_URL/);
+    expect(() => parseArguments(['--fast'], {})).toThrow(/unknown option/);
+  });
+});
+
+describe('a short run on SQLite with planted defects', () => {
+  it('reports a 500 with a stack trace, shrunk, and a write to the victim’s favorites', async () => {
+    const report = await runCampaign({
+      dialect: 'sqlite',
+      seed: 3,
+      count: 120,
+      routeFilter: 'favorites/:cocktailId',
+      shrinkBudgetMs: 5_000,
+      instrument: (world) => {
+        const request = world.t.request;
+        world.t.request = async (path, init, options) => {
+          // Planted: any NUL in the path answers a 500 with a stack trace; a PUT deletes one of A's favorites.
+          if (/%00/.test(path)) {
+            return new Response('{"error":{"code":"INTERNAL","message":"at f (/app/x.ts:1:2)"}}', { status: 500 });
+          }
+          if (init?.method === 'PUT') {
+            await world.t.database.db
+              .deleteFrom('user_favorites')
+              .where('user_id', '=', world.victim.userId)
+              .where('cocktail_id', '=', world.victim.favoriteIds[0]!)
+              .execute();
+          }
+          return request(path, init, options);
+        };
+      },
+    });
+    expect(report.requests).toBe(120);
+    expect(report.systematic).toBeGreaterThan(0);
+    const kinds = new Set(report.failures.map((group) => group.kind));
+    expect(kinds).toEqual(new Set(['server-error', 'stack-trace', 'victim-write']));
+    const serverError = report.failures.find((group) => group.kind === 'server-error')!;
+    expect((serverError.minimal ?? serverError.first).plan.path).toMatch(/%00/);
+    const write = report.failures.find((group) => group.kind === 'victim-write')!;
+    expect(write.detail).toMatch(/favorites/);
+    expect(write.first.plan.method).toBe('PUT');
+    expect(report.crossUserLeaks).toBeGreaterThan(0);
+    expect(report.healthAfter).toBe(200);
+  });
+});
