@@ -731,7 +731,7 @@ export function sweepChoices(route: RouteSpec, ctx: FuzzContext): { order: numbe
     const count = typedVariants(key, Array.isArray(template) ? template[0] : template).length;
     for (let index = 0; index < count; index += 1) {
       const mutations: QueryMutation[] = [{ op: 'typed', pick: pickIndex, index }];
-      out.push({ order: index, choice: { ...base, query: { mutations, encoding: 'percent' } } });
+      out.push({ order: index, choice: { ...base, query: { mutations, encoding: 'wtf8' } } });
     }
   });
   Object.entries(route.params ?? {}).forEach(([name, param], pickIndex) => {
@@ -739,7 +739,7 @@ export function sweepChoices(route: RouteSpec, ctx: FuzzContext): { order: numbe
     for (let index = 0; index < count; index += 1) {
       out.push({
         order: index,
-        choice: { ...base, path: { mutation: { op: 'typed', pick: pickIndex, index }, encoding: 'percent' } },
+        choice: { ...base, path: { mutation: { op: 'typed', pick: pickIndex, index }, encoding: 'wtf8' } },
       });
     }
   });

@@ -85,8 +85,6 @@ export interface RouteSpec {
   method: string;
   /** Path template: `:name` segments are filled from `params`. */
   path: string;
-  /** `app`: the server's own routes, answering `{"error": {code, message}}`; `auth`: better-auth's, answering `{code, message}`. */
-  family: 'app' | 'auth';
   caller: Caller;
   params?: Record<string, { valid: (ctx: FuzzContext) => string; schema?: z.ZodType }>;
   /** The valid query (repeatable parameters as arrays). */
@@ -142,9 +140,9 @@ function webhookEvent(appUserId: string): unknown {
   };
 }
 
-const app = (route: Omit<RouteSpec, 'family'>): RouteSpec => ({ family: 'app', ...route });
-const auth = (route: Omit<RouteSpec, 'family' | 'path'> & { path: string }): RouteSpec => ({
-  family: 'auth',
+const app = (route: RouteSpec): RouteSpec => route;
+/** A better-auth route: its path is under /api/auth (it answers errors as `{code, message}`). */
+const auth = (route: RouteSpec): RouteSpec => ({
   ...route,
   path: `/api/auth${route.path}`,
 });
