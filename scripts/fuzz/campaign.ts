@@ -244,6 +244,10 @@ export async function exchange(
       },
     );
     if (!databaseAway) findings.push(...(await sessionFindings(world, response.headers)));
+    // A request that no longer reaches its route (other method, extra segment...) fails as "that area, no such route".
+    if (!reachesRoute(route, plan.method, pathname)) {
+      for (const finding of findings) finding.scope ??= `${areaOf(pathname)} (no such route)`;
+    }
     return {
       status: response.status,
       body: text,
@@ -294,6 +298,20 @@ export async function exchange(
 }
 
 class TimeoutError extends Error {}
+
+/** Whether a request with `method` to `pathname` is one the route's handler answers (path parameters filled in). */
+export function reachesRoute(route: RouteSpec, method: string, pathname: string): boolean {
+  if (method !== route.method && !(method === 'HEAD' && route.method === 'GET')) return false;
+  const pattern = route.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+');
+  return new RegExp(`^${pattern}$`).test(pathname);
+}
+
+/** The part of the site a path is in, for grouping failures of requests that reach no route. */
+function areaOf(pathname: string): string {
+  if (pathname === '/api/auth' || pathname.startsWith('/api/auth/')) return '/api/auth/*';
+  if (pathname === '/api' || pathname.startsWith('/api/')) return '/api/*';
+  return 'non-API paths';
+}
 
 /** A session cookie set by the answer must never be one of the victim's sessions. */
 async function sessionFindings(world: World, headers: Headers): Promise<Finding[]> {

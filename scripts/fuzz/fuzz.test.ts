@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runCampaign } from './campaign';
+import { reachesRoute, runCampaign } from './campaign';
 import { errorShapeProblem, inspectAnswer, requestTextOf, type Secret } from './detectors';
 import { buildPlan, bodyText, sweepChoices, type Choice } from './plan';
 import { parseArguments } from './run';
@@ -166,6 +166,18 @@ describe('plans', () => {
     expect(plan.path).toBe('/api/me/favorites/2');
     expect(plan.body).toEqual({ kind: 'none' });
     expect(plan.aimsAtVictim).toBe(true);
+  });
+});
+
+describe('routing', () => {
+  it('knows whether a request still reaches its route', () => {
+    const favorite = route('PUT /api/me/favorites/:cocktailId');
+    expect(reachesRoute(favorite, 'PUT', '/api/me/favorites/12')).toBe(true);
+    expect(reachesRoute(favorite, 'PUT', '/api/me/favorites/1%00')).toBe(true);
+    expect(reachesRoute(favorite, 'PUT', '/api/me/favorites/')).toBe(false);
+    expect(reachesRoute(favorite, 'PATCH', '/api/me/favorites/12')).toBe(false);
+    expect(reachesRoute(favorite, 'PUT', '/api/me/favorites/12/extra')).toBe(false);
+    expect(reachesRoute(route('GET /api/health'), 'HEAD', '/api/health')).toBe(true);
   });
 });
 
