@@ -153,6 +153,9 @@ describe('plans', () => {
     const plans = sweepChoices(signed, ctx).map(({ choice }) => buildPlan(signed, ctx, choice));
     expect(plans.every((plan) => !plan.aimsAtVictim)).toBe(true);
     expect(plans.every((plan) => !JSON.stringify(plan.body).includes(ctx.victim.userId))).toBe(true);
+    const aimed = buildPlan(signed, ctx, { ...NONE, body: [{ op: 'aim', pick: 0, key: 'userId' }] });
+    expect(JSON.stringify(aimed.body)).not.toContain(ctx.victim.userId);
+    expect(JSON.stringify(aimed.body)).toContain(ctx.webhookTargetId);
   });
 
   it('drops the body of a GET and fills in the victim in a path', () => {

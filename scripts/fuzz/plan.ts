@@ -416,7 +416,7 @@ const headerMutation: fc.Arbitrary<HeaderMutation> = fc.oneof(
         value: fc.constantFrom<string | null>(
           'Bearer x',
           'Bearer ',
-          `${TEST_WEBHOOK_AUTH} `,
+          TEST_WEBHOOK_AUTH.replace(' ', '  '),
           TEST_WEBHOOK_AUTH.toLowerCase(),
           TEST_WEBHOOK_AUTH.slice(0, -1),
           `${TEST_WEBHOOK_AUTH}0`,
@@ -809,10 +809,26 @@ function victimSweep(route: RouteSpec, ctx: FuzzContext, base: Choice): { order:
   return items.map((choice, index) => ({ order: index / 4, choice }));
 }
 
+/** Stand-in ids for trusted requests: the webhook target's user id, and ids that belong to nobody. */
+function decoyOf(ctx: FuzzContext): VictimIds {
+  return {
+    userId: ctx.webhookTargetId,
+    email: 'fuzz-webhook-target@example.test',
+    sessionId: 'fuzz-decoy-session',
+    sessionToken: 'fuzz-decoy-token',
+    accountIds: ['fuzz-decoy-account'],
+    favoriteIds: [1],
+    supportMessageId: 1,
+    webhookEventId: 'fuzz-decoy-event',
+  };
+}
+
 /** Builds the plan of `choice` for `route` (exported for the tests). */
 export function buildPlan(route: RouteSpec, ctx: FuzzContext, choice: Choice): RequestPlan {
   const mutations: string[] = [];
   const aim = { hit: false };
+  // A trusted peer's request (the signed webhook) never names A: its "victim" ids are the webhook target's.
+  const victim = route.trusted ? decoyOf(ctx) : ctx.victim;
   let method = route.method;
   if (choice.method && choice.method !== method) {
     method = choice.method;
@@ -857,7 +873,7 @@ export function buildPlan(route: RouteSpec, ctx: FuzzContext, choice: Choice): R
       case 'aim': {
         const numeric = name === 'cocktailId' || (name === 'id' && route.path.startsWith('/api/cocktails'));
         const key = numeric ? 'favoriteId' : mutation.key;
-        const text = String(resolve(new VictimRef(key), ctx.victim, aim, false));
+        const text = String(resolve(new VictimRef(key), victim, aim, false));
         place(encodeText(text, 'percent'), `victim ${key}`);
         break;
       }
@@ -897,7 +913,7 @@ export function buildPlan(route: RouteSpec, ctx: FuzzContext, choice: Choice): R
   if (choice.query) {
     const mode = choice.query.encoding;
     const keys = [...new Set(pairs.map(([key]) => key))];
-    const enc = (value: unknown) => encodeText(asText(resolve(value, ctx.victim, aim, false)), mode);
+    const enc = (value: unknown) => encodeText(asText(resolve(value, victim, aim, false)), mode);
     for (const mutation of choice.query.mutations) {
       const key = pick(keys, 'pick' in mutation ? mutation.pick : 0) ?? 'q';
       switch (mutation.op) {
@@ -1040,7 +1056,7 @@ export function buildPlan(route: RouteSpec, ctx: FuzzContext, choice: Choice): R
         break;
     }
   }
-  if (body.kind === 'json') body = { kind: 'json', value: resolve(body.value, ctx.victim, aim, true) };
+  if (body.kind === 'json') body = { kind: 'json', value: resolve(body.value, victim, aim, true) };
 
   // Headers: the valid request's (JSON and our own origin on writes), then the mutations.
   const headers: Record<string, string> = { ...route.headers };
@@ -1054,7 +1070,7 @@ export function buildPlan(route: RouteSpec, ctx: FuzzContext, choice: Choice): R
       mutations.push(`header ${mutation.name} removed`);
       continue;
     }
-    const value = `${mutation.prefix ?? ''}${asText(resolve(mutation.value, ctx.victim, aim, false))}`;
+    const value = `${mutation.prefix ?? ''}${asText(resolve(mutation.value, victim, aim, false))}`;
     headers[mutation.name] = value;
     const label =
       mutation.value instanceof VictimRef ? `victim ${mutation.value.key}` : JSON.stringify(shorten(value, 60));
