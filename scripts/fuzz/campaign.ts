@@ -222,11 +222,26 @@ export async function exchange(
   const body = bodyText(plan, route, world.ctx);
   if (body !== undefined && !plan.streamed) headers.set('content-length', String(Buffer.byteLength(body)));
   const requestText = requestTextOf({ path: plan.path, headers: sentHeaders, body });
+  const init: RequestInit = { method: plan.method, headers, body };
+  try {
+    // A request no HTTP client could send (say, a method fetch refuses) is skipped, not blamed on the server.
+    new Request(new URL(plan.path, 'http://localhost'), init);
+  } catch {
+    return {
+      status: UNSENDABLE,
+      body: '',
+      headers: new Headers(),
+      ms: 0,
+      requestText,
+      cookieNote: cookie.note,
+      findings: [],
+    };
+  }
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
   try {
     const response = await Promise.race([
-      world.t.request(plan.path, { method: plan.method, headers, body }, { address: plan.address }),
+      world.t.request(plan.path, init, { address: plan.address }),
       new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new TimeoutError()), timeoutMs);
       }),
@@ -268,17 +283,6 @@ export async function exchange(
         requestText,
         cookieNote: cookie.note,
         findings: [{ kind: 'timeout', detail: `no answer within ${timeoutMs} ms` }],
-      };
-    }
-    if (error instanceof TypeError && /header|method|ByteString|Request/i.test(error.message)) {
-      return {
-        status: UNSENDABLE,
-        body: '',
-        headers: new Headers(),
-        ms,
-        requestText,
-        cookieNote: cookie.note,
-        findings: [],
       };
     }
     return {
@@ -460,7 +464,6 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
         route = item.route;
         plan = buildPlan(route, world.ctx, { ...item.choice, address: sweepAddress(swept) });
         swept += 1;
-        report.systematic += 1;
       } else {
         draw = draws;
         draws += 1;
@@ -473,6 +476,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
         continue;
       }
       report.requests += 1;
+      if (draw === null) report.systematic += 1;
       report.routeCounts[route.id] = (report.routeCounts[route.id] ?? 0) + 1;
       const statusLabel = result.status === 0 ? 'none' : String(result.status);
       report.statusHistogram[statusLabel] = (report.statusHistogram[statusLabel] ?? 0) + 1;
