@@ -243,6 +243,7 @@ async function postgresRestart(): Promise<{ statuses: Record<string, number>; re
       await sleep(100);
     }
     const figures = await running;
+    if (recoveryMs < 0) console.log(`server never recovered; its output ends:\n${server.output().slice(-3000)}`);
     return {
       statuses: figures.statuses,
       recoveryMs,
@@ -374,6 +375,7 @@ async function restartPart(): Promise<void> {
   try {
     const restart = await postgresRestart();
     const unexpected = Object.keys(restart.statuses).filter((code) => code !== '200' && code !== '503');
+    if (restart.recoveryMs < 0) unexpected.push('no answer at all after the restart (the server died or hung)');
     console.log(
       `- PostgreSQL restarted under load (50 connections, ${restart.requests} requests): status codes ${JSON.stringify(
         restart.statuses,

@@ -65,6 +65,12 @@ export function createDatabase(config: { database: DatabaseConfig }): DatabaseHa
   // An idle client losing its connection emits 'error' on the pool; without a listener that would crash the process.
   // The next query reports the problem instead (and answers 503).
   pool.on('error', () => {});
+  // A client checked out of the pool has no such listener: when PostgreSQL ends its connection between two queries (a
+  // restart's 57P01 'terminating connection'), the 'error' event would crash the process. The query that next uses it
+  // fails instead, answering 503, and the pool replaces the client.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', destroy: () => (destroyed ??= db.destroy()) };
 }
