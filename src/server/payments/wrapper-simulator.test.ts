@@ -70,7 +70,7 @@ describe.each(testDialects())('the wrapper simulator on %s', (dialect) => {
     expect(bought.body).toEqual({
       events: [{ id: expect.any(String), type: 'INITIAL_PURCHASE', outcome: 'applied' }],
       activeEntitlements: ['pro'],
-      receipt: { productId: PRO_MONTHLY, appUserId: id },
+      receipt: { productId: PRO_MONTHLY, appUserId: id, signature: expect.any(String) },
     });
     const eventId = bought.body.events[0]?.id ?? '';
     const [row] = await webhookEventRows(t, eventId);
@@ -137,7 +137,7 @@ describe.each(testDialects())('the wrapper simulator on %s', (dialect) => {
     const restorer = await customer('restorer');
     const bought = await purchase(PRO_ANNUAL, buyer.jar);
     const receipt = bought.body.receipt;
-    expect(receipt).toEqual({ productId: PRO_ANNUAL, appUserId: buyer.id });
+    expect(receipt).toEqual({ productId: PRO_ANNUAL, appUserId: buyer.id, signature: expect.any(String) });
 
     const restored = await restore([receipt], restorer.jar);
     expect(restored.status).toBe(200);
@@ -153,11 +153,31 @@ describe.each(testDialects())('the wrapper simulator on %s', (dialect) => {
     expect(await planSeenBy(t, buyer.jar)).toMatchObject({ plan: 'free', entitlements: [] });
   });
 
+  it("refuses a receipt the store did not sign: nobody takes another user's purchase by naming their id", async () => {
+    const victim = await customer('victim');
+    const thief = await customer('thief');
+    const bought = await purchase(PRO_MONTHLY, victim.jar);
+    const genuine = bought.body.receipt;
+    for (const forged of [
+      { productId: PRO_MONTHLY, appUserId: victim.id, signature: 'made-up' },
+      { ...genuine, productId: PRO_ANNUAL },
+      { productId: PRO_MONTHLY, appUserId: victim.id },
+    ]) {
+      const refused = await restore<ApiErrorBody>([forged], thief.jar);
+      expect(refused.status).toBe(400);
+    }
+    expect(await planSeenBy(t, victim.jar)).toMatchObject({ plan: 'pro' });
+    expect(await planSeenBy(t, thief.jar)).toMatchObject({ plan: 'free' });
+  });
+
   it('restores the account’s own receipts without any event', async () => {
     const { jar, id } = await customer();
     await purchase(PRO_MONTHLY, jar);
     const before = await webhookCount();
-    const restored = await restore([{ productId: PRO_MONTHLY, appUserId: id }], jar);
+    const restored = await restore(
+      [{ productId: PRO_MONTHLY, appUserId: id, signature: 'own receipts move nothing' }],
+      jar,
+    );
     expect(restored.body).toEqual({ events: [], activeEntitlements: ['pro'], receipt: null });
     expect(await webhookCount()).toBe(before);
     expect((await restore([], jar)).body).toEqual({ events: [], activeEntitlements: ['pro'], receipt: null });
@@ -165,7 +185,7 @@ describe.each(testDialects())('the wrapper simulator on %s', (dialect) => {
 
   it('answers 400 for more than 20 receipts', async () => {
     const { jar, id } = await customer();
-    const receipts = Array.from({ length: 21 }, () => ({ productId: PRO_MONTHLY, appUserId: id }));
+    const receipts = Array.from({ length: 21 }, () => ({ productId: PRO_MONTHLY, appUserId: id, signature: 'x' }));
     const refused = await restore<ApiErrorBody>(receipts, jar);
     expect(refused.status).toBe(400);
     expect(refused.body.error.code).toBe('VALIDATION_FAILED');

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import {
@@ -40,6 +40,26 @@ export const SIMULATED_PRODUCT_IDS: ReadonlySet<string> = new Set(
   Object.values(PRODUCT_IDS).flatMap((cycles) => Object.values(cycles)),
 );
 
+/**
+ * The simulated store's signature of a receipt: HMAC-SHA256 over the product and buyer with a key derived from the auth
+ * secret, base64url. Only the server can make one, so a restore can only move purchases a device really holds.
+ */
+export function signSimulatedReceipt(secret: string, receipt: { productId: string; appUserId: string }): string {
+  return createHmac('sha256', `wrapper-simulator-receipt:${secret}`)
+    .update(`${receipt.productId}\n${receipt.appUserId}`)
+    .digest('base64url');
+}
+
+/** True when `receipt` carries the simulated store's own signature (compared in constant time). */
+export function isGenuineSimulatedReceipt(
+  secret: string,
+  receipt: { productId: string; appUserId: string; signature: string },
+): boolean {
+  const expected = Buffer.from(signSimulatedReceipt(secret, receipt));
+  const given = Buffer.from(receipt.signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
 /** Sends a request through the app itself (its full middleware chain), as an HTTP client would. */
 export type Dispatch = (request: Request) => Promise<Response>;
 
@@ -52,7 +72,8 @@ export type Dispatch = (request: Request) => Promise<Response>;
  * - `POST /purchase` `{productId}` -> 200 SimulatedStoreResult after an INITIAL_PURCHASE (or RENEWAL when the user held
  *   the entitlement before) webhook; the receipt names the buyer;
  * - `POST /restore` `{receipts}` -> 200 SimulatedStoreResult after a TRANSFER webhook for each receipt bought by another
- *   app user (a restore on the same account sends none, as RevenueCat would not).
+ *   app user (a restore on the same account sends none, as RevenueCat would not); every receipt must carry the simulated
+ *   store's signature (400 otherwise), so a client cannot claim another user's purchase by naming their id.
  * Errors: 401 signed out; 400 for a product the store does not sell (any id but {@link SIMULATED_PRODUCT_IDS}); 403
  * cross-site; 413 past 8 kB; 502 when the webhook was refused.
  */
@@ -65,6 +86,8 @@ export function wrapperSimulatorRoutes(deps: {
 }): Hono {
   const { db, config, logger, sessions, dispatch } = deps;
   const routes = new Hono();
+  // Receipts are signed with the webhook secret: the simulator cannot work without it anyway.
+  const receiptSecret = config.revenueCat.webhookAuth ?? '';
 
   const sendWebhook = async (event: RevenueCatWebhook['event']) => {
     const auth = config.revenueCat.webhookAuth;
@@ -129,7 +152,11 @@ export function wrapperSimulatorRoutes(deps: {
       const result: SimulatedStoreResult = {
         events: [event],
         activeEntitlements: await activeEntitlementsOf({ db, userId: user.id }),
-        receipt: { productId, appUserId: user.id },
+        receipt: {
+          productId,
+          appUserId: user.id,
+          signature: signSimulatedReceipt(receiptSecret, { productId, appUserId: user.id }),
+        },
       };
       return c.json(result);
     },
@@ -146,6 +173,9 @@ export function wrapperSimulatorRoutes(deps: {
       const events: SimulatedStoreResult['events'] = [];
       for (const receipt of receipts) {
         if (receipt.appUserId === user.id) continue;
+        if (!isGenuineSimulatedReceipt(receiptSecret, receipt)) {
+          throw new AppError('VALIDATION_FAILED', 'receipts: a receipt is not signed by the simulated store');
+        }
         const entitlement = entitlementForProduct(receipt.productId);
         events.push(
           await sendWebhook({

@@ -210,11 +210,16 @@ export const simulatedPurchaseSchema = z.strictObject({
 
 /**
  * A purchase the simulated store remembers for its device (the simulator's stand-in for an Apple ID's receipts): the
- * product and the app user who bought it.
+ * product, the app user who bought it, and the store's signature over both.
  */
 export const simulatedReceiptSchema = z.strictObject({
   productId: z.string().min(1).max(200),
   appUserId: z.string().min(1).max(200),
+  /**
+   * The simulated store's signature of the receipt (HMAC-SHA256 by the server, base64url), as a real store signs its
+   * receipts: a client cannot make up a receipt naming someone else's purchase.
+   */
+  signature: z.string().min(1).max(200),
 });
 export type SimulatedReceipt = z.infer<typeof simulatedReceiptSchema>;
 

@@ -37,7 +37,8 @@ function readReceipts(): SimulatedReceipt[] {
       typeof receipt === 'object' &&
       receipt !== null &&
       typeof (receipt as SimulatedReceipt).productId === 'string' &&
-      typeof (receipt as SimulatedReceipt).appUserId === 'string',
+      typeof (receipt as SimulatedReceipt).appUserId === 'string' &&
+      typeof (receipt as SimulatedReceipt).signature === 'string',
   );
 }
 
