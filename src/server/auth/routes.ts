@@ -67,6 +67,10 @@ export function authHandlerRoutes<DB>({
 }): Hono {
   const routes = new Hono();
   routes.all('/*', async (c) => {
+    // No auth route is longer; a longer path would only reach better-auth's rate-limit key (and PostgreSQL's index limit).
+    if (c.req.path.length > MAX_AUTH_PATH_LENGTH) {
+      throw new AppError('NOT_FOUND', `no API route ${c.req.method} ${c.req.path.slice(0, 80)}…`);
+    }
     if (c.req.method === 'POST') {
       let decision = null;
       if (c.req.path === MAGIC_LINK_PATH) {
@@ -89,13 +93,63 @@ export function authHandlerRoutes<DB>({
         throw new AppError('SERVICE_UNAVAILABLE', 'The database is unavailable; please try again shortly.', { cause });
       }
     }
-    if (response.headers.has('cache-control')) return response;
     // Every auth answer is about one person (sessions, linked accounts, a new TOTP secret): no cache may keep it.
     const headers = new Headers(response.headers);
-    headers.set('Cache-Control', 'no-store');
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    if (!headers.has('cache-control')) headers.set('Cache-Control', 'no-store');
+    const body = response.status >= 400 ? await errorBodyOf(response) : response.body;
+    if (typeof body === 'string') headers.set('content-type', 'application/json');
+    return new Response(body, { status: response.status, statusText: response.statusText, headers });
   });
   return routes;
+}
+
+/** The longest path under /api/auth that reaches better-auth, characters (its longest route is well under 100). */
+export const MAX_AUTH_PATH_LENGTH = 300;
+
+/**
+ * The body of a better-auth error answer in better-auth's own shape `{code, message}` (what the client reads): kept when it
+ * has both, completed with a code from the status when it has only a message, and written when better-auth sent none
+ * (an unknown path or method, a bare 401).
+ */
+async function errorBodyOf(response: Response): Promise<string> {
+  const text = await response.text();
+  const parsed = parseJsonOrNull(text);
+  const record = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  if (typeof record.code === 'string' && typeof record.message === 'string') return text;
+  const code = typeof record.code === 'string' ? record.code : codeForAuthStatus(response.status);
+  const message =
+    typeof record.message === 'string' && record.message !== ''
+      ? record.message
+      : response.status === 404
+        ? 'No such sign-in route.'
+        : response.status === 401
+          ? 'Sign in to continue.'
+          : response.statusText || 'The request was refused.';
+  return JSON.stringify({ ...record, code, message });
+}
+
+/** `text` parsed as JSON, or null when it is empty or not JSON. */
+function parseJsonOrNull(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** A code for an auth error answer that came without one, from its status. */
+function codeForAuthStatus(status: number): string {
+  const codes: Record<number, string> = {
+    400: 'BAD_REQUEST',
+    401: 'UNAUTHORIZED',
+    403: 'FORBIDDEN',
+    404: 'NOT_FOUND',
+    405: 'METHOD_NOT_ALLOWED',
+    413: 'PAYLOAD_TOO_LARGE',
+    415: 'UNSUPPORTED_MEDIA_TYPE',
+  };
+  return codes[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
 }
 
 /**

@@ -2,6 +2,8 @@ import type { BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { deleteSessionCookie } from 'better-auth/cookies';
 import { generateRandomString } from 'better-auth/crypto';
+import { updateUserRequestSchema } from '@/shared/schemas/session';
+import { describeZodError } from '../errors';
 import { proveSecondFactor, type TwoFactorRow } from './second-factor-check';
 
 /** providerId of the account row that records "this user signs in with a link emailed to them". */
@@ -96,13 +98,26 @@ function redirectLocation(returned: unknown): string | null {
  * - `/two-factor/disable` and `/two-factor/generate-backup-codes` need `code`: a current TOTP code or a backup code (400
  *   TWO_FACTOR_CODE_REQUIRED without one, 401 INVALID_CODE for a wrong one), so a session alone cannot remove the second
  *   factor;
- * - the session reads a browser makes (`/get-session`, `/list-sessions`) answer without session tokens.
+ * - the session reads a browser makes (`/get-session`, `/list-sessions`) answer without session tokens;
+ * - `/update-user` takes only a text name and an image URL (or null), checked by the shared schema (400 otherwise).
  */
 export function barbackSignInPlugin(): BetterAuthPlugin {
   return {
     id: 'barback-sign-in',
     hooks: {
       before: [
+        {
+          matcher: (ctx) => ctx.path === '/update-user',
+          handler: createAuthMiddleware(async (ctx) => {
+            const parsed = updateUserRequestSchema.safeParse(ctx.body ?? {});
+            if (!parsed.success) {
+              throw APIError.from('BAD_REQUEST', {
+                code: 'VALIDATION_FAILED',
+                message: describeZodError(parsed.error),
+              });
+            }
+          }),
+        },
         {
           matcher: (ctx) => SECOND_FACTOR_GUARDED_PATHS.has(ctx.path ?? ''),
           handler: createAuthMiddleware(async (ctx) => {

@@ -131,6 +131,31 @@ describe.each(testDialects())('hostile input on %s', (dialect) => {
     expect(activity.body.searches.map((search) => search.q)).not.toContain('forged search');
   });
 
+  it('checks update-user field types (better-auth does not) and keeps the name as it was', async () => {
+    for (const body of [{ name: 'Fuzz', image: {} }, { name: null, image: [] }, { name: 42 }, { role: 'admin' }]) {
+      const response = await t.request('/api/auth/update-user', postJson(body, jar));
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(((await response.json()) as { code: string }).code).toBe('VALIDATION_FAILED');
+    }
+    const ok = await t.request('/api/auth/update-user', postJson({ name: 'Ada Lovelace' }, jar));
+    expect(ok.status).toBe(200);
+  });
+
+  it('answers every auth refusal with {code, message}: unknown paths and methods, bare 401s, overlong paths', async () => {
+    const cases: [string, RequestInit, number][] = [
+      ['/api/auth/magic-link/verify', { method: 'PROPFIND' }, 404],
+      ['/api/auth/no-such-route', {}, 404],
+      ['/api/auth/account-info?accountId=abc', {}, 401],
+      [`/api/auth/sign-in/magic-link/${'q'.repeat(3000)}`, postJson({}), 404],
+    ];
+    for (const [path, init, status] of cases) {
+      const response = await t.request(path, init, { address: randomAddress() });
+      expect(response.status, path.slice(0, 60)).toBe(status);
+      const body = (await response.json()) as { code?: string; message?: string; error?: { code: string } };
+      expect(body.code ?? body.error?.code, path.slice(0, 60)).toEqual(expect.any(String));
+    }
+  });
+
   it("answers a signed-in sender at their account's email, whatever the form said", async () => {
     const { status } = await t.json(
       '/api/support',

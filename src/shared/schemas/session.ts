@@ -129,3 +129,23 @@ export const magicLinkRequestSchema = z.object({
 /** The form's values (the age box may be unticked). */
 export type MagicLinkRequestInput = { email: string; ageConfirmed: boolean };
 export type MagicLinkRequest = z.output<typeof magicLinkRequestSchema>;
+
+/** Longest display name, characters. */
+export const MAX_USER_NAME_LENGTH = 200;
+
+/**
+ * Body of `POST /api/auth/update-user` as Barback accepts it (better-auth does not check the types itself): a display name
+ * (text of at most 200 characters) and/or a profile image (a URL of at most 2000 characters, or null to remove it); no
+ * other field.
+ */
+export const updateUserRequestSchema = z.strictObject({
+  name: z
+    .string({ error: 'name must be text' })
+    .max(MAX_USER_NAME_LENGTH, `name must be at most ${MAX_USER_NAME_LENGTH} characters`)
+    .optional(),
+  image: z
+    .union([z.url({ error: 'image must be a URL' }).max(2000, 'image must be at most 2000 characters'), z.null()], {
+      error: 'image must be a URL or null',
+    })
+    .optional(),
+});
