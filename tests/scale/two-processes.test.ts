@@ -8,13 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '@/server/db/database';
 import { hashSeed, writeSeed } from '@/server/catalogue/seed-writer';
 import { loadSeedCatalogue } from '@/server/catalogue/seed/load-seed';
-import {
-  deleteKeysWithPrefix,
-  freeLoopbackPort,
-  redisTestUrl,
-  redisUnavailableReason,
-  testKeyPrefix,
-} from '../support/redis';
+import { deleteKeysWithPrefix, freePort, redisTestUrl, redisUnavailableReason, testKeyPrefix } from '../support/redis';
 
 /**
  * Scale-out for real: TWO server processes (`node --import tsx src/server/main.ts`, as the e2e journeys start one) on ONE
@@ -107,7 +101,7 @@ interface ServerProcess {
 }
 
 async function startProcess(name: string, env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freeLoopbackPort();
+  const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,

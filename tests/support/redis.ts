@@ -1,9 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { createSilentLogger } from '@/server/logger';
 import { connectRedis, type RedisHandle } from '@/server/redis';
+import { freePort } from './free-port';
+
+/** Re-exported for the Redis and scale-out tests. */
+export { freePort };
 
 /**
  * Redis for tests: REDIS_TEST_URL (default redis://127.0.0.1:6379; .ci/run exports it). Each test file works under its
@@ -85,20 +88,6 @@ export async function openTestRedis(url = redisTestUrl()): Promise<TestRedis> {
   };
 }
 
-/** A free TCP port on the loopback interface. */
-export async function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** A private redis-server (no persistence) that a test may stop and start again on the same port, to play an outage. */
 export interface PrivateRedis {
   url: string;
@@ -122,7 +111,7 @@ export async function hasRedisServerBinary(): Promise<boolean> {
 
 /** Prepares (does not start) a private redis-server on a free loopback port. */
 export async function privateRedis(): Promise<PrivateRedis> {
-  const port = await freeLoopbackPort();
+  const port = await freePort();
   const url = `redis://127.0.0.1:${port}`;
   let child: ChildProcess | null = null;
   return {

@@ -1,5 +1,4 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { main, type RunningServer } from '@/server/main';
@@ -7,6 +6,10 @@ import type { Dialect } from '@/server/db/database';
 import { CookieJar } from './cookie-jar';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { TEST_AUTH_SECRET } from './test-app';
+import { freePort } from './free-port';
+
+/** Re-exported for the server tests that start processes. */
+export { freePort };
 
 /** The real server (main.ts) on a fresh database and a free port, with a handle on its database for inspection. */
 export interface RunningTestServer {
@@ -15,20 +18,6 @@ export interface RunningTestServer {
   server: RunningServer;
   database: TestDatabase;
   close(): Promise<void>;
-}
-
-/** A free TCP port on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -5,7 +5,7 @@ import { main } from '../main';
 import { connectRedis, RedisUnavailableError, REDIS_COMMAND_TIMEOUT_MS, type RedisHandle } from './client';
 import { AUTH_KEY_PREFIX, purgeUserFromAuthStore, redisSecondaryStorage } from './secondary-storage';
 import {
-  freeLoopbackPort,
+  freePort,
   hasRedisServerBinary,
   openTestRedis,
   privateRedis,
@@ -19,7 +19,7 @@ const serverBinary = await hasRedisServerBinary();
 
 describe('connectRedis at boot', () => {
   it('keeps the server from starting when REDIS_URL does not answer', async () => {
-    const port = await freeLoopbackPort();
+    const port = await freePort();
     const started = main({
       env: {
         NODE_ENV: 'test',
@@ -35,7 +35,7 @@ describe('connectRedis at boot', () => {
   });
 
   it('fails with a message naming REDIS_URL, without the password, when nothing answers', async () => {
-    const port = await freeLoopbackPort();
+    const port = await freePort();
     const started = Date.now();
     const error = await connectRedis({
       url: `redis://barback:s3cret@127.0.0.1:${port}`,

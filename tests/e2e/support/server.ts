@@ -1,8 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../support/free-port';
+
+/** Re-exported for the journeys and the benchmark. */
+export { freePort };
 
 /** A running Barback server for the journeys: its own SQLite file, a random port, the built client. */
 export interface TestServer {
@@ -16,20 +19,6 @@ export interface TestServer {
   /** Everything the server printed, for failure reports. */
   output: () => string;
   stop: () => Promise<void>;
-}
-
-/** Finds a free TCP port on the loopback interface. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const root = path.resolve(import.meta.dirname, '../../..');
