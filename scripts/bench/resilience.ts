@@ -335,12 +335,22 @@ async function main(): Promise<void> {
 }
 
 async function loadPart(rows: LoadFigures[]): Promise<void> {
+  const databases = process.env.BENCH_LOAD_DATABASES ?? 'sqlite,postgres';
+  if (databases.includes('sqlite')) await loadSqlite(rows);
+  if (databases.includes('postgres')) await loadPostgres(rows);
+  printLoad(rows);
+}
+
+async function loadSqlite(rows: LoadFigures[]): Promise<void> {
   const sqliteDir = mkdtempSync(path.join(tmpdir(), 'barback-load-'));
   try {
     rows.push(...(await loadFigures('SQLite', `sqlite:${path.join(sqliteDir, 'load.sqlite')}`)));
   } finally {
     rmSync(sqliteDir, { recursive: true, force: true });
   }
+}
+
+async function loadPostgres(rows: LoadFigures[]): Promise<void> {
   if (await postgresReachable()) {
     const name = `bb_load_${Date.now()}`;
     const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -355,6 +365,9 @@ async function loadPart(rows: LoadFigures[]): Promise<void> {
       await admin.end();
     }
   }
+}
+
+function printLoad(rows: LoadFigures[]): void {
   console.log('| run | requests/s | p99 ms | errors + time-outs | non-2xx | status codes |');
   console.log('|---|---:|---:|---:|---:|---|');
   for (const row of rows) {
