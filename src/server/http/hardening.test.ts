@@ -89,6 +89,7 @@ describe.each(testDialects())('hostile input on %s', (dialect) => {
         body: (await response.json()) as ApiErrorBody,
       })),
       await t.json<ApiErrorBody>('/api/cocktails?q=gin%00tonic'),
+      await t.json<ApiErrorBody>('/api/cocktails?q=%ZZ%00'),
       await t.json<ApiErrorBody>('/api/auth/magic-link/verify?token=abc%00def&callbackURL=/'),
       await t.json<ApiErrorBody>('/api/me', { headers: { cookie: 'barback.session_token=abc%00def' } }),
     ];

@@ -56,6 +56,14 @@ function decoded(text: string): string {
   }
 }
 
+/**
+ * True when percent-encoded text holds a NUL: `%00` anywhere (also when another escape in the text is malformed and the
+ * whole cannot be decoded), or a NUL once decoded.
+ */
+function holdsEncodedNul(text: string): boolean {
+  return /%00/.test(text) || decoded(text).includes('\u0000');
+}
+
 /** The JSON escape \u0000 (any case), not itself escaped: preceded by an even number of backslashes. */
 const JSON_NUL_ESCAPE = /(^|[^\\])(\\\\)*\\u0000/i;
 
@@ -73,9 +81,9 @@ export function refuseNulText(): MiddlewareHandler {
   return async (c, next) => {
     const url = c.req.url;
     const pathAndQuery = url.slice(url.indexOf('/', url.indexOf('//') + 2));
-    if (decoded(pathAndQuery).includes('\u0000')) throw new AppError('BAD_REQUEST', NUL_TEXT_MESSAGE);
+    if (holdsEncodedNul(pathAndQuery)) throw new AppError('BAD_REQUEST', NUL_TEXT_MESSAGE);
     const cookie = c.req.header('cookie');
-    if (cookie && decoded(cookie).includes('\u0000')) throw new AppError('BAD_REQUEST', NUL_TEXT_MESSAGE);
+    if (cookie && holdsEncodedNul(cookie)) throw new AppError('BAD_REQUEST', NUL_TEXT_MESSAGE);
     const mediaType = (c.req.header('content-type') ?? 'text/plain').split(';')[0]?.trim() ?? '';
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && TEXT_BODY.test(mediaType) && c.req.raw.body) {
       const text = await c.req.raw.clone().text();
