@@ -19,7 +19,7 @@ const TOASTER_STYLE = {
 } as CSSProperties;
 
 /**
- * The app's one Sonner Toaster (dark, top centre, safe-area aware). Loaded and mounted on the first toast; once mounted it
+ * The app's one Sonner Toaster (dark, top centre under the header, safe-area aware). Loaded and mounted on the first toast; once mounted it
  * hands Sonner's toast function to lib/toast-events, which then shows the toasts that were waiting. Child effects run
  * before this component's effect, so the Toaster is already subscribed when the waiting toasts are shown.
  */
@@ -41,8 +41,9 @@ export function AppToaster() {
           error: '!border-destructive/60 [&_[data-icon]]:text-danger-text',
         },
       }}
-      offset={{ top: 'calc(env(safe-area-inset-top, 0px) + 16px)' }}
-      mobileOffset={{ top: 'calc(env(safe-area-inset-top, 0px) + 12px)' }}
+      // Below the sticky header (64 px on desktop, 56 px on phones), so a toast never covers the account menu or Home.
+      offset={{ top: 'calc(env(safe-area-inset-top, 0px) + 4rem + 12px)' }}
+      mobileOffset={{ top: 'calc(env(safe-area-inset-top, 0px) + 3.5rem + 8px)' }}
     />
   );
 }
