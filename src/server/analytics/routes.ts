@@ -2,20 +2,16 @@ import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { analyticsBatchSchema } from '@/shared/schemas/analytics';
 import type { Database } from '../db/types';
-import { limitBody } from '../http/body-limit';
 import { sameOriginGuard } from '../http/origin-guard';
 import { readJsonBody } from '../http/read-json-body';
 import { recordEvents } from './operations';
-
-/** Largest accepted body of `POST /api/events`, bytes (256 kB: 100 events of up to 4 kB props with room to spare). */
-export const EVENTS_BODY_LIMIT_BYTES = 256 * 1024;
 
 /**
  * `POST /api/events` (mounted at /api/events): a batch of analytics events -> 202 `{accepted: n}`.
  * Each event is attributed to the caller's session (`userIdOf`): the signed-in user's id, or null for anonymous callers,
  * whatever userId the client sent.
  * Errors: 403 FORBIDDEN for a cross-site post (sendBeacon from the app's own pages sends its Origin and passes); 413
- * PAYLOAD_TOO_LARGE past {@link EVENTS_BODY_LIMIT_BYTES}; 400 for malformed JSON or an invalid batch.
+ * PAYLOAD_TOO_LARGE past 256 kB (the API's body limit, http/request-guards.ts); 400 for malformed JSON or an invalid batch.
  */
 export function analyticsRoutes({
   db,
@@ -28,7 +24,7 @@ export function analyticsRoutes({
   trustedOrigins: readonly string[];
 }): Hono {
   const routes = new Hono();
-  routes.post('/', sameOriginGuard(trustedOrigins), limitBody(EVENTS_BODY_LIMIT_BYTES), async (c) => {
+  routes.post('/', sameOriginGuard(trustedOrigins), async (c) => {
     const batch = analyticsBatchSchema.parse(await readJsonBody(c.req.raw));
     const userId = await userIdOf(c);
     const events = batch.events.map((event) => ({ ...event, userId }));

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import { clientAddress, type ProxyTrust } from '../http/client-address';
 import { validate } from '../http/validate';
@@ -9,6 +9,7 @@ import { oauthProviderParamSchema, oauthStartSchema, type SignInProviders } from
 import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER, providerMode, type Auth } from './auth';
 import { startOAuth } from './oauth';
 import { sameOriginGuard } from '../http/origin-guard';
+import { assertDatabaseAnswers } from '../http/session';
 import {
   addressBucket,
   emailBucket,
@@ -85,14 +86,7 @@ export function authHandlerRoutes<DB>({
       const seconds = Number(response.headers.get('x-retry-after')) || 60;
       return rateLimitedResponse(c, seconds);
     }
-    if (response.status >= 500 && db) {
-      // better-auth answers a storage failure with its own 500 and loses the cause: ask the database itself.
-      try {
-        await sql`select 1`.execute(db);
-      } catch (cause) {
-        throw new AppError('SERVICE_UNAVAILABLE', 'The database is unavailable; please try again shortly.', { cause });
-      }
-    }
+    if (response.status >= 500 && db) await assertDatabaseAnswers(db);
     // Every auth answer is about one person (sessions, linked accounts, a new TOTP secret): no cache may keep it.
     const headers = new Headers(response.headers);
     if (!headers.has('cache-control')) headers.set('Cache-Control', 'no-store');

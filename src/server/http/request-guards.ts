@@ -9,14 +9,15 @@ import { limitBody } from './body-limit';
 
 /** Body limit of an API write unless its route has its own below, bytes: a few kB of JSON. */
 export const DEFAULT_API_BODY_LIMIT_BYTES = 16 * 1024;
+/** Largest `POST /api/events` body, bytes (256 kB: 100 events of up to 4 kB props with room to spare). */
+export const EVENTS_BODY_LIMIT_BYTES = 256 * 1024;
+/** Largest RevenueCat webhook body, bytes (its events are a few kB; 64 kB leaves room for many aliases). */
+export const WEBHOOK_BODY_LIMIT_BYTES = 64 * 1024;
 
-/**
- * Routes with another body limit, by path prefix, bytes: analytics batches (100 events of up to 4 kB props) and RevenueCat
- * webhooks (many aliases). The first matching prefix wins.
- */
+/** Routes with another body limit, by path prefix, bytes. The first matching prefix wins. */
 export const API_BODY_LIMITS: readonly { prefix: string; maxBytes: number }[] = [
-  { prefix: '/api/events', maxBytes: 256 * 1024 },
-  { prefix: '/api/webhooks/revenuecat', maxBytes: 64 * 1024 },
+  { prefix: '/api/events', maxBytes: EVENTS_BODY_LIMIT_BYTES },
+  { prefix: '/api/webhooks/revenuecat', maxBytes: WEBHOOK_BODY_LIMIT_BYTES },
 ];
 
 /** The body limit of a request to `path`, bytes. */

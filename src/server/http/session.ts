@@ -49,19 +49,22 @@ function toSessionUser(user: Record<string, unknown>): SessionUser {
 export const SESSION_STORE_UNAVAILABLE_MESSAGE = 'The database is unavailable; please try again shortly.';
 
 /**
- * better-auth turns a storage failure during a session read into its own 500 ('Failed to get session'), losing the cause.
- * When that happens and `db` does not answer a trivial query either, the failure is the database's: it becomes AppError
- * SERVICE_UNAVAILABLE (503). Any other failure is rethrown as it is.
+ * better-auth answers a storage failure with its own 500 and loses the cause. This asks the database itself: when it does
+ * not answer a trivial query, the failure was the database's.
+ * @throws AppError SERVICE_UNAVAILABLE (503) when `db` does not answer; returns quietly when it does.
  */
+export async function assertDatabaseAnswers<DB>(db: Kysely<DB>): Promise<void> {
+  try {
+    await sql`select 1`.execute(db);
+  } catch (cause) {
+    throw new AppError('SERVICE_UNAVAILABLE', SESSION_STORE_UNAVAILABLE_MESSAGE, { cause });
+  }
+}
+
+/** A failed session read becomes 503 when the database does not answer (see {@link assertDatabaseAnswers}). */
 async function explainSessionFailure<DB>(error: unknown, db: Kysely<DB> | undefined): Promise<never> {
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
-  if (db && typeof status === 'number' && status >= 500) {
-    try {
-      await sql`select 1`.execute(db);
-    } catch (cause) {
-      throw new AppError('SERVICE_UNAVAILABLE', SESSION_STORE_UNAVAILABLE_MESSAGE, { cause });
-    }
-  }
+  if (db && typeof status === 'number' && status >= 500) await assertDatabaseAnswers(db);
   throw error;
 }
 

@@ -4,7 +4,6 @@ import { revenueCatWebhookSchema } from '@/shared/schemas/payments';
 import type { Config } from '../config';
 import type { Database } from '../db/types';
 import { AppError, describeZodError } from '../errors';
-import { limitBody, SMALL_JSON_BODY_LIMIT_BYTES } from '../http/body-limit';
 import { clientAddress } from '../http/client-address';
 import { sameOriginGuard } from '../http/origin-guard';
 import { addressBucket, RATE_LIMITS, rateLimit, type RateLimiter } from '../http/rate-limit';
@@ -14,20 +13,17 @@ import type { Logger } from '../logger';
 import { syncPurchases } from './sync';
 import { applyRevenueCatWebhook, authorizationMatches } from './webhook';
 
-/** Largest RevenueCat webhook body accepted, bytes (its events are a few kB; 64 kB leaves room for many aliases). */
-export const WEBHOOK_BODY_LIMIT_BYTES = 64 * 1024;
-
 /**
  * `POST /api/webhooks/revenuecat` (mounted at /api/webhooks/revenuecat): RevenueCat's webhook, `{api_version, event}`.
  * - 503 PAYMENTS_NOT_CONFIGURED when REVENUECAT_WEBHOOK_AUTH is unset (nothing is granted);
  * - 401 UNAUTHORIZED unless the Authorization header equals REVENUECAT_WEBHOOK_AUTH (constant-time); nothing is stored;
- * - 413 past 64 kB; 400 for a body that is not JSON or not an event;
+ * - 413 past 64 kB (the API's body limit, http/request-guards.ts); 400 for a body that is not JSON or not an event;
  * - 200 `{eventId, outcome}` otherwise (outcomes: src/shared/schemas/payments.ts), also for replays, unknown users and
  *   unknown entitlements, so RevenueCat does not retry them.
  */
 export function webhookRoutes({ db, config, logger }: { db: Kysely<Database>; config: Config; logger: Logger }): Hono {
   const routes = new Hono();
-  routes.post('/', sameOriginGuard(config.trustedOrigins), limitBody(WEBHOOK_BODY_LIMIT_BYTES), async (c) => {
+  routes.post('/', sameOriginGuard(config.trustedOrigins), async (c) => {
     const expected = config.revenueCat.webhookAuth;
     if (!expected) {
       throw new AppError('PAYMENTS_NOT_CONFIGURED', 'Payments are not configured on this server.');
@@ -47,7 +43,7 @@ export function webhookRoutes({ db, config, logger }: { db: Kysely<Database>; co
  * The signed-in user's purchases (mounted at /api/me/purchases):
  * - `POST /sync` -> 200 PurchaseSyncResponse: reconciled with RevenueCat when REVENUECAT_API_KEY is set, else the rows the
  *   server has. What Restore calls after the wrapper reports RESTORE_COMPLETED.
- * Errors: 401 signed out; 403 cross-site; 413 past 8 kB; 429 past 10 a minute from one address; 502 STORE_UNAVAILABLE
+ * Errors: 401 signed out; 403 cross-site; 413 past 16 kB; 429 past 10 a minute from one address; 502 STORE_UNAVAILABLE
  * when RevenueCat fails or times out (nothing changed).
  */
 export function purchaseRoutes(deps: {
@@ -62,7 +58,6 @@ export function purchaseRoutes(deps: {
   routes.post(
     '/sync',
     sameOriginGuard(config.trustedOrigins),
-    limitBody(SMALL_JSON_BODY_LIMIT_BYTES),
     rateLimit(limiter, RATE_LIMITS.purchaseSync, (c) => [addressBucket(clientAddress(c, config))]),
     async (c) => {
       const { user } = await sessions.require(c);

@@ -19,7 +19,6 @@ import {
 import type { Config } from '../config';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
-import { limitBody, SMALL_JSON_BODY_LIMIT_BYTES } from '../http/body-limit';
 import { sameOriginGuard } from '../http/origin-guard';
 import type { SessionReader } from '../http/session';
 import { jsonBody } from '../http/validate';
@@ -75,7 +74,7 @@ export type Dispatch = (request: Request) => Promise<Response>;
  *   app user (a restore on the same account sends none, as RevenueCat would not); every receipt must carry the simulated
  *   store's signature (400 otherwise), so a client cannot claim another user's purchase by naming their id.
  * Errors: 401 signed out; 400 for a product the store does not sell (any id but {@link SIMULATED_PRODUCT_IDS}); 403
- * cross-site; 413 past 8 kB; 502 when the webhook was refused.
+ * cross-site; 413 past 16 kB; 502 when the webhook was refused.
  */
 export function wrapperSimulatorRoutes(deps: {
   db: Kysely<Database>;
@@ -114,89 +113,77 @@ export function wrapperSimulatorRoutes(deps: {
     }),
   );
 
-  routes.post(
-    '/purchase',
-    sameOriginGuard(config.trustedOrigins),
-    limitBody(SMALL_JSON_BODY_LIMIT_BYTES),
-    jsonBody(simulatedPurchaseSchema),
-    async (c) => {
-      const { user } = await sessions.require(c);
-      const { productId } = c.req.valid('json');
-      const entitlement = entitlementForProduct(productId);
-      const cycle = cycleForProduct(productId);
-      if (!SIMULATED_PRODUCT_IDS.has(productId) || !entitlement || !cycle) {
-        throw new AppError('VALIDATION_FAILED', `productId ${productId} is not on sale`);
-      }
-      const held = await db
-        .selectFrom('entitlement')
-        .select('id')
-        .where('user_id', '=', user.id)
-        .where('name', '=', entitlement)
-        .executeTakeFirst();
-      const now = Date.now();
-      const event = await sendWebhook({
-        id: randomUUID(),
-        type: held ? 'RENEWAL' : 'INITIAL_PURCHASE',
-        event_timestamp_ms: now,
-        app_user_id: user.id,
-        original_app_user_id: user.id,
-        aliases: [user.id],
-        product_id: productId,
-        entitlement_ids: [entitlement],
-        period_type: 'NORMAL',
-        purchased_at_ms: now,
-        expiration_at_ms: now + PERIOD_MS[cycle],
-        store: 'APP_STORE',
-        environment: 'SANDBOX',
-      });
-      const result: SimulatedStoreResult = {
-        events: [event],
-        activeEntitlements: await activeEntitlementsOf({ db, userId: user.id }),
-        receipt: {
-          productId,
-          appUserId: user.id,
-          signature: signSimulatedReceipt(receiptSecret, { productId, appUserId: user.id }),
-        },
-      };
-      return c.json(result);
-    },
-  );
+  routes.post('/purchase', sameOriginGuard(config.trustedOrigins), jsonBody(simulatedPurchaseSchema), async (c) => {
+    const { user } = await sessions.require(c);
+    const { productId } = c.req.valid('json');
+    const entitlement = entitlementForProduct(productId);
+    const cycle = cycleForProduct(productId);
+    if (!SIMULATED_PRODUCT_IDS.has(productId) || !entitlement || !cycle) {
+      throw new AppError('VALIDATION_FAILED', `productId ${productId} is not on sale`);
+    }
+    const held = await db
+      .selectFrom('entitlement')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .where('name', '=', entitlement)
+      .executeTakeFirst();
+    const now = Date.now();
+    const event = await sendWebhook({
+      id: randomUUID(),
+      type: held ? 'RENEWAL' : 'INITIAL_PURCHASE',
+      event_timestamp_ms: now,
+      app_user_id: user.id,
+      original_app_user_id: user.id,
+      aliases: [user.id],
+      product_id: productId,
+      entitlement_ids: [entitlement],
+      period_type: 'NORMAL',
+      purchased_at_ms: now,
+      expiration_at_ms: now + PERIOD_MS[cycle],
+      store: 'APP_STORE',
+      environment: 'SANDBOX',
+    });
+    const result: SimulatedStoreResult = {
+      events: [event],
+      activeEntitlements: await activeEntitlementsOf({ db, userId: user.id }),
+      receipt: {
+        productId,
+        appUserId: user.id,
+        signature: signSimulatedReceipt(receiptSecret, { productId, appUserId: user.id }),
+      },
+    };
+    return c.json(result);
+  });
 
-  routes.post(
-    '/restore',
-    sameOriginGuard(config.trustedOrigins),
-    limitBody(SMALL_JSON_BODY_LIMIT_BYTES),
-    jsonBody(simulatedRestoreSchema),
-    async (c) => {
-      const { user } = await sessions.require(c);
-      const { receipts } = c.req.valid('json');
-      const events: SimulatedStoreResult['events'] = [];
-      for (const receipt of receipts) {
-        if (receipt.appUserId === user.id) continue;
-        if (!isGenuineSimulatedReceipt(receiptSecret, receipt)) {
-          throw new AppError('VALIDATION_FAILED', 'receipts: a receipt is not signed by the simulated store');
-        }
-        const entitlement = entitlementForProduct(receipt.productId);
-        events.push(
-          await sendWebhook({
-            id: randomUUID(),
-            type: 'TRANSFER',
-            event_timestamp_ms: Date.now(),
-            transferred_from: [receipt.appUserId],
-            transferred_to: [user.id],
-            entitlement_ids: entitlement ? [entitlement] : [],
-            store: 'APP_STORE',
-            environment: 'SANDBOX',
-          }),
-        );
+  routes.post('/restore', sameOriginGuard(config.trustedOrigins), jsonBody(simulatedRestoreSchema), async (c) => {
+    const { user } = await sessions.require(c);
+    const { receipts } = c.req.valid('json');
+    const events: SimulatedStoreResult['events'] = [];
+    for (const receipt of receipts) {
+      if (receipt.appUserId === user.id) continue;
+      if (!isGenuineSimulatedReceipt(receiptSecret, receipt)) {
+        throw new AppError('VALIDATION_FAILED', 'receipts: a receipt is not signed by the simulated store');
       }
-      const result: SimulatedStoreResult = {
-        events,
-        activeEntitlements: await activeEntitlementsOf({ db, userId: user.id }),
-        receipt: null,
-      };
-      return c.json(result);
-    },
-  );
+      const entitlement = entitlementForProduct(receipt.productId);
+      events.push(
+        await sendWebhook({
+          id: randomUUID(),
+          type: 'TRANSFER',
+          event_timestamp_ms: Date.now(),
+          transferred_from: [receipt.appUserId],
+          transferred_to: [user.id],
+          entitlement_ids: entitlement ? [entitlement] : [],
+          store: 'APP_STORE',
+          environment: 'SANDBOX',
+        }),
+      );
+    }
+    const result: SimulatedStoreResult = {
+      events,
+      activeEntitlements: await activeEntitlementsOf({ db, userId: user.id }),
+      receipt: null,
+    };
+    return c.json(result);
+  });
   return routes;
 }
