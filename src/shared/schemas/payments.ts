@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BILLING_CYCLES, ENTITLEMENT_NAMES, PLAN_NAMES } from '../domain/plans';
+import { ENTITLEMENT_NAMES, PLAN_NAMES } from '../domain/plans';
 
 /**
  * Payments contracts: RevenueCat's webhook (what `POST /api/webhooks/revenuecat` reads), the entitlements the API reports,
@@ -235,6 +235,3 @@ export const simulatedStoreResultSchema = z.object({
   receipt: simulatedReceiptSchema.nullable(),
 });
 export type SimulatedStoreResult = z.infer<typeof simulatedStoreResultSchema>;
-
-/** The billing cycles, for schemas that name one. */
-export const billingCycleSchema = z.enum(BILLING_CYCLES);

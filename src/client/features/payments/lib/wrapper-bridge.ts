@@ -1,7 +1,7 @@
 import { logDiagnostic } from '@/client/lib/diagnostic-log';
 import { isDebugMode } from '@/client/lib/debug-mode';
 import { postToNative } from '@/client/lib/native-bridge';
-import { RC_EVENT_TYPE, RC_REQUEST_TYPE, rcEventSchema, type RcEvent, type RcRequest } from '@/shared/schemas/payments';
+import { RC_REQUEST_TYPE, rcEventSchema, type RcEvent, type RcRequest } from '@/shared/schemas/payments';
 
 /**
  * The page's side of the native wrapper's purchase messages (spec section 7 "Native wrapper messages"):
@@ -86,6 +86,3 @@ function safeClone(value: unknown): unknown {
     return '[unserializable]';
   }
 }
-
-/** The RC_EVENT type, for code that builds events (the simulator). */
-export { RC_EVENT_TYPE };
