@@ -175,6 +175,7 @@ export const ROUTES: readonly RouteSpec[] = [
     caller: 'anyone',
     params: { id: { valid: someCocktail, schema: cocktailIdParamSchema.shape.id } },
   }),
+  app({ id: 'GET /api/ingredients', method: 'GET', path: '/api/ingredients', caller: 'anyone' }),
   app({
     id: 'POST /api/events',
     method: 'POST',

@@ -7,7 +7,7 @@ import type { ApiErrorCode } from '@/shared/schemas/api-error';
 import { accountRoutes } from './account';
 import { analyticsRoutes } from './analytics';
 import { authHandlerRoutes, createAuth, sessionRoutes, type Auth } from './auth';
-import { catalogueRoutes } from './catalogue';
+import { catalogueRoutes, ingredientRoutes } from './catalogue';
 import { PROJECT_ROOT, type Config } from './config';
 import type { Dialect } from './db/database';
 import type { Database } from './db/types';
@@ -76,9 +76,9 @@ function codeForStatus(status: number): ApiErrorCode {
 
 /**
  * Builds the HTTP application: security headers, compression, request logging, the API under /api (health, cocktails,
- * events, better-auth at /api/auth, provider sign-in start at /api/session, the user's own data at /api/me (favorites,
- * purchases, My Bar), RevenueCat's webhook at /api/webhooks/revenuecat, the wrapper simulator at /api/wrapper-sim when
- * it is on, support, developer tools at /api/dev) and the built client for every other path. Errors always answer `{"error": {code,
+ * ingredients, events, better-auth at /api/auth, provider sign-in start at /api/session, the user's own data at /api/me
+ * (favorites, purchases, My Bar), RevenueCat's webhook at /api/webhooks/revenuecat, the wrapper simulator at
+ * /api/wrapper-sim when it is on, support, developer tools at /api/dev) and the built client for every other path. Errors always answer `{"error": {code,
  * message}}` (better-auth's own routes keep better-auth's `{code, message}` except 429): AppError by its code, zod errors
  * 400 naming the field, database outages 503, anything else a bare 500 (details go to the log only).
  */
@@ -130,6 +130,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api/dev', devToolRoutes({ db, auth, config, mailer, sessions, limiter }));
   app.route('/api/health', healthRoutes({ db, dialect, version: config.appVersion }));
   app.route('/api/cocktails', catalogueRoutes({ db, isSignedIn: async (c) => (await sessions.read(c)) !== null }));
+  app.route('/api/ingredients', ingredientRoutes({ db }));
   app.route(
     '/api/events',
     analyticsRoutes({

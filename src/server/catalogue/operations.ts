@@ -1,11 +1,19 @@
 import { sql, type Kysely } from 'kysely';
 import type { CocktailDetail, CocktailListQuery, CocktailPage, CocktailSummary } from '@/shared/schemas/cocktail';
+import type { IngredientList } from '@/shared/schemas/ingredient';
 import { dialectOf } from '../db/database';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { LruCache } from '../lib/lru-cache';
 import { forgetCatalogueVersion, getCatalogueVersion } from './catalogue-version';
-import { SUMMARY_COLUMNS, loadCocktailDetail, loadSummariesByIds, toSummaries, type SummaryRow } from './read-model';
+import {
+  SUMMARY_COLUMNS,
+  loadCocktailDetail,
+  loadIngredientSummaries,
+  loadSummariesByIds,
+  toSummaries,
+  type SummaryRow,
+} from './read-model';
 import { searchCatalogue, type CatalogueFilter, type CountMemo } from './search';
 import { ensureSearchIndex, forgetSearchIndex, searchIndexFor } from './search-index';
 import { toSearchKey } from './search-text';
@@ -179,6 +187,18 @@ export async function getCocktail({ db, id }: { db: Kysely<Database>; id: number
   const detail = id <= MAX_COCKTAIL_ID ? await loadCocktailDetail(db, id) : null;
   if (!detail) throw new AppError('NOT_FOUND', `cocktail ${id} not found`);
   return detail;
+}
+
+/**
+ * Every ingredient of the public catalogue (ingredients have no venue scope), sorted by name case- and accent-insensitively:
+ * names compare by their search key ({@link toSearchKey}: "Cachaça" as "cachaca"), in code-unit order so both databases
+ * and every locale give the same order; equal keys by id.
+ * @returns `{items}` (ingredientListSchema); empty for an empty catalogue.
+ */
+export async function listIngredients({ db }: { db: Kysely<Database> }): Promise<IngredientList> {
+  const keyed = (await loadIngredientSummaries(db)).map((item) => ({ key: toSearchKey(item.name), item }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.item.id - b.item.id));
+  return { items: keyed.map(({ item }) => item) };
 }
 
 /**

@@ -10,12 +10,19 @@ import {
 } from '../http/response-cache';
 import { validate } from '../http/validate';
 import { getCatalogueVersion } from './catalogue-version';
-import { getCocktail, listCocktails, sampleCocktails } from './operations';
+import { getCocktail, listCocktails, listIngredients, sampleCocktails } from './operations';
 
 /** Most serialised responses kept in memory per app. */
 export const RESPONSE_CACHE_ENTRIES = 500;
 /** Most bytes of serialised responses kept in memory per app (32 MB). */
 export const RESPONSE_CACHE_BYTES = 32 * 1024 * 1024;
+/**
+ * Most ingredient-list answers kept in memory per app. There is one list, but each spelling of its URL (unknown query
+ * parameters are ignored, yet they make another URL) is kept on its own; a few are enough.
+ */
+export const INGREDIENT_CACHE_ENTRIES = 16;
+/** Most bytes of ingredient-list answers kept in memory per app (4 MB; the seed's list is about 30 kB). */
+export const INGREDIENT_CACHE_BYTES = 4 * 1024 * 1024;
 
 /**
  * The catalogue's HTTP routes (mounted at /api/cocktails): list, random sample, detail. Thin: validate with the shared
@@ -55,6 +62,27 @@ export function catalogueRoutes({
   routes.get('/:id', cached, validate('param', cocktailIdParamSchema), async (c) => {
     const detail = await getCocktail({ db, id: c.req.valid('param').id });
     return c.json(detail, 200, { 'Cache-Control': PUBLIC_REVALIDATE });
+  });
+
+  return routes;
+}
+
+/**
+ * The catalogue's ingredient routes (mounted at /api/ingredients): the whole list, public and read-only. No query
+ * parameters (unknown ones are ignored). Goes through its own {@link responseCache} keyed by the catalogue version, as the
+ * cocktail list does: ETag / 304, answered `public, no-cache`, kept in memory until the catalogue changes.
+ */
+export function ingredientRoutes({ db }: { db: Kysely<Database> }): Hono<{ Variables: ResponseCacheVariables }> {
+  const routes = new Hono<{ Variables: ResponseCacheVariables }>();
+  const cached = responseCache({
+    version: () => getCatalogueVersion(db),
+    maxEntries: INGREDIENT_CACHE_ENTRIES,
+    maxBytes: INGREDIENT_CACHE_BYTES,
+  });
+
+  routes.get('/', cached, async (c) => {
+    const list = await listIngredients({ db });
+    return c.json(list, 200, { 'Cache-Control': PUBLIC_REVALIDATE });
   });
 
   return routes;
