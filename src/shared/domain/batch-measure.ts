@@ -1,0 +1,135 @@
+import type { BatchLineResult } from './batch';
+import { LIQUID_UNIT_ML, unitLabel, type UnitSystem } from './units';
+
+/**
+ * How batched amounts are shown: the exact figure and a measure rounded for a jug or a scale, in the user's ml / oz / cl.
+ * Sources: DOMAIN.md "Display" (ml to 1 ml below 100 ml, 5 ml from 100 ml, 10 ml above 1 l; oz as ¼ oz fractions; more than
+ * about 8 dashes in ml or tsp; full precision until display). Batch measures convert oz at the true 29.5735 ml (a bottle's
+ * worth of "30 ml ounces" would be 1.4 % off); the recipe view's 30 ml convention is for single drinks only.
+ */
+
+/** Largest relative error a measure may carry: a rounded measure is always within 2 % of the exact amount (issue 9). */
+export const MAX_MEASURE_ERROR = 0.02;
+/** Dashes (or drops) up to this count stay in dashes; past it they turn into ml or tsp. Source: DOMAIN.md "Display". */
+export const MAX_DASHES_SHOWN = 8;
+
+const QUARTERS = ['', '¼', '½', '¾'] as const;
+
+/** `value` in quarters as a fraction ("7", "1½", "¾"). */
+function quarterText(value: number): string {
+  const quarters = Math.round(value * 4);
+  const whole = Math.floor(quarters / 4);
+  const fraction = QUARTERS[quarters % 4] ?? '';
+  return whole === 0 ? fraction || '0' : `${whole}${fraction}`;
+}
+
+/** A number as text with at most `decimals` decimals and no trailing zeros. */
+function decimalText(value: number, decimals: number): string {
+  return String(Number(value.toFixed(decimals)));
+}
+
+/** One way to round: a step in the display unit and how to write a multiple of it. */
+interface Step {
+  size: number;
+  text: (value: number) => string;
+}
+
+const decimalSteps: Step[] = [
+  { size: 0.1, text: (v) => decimalText(v, 1) },
+  { size: 0.01, text: (v) => decimalText(v, 2) },
+  { size: 0.001, text: (v) => decimalText(v, 3) },
+];
+const QUARTER_STEPS: Step[] = [{ size: 0.25, text: quarterText }, ...decimalSteps];
+
+/**
+ * Rounds `value` with the coarsest step whose result is within {@link MAX_MEASURE_ERROR} of it (the last step otherwise).
+ * @returns the rounded value and its text
+ */
+function roundWithin(value: number, steps: readonly Step[]): { value: number; text: string } {
+  let best = { value, text: String(value) };
+  for (const step of steps) {
+    const rounded = Math.round(value / step.size) * step.size;
+    best = { value: rounded, text: step.text(rounded) };
+    if (value === 0 || Math.abs(rounded - value) / value < MAX_MEASURE_ERROR) return best;
+  }
+  return best;
+}
+
+/** The ml steps allowed for `ml`: DOMAIN.md's display step (1 ml below 100, 5 ml below 1 l, 10 ml above) and finer ones. */
+function mlSteps(ml: number): Step[] {
+  const display = ml < 100 ? 1 : ml < 1000 ? 5 : 10;
+  return [
+    ...[10, 5, 1, 0.5]
+      .filter((size) => size <= display)
+      .map((size) => ({ size, text: (v: number) => decimalText(v, 1) })),
+    ...decimalSteps,
+  ];
+}
+
+/** A measure: its text with the unit ("210 ml", "7 oz", "21 cl"), and the rounded amount back in ml. */
+export interface Measure {
+  text: string;
+  ml: number;
+}
+
+/**
+ * Rounds a batched volume for measuring, in the chosen system (DOMAIN.md "Display"): ml to the display step (1 / 5 / 10 ml)
+ * or finer, cl the same, oz to ¼ oz fractions or finer (under ¼ oz: teaspoons); always within 2 % of the exact amount for
+ * anything of 0.1 ml or more.
+ * @param ml exact volume in ml (≥ 0)
+ * @param system 'ml', 'oz' or 'cl'
+ * @example measureVolume(208.33, 'ml') -> { text: '210 ml', ml: 210 }
+ */
+export function measureVolume(ml: number, system: UnitSystem): Measure {
+  if (system === 'oz' && ml < LIQUID_UNIT_ML.oz / 4) {
+    const tsp = roundWithin(ml / LIQUID_UNIT_ML.tsp, QUARTER_STEPS);
+    return { text: `${tsp.text} tsp`, ml: tsp.value * LIQUID_UNIT_ML.tsp };
+  }
+  if (system === 'oz') {
+    const oz = roundWithin(ml / LIQUID_UNIT_ML.oz, QUARTER_STEPS);
+    return { text: `${oz.text} oz`, ml: oz.value * LIQUID_UNIT_ML.oz };
+  }
+  const rounded = roundWithin(ml, mlSteps(ml));
+  if (system === 'cl') return { text: `${decimalText(rounded.value / 10, 3)} cl`, ml: rounded.value };
+  return { text: `${rounded.text} ml`, ml: rounded.value };
+}
+
+/**
+ * The exact figure of a batched volume, for the "exact" column: ml to 0.1 ml ("208.3 ml"), oz to 0.01 oz, cl to 0.01 cl.
+ * @param ml exact volume in ml
+ */
+export function formatExactVolume(ml: number, system: UnitSystem): string {
+  if (system === 'oz') return `${decimalText(ml / LIQUID_UNIT_ML.oz, 2)} oz`;
+  if (system === 'cl') return `${decimalText(ml / 10, 2)} cl`;
+  return `${decimalText(ml, 1)} ml`;
+}
+
+/**
+ * The measure of one batched line as a bartender would pour it:
+ * - dashes and drops: kept as a count up to {@link MAX_DASHES_SHOWN} (to the nearest half), past it in ml / cl, or in tsp in
+ *   oz mode (¼ tsp fractions) (DOMAIN.md "Display");
+ * - counted lines (slices, leaves, eggs, rinses): the count rounded up, since nobody buys 6.9 slices ("7 slices");
+ * - top-ups: the expected volume ({@link measureVolume});
+ * - everything else: {@link measureVolume}.
+ * @returns the measure's text, or null when the line has neither a volume nor a count (a garnish without an amount).
+ */
+export function measureLine(result: BatchLineResult, system: UnitSystem): string | null {
+  const { line, totalMl, totalCount } = result;
+  if (totalCount !== null) {
+    const count = Math.ceil(totalCount - 1e-9);
+    return `${count} ${unitLabel(line.unit, count)}`;
+  }
+  if (totalMl === null) return null;
+  if (line.unit === 'dash' || line.unit === 'drop') {
+    const count = totalMl / LIQUID_UNIT_ML[line.unit];
+    if (count <= MAX_DASHES_SHOWN + 1e-9) {
+      const halves = Math.max(1, Math.round(count * 2)) / 2;
+      const text = Number.isInteger(halves) ? String(halves) : `${Math.floor(halves) || ''}½`;
+      return `${text} ${unitLabel(line.unit, halves)}`;
+    }
+    if (system === 'oz' && totalMl < 2 * LIQUID_UNIT_ML.oz) {
+      return `${roundWithin(totalMl / LIQUID_UNIT_ML.tsp, QUARTER_STEPS).text} tsp`;
+    }
+  }
+  return measureVolume(totalMl, system).text;
+}

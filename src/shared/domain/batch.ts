@@ -1,0 +1,315 @@
+import { computeRecipeAlcohol, ETHANOL_DENSITY_G_PER_ML, UK_UNIT_ML, US_STANDARD_DRINK_G } from './abv';
+import { isCountUnit, isEggUnit, isRinseUnit, isSolidSugar, isTopUnit, lineVolumeMl } from './units';
+
+/**
+ * Batch maths: one recipe scaled into a bottle, a jug, a number of servings or a party, with the water to add, the ABV of
+ * what is poured and the bottles to buy. Pure functions; volumes in ml, ABVs in %, dilution as a fraction (0–1).
+ * Source of every rule: shared/design/DOMAIN.md "Batching" and "Alcohol maths" (E = Σ v_i × abv_i, W = d × V0,
+ * final ABV = E / (V0 + W), US standard drink = 14 g of ethanol at 0.789 g/ml, UK unit = 10 ml of ethanol).
+ */
+
+/**
+ * What happens to a recipe line when the drink is batched (DOMAIN.md "Batching", line roles):
+ * - 'batch': poured into the batch ahead of time (spirits, liqueurs, fortified wine, syrups, bitters);
+ * - 'same-day': poured into the batch on the day it is served (fresh citrus juice loses its brightness overnight);
+ * - 'at-service': added to each glass as it is served (soda, sparkling wine, egg, dairy, anything carbonated, rinses,
+ *   muddled fruit and herbs). Listed per glass, never poured into the batch, and still counted in the served ABV.
+ */
+export type LineRole = 'batch' | 'same-day' | 'at-service';
+/** Every line role, in the order a prep sheet lists them. */
+export const LINE_ROLES: readonly LineRole[] = ['batch', 'same-day', 'at-service'];
+
+/**
+ * How the batch reaches the glass, which sets the water poured into the container (DOMAIN.md "Batching"):
+ * - 'fridge' / 'freezer': ready to pour, so the batch carries the method's whole dilution;
+ * - 'over-ice': poured over fresh ice, which melts into it, so the batch carries about 15 % ({@link OVER_ICE_DILUTION});
+ * - 'to-order': shaken or stirred with ice one drink at a time, so the batch carries no water (the ice adds it at service).
+ */
+export type ServiceStyle = 'fridge' | 'freezer' | 'over-ice' | 'to-order';
+/** Every service style, in the order the page offers them. */
+export const SERVICE_STYLES: readonly ServiceStyle[] = ['fridge', 'freezer', 'over-ice', 'to-order'];
+
+/** Water in a batch poured over ice, as a fraction of its ingredients. Source: DOMAIN.md "Batching" ("about 15 %"). */
+export const OVER_ICE_DILUTION = 0.15;
+/**
+ * Below this ABV (%) a batch may freeze or turn slushy in a home freezer at about -18 °C. Source: DOMAIN.md "Batching"
+ * ("a freezer warning when final ABV < about 22 %").
+ */
+export const FREEZER_SAFE_ABV = 22;
+
+/** One line of the recipe being batched. Amount in `unit` (top / splash: expected ml per glass; rinse: rinses). */
+export interface BatchLine {
+  /** Display name ('Campari', or the user's own text for a custom line). */
+  ingredient: string;
+  /** The ingredient's catalogue category ('Spirits', 'Juices'...), or null for free text. */
+  category: string | null;
+  /** Strength, % ABV (0–100). */
+  abv: number;
+  amount: number | null;
+  unit: string;
+  role: LineRole;
+}
+
+/** Carbonated or fresh-brewed things that are added to each glass, never kept in a batch. */
+const AT_SERVICE_NAMES =
+  /\b(soda|tonic|ginger beer|ginger ale|cola|lemonade|bitter lemon|sparkling|champagne|prosecco|cava|cr[eé]mant|espresso|seltzer)\b/i;
+/** Fresh juices that lose their brightness within a day (DOMAIN.md: citrus juice is 'same day only'). */
+const SAME_DAY_JUICES = /\b(lime|lemon|orange|grapefruit|yuzu|pineapple|blood orange|calamansi)\b/i;
+
+/**
+ * The default role of a line, from its unit, its ingredient's category and its name (DOMAIN.md "Batching", line roles):
+ * top-ups, rinses, eggs, dairy, carbonated mixers, sparkling wine, beer and cider, and counted fruit, herbs and garnish
+ * are added at service; fresh citrus and pineapple juice are same day only; spirits, liqueurs, wines, syrups, bitters,
+ * still mixers, solid sugar and anything unknown are batched. The user may change any of them.
+ * @param line the line's unit, ingredient name and catalogue category (null for free text)
+ */
+export function defaultLineRole(line: Pick<BatchLine, 'unit' | 'ingredient' | 'category'>): LineRole {
+  const { unit, ingredient, category } = line;
+  if (isTopUnit(unit) || isRinseUnit(unit) || isEggUnit(unit)) return 'at-service';
+  if (category === 'Dairy & egg' || category === 'Beer & cider') return 'at-service';
+  if (AT_SERVICE_NAMES.test(ingredient)) return 'at-service';
+  if (isCountUnit(unit) && !isSolidSugar(ingredient)) return 'at-service';
+  if (category === 'Juices' && SAME_DAY_JUICES.test(ingredient)) return 'same-day';
+  if (category === null && /\bjuice\b/i.test(ingredient) && SAME_DAY_JUICES.test(ingredient)) return 'same-day';
+  return 'batch';
+}
+
+/**
+ * How far to scale (DOMAIN.md "Batching"):
+ * - servings: N glasses (k = N);
+ * - volume: fill `volumeMl` of container (k = T / pour per glass, fractional);
+ * - bottles: fill `bottles` containers of `bottleMl` each with whole servings only (k = floor(n × B / pour per glass));
+ * - party: the drinks `guests` have over `hours` ({@link partyDrinks}).
+ */
+export type BatchScale =
+  | { by: 'servings'; servings: number }
+  | { by: 'volume'; volumeMl: number }
+  | { by: 'bottles'; bottles: number; bottleMl: number }
+  | { by: 'party'; guests: number; hours: number; firstHourRate?: number; laterRate?: number };
+
+/** Everything the batch maths needs. */
+export interface BatchInput {
+  lines: readonly BatchLine[];
+  /** The method's dilution (0–1), e.g. 0.2 stirred (DOMAIN.md "Dilution by method"); the user may edit it. */
+  methodDilution: number;
+  style: ServiceStyle;
+  scale: BatchScale;
+}
+
+/** One line of the result, in the input's order. */
+export interface BatchLineResult {
+  line: BatchLine;
+  /** ml this line adds to one glass (null for count units such as slices and leaves, and lines without an amount). */
+  perServingMl: number | null;
+  /** Exact ml for the whole batch (perServingMl × servings); null when the line has no volume. */
+  totalMl: number | null;
+  /** Exact count for the whole batch for lines counted rather than measured (slices, leaves, eggs); else null. */
+  totalCount: number | null;
+  /** ml of ethanol this line adds to one glass. */
+  perServingEthanolMl: number;
+}
+
+/** The figures of a batch. Volumes in ml, ABVs in %, dilutions as fractions. */
+export interface BatchResult {
+  /** k: servings the batch makes (fractional when scaling to a volume). */
+  servings: number;
+  /** The method's dilution the input gave. */
+  methodDilution: number;
+  /** Water poured into the container, as a fraction of the batched lines (depends on the style). */
+  batchDilution: number;
+  /** Water one glass ends up with, as a fraction of the batched lines (to-order: the method's, added by the ice). */
+  servedDilution: number;
+  lines: BatchLineResult[];
+  /** What goes into the container (batch and same-day lines plus water), for the whole batch. */
+  container: {
+    /** ml of the batched lines (no water). */
+    ingredientsMl: number;
+    waterMl: number;
+    /** ingredientsMl + waterMl. */
+    volumeMl: number;
+    ethanolMl: number;
+    /** ABV of what is in the container, %: the figure that decides whether it freezes. */
+    abv: number;
+  };
+  /** One glass as served. */
+  perServing: {
+    /** ml of batch poured into each glass (container volume / servings). */
+    pourMl: number;
+    /** ml of water the ice adds at service (to-order only; 0 otherwise). */
+    serviceWaterMl: number;
+    /** ml of the at-service lines (toppers, egg...) added to each glass. */
+    atServiceMl: number;
+    /** V0: the undiluted volume of every line with a volume, top-ups included. */
+    startVolumeMl: number;
+    /** The drink in the glass: pour + service water + at-service lines. */
+    servedMl: number;
+    ethanolMl: number;
+    /** E / V0, %. */
+    startAbv: number;
+    /** E / served volume, %: top-ups count in both. */
+    finalAbv: number;
+    /** E × 0.789 / 14. */
+    usStandardDrinks: number;
+    /** E / 10. */
+    ukUnits: number;
+  };
+  /** True when the container's ABV is under {@link FREEZER_SAFE_ABV} %: it may freeze in a home freezer. */
+  freezerWarning: boolean;
+}
+
+/** Default drinks per guest in the first hour of a party. Source: DOMAIN.md "Batching" ("2 per hour is a soft default"). */
+export const PARTY_FIRST_HOUR_RATE = 2;
+/** Default drinks per guest in each later hour: guests slow down after the first round (issue 9; common party guides). */
+export const PARTY_LATER_RATE = 1;
+
+/**
+ * Drinks a party gets through: guests × (first-hour rate for the first hour + later rate for each hour after), rounded up
+ * to whole drinks. Fractional hours count pro rata (2.5 hours = the first hour plus 1.5 later hours).
+ * @param guests number of guests (≥ 0)
+ * @param hours length of the party in hours (≥ 0)
+ * @param firstHourRate drinks per guest in the first hour (default {@link PARTY_FIRST_HOUR_RATE})
+ * @param laterRate drinks per guest per hour after the first (default {@link PARTY_LATER_RATE})
+ * @throws RangeError when any figure is negative or not finite
+ */
+export function partyDrinks(
+  guests: number,
+  hours: number,
+  firstHourRate: number = PARTY_FIRST_HOUR_RATE,
+  laterRate: number = PARTY_LATER_RATE,
+): number {
+  for (const [name, value] of Object.entries({ guests, hours, firstHourRate, laterRate })) {
+    if (!(Number.isFinite(value) && value >= 0))
+      throw new RangeError(`${name} must be a number of 0 or more, got ${value}`);
+  }
+  const perGuest = firstHourRate * Math.min(hours, 1) + laterRate * Math.max(hours - 1, 0);
+  // Round away float noise first (3 × 0.1 is 0.30000000000000004) so a whole number of drinks is not pushed up by one.
+  return Math.ceil(Number((guests * perGuest).toFixed(9)));
+}
+
+/** The water fractions a style gives: [in the container, in the served glass]. */
+function dilutionsFor(style: ServiceStyle, methodDilution: number): [number, number] {
+  switch (style) {
+    case 'fridge':
+    case 'freezer':
+      return [methodDilution, methodDilution];
+    case 'over-ice':
+      return [OVER_ICE_DILUTION, OVER_ICE_DILUTION];
+    case 'to-order':
+      return [0, methodDilution];
+  }
+}
+
+/** ml a line adds to a glass, or null (count units and lines without an amount). */
+function volumeOf(line: BatchLine): number | null {
+  return lineVolumeMl(line.amount, line.unit, line.ingredient);
+}
+
+/**
+ * Batches one recipe (DOMAIN.md "Batching" and "Alcohol maths").
+ *
+ * Per glass: the batch and same-day lines (volume B) take water w × B in the container, where w is the method's dilution
+ * ready to pour, 15 % over ice and 0 to order; the pour is B × (1 + w). To order, the ice adds the method's dilution at
+ * service instead. At-service lines (toppers, egg...) are added to the glass and count in the served volume and ABV.
+ * Servings k come from the scale (servings: N; volume: T / pour; bottles: floor(n × B_bottle / pour); party:
+ * {@link partyDrinks}); every line's batch amount is exactly its per-glass ml × k (rounding only happens at display).
+ *
+ * Check (DOMAIN.md): Negroni 30/30/30 ml at 40/25/16 %, stirred 20 %, ready to pour into 750 ml -> pour 108 ml at 22.5 %,
+ * 6.94 servings, 208.3 ml of each and 125 ml of water.
+ *
+ * @throws RangeError when the dilution is outside 0–1, an ABV outside 0–100, or a scale figure is negative or not finite.
+ */
+export function computeBatch(input: BatchInput): BatchResult {
+  const { lines, methodDilution, style, scale } = input;
+  if (!(methodDilution >= 0 && methodDilution <= 1)) {
+    throw new RangeError(`dilution must be between 0 and 1, got ${methodDilution}`);
+  }
+  const [batchDilution, servedDilution] = dilutionsFor(style, methodDilution);
+  const whole = computeRecipeAlcohol(lines, 0); // validates every ABV; E and V0 over every line with a volume
+
+  let batchedMl = 0;
+  let batchedEthanolMl = 0;
+  let atServiceMl = 0;
+  for (const line of lines) {
+    const volume = volumeOf(line);
+    if (volume === null) continue;
+    if (line.role === 'at-service') atServiceMl += volume;
+    else {
+      batchedMl += volume;
+      batchedEthanolMl += (volume * line.abv) / 100;
+    }
+  }
+  const pourMl = batchedMl * (1 + batchDilution);
+  const servings = servingsFor(scale, pourMl);
+  const serviceWaterMl = batchedMl * (servedDilution - batchDilution);
+  const servedMl = pourMl + serviceWaterMl + atServiceMl;
+
+  const results: BatchLineResult[] = lines.map((line) => {
+    const perServingMl = volumeOf(line);
+    const counted = perServingMl === null || isEggUnit(line.unit) || isCountUnit(line.unit) || isRinseUnit(line.unit);
+    return {
+      line,
+      perServingMl,
+      totalMl: perServingMl === null ? null : perServingMl * servings,
+      totalCount: counted && line.amount !== null && !isTopUnit(line.unit) ? line.amount * servings : null,
+      perServingEthanolMl: perServingMl === null ? 0 : (perServingMl * line.abv) / 100,
+    };
+  });
+
+  const containerIngredients = batchedMl * servings;
+  const containerWater = batchedMl * batchDilution * servings;
+  const containerVolume = containerIngredients + containerWater;
+  const containerEthanol = batchedEthanolMl * servings;
+  const containerAbv = containerVolume > 0 ? (containerEthanol / containerVolume) * 100 : 0;
+  const ethanolMl = whole.ethanolMl;
+  return {
+    servings,
+    methodDilution,
+    batchDilution,
+    servedDilution,
+    lines: results,
+    container: {
+      ingredientsMl: containerIngredients,
+      waterMl: containerWater,
+      volumeMl: containerVolume,
+      ethanolMl: containerEthanol,
+      abv: containerAbv,
+    },
+    perServing: {
+      pourMl,
+      serviceWaterMl,
+      atServiceMl,
+      startVolumeMl: whole.startVolumeMl,
+      servedMl,
+      ethanolMl,
+      startAbv: whole.startAbv,
+      finalAbv: servedMl > 0 ? (ethanolMl / servedMl) * 100 : 0,
+      usStandardDrinks: (ethanolMl * ETHANOL_DENSITY_G_PER_ML) / US_STANDARD_DRINK_G,
+      ukUnits: ethanolMl / UK_UNIT_ML,
+    },
+    freezerWarning: containerVolume > 0 && containerAbv < FREEZER_SAFE_ABV,
+  };
+}
+
+function assertCount(name: string, value: number): void {
+  if (!(Number.isFinite(value) && value >= 0))
+    throw new RangeError(`${name} must be a number of 0 or more, got ${value}`);
+}
+
+/** k for a scale, given the ml poured per glass (DOMAIN.md "Batching"). 0 when nothing can be poured. */
+function servingsFor(scale: BatchScale, pourMl: number): number {
+  switch (scale.by) {
+    case 'servings':
+      assertCount('servings', scale.servings);
+      return scale.servings;
+    case 'volume':
+      assertCount('volume', scale.volumeMl);
+      return pourMl > 0 ? scale.volumeMl / pourMl : 0;
+    case 'bottles':
+      assertCount('bottles', scale.bottles);
+      assertCount('bottle size', scale.bottleMl);
+      // Whole servings only; the small epsilon keeps 7 × 107.14… ml = 750 ml from flooring to 6 through float noise.
+      return pourMl > 0 ? Math.floor((scale.bottles * scale.bottleMl) / pourMl + 1e-9) : 0;
+    case 'party':
+      return partyDrinks(scale.guests, scale.hours, scale.firstHourRate, scale.laterRate);
+  }
+}

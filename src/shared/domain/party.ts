@@ -1,0 +1,311 @@
+import {
+  computeBatch,
+  partyDrinks,
+  type BatchLine,
+  type BatchResult,
+  type ServiceStyle,
+  PARTY_FIRST_HOUR_RATE,
+  PARTY_LATER_RATE,
+} from './batch';
+import { eggPartOf, isCountUnit, isEggUnit } from './units';
+
+/**
+ * Shopping and the party planner: what to buy for one batch or for several cocktails at one event, with bottles rounded up
+ * to real sizes, what is left over, ice and glassware. Pure functions; volumes in ml, ice in kg.
+ * Source of the bottle rule: DOMAIN.md "Batching" (bottles to buy = ceil(amount / bottle size), and what is left over).
+ */
+
+/** Most cocktails one party plan holds (issue 9: "pick 1 to 6 cocktails"). */
+export const MAX_PARTY_COCKTAILS = 6;
+
+/**
+ * The bottle a category is usually sold in, ml: common U.S. retail sizes (spirits, liqueurs, wine and vermouth 750 ml; a
+ * 200 ml bottle of bitters; 1 l of mixer or juice; a 12 fl oz (355 ml) can of beer or cider; a pint (473 ml) of cream).
+ * A convention of ours for planning; the user may pick another size.
+ */
+export const STANDARD_BOTTLE_ML: Readonly<Record<string, number>> = {
+  Spirits: 750,
+  Liqueurs: 750,
+  'Fortified wine': 750,
+  Wine: 750,
+  'Beer & cider': 355,
+  Bitters: 200,
+  Syrups: 750,
+  Juices: 1000,
+  Mixers: 1000,
+  'Dairy & egg': 473,
+  Other: 750,
+};
+/** Bottle sizes the page offers, ml. */
+export const BOTTLE_SIZES_ML: readonly number[] = [200, 355, 375, 473, 500, 700, 750, 1000, 1750];
+
+/**
+ * Juice one fruit gives, ml: trade estimates (a lime about 1 fl oz, a lemon about 1½ fl oz, an orange about 2½–3 fl oz, a
+ * grapefruit about 6 fl oz). Fresh citrus is bought as fruit, not bottles.
+ */
+export const FRUIT_JUICE_YIELD_ML: Readonly<Record<string, { fruit: [string, string]; ml: number }>> = {
+  lime: { fruit: ['lime', 'limes'], ml: 30 },
+  lemon: { fruit: ['lemon', 'lemons'], ml: 45 },
+  orange: { fruit: ['orange', 'oranges'], ml: 80 },
+  grapefruit: { fruit: ['grapefruit', 'grapefruits'], ml: 180 },
+};
+
+/** How an ingredient is bought: in bottles, as fruit to squeeze, by count (eggs, slices), or not at all (water). */
+export type Purchase =
+  | { kind: 'bottle'; bottleMl: number; bottles: number; leftoverMl: number }
+  | { kind: 'fruit'; fruit: string; count: number; leftoverMl: number }
+  | { kind: 'count'; count: number; unit: string }
+  | { kind: 'none' };
+
+/** One ingredient of a shopping list, summed over every cocktail that uses it. */
+export interface ShoppingItem {
+  /** The ingredient's name, lower-cased: one line per ingredient. */
+  key: string;
+  ingredient: string;
+  category: string | null;
+  /** Exact ml needed (null when only counted). */
+  totalMl: number | null;
+  /** Exact count needed for counted lines (slices, eggs...), else null. */
+  totalCount: number | null;
+  /** The unit of `totalCount` ('slice', 'egg'...), else null. */
+  countUnit: string | null;
+  purchase: Purchase;
+  /** Names of the cocktails that use it, in plan order. */
+  usedBy: string[];
+}
+
+/**
+ * Bottles to buy for a need: ceil(need / size) (DOMAIN.md "Batching"), never less than the need, and what is left over.
+ * @param needMl ml needed (≥ 0)
+ * @param bottleMl ml per bottle (> 0)
+ * @throws RangeError when the bottle size is not a positive number or the need is negative
+ */
+export function bottlesToBuy(needMl: number, bottleMl: number): { bottles: number; leftoverMl: number } {
+  if (!(bottleMl > 0 && Number.isFinite(bottleMl)))
+    throw new RangeError(`bottle size must be positive, got ${bottleMl}`);
+  if (!(needMl >= 0 && Number.isFinite(needMl))) throw new RangeError(`need must be 0 or more, got ${needMl}`);
+  // The epsilon keeps 3 × 250 ml = 750.0000000001 ml from asking for a second bottle.
+  const bottles = Math.max(0, Math.ceil(needMl / bottleMl - 1e-9));
+  return { bottles, leftoverMl: bottles * bottleMl - needMl };
+}
+
+/** The fresh citrus fruit a juice line is squeezed from, or null. */
+function fruitOf(ingredient: string, category: string | null): string | null {
+  if (category !== null && category !== 'Juices') return null;
+  const match = /^(?:fresh )?(lime|lemon|orange|grapefruit) juice$/i.exec(ingredient.trim());
+  return match ? (match[1] as string).toLowerCase() : null;
+}
+
+/**
+ * How one ingredient is bought, for a total need.
+ * @param bottleMl the bottle size chosen for it, ml (default {@link STANDARD_BOTTLE_ML} for its category, 750 ml unknown)
+ */
+export function purchaseFor(
+  item: Pick<ShoppingItem, 'ingredient' | 'category' | 'totalMl' | 'totalCount' | 'countUnit'>,
+  bottleMl?: number,
+): Purchase {
+  const { ingredient, category, totalMl, totalCount, countUnit } = item;
+  if (/^(water|ice|crushed ice)$/i.test(ingredient.trim())) return { kind: 'none' };
+  if (totalCount !== null && countUnit !== null) {
+    const part = isEggUnit(countUnit) ? countUnit : eggPartOf(ingredient);
+    // An egg white or a yolk is one egg bought; whole eggs likewise.
+    if (part) return { kind: 'count', count: Math.ceil(totalCount - 1e-9), unit: 'egg' };
+    return { kind: 'count', count: Math.ceil(totalCount - 1e-9), unit: countUnit };
+  }
+  if (totalMl === null) return { kind: 'none' };
+  const fruit = fruitOf(ingredient, category);
+  if (fruit && bottleMl === undefined) {
+    const yieldOf = FRUIT_JUICE_YIELD_ML[fruit] as { fruit: [string, string]; ml: number };
+    const { bottles, leftoverMl } = bottlesToBuy(totalMl, yieldOf.ml);
+    return { kind: 'fruit', fruit: bottles === 1 ? yieldOf.fruit[0] : yieldOf.fruit[1], count: bottles, leftoverMl };
+  }
+  const size = bottleMl ?? STANDARD_BOTTLE_ML[category ?? 'Other'] ?? 750;
+  return { kind: 'bottle', bottleMl: size, ...bottlesToBuy(totalMl, size) };
+}
+
+/**
+ * One shopping list across batches: every line of every batch, summed per ingredient (by name), with how to buy it.
+ * @param batches each cocktail's name and its {@link computeBatch} result
+ * @param bottleSizes bottle size chosen per ingredient key (lower-cased name), ml; others use {@link purchaseFor}'s default
+ * @returns items in first-use order
+ */
+export function shoppingList(
+  batches: readonly { name: string; result: BatchResult }[],
+  bottleSizes: Readonly<Record<string, number>> = {},
+): ShoppingItem[] {
+  const items = new Map<string, ShoppingItem>();
+  for (const { name, result } of batches) {
+    for (const line of result.lines) {
+      const key = line.line.ingredient.trim().toLowerCase();
+      if (!key) continue;
+      const counted = line.totalCount !== null && (isCountUnit(line.line.unit) || isEggUnit(line.line.unit));
+      const item = items.get(key) ?? {
+        key,
+        ingredient: line.line.ingredient.trim(),
+        category: line.line.category,
+        totalMl: null,
+        totalCount: null,
+        countUnit: null,
+        purchase: { kind: 'none' },
+        usedBy: [],
+      };
+      if (counted && (item.countUnit === null || item.countUnit === line.line.unit)) {
+        item.totalCount = (item.totalCount ?? 0) + (line.totalCount ?? 0);
+        item.countUnit = line.line.unit;
+      } else if (line.totalMl !== null) {
+        item.totalMl = (item.totalMl ?? 0) + line.totalMl;
+      }
+      if (!item.usedBy.includes(name)) item.usedBy.push(name);
+      items.set(key, item);
+    }
+  }
+  return [...items.values()].map((item) => {
+    // A counted egg also carries ml; buy it by the egg. Anything else measured in ml is bought by volume.
+    const buyByCount = item.totalCount !== null && (item.totalMl === null || eggPartOf(item.ingredient) !== null);
+    const purchase = purchaseFor(
+      buyByCount ? { ...item, totalMl: null } : { ...item, totalCount: null, countUnit: null },
+      bottleSizes[item.key],
+    );
+    return { ...item, purchase };
+  });
+}
+
+/** One cocktail of a party plan. */
+export interface PartyCocktail {
+  /** A stable key (the cocktail's id or slug). */
+  key: string;
+  name: string;
+  /** The glass it is served in ('Rocks'...), or null. */
+  glassware: string | null;
+  /** True when each glass gets ice (rocks, highballs...): counts toward the ice for glasses. */
+  servedOverIce: boolean;
+  lines: readonly BatchLine[];
+  methodDilution: number;
+  style: ServiceStyle;
+  /** Relative share of the drinks (any non-negative weight; all 0 or absent means equal shares). */
+  share: number;
+}
+
+/** A party to plan. */
+export interface PartyInput {
+  guests: number;
+  hours: number;
+  /** Drinks per guest in the first hour (default 2). */
+  firstHourRate?: number;
+  /** Drinks per guest per later hour (default 1). */
+  laterRate?: number;
+  cocktails: readonly PartyCocktail[];
+}
+
+/**
+ * Ice per guest per hour for drinks served over ice, kg. Source: issue 9 ("about 0.5 kg per guest per hour for drinks
+ * over ice"), in line with common party guides (about 1 lb per guest per hour).
+ */
+export const ICE_KG_PER_GUEST_HOUR = 0.5;
+/** Ice to keep a litre of batch cold in an ice bucket through the party, kg (our planning convention). */
+export const CHILLING_ICE_KG_PER_LITRE = 1;
+/** Ice to shake or stir one drink made to order, kg (a tin two-thirds full of cubes; our planning convention). */
+export const SHAKING_ICE_KG_PER_DRINK = 0.2;
+/** Glasses per guest for each cocktail served: one each plus 20 % spare for breakage and second rounds (our convention). */
+export const GLASSES_PER_GUEST = 1.2;
+
+/** The plan of a party. */
+export interface PartyPlan {
+  totalDrinks: number;
+  cocktails: { cocktail: PartyCocktail; drinks: number; batch: BatchResult }[];
+  shopping: ShoppingItem[];
+  ice: { glassesKg: number; chillingKg: number; totalKg: number };
+  /** Glasses per glassware type, in first-use order. */
+  glassware: { glassware: string; count: number }[];
+}
+
+/**
+ * Splits `total` whole drinks by weights with the largest-remainder method, so the parts always add up to the total.
+ * All-zero weights split equally.
+ * @throws RangeError when a weight is negative or not finite, or the total is not a whole number of 0 or more
+ */
+export function splitDrinks(total: number, weights: readonly number[]): number[] {
+  if (!(Number.isInteger(total) && total >= 0)) throw new RangeError(`total must be a whole number, got ${total}`);
+  if (weights.some((w) => !(Number.isFinite(w) && w >= 0))) throw new RangeError('weights must be 0 or more');
+  if (weights.length === 0) return [];
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const shares = sum > 0 ? weights.map((w) => w / sum) : weights.map(() => 1 / weights.length);
+  const exact = shares.map((s) => s * total);
+  const parts = exact.map((x) => Math.floor(x + 1e-9));
+  let left = total - parts.reduce((a, b) => a + b, 0);
+  const order = exact
+    .map((x, i) => ({ i, rest: x - Math.floor(x + 1e-9) }))
+    .sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    if ((shares[i] as number) === 0) continue;
+    parts[i] = (parts[i] as number) + 1;
+    left -= 1;
+  }
+  return parts;
+}
+
+/**
+ * Plans a party: the drinks ({@link partyDrinks}), split between the cocktails by their shares ({@link splitDrinks}), each
+ * batched for its drinks ({@link computeBatch}), one shopping list across all of them ({@link shoppingList}), ice
+ * (0.5 kg per guest per hour for the share of drinks served over ice, plus 1 kg per litre of batch kept cold and 0.2 kg
+ * per drink shaken or stirred to order) and glasses ({@link GLASSES_PER_GUEST} per guest per cocktail, never more than its
+ * drinks).
+ * @throws RangeError for more than {@link MAX_PARTY_COCKTAILS} cocktails, or figures computeBatch refuses
+ */
+export function planParty(input: PartyInput, bottleSizes: Readonly<Record<string, number>> = {}): PartyPlan {
+  const { guests, hours, cocktails } = input;
+  if (cocktails.length > MAX_PARTY_COCKTAILS) {
+    throw new RangeError(`a party plan holds at most ${MAX_PARTY_COCKTAILS} cocktails`);
+  }
+  const totalDrinks = partyDrinks(
+    guests,
+    hours,
+    input.firstHourRate ?? PARTY_FIRST_HOUR_RATE,
+    input.laterRate ?? PARTY_LATER_RATE,
+  );
+  const drinks = splitDrinks(
+    totalDrinks,
+    cocktails.map((c) => c.share),
+  );
+  const planned = cocktails.map((cocktail, i) => {
+    const count = drinks[i] as number;
+    const batch = computeBatch({
+      lines: cocktail.lines,
+      methodDilution: cocktail.methodDilution,
+      style: cocktail.style,
+      scale: { by: 'servings', servings: count },
+    });
+    return { cocktail, drinks: count, batch };
+  });
+
+  const overIceDrinks = planned.reduce((sum, p) => sum + (p.cocktail.servedOverIce ? p.drinks : 0), 0);
+  const glassesKg = totalDrinks > 0 ? ICE_KG_PER_GUEST_HOUR * guests * hours * (overIceDrinks / totalDrinks) : 0;
+  const chillingKg = planned.reduce(
+    (sum, p) =>
+      sum +
+      (p.cocktail.style === 'to-order'
+        ? SHAKING_ICE_KG_PER_DRINK * p.drinks
+        : (CHILLING_ICE_KG_PER_LITRE * p.batch.container.volumeMl) / 1000),
+    0,
+  );
+
+  const glasses = new Map<string, number>();
+  for (const p of planned) {
+    if (p.drinks === 0) continue;
+    const name = p.cocktail.glassware ?? 'Glass';
+    const count = Math.min(p.drinks, Math.ceil(guests * GLASSES_PER_GUEST - 1e-9));
+    glasses.set(name, (glasses.get(name) ?? 0) + count);
+  }
+
+  return {
+    totalDrinks,
+    cocktails: planned,
+    shopping: shoppingList(
+      planned.filter((p) => p.drinks > 0).map((p) => ({ name: p.cocktail.name, result: p.batch })),
+      bottleSizes,
+    ),
+    ice: { glassesKg, chillingKg, totalKg: glassesKg + chillingKg },
+    glassware: [...glasses].map(([glassware, count]) => ({ glassware, count })),
+  };
+}
