@@ -1,8 +1,9 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import type { UnitSystem } from '@/shared/domain/units';
+import { isUnitSystem, type UnitSystem } from '@/shared/domain/units';
 
 /**
- * The app-wide ml/oz display preference, remembered in localStorage under 'bb:unit-system' ('ml' | 'oz').
+ * The app-wide ml / oz / cl display preference, remembered in localStorage under 'bb:unit-system' ('ml' | 'oz' | 'cl'),
+ * used by recipes and the batch calculator alike.
  * Every component using the hook re-renders when any of them (or another tab) changes it. Default 'ml', the canonical unit
  * (DOMAIN.md: ml is the storage unit).
  */
@@ -18,7 +19,7 @@ const CHANGE_EVENT = 'bb:unit-system-change';
 export function readUnitSystem(): UnitSystem {
   try {
     const value = globalThis.localStorage?.getItem(UNIT_SYSTEM_STORAGE_KEY);
-    return value === 'oz' || value === 'ml' ? value : DEFAULT_UNIT_SYSTEM;
+    return isUnitSystem(value) ? value : DEFAULT_UNIT_SYSTEM;
   } catch {
     return DEFAULT_UNIT_SYSTEM;
   }
@@ -64,7 +65,7 @@ export function resetUnitSystemCache(): void {
 
 /**
  * The current unit system and a setter that remembers it.
- * @returns `[system, setSystem]` where system is 'ml' or 'oz'.
+ * @returns `[system, setSystem]` where system is 'ml', 'oz' or 'cl'.
  */
 export function useUnitSystem(): [UnitSystem, (system: UnitSystem) => void] {
   const system = useSyncExternalStore(subscribe, getSnapshot, () => DEFAULT_UNIT_SYSTEM);

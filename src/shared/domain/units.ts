@@ -186,8 +186,21 @@ export function lineVolumeMl(amount: number | null, unit: string, ingredient?: s
   return null;
 }
 
-/** Display system chosen by the user's ml/oz toggle. */
-export type UnitSystem = 'ml' | 'oz';
+/** Display system chosen by the user's ml / oz / cl toggle (the one choice for recipes and the batch calculator). */
+export type UnitSystem = 'ml' | 'oz' | 'cl';
+
+/** Every display system, in the order the toggles show them. */
+export const UNIT_SYSTEMS: readonly UnitSystem[] = ['ml', 'oz', 'cl'];
+
+/** True when `value` names a display system ('ml', 'oz' or 'cl'). */
+export function isUnitSystem(value: unknown): value is UnitSystem {
+  return value === 'ml' || value === 'oz' || value === 'cl';
+}
+
+/** A number of centilitres as text: at most two decimals, no trailing zeros (4.5, 2.25, 21). */
+function formatCl(cl: number): string {
+  return String(Math.round(cl * 100) / 100);
+}
 
 /**
  * ml per oz when converting between ml and oz for display only (the maths keeps 29.5735 ml). Source: DOMAIN.md units table,
@@ -239,11 +252,12 @@ export function formatOunces(oz: number): string {
 
 /**
  * Formats a volume the maths computed (a serving volume, a scaled or batched amount) in the chosen system: ml rounded by
- * {@link roundMlForDisplay} (DOMAIN.md "Display"), or oz to the nearest ¼ at {@link OZ_DISPLAY_ML} ml per oz.
+ * {@link roundMlForDisplay} (DOMAIN.md "Display"), the same in cl, or oz to the nearest ¼ at {@link OZ_DISPLAY_ML} ml per oz.
  * @param ml the computed volume in ml, full precision
- * @returns e.g. "110 ml" or "3½ oz"
+ * @returns e.g. "110 ml", "11 cl" or "3½ oz"
  */
 export function formatComputedVolume(ml: number, system: UnitSystem): string {
+  if (system === 'cl') return `${formatCl(roundMlForDisplay(ml) / 10)} cl`;
   return system === 'oz' ? `${formatOunces(ml / OZ_DISPLAY_ML)} oz` : `${roundMlForDisplay(ml)} ml`;
 }
 
@@ -294,6 +308,7 @@ function formatCount(n: number): string {
  * Formats a recipe amount, as the recipe states it, for display in the chosen unit system.
  *
  * - Liquid units in ml mode: converted to ml and shown as stated by {@link formatStatedMl} ("45 ml", "22.5 ml").
+ * - Liquid units in cl mode: the same stated ml divided by 10 ("4.5 cl", 22.5 ml -> "2.25 cl").
  * - Liquid units in oz mode: shown to the nearest ¼ oz ("1½ oz", 22.5 ml -> "¾ oz") at {@link OZ_DISPLAY_ML} ml per oz;
  *   amounts stated in oz stay in oz. Oz amounts shown in ml use the same 30 ml per oz (¾ oz -> "22.5 ml").
  * - dash, drop, barspoon, tsp, tbsp: kept as written in both modes ("2 dashes").
@@ -319,6 +334,10 @@ export function formatAmount(
     if (system === 'oz') {
       const oz = (n: number) => formatOunces((n * mlPerUnit) / OZ_DISPLAY_ML);
       return amountMax === null ? `${oz(amount)} oz` : `${oz(amount)}–${oz(amountMax)} oz`;
+    }
+    if (system === 'cl') {
+      const cl = (n: number) => formatCl(Number(formatStatedMl(n * mlPerUnit)) / 10);
+      return amountMax === null ? `${cl(amount)} cl` : `${cl(amount)}–${cl(amountMax)} cl`;
     }
     const ml = (n: number) => formatStatedMl(n * mlPerUnit);
     return amountMax === null ? `${ml(amount)} ml` : `${ml(amount)}–${ml(amountMax)} ml`;
@@ -354,7 +373,7 @@ function escapeRegExp(text: string): string {
  * A line without an amount shows the ingredient alone (amount ''), except top-ups and rinses ('Top up', 'Rinse').
  *
  * @param line the line: amount in `unit` (null when none), optional `amount_max`, the ingredient's display name.
- * @param system 'ml' or 'oz', the user's unit preference.
+ * @param system 'ml', 'oz' or 'cl', the user's unit preference.
  */
 export function formatRecipeLine(line: RecipeLineInput, system: UnitSystem): RecipeLineText {
   const { amount, unit, ingredient } = line;

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '@/client/features/account/test/fake-api';
 import { renderInApp } from '@/client/features/account/test/render-app';
 import { getSignInDialogState, resetSignInDialogForTests } from '@/client/lib/sign-in-store';
-import { resetUnitSystemCache } from '@/client/features/catalogue/hooks/use-unit-system';
+import { resetUnitSystemCache } from '@/client/lib/use-unit-system';
 import { jsonResponse } from '@/client/test/fixtures';
 import { Component as DiscoverPage, DISCOVER_TEXT } from './discover';
 

@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { resetUnitSystemCache } from '@/client/features/catalogue/hooks/use-unit-system';
+import { resetUnitSystemCache } from '@/client/lib/use-unit-system';
 import { catalogueHandler, eventsHandler, sessionHandler } from '@/client/test/handlers';
 import { server } from '@/client/test/msw-server';
 import { renderRoutes } from '@/client/test/render-routes';

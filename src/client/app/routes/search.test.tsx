@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { resetUnitSystemCache } from '@/client/features/catalogue/hooks/use-unit-system';
+import { resetUnitSystemCache } from '@/client/lib/use-unit-system';
 import { catalogueHandler, eventsHandler, jsonBody, sessionHandler } from '@/client/test/handlers';
 import { server } from '@/client/test/msw-server';
 import { renderRoutes } from '@/client/test/render-routes';

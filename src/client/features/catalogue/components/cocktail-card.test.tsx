@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CocktailSummary } from '@/shared/schemas/cocktail';
-import { resetUnitSystemCache } from '../hooks/use-unit-system';
+import { resetUnitSystemCache } from '@/client/lib/use-unit-system';
 import { negroniDetail, summaryOf } from '@/client/test/fixtures';
 import { eventsHandler, sessionHandler } from '@/client/test/handlers';
 import { server } from '@/client/test/msw-server';

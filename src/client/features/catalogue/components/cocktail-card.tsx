@@ -5,7 +5,7 @@ import { Skeleton } from '@/client/components/ui/skeleton';
 import { cn } from '@/client/lib/utils';
 import type { CocktailSummary } from '@/shared/schemas/cocktail';
 import { useRecipeParam, type RecipeLocationState } from '../hooks/use-recipe-param';
-import { useUnitSystem } from '../hooks/use-unit-system';
+import { useUnitSystem } from '@/client/lib/use-unit-system';
 import { useCocktailActions } from './cocktail-actions';
 import { formatIngredientsLine } from '../lib/ingredients-line';
 import { CocktailVisual } from './cocktail-visual';

@@ -5,7 +5,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readCocktailDiagnostics } from '@/client/features/catalogue/lib/cocktail-diagnostics';
-import { resetUnitSystemCache } from '../hooks/use-unit-system';
+import { resetUnitSystemCache } from '@/client/lib/use-unit-system';
 import { allowConsoleError } from '@/client/test/console-error';
 import { negroniDetail } from '@/client/test/fixtures';
 import { eventsHandler, jsonBody, sessionHandler } from '@/client/test/handlers';

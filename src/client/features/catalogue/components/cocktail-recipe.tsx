@@ -12,12 +12,12 @@ import type * as React from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { DialogDescription, DialogTitle } from '@/client/components/ui/dialog';
 import { Skeleton } from '@/client/components/ui/skeleton';
-import { ToggleGroup, ToggleGroupItem } from '@/client/components/ui/toggle-group';
+import { UnitToggle } from '@/client/components/unit-toggle';
 import { cn } from '@/client/lib/utils';
 import { DILUTION_BY_TECHNIQUE, computeCocktailAlcohol, type Technique } from '@/shared/domain/abv';
 import { formatComputedVolume, formatRecipeLine, type UnitSystem } from '@/shared/domain/units';
 import { cocktailDetailSchema, type CocktailDetail, type IngredientLine } from '@/shared/schemas/cocktail';
-import { useUnitSystem } from '../hooks/use-unit-system';
+import { useUnitSystem } from '@/client/lib/use-unit-system';
 import { formatMinutes, splitInstructions } from '../lib/recipe-text';
 import { useCocktailActions } from './cocktail-actions';
 import { CocktailVisual } from './cocktail-visual';
@@ -127,29 +127,6 @@ function TagList({
         ))}
       </ul>
     </div>
-  );
-}
-
-/** The ml / oz switch; the choice is remembered for the whole app (localStorage 'bb:unit-system'). */
-export function UnitToggle() {
-  const [system, setSystem] = useUnitSystem();
-  return (
-    <ToggleGroup
-      type="single"
-      size="sm"
-      aria-label="Units"
-      value={system}
-      onValueChange={(value) => {
-        if (value === 'ml' || value === 'oz') setSystem(value);
-      }}
-    >
-      <ToggleGroupItem value="ml" className="min-w-11">
-        ml
-      </ToggleGroupItem>
-      <ToggleGroupItem value="oz" className="min-w-11">
-        oz
-      </ToggleGroupItem>
-    </ToggleGroup>
   );
 }
 

@@ -6,7 +6,7 @@ import { installFakeApi, deferred, drink } from '@/client/features/account/test/
 import { renderInApp } from '@/client/features/account/test/render-app';
 import { getSignInDialogState, resetSignInDialogForTests } from '@/client/lib/sign-in-store';
 import { CocktailCard } from '@/client/features/catalogue/components/cocktail-card';
-import { resetUnitSystemCache } from '@/client/features/catalogue/hooks/use-unit-system';
+import { resetUnitSystemCache } from '@/client/lib/use-unit-system';
 import { jsonResponse } from '@/client/test/fixtures';
 import { FAVORITE_TEXT } from '../hooks/use-favorite';
 
