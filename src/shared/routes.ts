@@ -7,6 +7,7 @@ export const routePaths = {
   home: '/',
   discover: '/discover',
   search: '/search',
+  batchCalculator: '/batch-calculator',
   privacy: '/privacy',
   terms: '/terms',
   deleteAccount: '/delete-account',

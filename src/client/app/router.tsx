@@ -28,6 +28,7 @@ export const routes: RouteObject[] = [
           page(paths.home, 'Barback', () => import('./routes/home')),
           page(paths.discover, 'Discover', () => import('./routes/discover')),
           page(paths.search, 'Search', () => import('./routes/search')),
+          page(paths.batchCalculator, 'Batch Calculator', () => import('./routes/batch-calculator')),
           page(paths.privacy, 'Privacy Policy', () => import('./routes/privacy')),
           page(paths.terms, 'Terms of Service', () => import('./routes/terms')),
           page(paths.deleteAccount, 'Data Deletion', () => import('./routes/delete-account')),

@@ -32,6 +32,9 @@ export const hrefs = {
   /** The search page with its text and chips (spirit and category filters). */
   search: (options: { q?: string; spirit?: readonly string[]; category?: readonly string[] } = {}) =>
     `${paths.search}${queryString({ q: options.q?.trim(), spirit: options.spirit, category: options.category })}`,
+  /** The batch calculator, optionally starting from a catalogue cocktail (`cocktail`, its id: 'Batch this'). */
+  batchCalculator: (options: { cocktail?: number } = {}) =>
+    `${paths.batchCalculator}${queryString({ cocktail: options.cocktail })}`,
   /** The paywall, remembering the page a gate sent the user from (`from`, a path on this site). */
   upgrade: (options: { from?: string } = {}) => `${paths.upgrade}${queryString({ from: options.from })}`,
   /** The profile; `restored` shows the 'Purchases restored' toast once (spec section 2). */

@@ -1,4 +1,4 @@
-import { ChevronLeftIcon, WineIcon } from 'lucide-react';
+import { CalculatorIcon, ChevronLeftIcon, WineIcon } from 'lucide-react';
 import { Link, useLocation, useMatches } from 'react-router';
 import { paths } from '@/client/config/paths';
 import { Button } from '@/client/components/ui/button';
@@ -25,7 +25,7 @@ function useRouteTitle(): string {
 
 /**
  * The native-app header (spec section 2, ios shell): compact (44 px), padded below the status bar (safe area), with the
- * page title centred, a Home button on the left on every page except /, and on the right the auth side: a disabled My Bar
+ * page title centred, a Home button on the left on every page except /, and on the right the Batch Calc button and the auth side: a disabled My Bar
  * placeholder and an avatar placeholder while the session loads, the My Bar button and the avatar menu when signed in, or 'Sign In' and the Legal menu when signed out
  * (the compact header has room for one sign-in button; the dialog it opens also creates accounts).
  */
@@ -56,6 +56,11 @@ export function NativeHeader() {
           {title}
         </p>
         <div className="flex items-center justify-end gap-1">
+          <Button asChild variant="ghost" size="icon" data-testid="batch-calc-button" className="text-accent">
+            <Link to={paths.batchCalculator} aria-label="Batch Calc">
+              <CalculatorIcon aria-hidden="true" className="size-5" />
+            </Link>
+          </Button>
           {auth.kind === 'signed-in' ? (
             <Button asChild variant="ghost" size="icon" data-testid="my-bar-button" className="text-accent">
               <Link to={paths.myBar} aria-label="My Bar">

@@ -1,4 +1,4 @@
-import { HouseIcon, WineIcon } from 'lucide-react';
+import { CalculatorIcon, HouseIcon, WineIcon } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '@/client/config/paths';
 import { Button } from '@/client/components/ui/button';
@@ -12,7 +12,7 @@ import { NAV_ITEMS, useNavItemClick } from './nav-items';
 
 /**
  * The web top bar (spec section 2), sticky on desktop and mobile web: the logo linking to /, the primary links on desktop,
- * a Home button on every page except / (icon only below 640 px), and the auth side: a disabled My Bar placeholder and an
+ * a Home button on every page except / and the Batch Calc button (both icon only below 640 px), and the auth side: a disabled My Bar placeholder and an
  * avatar placeholder while the session loads, the My Bar button and the avatar menu when signed in, or 'Sign In' +
  * 'Sign Up' and the Legal dropdown when signed out.
  */
@@ -63,6 +63,18 @@ export function TopBar() {
               </Link>
             </Button>
           )}
+          <Button
+            asChild
+            variant="secondary"
+            size="sm"
+            data-testid="batch-calc-button"
+            className="w-8 px-0 sm:w-auto sm:px-3"
+          >
+            <Link to={paths.batchCalculator}>
+              <CalculatorIcon aria-hidden="true" />
+              <span className="sr-only sm:not-sr-only">Batch Calc</span>
+            </Link>
+          </Button>
           {auth.kind === 'signed-in' ? (
             <Button
               asChild

@@ -1,4 +1,5 @@
 import {
+  CalculatorIcon,
   ClockIcon,
   DropletIcon,
   FlameIcon,
@@ -9,7 +10,10 @@ import {
   UtensilsCrossedIcon,
 } from 'lucide-react';
 import type * as React from 'react';
+import { Link } from 'react-router';
+import { hrefs } from '@/client/config/paths';
 import { Badge } from '@/client/components/ui/badge';
+import { Button } from '@/client/components/ui/button';
 import { DialogDescription, DialogTitle } from '@/client/components/ui/dialog';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { UnitToggle } from '@/client/components/unit-toggle';
@@ -212,6 +216,12 @@ export function CocktailRecipe({ data }: { data: unknown }) {
               <IngredientRow key={`${line.position}-${line.ingredient_id}`} line={line} system={system} />
             ))}
           </ul>
+          <Button asChild variant="secondary" size="sm" className="self-start" data-testid="batch-this">
+            <Link to={hrefs.batchCalculator({ cocktail: cocktail.id })}>
+              <CalculatorIcon aria-hidden="true" />
+              Batch this
+            </Link>
+          </Button>
         </Section>
 
         <Section title="Method" id={`${idBase}-method`}>

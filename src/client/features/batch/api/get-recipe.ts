@@ -1,0 +1,53 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@/client/lib/api-client';
+import {
+  cocktailDetailSchema,
+  cocktailPageSchema,
+  type CocktailDetail,
+  type CocktailSummary,
+} from '@/shared/schemas/cocktail';
+import { batchKeys } from './query-keys';
+
+/** Matches the cocktail picker lists for one text. */
+export const PICKER_SIZE = 8;
+
+/**
+ * `GET /api/cocktails?q=…&pageSize=8`: the first cocktails matching `q` over the whole catalogue (name matches first), for
+ * the picker. Open to anonymous visitors (the first page of any search is public).
+ * @throws ApiError on failure.
+ */
+export async function searchCocktails(q: string, signal?: AbortSignal): Promise<CocktailSummary[]> {
+  const search = new URLSearchParams({ q, page: '0', pageSize: String(PICKER_SIZE) });
+  const body = await apiFetch(`/api/cocktails?${search.toString()}`, cocktailPageSchema, { signal });
+  return body.items;
+}
+
+/** The picker's matches for `q` (trimmed); nothing is asked for an empty text. The last matches stay while typing. */
+export function useCocktailMatches(q: string) {
+  const text = q.trim();
+  return useQuery({
+    queryKey: batchKeys.picker(text),
+    queryFn: ({ signal }) => searchCocktails(text, signal),
+    enabled: text.length > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * `GET /api/cocktails/:id`: one recipe with its lines (ingredient, amount, unit, % ABV, category), checked against the
+ * detail contract.
+ * @throws ApiError (404 NOT_FOUND for an unknown id; BAD_RESPONSE for a body that does not match).
+ */
+export function getRecipe(id: number, signal?: AbortSignal): Promise<CocktailDetail> {
+  return apiFetch(`/api/cocktails/${id}`, cocktailDetailSchema, { signal });
+}
+
+/** The recipe query of one cocktail. */
+export function getRecipeQueryOptions(id: number) {
+  return queryOptions({ queryKey: batchKeys.recipe(id), queryFn: ({ signal }) => getRecipe(id, signal) });
+}
+
+/** One recipe to batch; `id` null waits. */
+export function useRecipe(id: number | null) {
+  return useQuery({ ...getRecipeQueryOptions(id ?? 0), enabled: id !== null });
+}

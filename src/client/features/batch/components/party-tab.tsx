@@ -1,0 +1,459 @@
+import { useQueries } from '@tanstack/react-query';
+import { EqualIcon, GlassWaterIcon, SnowflakeIcon, Trash2Icon } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { NativeSelect } from '@/client/components/ui/native-select';
+import { partyDrinks, SERVICE_STYLES, type ServiceStyle } from '@/shared/domain/batch';
+import { measureLine, measureVolume } from '@/shared/domain/batch-measure';
+import { MAX_PARTY_COCKTAILS, planParty, type PartyCocktail, type PartyPlan } from '@/shared/domain/party';
+import type { UnitSystem } from '@/shared/domain/units';
+import { BATCH_LIMITS, type BatchState, type PartyState } from '@/shared/schemas/batch';
+import type { CocktailDetail } from '@/shared/schemas/cocktail';
+import { getRecipeQueryOptions } from '../api/get-recipe';
+import { batchStateFromRecipe, defaultDilution, isServedOverIce, usableLines } from '../lib/batch-state';
+import { formatAbv, formatNumber, joinList, serviceSteps } from '../lib/batch-text';
+import { STYLE_TEXT } from './batch-controls';
+import { BatchTable, ShoppingTable, Steps } from './batch-results';
+import { CocktailPicker } from './cocktail-picker';
+import { NumberField } from './number-field';
+import { CocktailSheet, ShoppingSheet } from './prep-sheet';
+import { ShareActions } from './share-actions';
+
+/** The recipe of each planned cocktail, as far as loaded. */
+function usePartyRecipes(state: PartyState) {
+  return useQueries({
+    queries: state.cocktails.map((c) => getRecipeQueryOptions(c.cocktailId)),
+  });
+}
+
+/** A batch state for one planned cocktail (for its printed sheet). */
+function sheetStateOf(recipe: CocktailDetail, style: ServiceStyle, dilution: number, drinks: number): BatchState {
+  return {
+    ...batchStateFromRecipe(recipe),
+    style,
+    dilution,
+    scale: { by: 'servings', servings: Math.max(drinks, 1) },
+  };
+}
+
+/** The prep timeline: the day before, the same day, at service (issue 9). */
+function timeline(plan: PartyPlan, system: UnitSystem, recipes: Map<string, CocktailDetail>) {
+  const dayBefore: string[] = [];
+  const sameDay: string[] = [];
+  const atService: string[] = [];
+  for (const { cocktail, drinks, batch } of plan.cocktails) {
+    if (drinks === 0) continue;
+    const batched = batch.lines.filter((l) => l.line.role === 'batch' && l.totalMl !== null);
+    const fresh = batch.lines.filter((l) => l.line.role === 'same-day' && l.totalMl !== null);
+    const list = (lines: typeof batched) =>
+      joinList(lines.map((l) => `${measureLine(l, system)} ${l.line.ingredient}`));
+    if (batched.length) {
+      const water =
+        batch.container.waterMl > 0 ? ` and ${measureVolume(batch.container.waterMl, system).text} of water` : '';
+      dayBefore.push(`${cocktail.name}: mix ${list(batched)}${water}; bottle, label and chill.`);
+    }
+    if (fresh.length) sameDay.push(`${cocktail.name}: squeeze ${list(fresh)} and add it to the batch.`);
+    const recipe = recipes.get(cocktail.key);
+    const steps = serviceSteps(
+      batch,
+      {
+        style: cocktail.style,
+        technique: recipe?.technique ?? 'Stir',
+        glassware: cocktail.glassware,
+        garnish: recipe?.garnish ?? null,
+      },
+      system,
+    );
+    atService.push(`${cocktail.name}: ${steps.map((s) => s.replace(/\.$/, '')).join('; ')}.`);
+  }
+  if (plan.ice.totalKg > 0) sameDay.push(`Buy or make ${Math.ceil(plan.ice.totalKg)} kg of ice; keep it in coolers.`);
+  return { dayBefore, sameDay, atService };
+}
+
+/**
+ * The party planner: 1 to 6 cocktails with a share each, guests, hours and drinks per guest per hour. It splits the
+ * drinks, batches each cocktail, and adds up one shopping list, ice, glassware and a prep timeline; prints one sheet per
+ * cocktail plus the shopping list, and has its own share link.
+ */
+export function PartyTab({
+  state,
+  onState,
+  system,
+  shareUrl,
+}: {
+  state: PartyState;
+  onState: (state: PartyState) => void;
+  system: UnitSystem;
+  shareUrl: string;
+}) {
+  const [bottleSizes, setBottleSizes] = useState<Record<string, number>>({});
+  const recipes = usePartyRecipes(state);
+  const patch = (next: Partial<PartyState>) => onState({ ...state, ...next });
+  const loaded = recipes.every((r) => r.isSuccess);
+  const failed = recipes.some((r) => r.isError);
+
+  // Rebuilt each render: a handful of cocktails, so memoising would cost more than it saves.
+  const byKey = new Map<string, CocktailDetail>();
+  for (const recipe of recipes) if (recipe.data) byKey.set(String(recipe.data.id), recipe.data);
+  const plan = buildPlan();
+
+  function buildPlan(): PartyPlan | null {
+    if (!loaded || state.cocktails.length === 0) return null;
+    const cocktails: PartyCocktail[] = state.cocktails.map((c) => {
+      const recipe = byKey.get(String(c.cocktailId)) as CocktailDetail;
+      const style = c.style as ServiceStyle;
+      return {
+        key: String(c.cocktailId),
+        name: recipe.name,
+        glassware: recipe.glassware,
+        servedOverIce: isServedOverIce(recipe.glassware, style),
+        lines: usableLines(batchStateFromRecipe(recipe).lines),
+        methodDilution: (c.dilution ?? defaultDilution(recipe.technique)) / 100,
+        style,
+        share: c.share,
+      };
+    });
+    try {
+      const { guests, hours, firstHourRate, laterRate } = state;
+      return planParty({ guests, hours, firstHourRate, laterRate, cocktails }, bottleSizes);
+    } catch {
+      return null;
+    }
+  }
+
+  const totalDrinks = partyDrinks(state.guests, state.hours, state.firstHourRate, state.laterRate);
+  const steps = plan ? timeline(plan, system, byKey) : null;
+
+  function equalShares(cocktails: PartyState['cocktails']) {
+    const share = cocktails.length ? Math.round((100 / cocktails.length) * 10) / 10 : 0;
+    return cocktails.map((c) => ({ ...c, share }));
+  }
+
+  return (
+    <>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] lg:items-start print:hidden">
+        <div className="flex flex-col gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle asChild>
+                <h2>The party</h2>
+              </CardTitle>
+              <CardDescription>
+                About 2 drinks a guest in the first hour and 1 an hour after; change it to suit your crowd.
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-4">
+              <div className="grid grid-cols-2 gap-3">
+                <NumberField
+                  label="Guests"
+                  value={state.guests}
+                  onValue={(guests) => patch({ guests: guests ?? 1 })}
+                  min={1}
+                  max={BATCH_LIMITS.guests}
+                  integer
+                />
+                <NumberField
+                  label="Hours"
+                  value={state.hours}
+                  onValue={(hours) => patch({ hours: hours ?? 1 })}
+                  min={0.5}
+                  max={BATCH_LIMITS.hours}
+                />
+                <NumberField
+                  label="Drinks per guest, first hour"
+                  value={state.firstHourRate}
+                  onValue={(rate) => patch({ firstHourRate: rate ?? 0 })}
+                  min={0}
+                  max={BATCH_LIMITS.rate}
+                />
+                <NumberField
+                  label="Drinks per guest, each later hour"
+                  value={state.laterRate}
+                  onValue={(rate) => patch({ laterRate: rate ?? 0 })}
+                  min={0}
+                  max={BATCH_LIMITS.rate}
+                />
+              </div>
+              <p className="text-sm" data-testid="party-total">
+                <span className="font-display text-2xl font-semibold tabular-nums">{totalDrinks}</span>{' '}
+                <span className="text-muted">drinks in all</span>
+              </p>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle asChild>
+                <h2>Cocktails</h2>
+              </CardTitle>
+              <CardDescription>Pick 1 to {MAX_PARTY_COCKTAILS} and share the drinks between them.</CardDescription>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-4">
+              <CocktailPicker
+                label="Add a cocktail"
+                placeholder={
+                  state.cocktails.length >= MAX_PARTY_COCKTAILS ? 'Six cocktails is the most' : 'Search the catalogue…'
+                }
+                disabled={state.cocktails.length >= MAX_PARTY_COCKTAILS}
+                exclude={state.cocktails.map((c) => c.cocktailId)}
+                onPick={(cocktail) =>
+                  patch({
+                    cocktails: equalShares([
+                      ...state.cocktails,
+                      { cocktailId: cocktail.id, share: 0, style: 'fridge', dilution: null },
+                    ]),
+                  })
+                }
+              />
+              {state.cocktails.length === 0 ? (
+                <p className="rounded-lg border border-dashed border-border-strong p-4 text-sm text-muted">
+                  No cocktails yet: add one to start the plan.
+                </p>
+              ) : (
+                <ul className="flex flex-col gap-3" aria-label="Planned cocktails">
+                  {state.cocktails.map((c, index) => {
+                    const recipe = byKey.get(String(c.cocktailId));
+                    const name = recipe?.name ?? 'Loading…';
+                    const planned = plan?.cocktails[index];
+                    return (
+                      <li key={c.cocktailId} className="rounded-lg border border-border bg-surface-2/40 p-3">
+                        <div className="flex items-start justify-between gap-3">
+                          <div>
+                            <p className="font-medium">{name}</p>
+                            {planned ? (
+                              <p className="text-xs text-muted" data-testid="party-drinks">
+                                {planned.drinks} drinks · {formatAbv(planned.batch.perServing.finalAbv)} ·{' '}
+                                {recipe?.glassware}
+                              </p>
+                            ) : null}
+                          </div>
+                          <Button
+                            type="button"
+                            variant="ghost"
+                            size="icon"
+                            aria-label={`Remove ${name}`}
+                            onClick={() =>
+                              patch({ cocktails: equalShares(state.cocktails.filter((_, i) => i !== index)) })
+                            }
+                          >
+                            <Trash2Icon aria-hidden="true" />
+                          </Button>
+                        </div>
+                        <div className="mt-2 grid grid-cols-2 gap-3">
+                          <NumberField
+                            label={`Share of ${name}`}
+                            value={c.share}
+                            onValue={(share) =>
+                              patch({
+                                cocktails: state.cocktails.map((x, i) =>
+                                  i === index ? { ...x, share: share ?? 0 } : x,
+                                ),
+                              })
+                            }
+                            min={0}
+                            max={100}
+                            suffix="%"
+                          />
+                          <div className="flex flex-col gap-1.5">
+                            <label htmlFor={`party-style-${c.cocktailId}`} className="text-sm font-medium">
+                              Service of {name}
+                            </label>
+                            <NativeSelect
+                              id={`party-style-${c.cocktailId}`}
+                              value={c.style}
+                              onChange={(event) =>
+                                patch({
+                                  cocktails: state.cocktails.map((x, i) =>
+                                    i === index ? { ...x, style: event.target.value } : x,
+                                  ),
+                                })
+                              }
+                            >
+                              {SERVICE_STYLES.map((style) => (
+                                <option key={style} value={style}>
+                                  {STYLE_TEXT[style].label}
+                                </option>
+                              ))}
+                            </NativeSelect>
+                          </div>
+                        </div>
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+              {state.cocktails.length > 1 ? (
+                <Button
+                  type="button"
+                  variant="secondary"
+                  className="self-start"
+                  onClick={() => patch({ cocktails: equalShares(state.cocktails) })}
+                >
+                  <EqualIcon aria-hidden="true" />
+                  Equal shares
+                </Button>
+              ) : null}
+              {failed ? (
+                <p role="alert" className="text-sm text-danger-text">
+                  A recipe could not load. Check your connection; the plan fills in when it does.
+                </p>
+              ) : null}
+            </CardContent>
+          </Card>
+        </div>
+
+        <div className="flex flex-col gap-6">
+          {plan ? (
+            <>
+              <Card>
+                <CardHeader>
+                  <CardTitle asChild>
+                    <h2>Shopping list</h2>
+                  </CardTitle>
+                  <CardDescription>
+                    Everything for {plan.totalDrinks} drinks, added up across the cocktails and rounded up to real
+                    bottles.
+                  </CardDescription>
+                </CardHeader>
+                <CardContent>
+                  <ShoppingTable
+                    items={plan.shopping}
+                    system={system}
+                    bottleSizes={bottleSizes}
+                    onBottleSize={(key, ml) => setBottleSizes((sizes) => ({ ...sizes, [key]: ml }))}
+                    caption="Shopping list"
+                  />
+                </CardContent>
+              </Card>
+              <Card>
+                <CardHeader>
+                  <CardTitle asChild>
+                    <h2>Ice and glassware</h2>
+                  </CardTitle>
+                </CardHeader>
+                <CardContent className="grid gap-4 sm:grid-cols-2">
+                  <div className="flex gap-3" data-testid="party-ice">
+                    <SnowflakeIcon className="mt-1 size-5 shrink-0 text-accent" aria-hidden="true" />
+                    <div>
+                      <p className="font-display text-2xl font-semibold tabular-nums">
+                        {Math.ceil(plan.ice.totalKg)} kg
+                      </p>
+                      <p className="text-xs text-muted">
+                        {formatNumber(plan.ice.glassesKg, 1)} kg for glasses (0.5 kg a guest an hour for drinks over
+                        ice) + {formatNumber(plan.ice.chillingKg, 1)} kg to chill batches and shake.
+                      </p>
+                    </div>
+                  </div>
+                  <div className="flex gap-3" data-testid="party-glassware">
+                    <GlassWaterIcon className="mt-1 size-5 shrink-0 text-accent" aria-hidden="true" />
+                    <ul className="text-sm">
+                      {plan.glassware.map((g) => (
+                        <li key={g.glassware}>
+                          <span className="font-semibold tabular-nums">{g.count}</span> {g.glassware.toLowerCase()}{' '}
+                          glasses
+                        </li>
+                      ))}
+                      <li className="text-xs text-muted">One a guest per cocktail, plus 20 % spare.</li>
+                    </ul>
+                  </div>
+                </CardContent>
+              </Card>
+              {steps ? (
+                <Card>
+                  <CardHeader>
+                    <CardTitle asChild>
+                      <h2>Prep timeline</h2>
+                    </CardTitle>
+                  </CardHeader>
+                  <CardContent className="flex flex-col gap-5">
+                    {[
+                      ['The day before', steps.dayBefore],
+                      ['On the day', steps.sameDay],
+                      ['At service', steps.atService],
+                    ].map(([title, list]) =>
+                      (list as string[]).length ? (
+                        <div key={title as string}>
+                          <h3 className="mb-2 text-sm font-semibold text-muted">{title as string}</h3>
+                          <Steps steps={list as string[]} label={title as string} />
+                        </div>
+                      ) : null,
+                    )}
+                  </CardContent>
+                </Card>
+              ) : null}
+              {plan.cocktails.map(({ cocktail, drinks, batch }) =>
+                drinks > 0 ? (
+                  <Card key={cocktail.key}>
+                    <CardHeader>
+                      <CardTitle asChild>
+                        <h2>
+                          {cocktail.name}: {drinks} drinks
+                        </h2>
+                      </CardTitle>
+                      <CardDescription>
+                        {STYLE_TEXT[cocktail.style].label} · pour {measureVolume(batch.perServing.pourMl, system).text}{' '}
+                        · {formatAbv(batch.perServing.finalAbv)} served
+                      </CardDescription>
+                    </CardHeader>
+                    <CardContent>
+                      <BatchTable result={batch} system={system} />
+                    </CardContent>
+                  </Card>
+                ) : null,
+              )}
+              <ShareActions shareUrl={shareUrl} printLabel="Print party plan" />
+            </>
+          ) : state.cocktails.length > 0 && !failed ? (
+            <p role="status" className="text-sm text-muted">
+              Loading the recipes…
+            </p>
+          ) : null}
+        </div>
+      </div>
+      {plan && steps ? (
+        <div className="hidden bg-white print:block" data-testid="party-sheet">
+          {plan.cocktails.map(({ cocktail, drinks }) => {
+            const recipe = byKey.get(cocktail.key);
+            if (!recipe || drinks === 0) return null;
+            const sheetState = sheetStateOf(recipe, cocktail.style, cocktail.methodDilution * 100, drinks);
+            const result = plan.cocktails.find((p) => p.cocktail.key === cocktail.key)?.batch;
+            return result ? (
+              <CocktailSheet
+                key={cocktail.key}
+                state={sheetState}
+                result={result}
+                system={system}
+                heading={`Party plan · ${state.guests} guests · ${state.hours} hours`}
+              />
+            ) : null;
+          })}
+          <article className="flex flex-col gap-3 text-black">
+            <h2 className="font-display text-[20pt] font-bold">Shopping list</h2>
+            <ShoppingSheet items={plan.shopping} system={system} title={`For ${plan.totalDrinks} drinks`}>
+              <p className="mt-2 text-[9.5pt]">
+                ☐ Ice: {Math.ceil(plan.ice.totalKg)} kg ·{' '}
+                {plan.glassware.map((g) => `${g.count} ${g.glassware.toLowerCase()}`).join(', ')} glasses
+              </p>
+            </ShoppingSheet>
+            {(
+              [
+                ['The day before', steps.dayBefore],
+                ['On the day', steps.sameDay],
+                ['At service', steps.atService],
+              ] as const
+            ).map(([title, list]) => (
+              <section key={title}>
+                <h3 className="text-[10pt] font-bold uppercase">{title}</h3>
+                <ol className="list-decimal pl-5 text-[9.5pt]">
+                  {list.map((s, i) => (
+                    <li key={i}>{s}</li>
+                  ))}
+                </ol>
+              </section>
+            ))}
+          </article>
+        </div>
+      ) : null}
+    </>
+  );
+}
