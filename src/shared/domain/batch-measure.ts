@@ -1,5 +1,5 @@
 import type { BatchLineResult } from './batch';
-import { LIQUID_UNIT_ML, unitLabel, type UnitSystem } from './units';
+import { isSolidSugar, LIQUID_UNIT_ML, solidSugarGrams, unitLabel, type UnitSystem } from './units';
 
 /**
  * How batched amounts are shown: the exact figure and a measure rounded for a jug or a scale, in the user's ml / oz / cl.
@@ -95,6 +95,31 @@ export function measureVolume(ml: number, system: UnitSystem): Measure {
 }
 
 /**
+ * Rounds one glass's pour for a jigger: ml (and cl) to 1 ml rather than the batch's 5 ml steps, oz as {@link measureVolume};
+ * always within 2 %.
+ * @param ml exact pour in ml
+ * @example measurePour(108, 'ml') -> { text: '108 ml', ml: 108 }
+ */
+export function measurePour(ml: number, system: UnitSystem): Measure {
+  if (system === 'oz') return measureVolume(ml, system);
+  const rounded = roundWithin(ml, mlSteps(Math.min(ml, 99)));
+  if (system === 'cl') return { text: `${decimalText(rounded.value / 10, 3)} cl`, ml: rounded.value };
+  return { text: `${rounded.text} ml`, ml: rounded.value };
+}
+
+/** Grams per avoirdupois ounce (exact by definition: 28.349523125 g). */
+const GRAMS_PER_OUNCE = 28.349523125;
+
+/**
+ * A weight as a measure: grams to the same within-2 % steps as ml (1 / 5 / 10 g), or ounces by weight in oz mode.
+ * @param grams exact weight in g
+ */
+export function formatWeight(grams: number, system: UnitSystem): string {
+  if (system === 'oz') return `${roundWithin(grams / GRAMS_PER_OUNCE, QUARTER_STEPS).text} oz (weight)`;
+  return `${roundWithin(grams, mlSteps(grams)).text} g`;
+}
+
+/**
  * The exact figure of a batched volume, for the "exact" column: ml to 0.1 ml ("208.3 ml"), oz to 0.01 oz, cl to 0.01 cl.
  * @param ml exact volume in ml
  */
@@ -104,10 +129,29 @@ export function formatExactVolume(ml: number, system: UnitSystem): string {
   return `${decimalText(ml, 1)} ml`;
 }
 
+/** Grams of solid sugar a batched line holds, or null when the line is not solid sugar. */
+function sugarGrams(result: BatchLineResult): number | null {
+  const { line, totalMl, perServingMl } = result;
+  if (!isSolidSugar(line.ingredient) || line.amount === null || totalMl === null || !perServingMl) return null;
+  const grams = solidSugarGrams(line.amount, line.unit);
+  return grams === null ? null : grams * (totalMl / perServingMl);
+}
+
+/**
+ * The exact amount of one batched line: its volume ({@link formatExactVolume}), or for solid sugar its weight to 0.1 g.
+ * @returns the text, or null when the line has no volume
+ */
+export function formatExactLine(result: BatchLineResult, system: UnitSystem): string | null {
+  const grams = sugarGrams(result);
+  if (grams !== null) return `${decimalText(grams, 1)} g`;
+  return result.totalMl === null ? null : formatExactVolume(result.totalMl, system);
+}
+
 /**
  * The measure of one batched line as a bartender would pour it:
  * - dashes and drops: kept as a count up to {@link MAX_DASHES_SHOWN} (to the nearest half), past it in ml / cl, or in tsp in
  *   oz mode (¼ tsp fractions) (DOMAIN.md "Display");
+ * - solid sugar: weighed, in grams (oz mode: ounces by weight), however the recipe spooned it ("325 g");
  * - counted lines (slices, leaves, eggs, rinses): the count rounded up, since nobody buys 6.9 slices ("7 slices");
  * - top-ups: the expected volume ({@link measureVolume});
  * - everything else: {@link measureVolume}.
@@ -115,6 +159,8 @@ export function formatExactVolume(ml: number, system: UnitSystem): string {
  */
 export function measureLine(result: BatchLineResult, system: UnitSystem): string | null {
   const { line, totalMl, totalCount } = result;
+  const grams = sugarGrams(result);
+  if (grams !== null) return formatWeight(grams, system);
   if (totalCount !== null) {
     const count = Math.ceil(totalCount - 1e-9);
     return `${count} ${unitLabel(line.unit, count)}`;

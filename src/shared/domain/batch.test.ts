@@ -316,3 +316,17 @@ describe('batch properties', () => {
     );
   });
 });
+
+describe('sugar measures', () => {
+  it('weighs solid sugar in grams (or ounces by weight) however it was spooned', () => {
+    const result = computeBatch({
+      lines: [line('Superfine sugar', 2, 0, { unit: 'barspoon', category: 'Other' })],
+      methodDilution: 0,
+      style: 'fridge',
+      scale: { by: 'servings', servings: 40 },
+    });
+    // 2 barspoons = 10 ml = 2.03 tsp × 4 g = 8.11 g a drink -> 324.5 g for 40.
+    expect(measureLine(result.lines[0]!, 'ml')).toBe('325 g');
+    expect(measureLine(result.lines[0]!, 'oz')).toBe('11½ oz (weight)');
+  });
+});

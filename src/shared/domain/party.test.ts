@@ -183,3 +183,21 @@ describe('planParty', () => {
     );
   });
 });
+
+describe('sugar', () => {
+  it('is weighed in the batch and bought by the bag', () => {
+    const daiquiri = computeBatch({
+      lines: [
+        line('White rum', 'Spirits', 60, 40),
+        line('Lime juice', 'Juices', 20, 0, { role: 'same-day' }),
+        line('Superfine sugar', 'Other', 2, 0, { unit: 'barspoon' }),
+      ],
+      methodDilution: 0.25,
+      style: 'fridge',
+      scale: { by: 'servings', servings: 40 },
+    });
+    // 2 barspoons = 10 ml of sugar = 10 / 4.93 tsp × 4 g = 8.11 g a drink; 40 drinks: 324.5 g.
+    const [item] = shoppingList([{ name: 'Daiquiri', result: daiquiri }]).filter((i) => i.key === 'superfine sugar');
+    expect(item?.purchase).toEqual({ kind: 'bag', grams: expect.closeTo(324.54, 2), bagG: 1000, bags: 1 });
+  });
+});

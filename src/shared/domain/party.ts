@@ -7,7 +7,7 @@ import {
   PARTY_FIRST_HOUR_RATE,
   PARTY_LATER_RATE,
 } from './batch';
-import { eggPartOf, isCountUnit, isEggUnit } from './units';
+import { eggPartOf, isCountUnit, isEggUnit, isSolidSugar, SUGAR_DISSOLVED_ML_PER_G } from './units';
 
 /**
  * Shopping and the party planner: what to buy for one batch or for several cocktails at one event, with bottles rounded up
@@ -50,9 +50,16 @@ export const FRUIT_JUICE_YIELD_ML: Readonly<Record<string, { fruit: [string, str
   grapefruit: { fruit: ['grapefruit', 'grapefruits'], ml: 180 },
 };
 
-/** How an ingredient is bought: in bottles, as fruit to squeeze, by count (eggs, slices), or not at all (water). */
+/** Grams in a bag of sugar (a 1 kg bag; our planning convention). */
+export const SUGAR_BAG_G = 1000;
+
+/**
+ * How an ingredient is bought: in bottles, as fruit to squeeze, by the bag (sugar, weighed in grams), by count (eggs,
+ * slices), or not at all (water).
+ */
 export type Purchase =
   | { kind: 'bottle'; bottleMl: number; bottles: number; leftoverMl: number }
+  | { kind: 'bag'; grams: number; bagG: number; bags: number }
   | { kind: 'fruit'; fruit: string; count: number; leftoverMl: number }
   | { kind: 'count'; count: number; unit: string }
   | { kind: 'none' };
@@ -113,6 +120,11 @@ export function purchaseFor(
     return { kind: 'count', count: Math.ceil(totalCount - 1e-9), unit: countUnit };
   }
   if (totalMl === null) return { kind: 'none' };
+  if (isSolidSugar(ingredient)) {
+    // A sugar line's ml is its dissolved volume (0.63 ml per g, units.ts), so the grams come straight back from it.
+    const grams = totalMl / SUGAR_DISSOLVED_ML_PER_G;
+    return { kind: 'bag', grams, bagG: SUGAR_BAG_G, bags: bottlesToBuy(grams, SUGAR_BAG_G).bottles };
+  }
   const fruit = fruitOf(ingredient, category);
   if (fruit && bottleMl === undefined) {
     const yieldOf = FRUIT_JUICE_YIELD_ML[fruit] as { fruit: [string, string]; ml: number };

@@ -150,10 +150,20 @@ export function isSolidSugar(ingredient: string | null | undefined): boolean {
  * @returns ml, or null for other count units (a pinch of sugar is negligible).
  */
 function dissolvedSugarMl(amount: number, unit: string): number | null {
-  let grams: number | null = null;
-  if (isLiquidUnit(unit)) grams = ((amount * LIQUID_UNIT_ML[unit]) / LIQUID_UNIT_ML.tsp) * SUGAR_TSP_G;
-  else if (unit === 'cube') grams = amount * SUGAR_CUBE_G;
+  const grams = solidSugarGrams(amount, unit);
   return grams === null ? null : grams * SUGAR_DISSOLVED_ML_PER_G;
+}
+
+/**
+ * Grams of solid sugar in `amount` of `unit`: spoon and other liquid measures are heaped volumes weighed at
+ * {@link SUGAR_TSP_G} g per tsp (4.93 ml), a cube is {@link SUGAR_CUBE_G} g (DOMAIN.md units table). Batches weigh sugar
+ * rather than spoon it.
+ * @returns grams, or null for other count units (a pinch).
+ */
+export function solidSugarGrams(amount: number, unit: string): number | null {
+  if (isLiquidUnit(unit)) return ((amount * LIQUID_UNIT_ML[unit]) / LIQUID_UNIT_ML.tsp) * SUGAR_TSP_G;
+  if (unit === 'cube') return amount * SUGAR_CUBE_G;
+  return null;
 }
 
 /**

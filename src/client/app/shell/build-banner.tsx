@@ -5,7 +5,7 @@ export function BuildBanner() {
   return (
     <p
       data-testid="build-banner"
-      className="border-b border-border bg-surface-2 px-4 py-1 text-center font-mono text-xs text-muted"
+      className="border-b border-border bg-surface-2 px-4 py-1 text-center font-mono text-xs text-muted print:hidden"
     >
       {buildInfo.channel} · v{buildInfo.version} · {buildInfo.build}
       {buildInfo.commit ? ` · ${buildInfo.commit}` : ''}

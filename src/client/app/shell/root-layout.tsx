@@ -61,7 +61,7 @@ export function RootLayout() {
         id="main"
         tabIndex={-1}
         className={cn(
-          'mx-auto w-full max-w-6xl flex-1 px-4 pt-4 outline-none md:px-6 md:pt-8 md:pb-16',
+          'mx-auto w-full max-w-6xl flex-1 px-4 pt-4 outline-none md:px-6 md:pt-8 md:pb-16 print:max-w-none print:p-0',
           // Room for the phone tab bar, except where it is hidden.
           TAB_BAR_HIDDEN_PATHS.includes(location.pathname) ? 'pb-safe-8' : 'pb-tabbar',
         )}

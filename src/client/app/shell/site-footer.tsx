@@ -11,7 +11,10 @@ export function SiteFooter() {
     { to: paths.deleteAccount, label: 'Data Deletion' },
   ];
   return (
-    <footer data-testid="site-footer" className="mt-auto hidden border-t border-border/70 bg-surface/40 md:block">
+    <footer
+      data-testid="site-footer"
+      className="print:hidden mt-auto hidden border-t border-border/70 bg-surface/40 md:block"
+    >
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-6 px-6 py-8">
         <div className="flex flex-col gap-2">
           <BrandLogo compact />

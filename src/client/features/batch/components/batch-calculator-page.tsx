@@ -84,7 +84,7 @@ export function BatchCalculatorPage() {
   const shareUrl = `${window.location.origin}${href}`;
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-6 md:px-6 md:py-10 print:m-0 print:max-w-none print:p-0">
+    <div className="w-full print:m-0 print:max-w-none print:p-0">
       <header className="mb-6 flex flex-col gap-4 md:mb-8 md:flex-row md:items-end md:justify-between print:hidden">
         <div className="max-w-2xl">
           <p className="text-xs font-semibold tracking-[0.18em] text-accent uppercase">Bar tools</p>

@@ -61,7 +61,7 @@ export function MethodControls({
           >
             {TECHNIQUES.map((t) => (
               <option key={t} value={t}>
-                {t} · {defaultDilution(t)} % water
+                {t} ({defaultDilution(t)} %)
               </option>
             ))}
           </NativeSelect>
@@ -94,12 +94,18 @@ export function MethodControls({
                 name={`${id}-style`}
                 value={option}
                 checked={style === option}
+                aria-labelledby={`${id}-${option}-label`}
+                aria-describedby={`${id}-${option}-detail`}
                 onChange={() => onStyle(option)}
                 className="mt-0.5 size-4 accent-[var(--color-accent)]"
               />
               <span>
-                <span className="block font-medium">{STYLE_TEXT[option].label}</span>
-                <span className="mt-0.5 block text-xs text-muted">{STYLE_TEXT[option].detail(dilution)}</span>
+                <span id={`${id}-${option}-label`} className="block font-medium">
+                  {STYLE_TEXT[option].label}
+                </span>
+                <span id={`${id}-${option}-detail`} className="mt-0.5 block text-xs text-muted">
+                  {STYLE_TEXT[option].detail(dilution)}
+                </span>
               </span>
             </label>
           ))}

@@ -4,7 +4,13 @@ import { NativeSelect } from '@/client/components/ui/native-select';
 import { cn } from '@/client/lib/utils';
 import { ETHANOL_DENSITY_G_PER_ML, UK_UNIT_ML, US_STANDARD_DRINK_G } from '@/shared/domain/abv';
 import { FREEZER_SAFE_ABV, type BatchLineResult, type BatchResult } from '@/shared/domain/batch';
-import { formatExactVolume, measureLine, measureVolume } from '@/shared/domain/batch-measure';
+import {
+  formatExactLine,
+  formatExactVolume,
+  measureLine,
+  measurePour,
+  measureVolume,
+} from '@/shared/domain/batch-measure';
 import { BOTTLE_SIZES_ML, type ShoppingItem } from '@/shared/domain/party';
 import { formatRecipeLine, type UnitSystem } from '@/shared/domain/units';
 import type { BatchScaleState } from '@/shared/schemas/batch';
@@ -71,54 +77,55 @@ export function BatchFigures({
   const ethanol = formatNumber(perServing.ethanolMl);
   const lines = result.lines.filter((l) => l.perServingMl !== null && l.perServingMl > 0);
   return (
-    <div className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label="Figures">
-      <Figure label="Servings" value={formatNumber(result.servings)} testId="figure-servings">
-        {servingsWorking(scale, result, system)}
-      </Figure>
-      <Figure label="Batch volume" value={measureVolume(container.volumeMl, system).text} testId="figure-volume">
-        {formatExactVolume(container.ingredientsMl, system)} of ingredients +{' '}
-        {formatExactVolume(container.waterMl, system)} of water = {formatExactVolume(container.volumeMl, system)}.
-        Add-at-service lines are not in the batch.
-      </Figure>
-      <Figure label="Water to add" value={formatExactVolume(container.waterMl, system)} testId="figure-water">
-        {result.batchDilution > 0
-          ? `${formatNumber(result.batchDilution * 100, 1)} % × ${formatExactVolume(container.ingredientsMl, system)} of batched ingredients = ${formatExactVolume(container.waterMl, system)}: the water the ice would have added.`
-          : `None: made to order, the ice adds ${formatNumber(result.servedDilution * 100, 1)} % as each drink is shaken or stirred.`}
-      </Figure>
-      <Figure label="Pour per glass" value={formatExactVolume(perServing.pourMl, system)} testId="figure-pour">
-        {formatExactVolume(container.volumeMl, system)} ÷ {formatNumber(result.servings)} servings.
-        {perServing.atServiceMl > 0
-          ? ` Then ${formatExactVolume(perServing.atServiceMl, system)} added at service: ${formatExactVolume(perServing.servedMl, system)} in the glass.`
-          : ''}
-        {perServing.serviceWaterMl > 0
-          ? ` The ice adds ${formatExactVolume(perServing.serviceWaterMl, system)} as it is made: ${formatExactVolume(perServing.servedMl, system)} in the glass.`
-          : ''}
-      </Figure>
-      <Figure label="Starting ABV" value={formatAbv(perServing.startAbv)} testId="figure-start-abv">
-        Ethanol:{' '}
-        {lines.map((l) => `${formatNumber(l.perServingMl ?? 0)} ml × ${formatNumber(l.line.abv, 1)} %`).join(' + ')} ={' '}
-        {ethanol} ml. {ethanol} ml ÷ {formatNumber(perServing.startVolumeMl)} ml of ingredients (top-ups included) ={' '}
-        {formatAbv(perServing.startAbv)}.
-      </Figure>
-      <Figure label="Final ABV (served)" value={formatAbv(perServing.finalAbv)} testId="figure-final-abv">
-        {ethanol} ml of ethanol ÷ {formatNumber(perServing.servedMl)} ml in the glass (water and top-ups included) ={' '}
-        {formatAbv(perServing.finalAbv)}.
-      </Figure>
-      <Figure
-        label="US standard drinks / serving"
-        value={formatNumber(perServing.usStandardDrinks)}
-        testId="figure-us-drinks"
-      >
-        {ethanol} ml × {ETHANOL_DENSITY_G_PER_ML} g/ml ÷ {US_STANDARD_DRINK_G} g per US standard drink (NIAAA) ={' '}
-        {formatNumber(perServing.usStandardDrinks)}.
-      </Figure>
-      <Figure label="UK units / serving" value={formatNumber(perServing.ukUnits)} testId="figure-uk-units">
-        {ethanol} ml ÷ {UK_UNIT_ML} ml of ethanol per UK unit (NHS) = {formatNumber(perServing.ukUnits)}.
-      </Figure>
-      <Figure label="Batch ABV" value={formatAbv(container.abv)} testId="figure-batch-abv">
-        {formatNumber(container.ethanolMl)} ml of ethanol ÷ {formatExactVolume(container.volumeMl, system)} in the
-        batch. Under {FREEZER_SAFE_ABV} % a batch can freeze in a home freezer.
-      </Figure>
+    <div className="flex flex-col gap-2">
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3" role="group" aria-label="Figures">
+        <Figure label="Servings" value={formatNumber(result.servings)} testId="figure-servings">
+          {servingsWorking(scale, result, system)}
+        </Figure>
+        <Figure label="Batch volume" value={measureVolume(container.volumeMl, system).text} testId="figure-volume">
+          {formatExactVolume(container.ingredientsMl, system)} of ingredients +{' '}
+          {formatExactVolume(container.waterMl, system)} of water = {formatExactVolume(container.volumeMl, system)}.
+          Add-at-service lines are not in the batch.
+        </Figure>
+        <Figure label="Water to add" value={formatExactVolume(container.waterMl, system)} testId="figure-water">
+          {result.batchDilution > 0
+            ? `${formatNumber(result.batchDilution * 100, 1)} % × ${formatExactVolume(container.ingredientsMl, system)} of batched ingredients = ${formatExactVolume(container.waterMl, system)}: the water the ice would have added.`
+            : `None: made to order, the ice adds ${formatNumber(result.servedDilution * 100, 1)} % as each drink is shaken or stirred.`}
+        </Figure>
+        <Figure label="Pour per glass" value={formatExactVolume(perServing.pourMl, system)} testId="figure-pour">
+          {formatExactVolume(container.volumeMl, system)} ÷ {formatNumber(result.servings)} servings.
+          {perServing.atServiceMl > 0
+            ? ` Then ${formatExactVolume(perServing.atServiceMl, system)} added at service: ${formatExactVolume(perServing.servedMl, system)} in the glass.`
+            : ''}
+          {perServing.serviceWaterMl > 0
+            ? ` The ice adds ${formatExactVolume(perServing.serviceWaterMl, system)} as it is made: ${formatExactVolume(perServing.servedMl, system)} in the glass.`
+            : ''}
+        </Figure>
+        <Figure label="Starting ABV" value={formatAbv(perServing.startAbv)} testId="figure-start-abv">
+          Ethanol:{' '}
+          {lines.map((l) => `${formatNumber(l.perServingMl ?? 0)} ml × ${formatNumber(l.line.abv, 1)} %`).join(' + ')} ={' '}
+          {ethanol} ml. {ethanol} ml ÷ {formatNumber(perServing.startVolumeMl)} ml of ingredients (top-ups included) ={' '}
+          {formatAbv(perServing.startAbv)}.
+        </Figure>
+        <Figure label="Final ABV (served)" value={formatAbv(perServing.finalAbv)} testId="figure-final-abv">
+          {ethanol} ml of ethanol ÷ {formatNumber(perServing.servedMl)} ml in the glass (water and top-ups included) ={' '}
+          {formatAbv(perServing.finalAbv)}.
+        </Figure>
+        <Figure label="US standard drinks" value={formatNumber(perServing.usStandardDrinks)} testId="figure-us-drinks">
+          {ethanol} ml × {ETHANOL_DENSITY_G_PER_ML} g/ml ÷ {US_STANDARD_DRINK_G} g per US standard drink (NIAAA) ={' '}
+          {formatNumber(perServing.usStandardDrinks)}.
+        </Figure>
+        <Figure label="UK units" value={formatNumber(perServing.ukUnits)} testId="figure-uk-units">
+          {ethanol} ml ÷ {UK_UNIT_ML} ml of ethanol per UK unit (NHS) = {formatNumber(perServing.ukUnits)}.
+        </Figure>
+        <Figure label="Batch ABV" value={formatAbv(container.abv)} testId="figure-batch-abv">
+          {formatNumber(container.ethanolMl)} ml of ethanol ÷ {formatExactVolume(container.volumeMl, system)} in the
+          batch. Under {FREEZER_SAFE_ABV} % a batch can freeze in a home freezer.
+        </Figure>
+      </div>
+      <p className="text-xs text-muted">
+        Starting and final ABV, standard drinks and units are per serving. Tap a figure to see the working.
+      </p>
     </div>
   );
 }
@@ -180,9 +187,7 @@ export function BatchTable({ result, system }: { result: BatchResult; system: Un
                 <RoleTag line={line} />
               </th>
               <td className="py-2 text-right font-semibold tabular-nums">{measureLine(line, system) ?? '—'}</td>
-              <td className="py-2 pl-3 text-right text-muted tabular-nums">
-                {line.totalMl !== null ? formatExactVolume(line.totalMl, system) : '—'}
-              </td>
+              <td className="py-2 pl-3 text-right text-muted tabular-nums">{formatExactLine(line, system) ?? '—'}</td>
             </tr>
           ))}
           <tr className="border-b border-border/60">
@@ -223,7 +228,7 @@ export function BatchTable({ result, system }: { result: BatchResult; system: Un
               );
               const perGlass =
                 line.line.unit === 'top' || line.line.unit === 'splash'
-                  ? `${text.amount} (${measureVolume(line.perServingMl ?? 0, system).text})`
+                  ? `${text.amount} (${measurePour(line.perServingMl ?? 0, system).text})`
                   : text.amount;
               return (
                 <li key={index} className="flex justify-between gap-3">
@@ -284,13 +289,13 @@ export function ShoppingTable({
             <td className="py-2 text-right tabular-nums">{needText(item, system)}</td>
             <td className="py-2 pl-3 text-right">
               {item.purchase.kind === 'bottle' ? (
-                <div className="flex flex-col items-end gap-1">
-                  <span className="font-semibold tabular-nums">{item.purchase.bottles} ×</span>
+                <div className="flex items-center justify-end gap-2">
+                  <span className="font-semibold whitespace-nowrap tabular-nums">{item.purchase.bottles} ×</span>
                   <NativeSelect
                     aria-label={`Bottle size for ${item.ingredient}`}
                     value={String(bottleSizes[item.key] ?? item.purchase.bottleMl)}
                     onChange={(event) => onBottleSize(item.key, Number(event.target.value))}
-                    className="w-28 print:hidden"
+                    className="w-[6.5rem] print:hidden [&_select]:h-9"
                   >
                     {[...new Set([...BOTTLE_SIZES_ML, item.purchase.bottleMl])]
                       .sort((a, b) => a - b)

@@ -84,7 +84,7 @@ export function BatchTab({
   const style = state.style as ServiceStyle;
   return (
     <>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:items-start print:hidden">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:items-start print:hidden">
         <div className="flex flex-col gap-6">
           <Card>
             <CardHeader>
@@ -133,6 +133,16 @@ export function BatchTab({
           <Card>
             <CardHeader>
               <CardTitle asChild>
+                <h2>How much</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ScaleControls scale={state.scale} onScale={(scale) => patch({ scale })} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle asChild>
                 <h2>Method and service</h2>
               </CardTitle>
               <CardDescription>
@@ -148,16 +158,6 @@ export function BatchTab({
                 onDilution={(dilution) => patch({ dilution })}
                 onStyle={(next) => patch({ style: next })}
               />
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle asChild>
-                <h2>How much</h2>
-              </CardTitle>
-            </CardHeader>
-            <CardContent>
-              <ScaleControls scale={state.scale} onScale={(scale) => patch({ scale })} />
             </CardContent>
           </Card>
         </div>

@@ -5,6 +5,29 @@ import { cn } from '@/client/lib/utils';
 import type { CocktailSummary } from '@/shared/schemas/cocktail';
 import { useCocktailMatches } from '../api/get-recipe';
 
+/** Lower case without accents. */
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+}
+
+/**
+ * The matches with the names the user is typing first: the exact name, then names starting with the text, then names with
+ * a word starting with it, then the rest in the API's order ('Negroni' before 'Kingston Negroni').
+ */
+export function rankByName<T extends { name: string }>(items: readonly T[], text: string): T[] {
+  const typed = fold(text);
+  const rank = (name: string) => {
+    const folded = fold(name);
+    if (folded === typed) return 0;
+    if (folded.startsWith(typed)) return 1;
+    return folded.split(/[^a-z0-9]+/).some((word) => word.startsWith(typed)) ? 2 : 3;
+  };
+  return items
+    .map((item, index) => ({ item, index, rank: rank(item.name) }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map(({ item }) => item);
+}
+
 /** Props of {@link CocktailPicker}. */
 export interface CocktailPickerProps {
   label: string;
@@ -26,7 +49,10 @@ export function CocktailPicker({ label, placeholder, onPick, exclude = [], disab
   const [active, setActive] = useState(0);
   const query = useDeferredValue(text);
   const matches = useCocktailMatches(query);
-  const options = (text.trim() ? (matches.data ?? []) : []).filter((c) => !exclude.includes(c.id));
+  const options = rankByName(
+    (text.trim() ? (matches.data ?? []) : []).filter((c) => !exclude.includes(c.id)),
+    text,
+  );
   const expanded = open && text.trim() !== '';
   const activeIndex = Math.min(active, Math.max(options.length - 1, 0));
 

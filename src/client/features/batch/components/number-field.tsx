@@ -5,6 +5,8 @@ import { cn } from '@/client/lib/utils';
 /** Props of {@link NumberField}. */
 export interface NumberFieldProps {
   label: string;
+  /** Read by screen readers after the label, not shown ('of ingredient 2'), so short visible labels stay unambiguous. */
+  labelSuffix?: string;
   /** The current value; null shows an empty field. */
   value: number | null;
   /** Called with each valid value the user types (null when the field is emptied and `allowEmpty`). */
@@ -45,6 +47,7 @@ export function numberProblem(
  */
 export function NumberField({
   label,
+  labelSuffix,
   value,
   onValue,
   min,
@@ -73,6 +76,7 @@ export function NumberField({
     <div className={cn('flex flex-col gap-1.5', className)}>
       <label htmlFor={id} className={cn('text-sm font-medium', hideLabel && 'sr-only')}>
         {label}
+        {labelSuffix ? <span className="sr-only"> {labelSuffix}</span> : null}
       </label>
       <div className="flex items-center gap-2">
         <Input

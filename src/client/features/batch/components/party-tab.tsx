@@ -5,7 +5,7 @@ import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { partyDrinks, SERVICE_STYLES, type ServiceStyle } from '@/shared/domain/batch';
-import { measureLine, measureVolume } from '@/shared/domain/batch-measure';
+import { measureLine, measurePour, measureVolume } from '@/shared/domain/batch-measure';
 import { MAX_PARTY_COCKTAILS, planParty, type PartyCocktail, type PartyPlan } from '@/shared/domain/party';
 import type { UnitSystem } from '@/shared/domain/units';
 import { BATCH_LIMITS, type BatchState, type PartyState } from '@/shared/schemas/batch';
@@ -132,7 +132,7 @@ export function PartyTab({
 
   return (
     <>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] lg:items-start print:hidden">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] lg:items-start print:hidden">
         <div className="flex flex-col gap-6">
           <Card>
             <CardHeader>
@@ -391,8 +391,8 @@ export function PartyTab({
                         </h2>
                       </CardTitle>
                       <CardDescription>
-                        {STYLE_TEXT[cocktail.style].label} · pour {measureVolume(batch.perServing.pourMl, system).text}{' '}
-                        · {formatAbv(batch.perServing.finalAbv)} served
+                        {STYLE_TEXT[cocktail.style].label} · pour {measurePour(batch.perServing.pourMl, system).text} ·{' '}
+                        {formatAbv(batch.perServing.finalAbv)} served
                       </CardDescription>
                     </CardHeader>
                     <CardContent>

@@ -1,6 +1,12 @@
 import type { ReactNode } from 'react';
 import type { BatchResult, ServiceStyle } from '@/shared/domain/batch';
-import { formatExactVolume, measureLine, measureVolume } from '@/shared/domain/batch-measure';
+import {
+  formatExactLine,
+  formatExactVolume,
+  measureLine,
+  measurePour,
+  measureVolume,
+} from '@/shared/domain/batch-measure';
 import type { ShoppingItem } from '@/shared/domain/party';
 import { formatRecipeLine, type UnitSystem } from '@/shared/domain/units';
 import type { BatchState } from '@/shared/schemas/batch';
@@ -107,9 +113,7 @@ export function CocktailSheet({
                     {l.line.role === 'same-day' ? ' (on the day)' : ''}
                   </td>
                   <td className="py-0.5 text-right font-bold">{measureLine(l, system)}</td>
-                  <td className="py-0.5 text-right text-black/70">
-                    {l.totalMl !== null ? formatExactVolume(l.totalMl, system) : ''}
-                  </td>
+                  <td className="py-0.5 text-right text-black/70">{formatExactLine(l, system) ?? ''}</td>
                 </tr>
               ))}
             <tr className="border-b border-black/15">
@@ -123,7 +127,7 @@ export function CocktailSheet({
               <td className="py-0.5 font-bold">Total</td>
               <td className="py-0.5 text-right font-bold">{measureVolume(result.container.volumeMl, system).text}</td>
               <td className="py-0.5 text-right text-black/70">
-                {formatAbv(result.container.abv)} · pour {measureVolume(result.perServing.pourMl, system).text}
+                {formatAbv(result.container.abv)} · pour {measurePour(result.perServing.pourMl, system).text}
               </td>
             </tr>
           </tbody>

@@ -18,6 +18,9 @@ export const ROLE_LABELS: Record<LineRole, string> = {
   'at-service': 'Add at service',
 };
 
+/** Small muted labels for the fields of a line. */
+const FIELD_LABEL = '[&_label]:text-xs [&_label]:text-muted';
+
 /** Folds case and accents so 'creme de cassis' finds 'Crème de cassis'. */
 function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
@@ -88,83 +91,84 @@ export function RecipeEditor({ name, onName, lines, onLines }: RecipeEditorProps
       ) : null}
       <ol className="flex flex-col gap-3" aria-label="Recipe lines">
         {lines.map((line, index) => (
-          <li
-            key={index}
-            className="grid grid-cols-2 gap-x-3 gap-y-2 rounded-lg border border-border bg-surface-2/40 p-3 sm:grid-cols-[minmax(0,2.2fr)_minmax(0,0.9fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.3fr)_auto] sm:items-end"
-          >
-            <div className="col-span-2 flex flex-col gap-1.5 sm:col-span-1">
-              <label htmlFor={`${listId}-ingredient-${index}`} className="text-xs font-medium text-muted">
-                Ingredient {index + 1}
-              </label>
-              <Input
-                id={`${listId}-ingredient-${index}`}
-                list={listId}
-                value={line.ingredient}
-                maxLength={MAX_BATCH_NAME}
-                placeholder="Gin, lime juice…"
-                onChange={(event) => setIngredient(index, event.target.value)}
+          <li key={index} className="flex flex-col gap-2 rounded-lg border border-border bg-surface-2/40 p-3">
+            <div className="grid grid-cols-[minmax(0,1fr)_5.5rem_auto] items-end gap-x-3">
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor={`${listId}-ingredient-${index}`} className="text-xs font-medium text-muted">
+                  Ingredient {index + 1}
+                </label>
+                <Input
+                  id={`${listId}-ingredient-${index}`}
+                  list={listId}
+                  value={line.ingredient}
+                  maxLength={MAX_BATCH_NAME}
+                  placeholder="Gin, lime juice…"
+                  onChange={(event) => setIngredient(index, event.target.value)}
+                />
+              </div>
+              <NumberField
+                label="ABV %"
+                labelSuffix={`of ingredient ${index + 1}`}
+                value={line.abv}
+                onValue={(abv) => update(index, { abv: abv ?? 0 })}
+                min={0}
+                max={100}
+                className={FIELD_LABEL}
               />
-            </div>
-            <NumberField
-              label={`ABV of ingredient ${index + 1}`}
-              value={line.abv}
-              onValue={(abv) => update(index, { abv: abv ?? 0 })}
-              min={0}
-              max={100}
-              suffix="%"
-              className="[&_label]:text-xs [&_label]:text-muted"
-            />
-            <NumberField
-              label={`Amount of ingredient ${index + 1}`}
-              value={line.amount}
-              onValue={(amount) => update(index, { amount })}
-              min={0}
-              max={100000}
-              allowEmpty
-              className="[&_label]:text-xs [&_label]:text-muted"
-            />
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor={`${listId}-unit-${index}`} className="text-xs font-medium text-muted">
-                Unit of ingredient {index + 1}
-              </label>
-              <NativeSelect
-                id={`${listId}-unit-${index}`}
-                value={line.unit}
-                onChange={(event) => update(index, { unit: event.target.value })}
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                aria-label={`Remove ${line.ingredient.trim() || `ingredient ${index + 1}`}`}
+                onClick={() => onLines(lines.filter((_, i) => i !== index))}
               >
-                {UNITS.map((unit) => (
-                  <option key={unit} value={unit}>
-                    {unitLabel(unit, 2)}
-                  </option>
-                ))}
-              </NativeSelect>
+                <Trash2Icon aria-hidden="true" />
+              </Button>
             </div>
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor={`${listId}-role-${index}`} className="text-xs font-medium text-muted">
-                Role of ingredient {index + 1}
-              </label>
-              <NativeSelect
-                id={`${listId}-role-${index}`}
-                value={line.role}
-                onChange={(event) => update(index, { role: event.target.value })}
-              >
-                {LINE_ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {ROLE_LABELS[role]}
-                  </option>
-                ))}
-              </NativeSelect>
+            <div className="grid grid-cols-3 gap-x-3">
+              <NumberField
+                label="Amount"
+                labelSuffix={`of ingredient ${index + 1}`}
+                value={line.amount}
+                onValue={(amount) => update(index, { amount })}
+                min={0}
+                max={100000}
+                allowEmpty
+                className={FIELD_LABEL}
+              />
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor={`${listId}-unit-${index}`} className="text-xs font-medium text-muted">
+                  Unit<span className="sr-only"> of ingredient {index + 1}</span>
+                </label>
+                <NativeSelect
+                  id={`${listId}-unit-${index}`}
+                  value={line.unit}
+                  onChange={(event) => update(index, { unit: event.target.value })}
+                >
+                  {UNITS.map((unit) => (
+                    <option key={unit} value={unit}>
+                      {unitLabel(unit, 2)}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor={`${listId}-role-${index}`} className="text-xs font-medium text-muted">
+                  Role<span className="sr-only"> of ingredient {index + 1}</span>
+                </label>
+                <NativeSelect
+                  id={`${listId}-role-${index}`}
+                  value={line.role}
+                  onChange={(event) => update(index, { role: event.target.value })}
+                >
+                  {LINE_ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {ROLE_LABELS[role]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
             </div>
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              className="justify-self-end"
-              aria-label={`Remove ${line.ingredient.trim() || `ingredient ${index + 1}`}`}
-              onClick={() => onLines(lines.filter((_, i) => i !== index))}
-            >
-              <Trash2Icon aria-hidden="true" />
-            </Button>
           </li>
         ))}
       </ol>

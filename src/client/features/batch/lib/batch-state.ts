@@ -54,7 +54,7 @@ export function isServedOverIce(glassware: string | null, style: ServiceStyle): 
 /** The service style a cocktail starts with: ready to pour from the fridge (the method's whole dilution). */
 export const DEFAULT_STYLE: ServiceStyle = 'fridge';
 
-/** A new custom recipe: two empty lines, stirred, 8 servings. */
+/** A new custom recipe: two empty lines, stirred, ready to pour, into a 750 ml bottle. */
 export function emptyBatchState(): BatchState {
   return {
     v: 1,
@@ -66,7 +66,7 @@ export function emptyBatchState(): BatchState {
     dilution: DILUTION_BY_TECHNIQUE.Stir * 100,
     style: DEFAULT_STYLE,
     lines: [emptyLine(), emptyLine()],
-    scale: { by: 'servings', servings: 8 },
+    scale: { by: 'volume', volumeMl: 750 },
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Technique } from '@/shared/domain/abv';
 import type { BatchResult, ServiceStyle } from '@/shared/domain/batch';
-import { measureLine, measureVolume } from '@/shared/domain/batch-measure';
+import { formatWeight, measureLine, measurePour, measureVolume } from '@/shared/domain/batch-measure';
 import type { Purchase, ShoppingItem } from '@/shared/domain/party';
 import { formatRecipeLine, unitLabel, type UnitSystem } from '@/shared/domain/units';
 
@@ -60,7 +60,7 @@ export function serviceSteps(
   system: UnitSystem,
 ): string[] {
   const { style, technique, glassware, garnish } = options;
-  const pour = measureVolume(result.perServing.pourMl, system).text;
+  const pour = measurePour(result.perServing.pourMl, system).text;
   const glass = glassText(glassware);
   const steps: string[] = [];
   if (result.perServing.pourMl > 0) {
@@ -77,7 +77,7 @@ export function serviceSteps(
       system,
     );
     if (line.line.unit === 'top' || line.line.unit === 'splash') {
-      const ml = line.perServingMl ? ` (about ${measureVolume(line.perServingMl, system).text})` : '';
+      const ml = line.perServingMl ? ` (about ${measurePour(line.perServingMl, system).text})` : '';
       steps.push(`${line.line.unit === 'splash' ? 'Add a splash of' : 'Top with'} ${line.line.ingredient}${ml}.`);
     } else if (line.line.unit === 'rinse') steps.push(`Rinse the glass with ${line.line.ingredient} first.`);
     else steps.push(`Add ${[text.amount, text.ingredient].filter(Boolean).join(' ')}.`);
@@ -91,7 +91,7 @@ export function labelText(name: string, result: BatchResult, system: UnitSystem,
   return [
     (name.trim() || 'House batch').toUpperCase(),
     `${measureVolume(result.container.volumeMl, system).text} · ${formatAbv(result.container.abv)} ABV`,
-    `${formatNumber(result.servings)} servings of ${measureVolume(result.perServing.pourMl, system).text}`,
+    `${formatNumber(result.servings)} servings of ${measurePour(result.perServing.pourMl, system).text}`,
     `Batched ${date.toLocaleDateString('en-US', { day: 'numeric', month: 'short', year: 'numeric' })}`,
   ];
 }
@@ -103,6 +103,8 @@ export function purchaseText(purchase: Purchase): string {
       return `${purchase.bottles} × ${purchase.bottleMl} ml ${purchase.bottles === 1 ? 'bottle' : 'bottles'}`;
     case 'fruit':
       return `${purchase.count} ${purchase.fruit}`;
+    case 'bag':
+      return `${purchase.bags} × ${purchase.bagG / 1000} kg ${purchase.bags === 1 ? 'bag' : 'bags'}`;
     case 'count':
       return `${purchase.count} ${purchase.unit === 'egg' ? (purchase.count === 1 ? 'egg' : 'eggs') : purchase.unit}`;
     case 'none':
@@ -120,6 +122,7 @@ export function leftoverText(purchase: Purchase, system: UnitSystem): string {
 
 /** What a shopping item needs in total, as text ("208.3 ml", "7 slices"). */
 export function needText(item: ShoppingItem, system: UnitSystem): string {
+  if (item.purchase.kind === 'bag') return formatWeight(item.purchase.grams, system);
   if (item.totalMl !== null && item.purchase.kind !== 'count') return measureVolume(item.totalMl, system).text;
   if (item.totalCount !== null) {
     const count = Math.ceil(item.totalCount - 1e-9);
