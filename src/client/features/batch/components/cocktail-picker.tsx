@@ -138,6 +138,7 @@ export function CocktailPicker({ label, placeholder, onPick, exclude = [], disab
             id={`${id}-option-${index}`}
             role="option"
             aria-selected={index === activeIndex}
+            aria-label={`${cocktail.name} (${cocktail.base_spirit}, ${cocktail.technique})`}
             className={cn(
               'flex cursor-pointer items-baseline justify-between gap-3 px-3 py-2 text-sm',
               index === activeIndex ? 'bg-accent-soft text-foreground' : 'text-foreground',
