@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { http } from 'msw';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readCocktailDiagnostics } from '@/client/features/catalogue/lib/cocktail-diagnostics';
 import { resetUnitSystemCache } from '@/client/lib/use-unit-system';
@@ -33,9 +34,11 @@ function stubApi(...answers: { body: unknown; status?: number }[]) {
 function renderModal(id = '12', onClose = () => {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <QueryClientProvider client={client}>
-      <CocktailDetailModal cocktailId={id} open onClose={onClose} />
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={client}>
+        <CocktailDetailModal cocktailId={id} open onClose={onClose} />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
 }
 
@@ -110,6 +113,20 @@ describe('CocktailDetailModal', () => {
     const again = await screen.findByRole('dialog', { name: 'Negroni' });
     expect(within(again).getAllByText('1 oz')).toHaveLength(3);
     expect(within(again).getByRole('radio', { name: 'oz' })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('shows amounts in cl on the third unit, and offers Batch this linking to the calculator with the cocktail', async () => {
+    const user = userEvent.setup();
+    stubApi({ body: negroniDetail });
+    renderModal('12');
+    const dialog = await screen.findByRole('dialog', { name: 'Negroni' });
+    await user.click(within(dialog).getByRole('radio', { name: 'cl' }));
+    await waitFor(() => expect(within(dialog).getAllByText('3 cl')).toHaveLength(3));
+    expect(localStorage.getItem('bb:unit-system')).toBe('cl');
+    expect(within(dialog).getByRole('link', { name: 'Batch this' })).toHaveAttribute(
+      'href',
+      `/batch-calculator?cocktail=${negroniDetail.id}`,
+    );
   });
 
   it('shows the validation-failure view and stores a VALIDATION_FAIL record when the data fails the shape check', async () => {
