@@ -90,6 +90,8 @@ export function PartyTab({
   const [bottleSizes, setBottleSizes] = useState<Record<string, number>>({});
   const recipes = usePartyRecipes(state);
   const patch = (next: Partial<PartyState>) => onState({ ...state, ...next });
+  const update = (index: number, next: Partial<PartyState['cocktails'][number]>) =>
+    patch({ cocktails: state.cocktails.map((c, i) => (i === index ? { ...c, ...next } : c)) });
   const loaded = recipes.every((r) => r.isSuccess);
   const failed = recipes.some((r) => r.isError);
 
@@ -239,35 +241,36 @@ export function PartyTab({
                             <Trash2Icon aria-hidden="true" />
                           </Button>
                         </div>
-                        <div className="mt-2 grid grid-cols-2 gap-3">
+                        <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.6fr)]">
                           <NumberField
-                            label={`Share of ${name}`}
+                            label="Share"
+                            labelSuffix={`of ${name}`}
                             value={c.share}
-                            onValue={(share) =>
-                              patch({
-                                cocktails: state.cocktails.map((x, i) =>
-                                  i === index ? { ...x, share: share ?? 0 } : x,
-                                ),
-                              })
-                            }
+                            onValue={(share) => update(index, { share: share ?? 0 })}
                             min={0}
                             max={100}
                             suffix="%"
                           />
-                          <div className="flex flex-col gap-1.5">
+                          <NumberField
+                            label="Dilution"
+                            labelSuffix={`of ${name}`}
+                            value={c.dilution ?? (recipe ? defaultDilution(recipe.technique) : 0)}
+                            onValue={(dilution) => update(index, { dilution })}
+                            min={0}
+                            max={100}
+                            suffix="%"
+                            hint={
+                              recipe ? `${recipe.technique} default ${defaultDilution(recipe.technique)} %` : undefined
+                            }
+                          />
+                          <div className="col-span-2 flex flex-col gap-1.5 sm:col-span-1">
                             <label htmlFor={`party-style-${c.cocktailId}`} className="text-sm font-medium">
-                              Service of {name}
+                              Service<span className="sr-only"> of {name}</span>
                             </label>
                             <NativeSelect
                               id={`party-style-${c.cocktailId}`}
                               value={c.style}
-                              onChange={(event) =>
-                                patch({
-                                  cocktails: state.cocktails.map((x, i) =>
-                                    i === index ? { ...x, style: event.target.value } : x,
-                                  ),
-                                })
-                              }
+                              onChange={(event) => update(index, { style: event.target.value })}
                             >
                               {SERVICE_STYLES.map((style) => (
                                 <option key={style} value={style}>
