@@ -39,7 +39,7 @@ export function NativeHeader() {
       data-testid="native-header"
       className="print:hidden sticky top-0 z-40 border-b border-border/70 bg-background/85 pt-safe backdrop-blur-xl backdrop-saturate-150"
     >
-      <div className="relative mx-auto grid h-11 max-w-6xl grid-cols-[minmax(5.5rem,1fr)_minmax(0,auto)_minmax(5.5rem,1fr)] items-center gap-1 px-2">
+      <div className="relative mx-auto grid h-11 max-w-6xl grid-cols-[minmax(5.5rem,auto)_minmax(0,1fr)_minmax(5.5rem,auto)] items-center gap-1 px-2">
         <div className="flex items-center">
           {isHome ? (
             <BrandMark className="ml-2 size-7 text-foreground" />
@@ -56,7 +56,7 @@ export function NativeHeader() {
           {title}
         </p>
         <div className="flex items-center justify-end gap-1">
-          <Button asChild variant="ghost" size="icon" data-testid="batch-calc-button" className="text-accent">
+          <Button asChild variant="ghost" size="icon" data-testid="batch-calc-button" className="size-9 text-accent">
             <Link to={paths.batchCalculator} aria-label="Batch Calc">
               <CalculatorIcon aria-hidden="true" className="size-5" />
             </Link>

@@ -28,7 +28,8 @@ export function TopBar() {
     >
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 md:h-16 md:px-6">
         <Link to={paths.home} aria-label="Barback home" className="-ml-1 rounded-lg px-1 py-1">
-          <BrandLogo />
+          {/* Off the home page the Home button joins the bar: on the narrowest phones the mark alone is the logo. */}
+          <BrandLogo wordmarkClassName={isHome ? undefined : 'max-[419px]:sr-only'} />
         </Link>
         <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
           {NAV_ITEMS.filter((item) => item.inTopBar).map(({ label, to, end }) => (

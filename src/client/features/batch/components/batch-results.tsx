@@ -286,7 +286,7 @@ export function ShoppingTable({
                 <span className="block text-xs text-muted">{item.usedBy.join(' · ')}</span>
               ) : null}
             </th>
-            <td className="py-2 text-right tabular-nums">{needText(item, system)}</td>
+            <td className="py-2 text-right whitespace-nowrap tabular-nums">{needText(item, system)}</td>
             <td className="py-2 pl-3 text-right">
               {item.purchase.kind === 'bottle' ? (
                 <div className="flex items-center justify-end gap-2">
