@@ -185,6 +185,12 @@ test.describe('batch calculator', () => {
     await expect(fresh.getByLabel('Recipe name')).toHaveValue('Negroni');
     await expect(figure(fresh, 'figure-servings')).toHaveText('13');
     await expect(figure(fresh, 'figure-final-abv')).toHaveText('22.5 %');
+    // Nothing runs off the side of a 390 px phone, in the web shell or the iOS app's.
+    const overflow = () => fresh.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBe(0);
+    await fresh.goto(`${shareUrl.pathname}${shareUrl.search}&app=ios`);
+    await expect(fresh.getByTestId('native-header').getByRole('link', { name: 'Batch Calc' })).toBeVisible();
+    expect(await overflow()).toBe(0);
   });
 
   test('the prep sheet prints on one page, without the app around it', async ({ page }) => {
