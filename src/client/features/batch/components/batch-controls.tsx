@@ -223,56 +223,92 @@ export function ScaleControls({
             <label htmlFor={`${id}-bottle`} className="text-sm font-medium">
               Bottle size
             </label>
-            <NativeSelect
+            <BottleSizeSelect
               id={`${id}-bottle`}
-              value={String(scale.bottleMl)}
-              onChange={(event) => onScale({ ...scale, bottleMl: Number(event.target.value) })}
-            >
-              {[...new Set([...BOTTLE_SIZES_ML, 2000, scale.bottleMl])]
-                .sort((a, b) => a - b)
-                .map((ml) => (
-                  <option key={ml} value={ml}>
-                    {ml} ml
-                  </option>
-                ))}
-            </NativeSelect>
+              value={scale.bottleMl}
+              onValue={(bottleMl) => onScale({ ...scale, bottleMl })}
+            />
           </div>
         </div>
       ) : null}
 
-      {scale.by === 'party' ? (
-        <div className="grid grid-cols-2 gap-3">
-          <NumberField
-            label="Guests"
-            value={scale.guests}
-            onValue={(guests) => onScale({ ...scale, guests: guests ?? 1 })}
-            min={1}
-            max={BATCH_LIMITS.guests}
-            integer
-          />
-          <NumberField
-            label="Hours"
-            value={scale.hours}
-            onValue={(hours) => onScale({ ...scale, hours: hours ?? 1 })}
-            min={0.5}
-            max={BATCH_LIMITS.hours}
-          />
-          <NumberField
-            label="Drinks per guest, first hour"
-            value={scale.firstHourRate}
-            onValue={(rate) => onScale({ ...scale, firstHourRate: rate ?? 0 })}
-            min={0}
-            max={BATCH_LIMITS.rate}
-          />
-          <NumberField
-            label="Drinks per guest, each later hour"
-            value={scale.laterRate}
-            onValue={(rate) => onScale({ ...scale, laterRate: rate ?? 0 })}
-            min={0}
-            max={BATCH_LIMITS.rate}
-          />
-        </div>
-      ) : null}
+      {scale.by === 'party' ? <PartyFields party={scale} onParty={(party) => onScale({ ...scale, ...party })} /> : null}
     </div>
+  );
+}
+
+/** A party's size: guests, hours and drinks per guest in the first and each later hour. */
+export interface PartySize {
+  guests: number;
+  hours: number;
+  firstHourRate: number;
+  laterRate: number;
+}
+
+/** The four fields of a party's size, two by two; each passes on only valid values. */
+export function PartyFields({ party, onParty }: { party: PartySize; onParty: (party: PartySize) => void }) {
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      <NumberField
+        label="Guests"
+        value={party.guests}
+        onValue={(guests) => onParty({ ...party, guests: guests ?? 1 })}
+        min={1}
+        max={BATCH_LIMITS.guests}
+        integer
+      />
+      <NumberField
+        label="Hours"
+        value={party.hours}
+        onValue={(hours) => onParty({ ...party, hours: hours ?? 1 })}
+        min={0.5}
+        max={BATCH_LIMITS.hours}
+      />
+      <NumberField
+        label="Drinks per guest, first hour"
+        value={party.firstHourRate}
+        onValue={(rate) => onParty({ ...party, firstHourRate: rate ?? 0 })}
+        min={0}
+        max={BATCH_LIMITS.rate}
+      />
+      <NumberField
+        label="Drinks per guest, each later hour"
+        value={party.laterRate}
+        onValue={(rate) => onParty({ ...party, laterRate: rate ?? 0 })}
+        min={0}
+        max={BATCH_LIMITS.rate}
+      />
+    </div>
+  );
+}
+
+/** A bottle size picker over the standard sizes ({@link BOTTLE_SIZES_ML} and 2 l), keeping any other current value. */
+export function BottleSizeSelect({
+  value,
+  onValue,
+  className,
+  ...props
+}: {
+  value: number;
+  onValue: (ml: number) => void;
+  className?: string;
+  id?: string;
+  'aria-label'?: string;
+}) {
+  return (
+    <NativeSelect
+      {...props}
+      className={className}
+      value={String(value)}
+      onChange={(event) => onValue(Number(event.target.value))}
+    >
+      {[...new Set([...BOTTLE_SIZES_ML, 2000, value])]
+        .sort((a, b) => a - b)
+        .map((ml) => (
+          <option key={ml} value={ml}>
+            {ml} ml
+          </option>
+        ))}
+    </NativeSelect>
   );
 }

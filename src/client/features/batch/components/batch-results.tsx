@@ -1,6 +1,5 @@
 import { ChevronRightIcon, SnowflakeIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { NativeSelect } from '@/client/components/ui/native-select';
 import { cn } from '@/client/lib/utils';
 import { ETHANOL_DENSITY_G_PER_ML, UK_UNIT_ML, US_STANDARD_DRINK_G } from '@/shared/domain/abv';
 import { FREEZER_SAFE_ABV, type BatchLineResult, type BatchResult } from '@/shared/domain/batch';
@@ -11,10 +10,11 @@ import {
   measurePour,
   measureVolume,
 } from '@/shared/domain/batch-measure';
-import { BOTTLE_SIZES_ML, type ShoppingItem } from '@/shared/domain/party';
+import type { ShoppingItem } from '@/shared/domain/party';
 import { formatRecipeLine, type UnitSystem } from '@/shared/domain/units';
 import type { BatchScaleState } from '@/shared/schemas/batch';
 import { formatAbv, formatNumber, leftoverText, needText, purchaseText } from '../lib/batch-text';
+import { BottleSizeSelect } from './batch-controls';
 import { ROLE_LABELS } from './recipe-editor';
 
 /** One headline figure with its working in a disclosure that starts closed. */
@@ -291,20 +291,12 @@ export function ShoppingTable({
               {item.purchase.kind === 'bottle' ? (
                 <div className="flex items-center justify-end gap-2">
                   <span className="font-semibold whitespace-nowrap tabular-nums">{item.purchase.bottles} ×</span>
-                  <NativeSelect
+                  <BottleSizeSelect
                     aria-label={`Bottle size for ${item.ingredient}`}
-                    value={String(bottleSizes[item.key] ?? item.purchase.bottleMl)}
-                    onChange={(event) => onBottleSize(item.key, Number(event.target.value))}
+                    value={bottleSizes[item.key] ?? item.purchase.bottleMl}
+                    onValue={(ml) => onBottleSize(item.key, ml)}
                     className="w-[6.5rem] print:hidden [&_select]:h-9"
-                  >
-                    {[...new Set([...BOTTLE_SIZES_ML, item.purchase.bottleMl])]
-                      .sort((a, b) => a - b)
-                      .map((ml) => (
-                        <option key={ml} value={ml}>
-                          {ml} ml
-                        </option>
-                      ))}
-                  </NativeSelect>
+                  />
                   <span className="hidden print:inline">{item.purchase.bottleMl} ml</span>
                 </div>
               ) : (

@@ -8,12 +8,12 @@ import { partyDrinks, SERVICE_STYLES, type ServiceStyle } from '@/shared/domain/
 import { measureLine, measurePour, measureVolume } from '@/shared/domain/batch-measure';
 import { MAX_PARTY_COCKTAILS, planParty, type PartyCocktail, type PartyPlan } from '@/shared/domain/party';
 import type { UnitSystem } from '@/shared/domain/units';
-import { BATCH_LIMITS, type BatchState, type PartyState } from '@/shared/schemas/batch';
+import type { BatchState, PartyState } from '@/shared/schemas/batch';
 import type { CocktailDetail } from '@/shared/schemas/cocktail';
 import { getRecipeQueryOptions } from '../api/get-recipe';
 import { batchStateFromRecipe, defaultDilution, isServedOverIce, usableLines } from '../lib/batch-state';
 import { formatAbv, formatNumber, joinList, serviceSteps } from '../lib/batch-text';
-import { STYLE_TEXT } from './batch-controls';
+import { PartyFields, STYLE_TEXT } from './batch-controls';
 import { BatchTable, ShoppingTable, Steps } from './batch-results';
 import { CocktailPicker } from './cocktail-picker';
 import { NumberField } from './number-field';
@@ -146,37 +146,7 @@ export function PartyTab({
               </CardDescription>
             </CardHeader>
             <CardContent className="flex flex-col gap-4">
-              <div className="grid grid-cols-2 gap-3">
-                <NumberField
-                  label="Guests"
-                  value={state.guests}
-                  onValue={(guests) => patch({ guests: guests ?? 1 })}
-                  min={1}
-                  max={BATCH_LIMITS.guests}
-                  integer
-                />
-                <NumberField
-                  label="Hours"
-                  value={state.hours}
-                  onValue={(hours) => patch({ hours: hours ?? 1 })}
-                  min={0.5}
-                  max={BATCH_LIMITS.hours}
-                />
-                <NumberField
-                  label="Drinks per guest, first hour"
-                  value={state.firstHourRate}
-                  onValue={(rate) => patch({ firstHourRate: rate ?? 0 })}
-                  min={0}
-                  max={BATCH_LIMITS.rate}
-                />
-                <NumberField
-                  label="Drinks per guest, each later hour"
-                  value={state.laterRate}
-                  onValue={(rate) => patch({ laterRate: rate ?? 0 })}
-                  min={0}
-                  max={BATCH_LIMITS.rate}
-                />
-              </div>
+              <PartyFields party={state} onParty={(size) => patch(size)} />
               <p className="text-sm" data-testid="party-total">
                 <span className="font-display text-2xl font-semibold tabular-nums">{totalDrinks}</span>{' '}
                 <span className="text-muted">drinks in all</span>
