@@ -278,7 +278,8 @@ export function buildMatcher(catalogue: MatchCatalogue): Matcher {
   /**
    * The ingredients not yet present whose addition alone would cover ingredient `id` (make it covered): anything in its
    * subtree, and whatever completes a house-made ingredient in that subtree (an ingredient in the completers of every one
-   * of its uncovered parts, recursively: a syrup from a house-made base). `memo` is per bar; `visiting` cuts cycles.
+   * of its uncovered parts, recursively: a syrup from a house-made base). `memo` (per bar) keeps only answers computed
+   * from the top, since an answer found inside a cycle of parts ('visiting' cuts it) may be partial.
    */
   function coverersOf(
     v: StockView,
@@ -286,7 +287,8 @@ export function buildMatcher(catalogue: MatchCatalogue): Matcher {
     memo: Map<number, Set<number>>,
     visiting = new Set<number>(),
   ): Set<number> {
-    const known = memo.get(id);
+    const top = visiting.size === 0;
+    const known = top ? memo.get(id) : undefined;
     if (known) return known;
     const out = new Set<number>();
     if (visiting.has(id)) return out;
@@ -302,7 +304,7 @@ export function buildMatcher(catalogue: MatchCatalogue): Matcher {
       for (const candidate of first as Set<number>) if (rest.every((set) => set.has(candidate))) out.add(candidate);
     }
     visiting.delete(id);
-    memo.set(id, out);
+    if (top) memo.set(id, out);
     return out;
   }
 
