@@ -20,25 +20,41 @@ export type IngredientCategory = z.infer<typeof ingredientCategorySchema>;
  * - `slug`: its URL-safe identifier, stable across seeds.
  * - `name`: its display name ("Lime juice").
  * - `category`: see {@link ingredientCategorySchema}.
- * - `parent_id`: the id of the broader ingredient (Bourbon -> American whiskey -> Whiskey); null at the top.
+ * - `parentId`: the id of the broader ingredient (Bourbon -> American whiskey -> Whiskey); null at the top.
  * - `abv`: strength in % alcohol by volume, 0–100 (0 for juices, syrups and mixers).
+ * - `aliases`: other names people type for it ('Angostura' for Angostura bitters, 'Chartreuse' for Green Chartreuse).
+ * - `parts`: for a house-made ingredient (simple syrup, orgeat...), the ids of what it is made from; empty otherwise.
  */
 export const ingredientSummarySchema = z.object({
   id: z.number().int(),
   slug: slugSchema,
   name: z.string(),
   category: ingredientCategorySchema,
-  parent_id: z.number().int().nullable(),
+  parentId: z.number().int().nullable(),
   /** Strength, % ABV (0–100). */
   abv: z.number().min(0).max(100),
+  aliases: z.array(z.string()),
+  parts: z.array(z.number().int()),
 });
 export type IngredientSummary = z.infer<typeof ingredientSummarySchema>;
 
 /**
- * Response of `GET /api/ingredients`: every ingredient of the public catalogue, sorted by name case- and
- * accent-insensitively ("Cachaça" sorts as "cachaca"), ties by id. Not paged: the catalogue holds a few hundred.
+ * Query of `GET /api/ingredients`: `q` matches names and aliases, case- and accent-insensitively, from the start of any
+ * word ('bour' finds Bourbon; 'creme de cassis' finds Crème de cassis); `category` keeps one category. Both optional.
+ */
+export const ingredientListQuerySchema = z.object({
+  q: z.string().trim().max(80, 'q must be at most 80 characters').default(''),
+  category: ingredientCategorySchema.optional(),
+});
+export type IngredientListQuery = z.infer<typeof ingredientListQuerySchema>;
+
+/**
+ * Response of `GET /api/ingredients`: the matching ingredients of the public catalogue (all of them without a query),
+ * sorted by name case- and accent-insensitively ("Cachaça" sorts as "cachaca"), ties by id; with `q`, names starting with
+ * it come first. Not paged: the catalogue holds a few hundred. `total` is the number of items.
  */
 export const ingredientListSchema = z.object({
   items: z.array(ingredientSummarySchema),
+  total: z.number().int().min(0),
 });
 export type IngredientList = z.infer<typeof ingredientListSchema>;
