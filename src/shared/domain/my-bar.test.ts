@@ -124,6 +124,13 @@ describe('matching (DOMAIN.md "My Bar matching")', () => {
     expect(oneAway.map((m) => [m.cocktailId, m.missing])).toEqual([[100, [I.vermouth]]]);
   });
 
+  it('answers the same for the same stock object twice (its view is remembered), and for an equal new one', () => {
+    const bar: BarStock = { owned: [I.gin, I.campari] };
+    expect(matcher.classify(bar)).toEqual({ canMake: [], oneAway: [100], oneAwayMissing: [I.vermouth] });
+    expect(matcher.classify(bar)).toEqual(matcher.classify({ owned: [I.gin, I.campari] }));
+    expect(matcher.match(100, bar)?.missing).toEqual([I.vermouth]);
+  });
+
   it('ranks buy next by the cocktails each bottle makes possible, counted exactly', () => {
     const bar: BarStock = { owned: [I.campari, I.vermouth, I.sugar, I.angostura, I.lemon] };
     // Bourbon makes the Boulevardier and the Old Fashioned and covers the Sour's whiskey line (syrup is house-made): 3.
@@ -135,6 +142,11 @@ describe('matching (DOMAIN.md "My Bar matching")', () => {
       [I.gin, 1],
       [I.whiskey, 1],
     ]);
+    expect(matcher.buyNext(bar, 2).map((b) => [b.ingredientId, b.examples])).toEqual([
+      [I.bourbon, [101, 102, 103]],
+      [I.rye, [101, 102]],
+    ]);
+    expect(matcher.buyNext(bar, 1, 1)[0]?.examples).toEqual([101]);
   });
 });
 
@@ -231,6 +243,40 @@ describe('matching properties', () => {
           }
         },
       ),
+    );
+  });
+
+  it('classify names the same cocktails as evaluate, and the one-away line the match names', () => {
+    fc.assert(
+      fc.property(
+        arbCatalogue.chain((cat) => fc.tuple(fc.constant(cat), arbStock(cat))),
+        ([cat, stock]) => {
+          const m = buildMatcher(cat);
+          const full = m.evaluate(stock);
+          const quick = m.classify(stock);
+          expect(quick.canMake).toEqual(ids(full.canMake));
+          expect(quick.oneAway).toEqual(ids(full.oneAway));
+          expect(quick.oneAwayMissing).toEqual(full.oneAway.map((match) => match.missing[0]));
+        },
+      ),
+    );
+  });
+
+  it("buy next's examples are cocktails the bottle makes possible, the first ones in catalogue order", () => {
+    fc.assert(
+      fc.property(
+        arbCatalogue.chain((cat) => fc.tuple(fc.constant(cat), arbStock(cat), fc.integer({ min: 0, max: 3 }))),
+        ([cat, stock, exampleLimit]) => {
+          const m = buildMatcher(cat);
+          const before = new Set(ids(m.canMake(stock)));
+          for (const suggestion of m.buyNext(stock, 1000, exampleLimit)) {
+            const after = ids(m.canMake({ ...stock, owned: [...stock.owned, suggestion.ingredientId] }));
+            const unlocked = after.filter((id) => !before.has(id));
+            expect(suggestion.examples).toEqual(unlocked.slice(0, exampleLimit));
+          }
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 

@@ -76,11 +76,26 @@ export interface CocktailMatch {
   missing: number[];
 }
 
-/** One 'buy next' suggestion: adding `ingredientId` makes `unlocks` more cocktails, and brings `nearer` within one. */
+/**
+ * One 'buy next' suggestion: adding `ingredientId` makes `unlocks` more cocktails, and brings `nearer` within one;
+ * `examples` holds the ids of the first cocktails (catalogue order, at most `exampleLimit` of {@link Matcher.buyNext}) it
+ * makes possible.
+ */
 export interface BuyNext {
   ingredientId: number;
   unlocks: number;
   nearer: number;
+  examples: number[];
+}
+
+/**
+ * What a bar can make, as ids only (no line detail): the cheap answer for lists, counts and marks. `canMake` and
+ * `oneAway` are cocktail ids in catalogue order; `oneAwayMissing[k]` is the ingredient the line `oneAway[k]` lacks asks for.
+ */
+export interface Classification {
+  canMake: number[];
+  oneAway: number[];
+  oneAwayMissing: number[];
 }
 
 /** Ingredients that never block a line: tap water and ice. */
@@ -96,12 +111,22 @@ export interface Matcher {
   oneAway(stock: BarStock): CocktailMatch[];
   /** Both at once (one pass), for callers that want both. */
   evaluate(stock: BarStock): { canMake: CocktailMatch[]; oneAway: CocktailMatch[] };
-  /** Ingredients not in stock that would make more cocktails, best first (unlocks, then nearer, then name). */
-  buyNext(stock: BarStock, limit?: number): BuyNext[];
+  /**
+   * Both views as ids only, in one pass that builds no per-line detail: what a paged list needs before it asks
+   * {@link Matcher.match} for the cocktails of one page. Same membership as {@link Matcher.evaluate}.
+   */
+  classify(stock: BarStock): Classification;
+  /**
+   * Ingredients not in stock that would make more cocktails, best first (unlocks, then nearer, then name): the best
+   * `limit` (default 20), each with up to `exampleLimit` (default 3) of the cocktails it makes possible.
+   */
+  buyNext(stock: BarStock, limit?: number, exampleLimit?: number): BuyNext[];
 }
 
 /** Per-bar state: which ingredient ids are covered (in stock, or something below them is). */
 interface StockView {
+  /** Ingredient ids the user holds: owned or marked made. */
+  held: Set<number>;
   /** Ingredient ids effectively in stock (owned, made, or house-made with every part covered). */
   present: Set<number>;
   /** covered[i]: i or something below it is present. */
@@ -109,11 +134,18 @@ interface StockView {
   /** The present ingredient at or below i that covers it (for 'via'), or -1. */
   coverer: Int32Array;
   swapsFrom: Map<number, number[]>;
+  /** missingSig[s]: 1 when required-line signature s (see buildMatcher) is not covered by this bar. */
+  missingSig: Uint8Array;
 }
 
 /**
  * Builds a matcher for `catalogue`. Ingredient ids may be any positive integers; lines naming unknown ingredients are
  * treated as unknown ingredients with no parent (they are covered only by themselves).
+ *
+ * The matcher keeps the catalogue's required lines as signatures (ingredient + named substitutes; lines that ask for the
+ * same thing share one), so a bar is judged once per signature (a few hundred) rather than once per line, and a cocktail
+ * is then judged by array lookups. It remembers the per-bar view of each `stock` object it is given (a WeakMap, so it
+ * lives as long as the caller keeps the object): treat a stock passed to it as immutable.
  */
 export function buildMatcher(catalogue: MatchCatalogue): Matcher {
   const byId = new Map<number, MatchIngredient>();
@@ -136,6 +168,8 @@ export function buildMatcher(catalogue: MatchCatalogue): Matcher {
   }
   /** Ancestors of each id, nearest first (cycles are cut). */
   const ancestors = new Map<number, number[]>();
+  /** Each id followed by its ancestors (what a swap may be keyed on). */
+  const selfAndAncestors = new Map<number, number[]>();
   for (const id of byId.keys()) {
     const chain: number[] = [];
     const seen = new Set([id]);
@@ -146,6 +180,7 @@ export function buildMatcher(catalogue: MatchCatalogue): Matcher {
       parent = byId.get(parent)?.parentId ?? null;
     }
     ancestors.set(id, chain);
+    selfAndAncestors.set(id, [id, ...chain]);
   }
   /** Every id in the subtree of each id (itself included), built lazily. */
   const subtreeCache = new Map<number, number[]>();
@@ -171,8 +206,40 @@ export function buildMatcher(catalogue: MatchCatalogue): Matcher {
   const cocktails = catalogue.cocktails;
   const cocktailIndex = new Map(cocktails.map((c, i) => [c.id, i]));
 
+  // Required lines by signature: every line that is neither optional nor free, keyed by its ingredient and named
+  // substitutes (what decides whether a bar covers it). Cocktail i's required lines are reqSigs[reqStart[i]..reqStart[i+1]).
+  const sigIndex = new Map<string, number>();
+  const sigs: MatchLine[] = [];
+  const reqStart = new Int32Array(cocktails.length + 1);
+  const reqSigList: number[] = [];
+  cocktails.forEach((cocktail, i) => {
+    reqStart[i] = reqSigList.length;
+    for (const line of cocktail.lines) {
+      if (line.optional || free.has(line.ingredientId)) continue;
+      const key = `${line.ingredientId}|${line.substitutes.join(',')}`;
+      let sig = sigIndex.get(key);
+      if (sig === undefined) {
+        sig = sigs.length;
+        sigIndex.set(key, sig);
+        sigs.push(line);
+      }
+      reqSigList.push(sig);
+    }
+  });
+  reqStart[cocktails.length] = reqSigList.length;
+  const reqSigs = Int32Array.from(reqSigList);
+  const views = new WeakMap<BarStock, StockView>();
+
+  /** The view of `stock`, built once per stock object. */
   function view(stock: BarStock): StockView {
-    const present = new Set<number>([...stock.owned, ...(stock.made ?? [])]);
+    let known = views.get(stock);
+    if (!known) views.set(stock, (known = buildView(stock)));
+    return known;
+  }
+
+  function buildView(stock: BarStock): StockView {
+    const held = new Set<number>([...stock.owned, ...(stock.made ?? [])]);
+    const present = new Set<number>(held);
     const covered = new Uint8Array(maxId + 1);
     const coverer = new Int32Array(maxId + 1).fill(-1);
     const mark = (id: number) => {
@@ -210,31 +277,45 @@ export function buildMatcher(catalogue: MatchCatalogue): Matcher {
       list.push(swap.toId);
       swapsFrom.set(swap.fromId, list);
     }
-    return { present, covered, coverer, swapsFrom };
+    const partial = { held, present, covered, coverer, swapsFrom, missingSig: new Uint8Array(sigs.length) };
+    for (let sig = 0; sig < sigs.length; sig += 1) {
+      if (!lineCovered(partial, sigs[sig] as MatchLine)) partial.missingSig[sig] = 1;
+    }
+    return partial;
   }
 
   const isCovered = (v: StockView, id: number) => id <= maxId && v.covered[id] === 1;
 
-  function coverLine(v: StockView, line: MatchLine, position: number, stock: BarStock): LineCoverage {
+  /** True when a required line is covered: its ingredient (or below), a named substitute, or a swap for it or above it. */
+  function lineCovered(v: StockView, line: MatchLine): boolean {
+    if (isCovered(v, line.ingredientId)) return true;
+    for (const sub of line.substitutes) if (isCovered(v, sub)) return true;
+    if (v.swapsFrom.size === 0) return false;
+    for (const id of selfAndAncestors.get(line.ingredientId) ?? [line.ingredientId]) {
+      for (const to of v.swapsFrom.get(id) ?? []) if (isCovered(v, to)) return true;
+    }
+    return false;
+  }
+
+  function coverLine(v: StockView, line: MatchLine, position: number): LineCoverage {
     const base = { position, ingredientId: line.ingredientId };
     if (line.optional || free.has(line.ingredientId)) return { ...base, coverage: 'not-needed', viaId: null };
     const kind = (id: number, direct: Coverage): { coverage: Coverage; viaId: number } => {
       const via = v.coverer[id] as number;
-      const owned = stock.owned.includes(via) || (stock.made ?? []).includes(via);
-      if (!owned) return { coverage: 'house-made', viaId: via };
+      if (!v.held.has(via)) return { coverage: 'house-made', viaId: via };
       if (direct === 'in-stock' && via !== id) return { coverage: 'below', viaId: via };
       return { coverage: direct, viaId: via };
     };
     if (isCovered(v, line.ingredientId)) return { ...base, ...kind(line.ingredientId, 'in-stock') };
     for (const sub of line.substitutes) if (isCovered(v, sub)) return { ...base, ...kind(sub, 'substitute') };
-    for (const id of [line.ingredientId, ...(ancestors.get(line.ingredientId) ?? [])]) {
+    for (const id of selfAndAncestors.get(line.ingredientId) ?? [line.ingredientId]) {
       for (const to of v.swapsFrom.get(id) ?? []) if (isCovered(v, to)) return { ...base, ...kind(to, 'swap') };
     }
     return { ...base, coverage: 'missing', viaId: null };
   }
 
-  function matchWith(v: StockView, cocktail: MatchCocktail, stock: BarStock): CocktailMatch {
-    const lines = cocktail.lines.map((line, position) => coverLine(v, line, position, stock));
+  function matchWith(v: StockView, cocktail: MatchCocktail): CocktailMatch {
+    const lines = cocktail.lines.map((line, position) => coverLine(v, line, position));
     return {
       cocktailId: cocktail.id,
       lines,
@@ -242,23 +323,31 @@ export function buildMatcher(catalogue: MatchCatalogue): Matcher {
     };
   }
 
-  /** Uncovered required lines of a cocktail, stopping early past `limit`. */
-  function uncovered(v: StockView, cocktail: MatchCocktail, limit: number): MatchLine[] {
-    const out: MatchLine[] = [];
-    for (const line of cocktail.lines) {
-      if (line.optional || free.has(line.ingredientId)) continue;
-      if (isCovered(v, line.ingredientId)) continue;
-      if (line.substitutes.some((sub) => isCovered(v, sub))) continue;
-      let swapped = false;
-      for (const id of [line.ingredientId, ...(ancestors.get(line.ingredientId) ?? [])]) {
-        if ((v.swapsFrom.get(id) ?? []).some((to) => isCovered(v, to))) {
-          swapped = true;
-          break;
-        }
+  /** How many required lines of cocktail `i` the bar misses, counting no further than 2; `last` gets the last one's sig. */
+  function missingCount(v: StockView, i: number, last: { sig: number }): number {
+    let count = 0;
+    const end = reqStart[i + 1] as number;
+    for (let j = reqStart[i] as number; j < end; j += 1) {
+      const sig = reqSigs[j] as number;
+      if (v.missingSig[sig] === 1) {
+        last.sig = sig;
+        if (++count > 1) return count;
       }
-      if (swapped) continue;
-      out.push(line);
-      if (out.length > limit) break;
+    }
+    return count;
+  }
+
+  function classify(stock: BarStock): Classification {
+    const v = view(stock);
+    const out: Classification = { canMake: [], oneAway: [], oneAwayMissing: [] };
+    const last = { sig: -1 };
+    for (let i = 0; i < cocktails.length; i += 1) {
+      const count = missingCount(v, i, last);
+      if (count === 0) out.canMake.push((cocktails[i] as MatchCocktail).id);
+      else if (count === 1) {
+        out.oneAway.push((cocktails[i] as MatchCocktail).id);
+        out.oneAwayMissing.push((sigs[last.sig] as MatchLine).ingredientId);
+      }
     }
     return out;
   }
@@ -267,10 +356,11 @@ export function buildMatcher(catalogue: MatchCatalogue): Matcher {
     const v = view(stock);
     const canMake: CocktailMatch[] = [];
     const oneAway: CocktailMatch[] = [];
-    for (const cocktail of cocktails) {
-      const missing = uncovered(v, cocktail, 1);
-      if (missing.length === 0) canMake.push(matchWith(v, cocktail, stock));
-      else if (missing.length === 1) oneAway.push(matchWith(v, cocktail, stock));
+    const last = { sig: -1 };
+    for (let i = 0; i < cocktails.length; i += 1) {
+      const count = missingCount(v, i, last);
+      if (count === 0) canMake.push(matchWith(v, cocktails[i] as MatchCocktail));
+      else if (count === 1) oneAway.push(matchWith(v, cocktails[i] as MatchCocktail));
     }
     return { canMake, oneAway };
   }
@@ -314,7 +404,7 @@ export function buildMatcher(catalogue: MatchCatalogue): Matcher {
    */
   function completers(v: StockView, line: MatchLine, memo: Map<number, Set<number>>): Set<number> {
     const targets = [line.ingredientId, ...line.substitutes];
-    for (const id of [line.ingredientId, ...(ancestors.get(line.ingredientId) ?? [])]) {
+    for (const id of selfAndAncestors.get(line.ingredientId) ?? [line.ingredientId]) {
       targets.push(...(v.swapsFrom.get(id) ?? []));
     }
     const out = new Set<number>();
@@ -322,30 +412,32 @@ export function buildMatcher(catalogue: MatchCatalogue): Matcher {
     return out;
   }
 
-  function buyNext(stock: BarStock, limit = 20): BuyNext[] {
+  function buyNext(stock: BarStock, limit = 20, exampleLimit = 3): BuyNext[] {
     const v = view(stock);
     const unlocks = new Map<number, number>();
     const nearer = new Map<number, number>();
-    // Lines asking for the same thing share their completers: one set per (ingredient, substitutes) in this bar.
-    const cache = new Map<string, Set<number>>();
+    const examples = new Map<number, number[]>();
+    // Lines with the same signature share their completers: one set per signature in this bar.
+    const bySig: (Set<number> | undefined)[] = new Array<Set<number> | undefined>(sigs.length);
     const memo = new Map<number, Set<number>>();
-    const completersOf = (line: MatchLine) => {
-      const key = `${line.ingredientId}|${line.substitutes.join(',')}`;
-      let set = cache.get(key);
-      if (!set) {
-        set = completers(v, line, memo);
-        cache.set(key, set);
+    const completersOf = (sig: number) => (bySig[sig] ??= completers(v, sigs[sig] as MatchLine, memo));
+    const sets: Set<number>[] = [];
+    for (let i = 0; i < cocktails.length; i += 1) {
+      sets.length = 0;
+      const end = reqStart[i + 1] as number;
+      for (let j = reqStart[i] as number; j < end; j += 1) {
+        const sig = reqSigs[j] as number;
+        if (v.missingSig[sig] === 1) sets.push(completersOf(sig));
       }
-      return set;
-    };
-    for (const cocktail of cocktails) {
-      const missing = uncovered(v, cocktail, Number.POSITIVE_INFINITY);
-      if (missing.length === 0) continue;
-      const sets = missing.map(completersOf);
+      if (sets.length === 0) continue;
       // Adding x makes the cocktail whole when x completes every missing line.
       const [first, ...rest] = [...sets].sort((a, b) => a.size - b.size);
       for (const x of first as Set<number>) {
-        if (rest.every((set) => set.has(x))) unlocks.set(x, (unlocks.get(x) ?? 0) + 1);
+        if (!rest.every((set) => set.has(x))) continue;
+        unlocks.set(x, (unlocks.get(x) ?? 0) + 1);
+        const list = examples.get(x);
+        if (!list) examples.set(x, exampleLimit > 0 ? [(cocktails[i] as MatchCocktail).id] : []);
+        else if (list.length < exampleLimit) list.push((cocktails[i] as MatchCocktail).id);
       }
       // It comes within one when x completes all but one missing line.
       if (sets.length >= 2) {
@@ -357,7 +449,12 @@ export function buildMatcher(catalogue: MatchCatalogue): Matcher {
     const name = (id: number) => byId.get(id)?.name ?? '';
     return [...unlocks]
       .filter(([id, count]) => count > 0 && !v.present.has(id))
-      .map(([ingredientId, count]) => ({ ingredientId, unlocks: count, nearer: nearer.get(ingredientId) ?? 0 }))
+      .map(([ingredientId, count]) => ({
+        ingredientId,
+        unlocks: count,
+        nearer: nearer.get(ingredientId) ?? 0,
+        examples: examples.get(ingredientId) ?? [],
+      }))
       .sort(
         (a, b) =>
           b.unlocks - a.unlocks || b.nearer - a.nearer || name(a.ingredientId).localeCompare(name(b.ingredientId)),
@@ -369,11 +466,12 @@ export function buildMatcher(catalogue: MatchCatalogue): Matcher {
     match(cocktailId, stock) {
       const index = cocktailIndex.get(cocktailId);
       if (index === undefined) return null;
-      return matchWith(view(stock), cocktails[index] as MatchCocktail, stock);
+      return matchWith(view(stock), cocktails[index] as MatchCocktail);
     },
     canMake: (stock) => evaluate(stock).canMake,
     oneAway: (stock) => evaluate(stock).oneAway,
     evaluate,
+    classify,
     buyNext,
   };
 }
