@@ -31,9 +31,10 @@ export class SeedError extends Error {
 
 /**
  * Version of the way a seed is turned into rows (search keys, the strength band and so on). Part of the content hash, so
- * changing the derivation re-seeds existing databases once. Format 2: strength derived from the computed ABV.
+ * changing the derivation re-seeds existing databases once. Format 2: strength derived from the computed ABV. Format 3:
+ * ingredient aliases and parts, and recipe-line substitutes, are written (My Bar).
  */
-const SEED_FORMAT = 'seed-format-2';
+const SEED_FORMAT = 'seed-format-3';
 
 /** Rows per multi-row statement: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
 const CHUNK = 500;
@@ -49,7 +50,11 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   return out;
 }
 
-/** Checks the seed's cross-references. @throws SeedError naming the first problems found. */
+/**
+ * Checks the seed's cross-references: unique slugs; parents, parts and substitutes that name seed ingredients (a part never
+ * the ingredient itself); recipe lines that name seed ingredients.
+ * @throws SeedError naming the first problems found.
+ */
 export function checkSeed(seed: SeedCatalogue): void {
   const problems: string[] = [];
   const ingredientSlugs = new Set<string>();
@@ -62,6 +67,10 @@ export function checkSeed(seed: SeedCatalogue): void {
       problems.push(`ingredient ${ingredient.slug} has unknown parent ${ingredient.parent}`);
     }
     if (ingredient.parent === ingredient.slug) problems.push(`ingredient ${ingredient.slug} is its own parent`);
+    for (const part of ingredient.parts ?? []) {
+      if (part === ingredient.slug) problems.push(`ingredient ${ingredient.slug} is its own part`);
+      else if (!ingredientSlugs.has(part)) problems.push(`ingredient ${ingredient.slug} has unknown part ${part}`);
+    }
   }
   const cocktailSlugs = new Set<string>();
   for (const cocktail of seed.cocktails) {
@@ -70,6 +79,10 @@ export function checkSeed(seed: SeedCatalogue): void {
     for (const line of cocktail.ingredients) {
       if (!ingredientSlugs.has(line.ingredient))
         problems.push(`cocktail ${cocktail.slug} uses unknown ingredient ${line.ingredient}`);
+      for (const substitute of line.substitutes ?? []) {
+        if (!ingredientSlugs.has(substitute))
+          problems.push(`cocktail ${cocktail.slug} names unknown substitute ${substitute}`);
+      }
     }
   }
   if (problems.length > 0) {
@@ -182,13 +195,42 @@ async function updateCocktails(trx: Kysely<Database>, dialect: Dialect, batch: C
   return result.rows.length;
 }
 
+/** The `aliases` column of a seed ingredient: a JSON array of its aliases ('[]' without any). */
+function aliasesJson(ingredient: SeedIngredient): string {
+  return JSON.stringify(ingredient.aliases ?? []);
+}
+
+/**
+ * Replaces the parts of every seeded ingredient (house-made ones list theirs; the others end up with none), so a part
+ * dropped from the seed goes from the database too.
+ * @returns parts written.
+ */
+async function writeParts(
+  trx: Kysely<Database>,
+  seed: SeedCatalogue,
+  ids: ReadonlyMap<string, number>,
+): Promise<number> {
+  const seeded = seed.ingredients.map((ingredient) => ids.get(ingredient.slug) as number);
+  for (const batch of chunks(seeded, 1000)) {
+    await trx.deleteFrom('ingredient_part').where('ingredient_id', 'in', batch).execute();
+  }
+  const rows = seed.ingredients.flatMap((ingredient) =>
+    (ingredient.parts ?? []).map((part) => ({
+      ingredient_id: ids.get(ingredient.slug) as number,
+      part_id: ids.get(part) as number,
+    })),
+  );
+  for (const batch of chunks(rows)) await trx.insertInto('ingredient_part').values(batch).execute();
+  return rows.length;
+}
+
 async function writeIngredients(
   trx: Kysely<Database>,
   seed: SeedCatalogue,
 ): Promise<{ ids: Map<string, number>; inserted: number; updated: number }> {
   const existing = await trx
     .selectFrom('ingredient')
-    .select(['id', 'slug', 'name', 'category', 'abv', 'description', 'parent_id'])
+    .select(['id', 'slug', 'name', 'category', 'abv', 'description', 'parent_id', 'aliases'])
     .execute();
   const bySlug = new Map(existing.map((row) => [row.slug, row]));
   const ids = new Map(existing.map((row) => [row.slug, Number(row.id)]));
@@ -206,6 +248,7 @@ async function writeIngredients(
           abv: i.abv,
           description: i.description,
           parent_id: null,
+          aliases: aliasesJson(i),
         })),
       )
       .returning(['id', 'slug'])
@@ -227,6 +270,7 @@ async function writeIngredients(
       row.category === ingredient.category &&
       Number(row.abv) === ingredient.abv &&
       row.description === ingredient.description &&
+      row.aliases === aliasesJson(ingredient) &&
       (row.parent_id === null ? null : Number(row.parent_id)) === parentId;
     if (same) continue;
     await trx
@@ -237,6 +281,7 @@ async function writeIngredients(
         abv: ingredient.abv,
         description: ingredient.description,
         parent_id: parentId,
+        aliases: aliasesJson(ingredient),
       })
       .where('id', '=', row.id)
       .execute();
@@ -246,9 +291,11 @@ async function writeIngredients(
 }
 
 /**
- * Writes a seed into the catalogue in one transaction: upserts ingredients and cocktails by slug (ids stay stable), links
- * ingredient parents, replaces every seeded cocktail's recipe lines, recomputes search keys and each cocktail's strength band
- * (from its computed ABV, {@link seedStrength}), stores the seed hash and a new catalogue version. Cocktails or ingredients absent from the seed are left in place (favorites may point at them).
+ * Writes a seed into the catalogue in one transaction: upserts ingredients (with their aliases) and cocktails by slug (ids
+ * stay stable), links ingredient parents, replaces every seeded ingredient's parts and every seeded cocktail's recipe lines
+ * and line substitutes, recomputes search keys and each cocktail's strength band (from its computed ABV,
+ * {@link seedStrength}), stores the seed hash and a new catalogue version. Cocktails or ingredients absent from the seed
+ * are left in place (favorites and bars may point at them).
  * @throws SeedError when the seed is inconsistent; database errors as thrown by the driver (nothing is written then).
  */
 export async function writeSeed(
@@ -275,8 +322,11 @@ export async function writeSeed(
       for (const row of rows) cocktailIds.set(row.slug, Number(row.id));
     }
 
+    await writeParts(trx, seed, ingredients.ids);
+
     const knownIds = known.map((row) => cocktailIds.get(row.slug) as number);
     for (const batch of chunks(knownIds, 1000)) {
+      await trx.deleteFrom('cocktail_ingredient_substitute').where('cocktail_id', 'in', batch).execute();
       await trx.deleteFrom('cocktail_ingredient').where('cocktail_id', 'in', batch).execute();
     }
     const lines = seed.cocktails.flatMap((cocktail) =>
@@ -292,6 +342,18 @@ export async function writeSeed(
       })),
     );
     for (const batch of chunks(lines, 1000)) await trx.insertInto('cocktail_ingredient').values(batch).execute();
+    const substitutes = seed.cocktails.flatMap((cocktail) =>
+      cocktail.ingredients.flatMap((line, position) =>
+        (line.substitutes ?? []).map((slug) => ({
+          cocktail_id: cocktailIds.get(cocktail.slug) as number,
+          position,
+          ingredient_id: ingredients.ids.get(slug) as number,
+        })),
+      ),
+    );
+    for (const batch of chunks(substitutes)) {
+      await trx.insertInto('cocktail_ingredient_substitute').values(batch).execute();
+    }
 
     await trx
       .insertInto('catalogue_meta')

@@ -26,6 +26,22 @@ export interface IngredientTable {
   /** Strength, % ABV (0–100). */
   abv: number;
   description: string;
+  /** Other names people type for it: a JSON array of strings (default '[]'). */
+  aliases: ColumnType<string, string | undefined, string>;
+}
+
+/** `ingredient_part`: one part of a house-made ingredient (simple syrup -> sugar); primary key both columns. */
+export interface IngredientPartTable {
+  ingredient_id: number;
+  part_id: number;
+}
+
+/** `cocktail_ingredient_substitute`: an ingredient a recipe line accepts instead of its own; primary key all three. */
+export interface CocktailIngredientSubstituteTable {
+  cocktail_id: number;
+  /** The line's position (see {@link CocktailIngredientTable}). */
+  position: number;
+  ingredient_id: number;
 }
 
 /** `cocktail`: one recipe of the public catalogue (venue_id null) or of a venue. */
@@ -260,6 +276,31 @@ export interface WebhookEventTable {
   received_at: Timestamp;
 }
 
+/** `bar_item` and `shopping_item`: one ingredient a user owns / means to buy; primary key (user_id, ingredient_id). */
+export interface UserIngredientTable {
+  user_id: string;
+  ingredient_id: number;
+  created_at: Timestamp;
+}
+
+/** `made_drink`: one 'I made this' of a user. */
+export interface MadeDrinkTable {
+  id: Generated<number>;
+  user_id: string;
+  cocktail_id: number;
+  /** When the drink was made (the user may backdate it, never into the future). */
+  made_at: Timestamp;
+  note: string | null;
+}
+
+/** `ingredient_swap`: 'I use `to_id` for `from_id`'; primary key (user_id, from_id, to_id). */
+export interface IngredientSwapTable {
+  user_id: string;
+  from_id: number;
+  to_id: number;
+  created_at: Timestamp;
+}
+
 /** Every table the server reads or writes. */
 export interface Database {
   ingredient: IngredientTable;
@@ -279,6 +320,12 @@ export interface Database {
   rate_limit_bucket: RateLimitBucketTable;
   entitlement: EntitlementTable;
   webhook_event: WebhookEventTable;
+  ingredient_part: IngredientPartTable;
+  cocktail_ingredient_substitute: CocktailIngredientSubstituteTable;
+  bar_item: UserIngredientTable;
+  shopping_item: UserIngredientTable;
+  made_drink: MadeDrinkTable;
+  ingredient_swap: IngredientSwapTable;
 }
 
 /** Row shapes for reads, inserts and updates. */

@@ -17,7 +17,19 @@ import {
  * Shapes of the seed catalogue files (src/server/catalogue/seed/*.json). Ingredients and cocktails are referenced by slug.
  */
 
-/** One ingredient of the seed. abv in % (0–100); parent is the slug of the broader ingredient (Bourbon -> American whiskey). */
+/** Most aliases one seed ingredient lists. */
+export const MAX_SEED_ALIASES = 8;
+/** Most parts one house-made seed ingredient lists. */
+export const MAX_SEED_PARTS = 6;
+/** Most substitutes one seed recipe line names. */
+export const MAX_SEED_SUBSTITUTES = 4;
+
+/**
+ * One ingredient of the seed. abv in % (0–100); parent is the slug of the broader ingredient (Bourbon -> American whiskey).
+ * - `aliases` (optional): other names people type for it ('club soda' for Soda water), each 1–60 characters, no repeats;
+ * - `parts` (optional): for a house-made ingredient, the slugs of what it is made from (simple syrup: sugar, water); every
+ *   part must be a seed ingredient other than itself (the seeder checks).
+ */
 export const seedIngredientSchema = z.strictObject({
   slug: slugSchema,
   name: z.string().min(1).max(80),
@@ -25,13 +37,27 @@ export const seedIngredientSchema = z.strictObject({
   parent: slugSchema.nullable(),
   abv: z.number().min(0).max(100),
   description: z.string().min(10).max(600),
+  aliases: z
+    .array(z.string().trim().min(1).max(60))
+    .max(MAX_SEED_ALIASES)
+    .refine((aliases) => new Set(aliases.map((alias) => alias.toLowerCase())).size === aliases.length, {
+      message: 'aliases must not repeat',
+    })
+    .optional(),
+  parts: z
+    .array(slugSchema)
+    .min(1)
+    .max(MAX_SEED_PARTS)
+    .refine((parts) => new Set(parts).size === parts.length, { message: 'parts must not repeat' })
+    .optional(),
 });
 export type SeedIngredient = z.infer<typeof seedIngredientSchema>;
 
 /**
  * One ingredient line of a seed cocktail. amount is in `unit`; for `top` and `splash` it is the expected volume in ml
  * (so ABV maths never drops a top-up); for `rinse` the number of rinses (2 ml each stays in the glass). Egg units (egg, white,
- * yolk) and count units (slice, leaf...) give a count.
+ * yolk) and count units (slice, leaf...) give a count. `substitutes` (optional) names, by slug, ingredients the recipe
+ * accepts instead of the line's own (rye whiskey for an Old Fashioned's bourbon); My Bar counts them as covering the line.
  */
 export const seedLineSchema = z
   .strictObject({
@@ -41,9 +67,19 @@ export const seedLineSchema = z
     unit: unitSchema,
     optional: z.boolean().optional(),
     note: z.string().max(120).optional(),
+    substitutes: z
+      .array(slugSchema)
+      .min(1)
+      .max(MAX_SEED_SUBSTITUTES)
+      .refine((slugs) => new Set(slugs).size === slugs.length, { message: 'substitutes must not repeat' })
+      .optional(),
   })
   .refine((line) => line.amount_max === undefined || (line.amount !== null && line.amount_max > line.amount), {
     message: 'amount_max must be greater than amount',
+  })
+  .refine((line) => !line.substitutes?.includes(line.ingredient), {
+    message: "substitutes must not name the line's own ingredient",
+    path: ['substitutes'],
   });
 export type SeedLine = z.infer<typeof seedLineSchema>;
 

@@ -140,6 +140,24 @@ describe('seed ingredients', () => {
     expect(cycles).toEqual([]);
   });
 
+  it("list aliases that are no other ingredient's name, and parts that exist (never the ingredient itself)", () => {
+    const names = new Map(ingredients.map((i) => [i.name.trim().toLowerCase(), i.slug]));
+    const clashes = ingredients.flatMap((i) =>
+      (i.aliases ?? [])
+        .filter((alias) => names.has(alias.trim().toLowerCase()))
+        .map((alias) => `${i.slug}: '${alias}' is ${names.get(alias.trim().toLowerCase())}`),
+    );
+    expect(clashes).toEqual([]);
+    const badParts = ingredients.flatMap((i) =>
+      (i.parts ?? []).filter((part) => part === i.slug || !bySlug.has(part)).map((part) => `${i.slug} <- ${part}`),
+    );
+    expect(badParts).toEqual([]);
+    // The house-made syrups My Bar knows how to make from their parts.
+    expect(ingredients.filter((i) => i.parts).map((i) => i.slug)).toEqual(
+      expect.arrayContaining(['simple-syrup', 'honey-syrup', 'grenadine', 'saline-solution']),
+    );
+  });
+
   it('include every base spirit family root', () => {
     const missing = BASE_SPIRITS.filter((spirit) => !bySlug.has(BASE_SPIRIT_INGREDIENT[spirit]));
     expect(missing).toEqual([]);
@@ -159,6 +177,25 @@ describe('seed cocktails', () => {
     expect(unknown).toEqual([]);
     const tooFew = cocktails.filter((c) => c.ingredients.length < 2).map((c) => c.slug);
     expect(tooFew).toEqual([]);
+  });
+
+  it("name substitutes that exist and that the line's own ingredient does not already cover", () => {
+    const bad = cocktails.flatMap((c) =>
+      c.ingredients.flatMap((line) =>
+        (line.substitutes ?? [])
+          .filter((sub) => !bySlug.has(sub) || sub === line.ingredient || lineage(sub).includes(line.ingredient))
+          .map((sub) => `${c.slug}: ${line.ingredient} / ${sub}`),
+      ),
+    );
+    expect(bad).toEqual([]);
+    // The lines whose note names an alternative carry it as a substitute.
+    const noted = cocktails.flatMap((c) =>
+      c.ingredients
+        .filter((line) => /^or (rye whiskey|bourbon)$/.test(line.note ?? ''))
+        .map((line) => `${c.slug}: ${line.substitutes?.join(',') ?? 'none'}`),
+    );
+    expect(noted.length).toBeGreaterThanOrEqual(3);
+    for (const entry of noted) expect(entry).not.toMatch(/none$/);
   });
 
   it('have a base spirit that one of their lines belongs to', () => {

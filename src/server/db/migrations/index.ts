@@ -6,6 +6,7 @@ import { analyticsEventMigration } from './0003-analytics-event';
 import { authTablesMigration } from './0004-auth-tables';
 import { accountsMigration } from './0005-accounts';
 import { paymentsMigration } from './0006-payments';
+import { myBarMigration } from './0007-my-bar';
 
 /**
  * Every migration, by name (Kysely runs them in name order). One set serves both dialects: each module receives the dialect
@@ -19,5 +20,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0004-auth-tables': authTablesMigration(dialect),
     '0005-accounts': accountsMigration(dialect),
     '0006-payments': paymentsMigration(dialect),
+    '0007-my-bar': myBarMigration(dialect),
   };
 }
