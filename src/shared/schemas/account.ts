@@ -31,7 +31,8 @@ export const meResponseSchema = z.object({
   entitlements: z.array(z.enum(ENTITLEMENT_NAMES)),
   entitlementDetails: z.array(entitlementSchema),
   role: z.literal('User'),
-  counts: z.object({ favorites: z.number().int().min(0) }),
+  /** How many favorites the user keeps and how many drinks they recorded as made ('I made this', My Bar). */
+  counts: z.object({ favorites: z.number().int().min(0), made: z.number().int().min(0) }),
   accounts: z.array(linkedAccountSchema),
   providers: z.object({ google: z.boolean(), facebook: z.boolean() }),
 });
@@ -40,10 +41,15 @@ export type MeResponse = z.infer<typeof meResponseSchema>;
 /** How many entries each list of `GET /api/me/activity` holds at most. */
 export const ACTIVITY_LIMIT = 10;
 
-/** `GET /api/me/activity` answer: the latest favorites and latest distinct searches, newest first (ISO 8601 times). */
+/**
+ * `GET /api/me/activity` answer, each list newest first (ISO 8601 times, at most {@link ACTIVITY_LIMIT} entries): the latest
+ * favorites, the latest distinct searches, and the latest made drinks ('I made this': the made drink's id, the cocktail,
+ * when it was made).
+ */
 export const activityResponseSchema = z.object({
   favorites: z.array(z.object({ cocktailId: z.number().int(), name: z.string(), createdAt: z.string() })),
   searches: z.array(z.object({ q: z.string(), occurredAt: z.string() })),
+  made: z.array(z.object({ id: z.number().int(), cocktailId: z.number().int(), name: z.string(), madeAt: z.string() })),
 });
 export type ActivityResponse = z.infer<typeof activityResponseSchema>;
 

@@ -121,6 +121,13 @@ export const shoppingItemSchema = z.object({ ingredient: barIngredientSchema, ad
 export const shoppingListSchema = z.object({ items: z.array(shoppingItemSchema) });
 export type ShoppingListBody = z.infer<typeof shoppingListSchema>;
 
+/**
+ * Answer of `POST /api/me/shopping-list/:ingredientId/bought`: the bar and the list after the ingredient moved from the
+ * list into the bar (one transaction).
+ */
+export const shoppingBoughtSchema = z.object({ bar: barListSchema, list: shoppingListSchema });
+export type ShoppingBought = z.infer<typeof shoppingBoughtSchema>;
+
 /** Longest note on a made drink, characters. */
 export const MAX_MADE_NOTE = 500;
 
