@@ -1,4 +1,10 @@
-/** The catalogue feature's public surface: its routes, seeding, and the list items other features show. */
+/**
+ * The catalogue feature's public surface: its routes, seeding, the list items other features show, the ingredient
+ * catalogue and the My Bar match model (both in memory per catalogue version), and the search-key fold.
+ */
 export { catalogueRoutes, ingredientRoutes } from './routes';
 export { MAX_COCKTAIL_ID, seedCatalogue, warmCatalogue, type SeedCatalogue, type SeedResult } from './operations';
 export { loadSummariesByIds } from './read-model';
+export { getIngredientCatalogue, type IngredientCatalogue } from './ingredient-catalogue';
+export { getMatchModel, type MatchModel } from './match-model';
+export { toSearchKey } from './search-text';

@@ -62,30 +62,77 @@ describe.each(testDialects())('ingredient API on %s', (dialect) => {
       expect(new Set(body.items.map((item) => item.slug))).toEqual(new Set(TEST_INGREDIENTS.map((i) => i.slug)));
       expect(body.items.map((item) => item.name)).toEqual(TEST_INGREDIENT_NAMES_IN_ORDER);
       const bySlug = new Map(body.items.map((item) => [item.slug, item]));
+      expect(body.total).toBe(TEST_INGREDIENTS.length);
       expect(bySlug.get('campari')).toEqual<IngredientSummary>({
         id: await idOf('campari'),
         slug: 'campari',
         name: 'Campari',
         category: 'Liqueurs',
-        parent_id: null,
+        parentId: null,
         abv: 25,
+        aliases: [],
+        parts: [],
       });
       expect(bySlug.get('lime-juice')).toMatchObject({
         name: 'Lime juice',
         category: 'Juices',
         abv: 0,
-        parent_id: null,
+        parentId: null,
       });
-      expect(bySlug.get('bourbon')).toMatchObject({ abv: 45, category: 'Spirits', parent_id: await idOf('whiskey') });
-      expect(bySlug.get('london-dry-gin')).toMatchObject({ abv: 43, parent_id: await idOf('gin') });
+      expect(bySlug.get('bourbon')).toMatchObject({ abv: 45, category: 'Spirits', parentId: await idOf('whiskey') });
+      expect(bySlug.get('london-dry-gin')).toMatchObject({ abv: 43, parentId: await idOf('gin') });
     });
 
     it('ignores unknown query parameters', async () => {
       const plain = await t.json<IngredientList>('/api/ingredients');
-      const extra = await t.json<IngredientList>('/api/ingredients?q=gin&page=3&pageSize=abc&x=%E2%9C%93');
+      const extra = await t.json<IngredientList>('/api/ingredients?page=3&pageSize=abc&x=%E2%9C%93');
       expect(extra.status).toBe(200);
       expect(extra.body).toEqual(plain.body);
       expect(extra.headers.get('etag')).toBe(plain.headers.get('etag'));
+    });
+
+    const names = async (query: string) => {
+      const { status, body } = await t.json<IngredientList>(`/api/ingredients?${query}`);
+      expect(status, query).toBe(200);
+      expect(body.total, query).toBe(body.items.length);
+      return body.items.map((item) => item.name);
+    };
+
+    it('q matches from the start of any word, case- and accent-insensitively, names starting with q first', async () => {
+      expect(await names('q=bour')).toEqual(['Bourbon']);
+      expect(await names('q=GIN')).toEqual(['Gin', 'Ginger honey syrup', 'London dry gin']);
+      expect(await names('q=cachaca')).toEqual(['Cachaça']);
+      expect(await names('q=Cachaça')).toEqual(['Cachaça']);
+      expect(await names('q=vermouth')).toEqual(['Sweet vermouth']);
+      expect(await names('q=%20%20dry%20gin%20')).toEqual(['London dry gin']);
+      // Not from the middle of a word.
+      expect(await names('q=ermouth')).toEqual([]);
+      expect(await names('q=ourbon')).toEqual([]);
+      expect(await names('q=zzz')).toEqual([]);
+    });
+
+    it('category keeps one category, alone or with q', async () => {
+      expect(await names('category=Spirits')).toEqual([
+        'Bourbon',
+        'Cachaça',
+        'Gin',
+        'London dry gin',
+        'Whiskey',
+        'White rum',
+      ]);
+      expect(await names('category=Syrups&q=gin')).toEqual(['Ginger honey syrup']);
+      expect(await names('category=Spirits&q=gin')).toEqual(['Gin', 'London dry gin']);
+      expect(await names('category=Bitters')).toEqual([]);
+    });
+
+    it.each([
+      ['an unknown category', 'category=Spirit', 'category'],
+      ['a q over 80 characters', `q=${'a'.repeat(81)}`, 'q must be at most 80 characters'],
+    ])('answers 400 naming the field for %s', async (_label, query, named) => {
+      const { status, body } = await t.json<ApiErrorBody>(`/api/ingredients?${query}`);
+      expect(status).toBe(400);
+      expect(body.error.code).toBe('VALIDATION_FAILED');
+      expect(body.error.message).toContain(named);
     });
 
     it('answers the same to a signed-in caller as to an anonymous one', async () => {
@@ -189,6 +236,42 @@ describe.each(testDialects())('ingredient API on %s', (dialect) => {
       expect(body.items.find((item) => item.slug === 'campari')).toMatchObject({ category: 'Liqueurs', abv: 25 });
       expect(body.items.find((item) => item.name === 'Lime juice')).toMatchObject({ category: 'Juices', abv: 0 });
     });
+
+    it('carries aliases and house-made parts, and q finds aliases', async () => {
+      const { body } = await real.json<IngredientList>('/api/ingredients');
+      const bySlug = new Map(body.items.map((item) => [item.slug, item]));
+      const id = (slug: string) => bySlug.get(slug)?.id;
+      expect(bySlug.get('soda-water')?.aliases).toEqual(['club soda', 'sparkling water', 'seltzer']);
+      expect(bySlug.get('simple-syrup')?.parts.sort()).toEqual([id('sugar'), id('water')].sort());
+      expect(bySlug.get('honey-ginger-syrup')?.parts.sort()).toEqual(
+        [id('honey'), id('fresh-ginger'), id('water')].sort(),
+      );
+      expect(bySlug.get('gin')?.parts).toEqual([]);
+      const seed = loadSeedCatalogue();
+      for (const ingredient of seed.ingredients) {
+        expect(bySlug.get(ingredient.slug)?.aliases, ingredient.slug).toEqual(ingredient.aliases ?? []);
+        expect(bySlug.get(ingredient.slug)?.parts.length, ingredient.slug).toBe(ingredient.parts?.length ?? 0);
+      }
+
+      const found = async (q: string) =>
+        (await real.json<IngredientList>(`/api/ingredients?q=${encodeURIComponent(q)}`)).body.items.map((i) => i.slug);
+      expect(await found('club soda')).toEqual(['soda-water']);
+      expect(await found('seltzer')).toEqual(['soda-water']);
+      expect(await found('caster')).toEqual(['superfine-sugar']);
+      expect(await found('icing')).toEqual(['powdered-sugar']);
+      expect(await found("peychaud's")).toEqual(['peychauds-bitters']);
+      expect(await found('peychaud’s')).toEqual(['peychauds-bitters']);
+      expect(await found('st germain')).toEqual(['st-germain']);
+      expect(await found('germain')).toEqual(['st-germain']);
+      expect(await found('creme de cassis')).toEqual(['creme-de-cassis']);
+      // Names starting with q first (Angostura bitters), then alias and later-word matches.
+      expect(await found('angostura')).toEqual(['angostura-bitters']);
+      expect((await found('chartreuse')).slice(0, 2)).toEqual(['green-chartreuse', 'yellow-chartreuse']);
+      const rum = await found('rum');
+      expect(rum[0]).toBe('rum');
+      expect(rum).toContain('white-rum');
+      expect(rum.indexOf('rum')).toBeLessThan(rum.indexOf('white-rum'));
+    });
   });
 
   describe('an empty catalogue', () => {
@@ -201,7 +284,7 @@ describe.each(testDialects())('ingredient API on %s', (dialect) => {
     it('answers an empty list', async () => {
       const { status, body } = await empty.json<IngredientList>('/api/ingredients');
       expect(status).toBe(200);
-      expect(body).toEqual({ items: [] });
+      expect(body).toEqual({ items: [], total: 0 });
     });
   });
 

@@ -1,19 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { CocktailDetail, CocktailListQuery, CocktailPage, CocktailSummary } from '@/shared/schemas/cocktail';
-import type { IngredientList } from '@/shared/schemas/ingredient';
+import type { IngredientList, IngredientListQuery } from '@/shared/schemas/ingredient';
 import { dialectOf } from '../db/database';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { LruCache } from '../lib/lru-cache';
 import { forgetCatalogueVersion, getCatalogueVersion } from './catalogue-version';
-import {
-  SUMMARY_COLUMNS,
-  loadCocktailDetail,
-  loadIngredientSummaries,
-  loadSummariesByIds,
-  toSummaries,
-  type SummaryRow,
-} from './read-model';
+import { getIngredientCatalogue, searchIngredients } from './ingredient-catalogue';
+import { SUMMARY_COLUMNS, loadCocktailDetail, loadSummariesByIds, toSummaries, type SummaryRow } from './read-model';
 import { searchCatalogue, type CatalogueFilter, type CountMemo } from './search';
 import { ensureSearchIndex, forgetSearchIndex, searchIndexFor } from './search-index';
 import { toSearchKey } from './search-text';
@@ -190,15 +184,25 @@ export async function getCocktail({ db, id }: { db: Kysely<Database>; id: number
 }
 
 /**
- * Every ingredient of the public catalogue (ingredients have no venue scope), sorted by name case- and accent-insensitively:
- * names compare by their search key ({@link toSearchKey}: "Cachaça" as "cachaca"), in code-unit order so both databases
- * and every locale give the same order; equal keys by id.
- * @returns `{items}` (ingredientListSchema); empty for an empty catalogue.
+ * The public catalogue's ingredients (ingredients have no venue scope) for a type-ahead or a category shelf, from memory
+ * (read once per catalogue version).
+ * - `q` matches the name or an alias from the start of any word, case- and accent-insensitively ('bour' finds Bourbon,
+ *   'club soda' finds Soda water); names starting with it come first. Empty: every ingredient.
+ * - `category` keeps one category.
+ * Order within a group: by name case- and accent-insensitively (names compare by their search key, {@link toSearchKey}:
+ * "Cachaça" as "cachaca", in code-unit order so both databases and every locale agree), equal keys by id.
+ * @returns `{items, total}` (ingredientListSchema); `total` is the number of items; empty for an empty catalogue.
+ * @throws the database's error when the ingredients must be read and cannot be.
  */
-export async function listIngredients({ db }: { db: Kysely<Database> }): Promise<IngredientList> {
-  const keyed = (await loadIngredientSummaries(db)).map((item) => ({ key: toSearchKey(item.name), item }));
-  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.item.id - b.item.id));
-  return { items: keyed.map(({ item }) => item) };
+export async function listIngredients({
+  db,
+  query = { q: '' },
+}: {
+  db: Kysely<Database>;
+  query?: IngredientListQuery;
+}): Promise<IngredientList> {
+  const items = searchIngredients(await getIngredientCatalogue(db), query);
+  return { items, total: items.length };
 }
 
 /**

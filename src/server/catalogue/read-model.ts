@@ -1,14 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { CardIngredient, CocktailDetail, CocktailSummary, IngredientLine } from '@/shared/schemas/cocktail';
-import type { IngredientSummary } from '@/shared/schemas/ingredient';
 import type { Database } from '../db/types';
 import { LruCache } from '../lib/lru-cache';
 import { getCatalogueVersion } from './catalogue-version';
 
 /**
  * Reading cocktails out of the tables into the API shapes (src/shared/schemas/cocktail.ts): JSON list columns parsed, 0/1
- * flags turned into booleans, recipe lines joined with their ingredient's name, ABV and category. Ingredients are read
- * into src/shared/schemas/ingredient.ts's list items.
+ * flags turned into booleans, recipe lines joined with their ingredient's name, ABV and category. Ingredients are read by
+ * ingredient-catalogue.ts.
  */
 
 /** Columns of `cocktail` that a list item carries. */
@@ -218,23 +217,4 @@ export async function loadCocktailDetail(db: Kysely<Database>, id: number): Prom
   }));
   const { ingredients: _cards, ...summary } = toSummary(row, []);
   return { ...summary, instructions: row.instructions, ingredients };
-}
-
-/**
- * Loads every ingredient as a list item, in no particular order (the caller sorts). Ingredients have no venue scope: all of
- * them belong to the public catalogue. The category column is trusted: only the seeder writes it, from the vocabulary.
- */
-export async function loadIngredientSummaries(db: Kysely<Database>): Promise<IngredientSummary[]> {
-  const rows = await db
-    .selectFrom('ingredient')
-    .select(['id', 'slug', 'name', 'category', 'parent_id', 'abv'])
-    .execute();
-  return rows.map((row) => ({
-    id: Number(row.id),
-    slug: row.slug,
-    name: row.name,
-    category: row.category as IngredientSummary['category'],
-    parent_id: row.parent_id === null ? null : Number(row.parent_id),
-    abv: Number(row.abv),
-  }));
 }

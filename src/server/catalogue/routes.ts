@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { cocktailIdParamSchema, cocktailListQuerySchema, cocktailSampleQuerySchema } from '@/shared/schemas/cocktail';
+import { ingredientListQuerySchema } from '@/shared/schemas/ingredient';
 import type { Database } from '../db/types';
 import {
   PRIVATE_REVALIDATE,
@@ -17,12 +18,12 @@ export const RESPONSE_CACHE_ENTRIES = 500;
 /** Most bytes of serialised responses kept in memory per app (32 MB). */
 export const RESPONSE_CACHE_BYTES = 32 * 1024 * 1024;
 /**
- * Most ingredient-list answers kept in memory per app. There is one list, but each spelling of its URL (unknown query
- * parameters are ignored, yet they make another URL) is kept on its own; a few are enough.
+ * Most ingredient-list answers kept in memory per app: one per distinct URL (the whole list, each category shelf, each
+ * type-ahead query typed recently). Answers are small (the whole list is about 60 kB, a type-ahead answer a few kB).
  */
-export const INGREDIENT_CACHE_ENTRIES = 16;
-/** Most bytes of ingredient-list answers kept in memory per app (4 MB; the seed's list is about 30 kB). */
-export const INGREDIENT_CACHE_BYTES = 4 * 1024 * 1024;
+export const INGREDIENT_CACHE_ENTRIES = 1000;
+/** Most bytes of ingredient-list answers kept in memory per app (8 MB). */
+export const INGREDIENT_CACHE_BYTES = 8 * 1024 * 1024;
 
 /**
  * The catalogue's HTTP routes (mounted at /api/cocktails): list, random sample, detail. Thin: validate with the shared
@@ -68,8 +69,9 @@ export function catalogueRoutes({
 }
 
 /**
- * The catalogue's ingredient routes (mounted at /api/ingredients): the whole list, public and read-only. No query
- * parameters (unknown ones are ignored). Goes through its own {@link responseCache} keyed by the catalogue version, as the
+ * The catalogue's ingredient routes (mounted at /api/ingredients): `GET /?q=&category=` -> 200 IngredientList (public,
+ * read-only; see `listIngredients`); unknown query parameters are ignored; 400 VALIDATION_FAILED for a `q` over 80
+ * characters or an unknown category. Goes through its own {@link responseCache} keyed by the catalogue version, as the
  * cocktail list does: ETag / 304, answered `public, no-cache`, kept in memory until the catalogue changes.
  */
 export function ingredientRoutes({ db }: { db: Kysely<Database> }): Hono<{ Variables: ResponseCacheVariables }> {
@@ -80,8 +82,8 @@ export function ingredientRoutes({ db }: { db: Kysely<Database> }): Hono<{ Varia
     maxBytes: INGREDIENT_CACHE_BYTES,
   });
 
-  routes.get('/', cached, async (c) => {
-    const list = await listIngredients({ db });
+  routes.get('/', cached, validate('query', ingredientListQuerySchema), async (c) => {
+    const list = await listIngredients({ db, query: c.req.valid('query') });
     return c.json(list, 200, { 'Cache-Control': PUBLIC_REVALIDATE });
   });
 

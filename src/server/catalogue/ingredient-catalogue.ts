@@ -1,0 +1,129 @@
+import type { Kysely } from 'kysely';
+import type { IngredientCategory, IngredientSummary } from '@/shared/schemas/ingredient';
+import type { Database } from '../db/types';
+import { toSearchKey } from './search-text';
+import { versionedMemo } from './versioned-memo';
+
+/**
+ * The catalogue's ingredients in memory: every ingredient as a list item (with its aliases and house-made parts) in name
+ * order, by id, and with the folded names the type-ahead compares. A few hundred rows, read once per catalogue version.
+ */
+
+/** Folds text for the ingredient type-ahead: its search key ({@link toSearchKey}) with typographic apostrophes made plain. */
+export function toIngredientKey(text: string): string {
+  return toSearchKey(text).replace(/[\u2018\u2019\u02bc`]/g, "'");
+}
+
+/** One ingredient with the folded texts the type-ahead matches: its name's key and its aliases' keys. */
+interface KeyedIngredient {
+  item: IngredientSummary;
+  nameKey: string;
+  aliasKeys: string[];
+}
+
+/** The ingredients of one catalogue version. */
+export interface IngredientCatalogue {
+  /** Every ingredient, by name (case- and accent-insensitively, in code-unit order of the key), ties by id. */
+  items: readonly IngredientSummary[];
+  /** Every ingredient by id. */
+  byId: ReadonlyMap<number, IngredientSummary>;
+  /** Each ingredient's position in `items` (to put any list of ingredients in name order). */
+  order: ReadonlyMap<number, number>;
+  /** The same as `items`, with their folded name and aliases (for {@link searchIngredients}). */
+  keyed: readonly KeyedIngredient[];
+}
+
+function parseAliases(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Reads every ingredient (ingredients have no venue scope: all belong to the public catalogue) with its aliases and parts.
+ * The category column is trusted: only the seeder writes it, from the vocabulary.
+ * @returns the ingredients sorted by name key, ties by id; parts in id order.
+ */
+export async function loadIngredientCatalogue(db: Kysely<Database>): Promise<IngredientCatalogue> {
+  const [rows, partRows] = await Promise.all([
+    db.selectFrom('ingredient').select(['id', 'slug', 'name', 'category', 'parent_id', 'abv', 'aliases']).execute(),
+    db.selectFrom('ingredient_part').select(['ingredient_id', 'part_id']).orderBy('part_id').execute(),
+  ]);
+  const parts = new Map<number, number[]>();
+  for (const row of partRows) {
+    const id = Number(row.ingredient_id);
+    const list = parts.get(id);
+    if (list) list.push(Number(row.part_id));
+    else parts.set(id, [Number(row.part_id)]);
+  }
+  const keyed: KeyedIngredient[] = rows.map((row) => {
+    const item: IngredientSummary = {
+      id: Number(row.id),
+      slug: row.slug,
+      name: row.name,
+      category: row.category as IngredientCategory,
+      parentId: row.parent_id === null ? null : Number(row.parent_id),
+      abv: Number(row.abv),
+      aliases: parseAliases(row.aliases),
+      parts: parts.get(Number(row.id)) ?? [],
+    };
+    return { item, nameKey: toIngredientKey(item.name), aliasKeys: item.aliases.map(toIngredientKey) };
+  });
+  keyed.sort((a, b) => (a.nameKey < b.nameKey ? -1 : a.nameKey > b.nameKey ? 1 : a.item.id - b.item.id));
+  const items = keyed.map((entry) => entry.item);
+  return {
+    items,
+    byId: new Map(items.map((item) => [item.id, item])),
+    order: new Map(items.map((item, index) => [item.id, index])),
+    keyed,
+  };
+}
+
+const ingredientMemo = versionedMemo((db) => loadIngredientCatalogue(db));
+
+/**
+ * The ingredient catalogue of the current catalogue version, from memory (read from the database once per version).
+ * @throws the database's error when it must be read and cannot be.
+ */
+export function getIngredientCatalogue(db: Kysely<Database>): Promise<IngredientCatalogue> {
+  return ingredientMemo.get(db);
+}
+
+/** Letters and digits: a word starts where the character before is neither. */
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+
+/** True when `query` (already folded, not empty) starts `key` or one of its words ('bour' in 'bourbon', 'cassis' in 'creme de cassis'). */
+export function matchesWordStart(key: string, query: string): boolean {
+  for (let at = key.indexOf(query); at !== -1; at = key.indexOf(query, at + 1)) {
+    if (at === 0 || !WORD_CHARACTER.test(key[at - 1] as string)) return true;
+  }
+  return false;
+}
+
+/**
+ * The ingredients matching a type-ahead query, in answer order.
+ * - `q` (any text; folded here): matches the name or an alias from the start of any word, case- and accent-insensitively
+ *   (typographic apostrophes count as plain ones); ingredients whose name starts with it come first, then the others,
+ *   each group in name order. Empty: every ingredient, in name order.
+ * - `category`: only that category.
+ */
+export function searchIngredients(
+  catalogue: IngredientCatalogue,
+  { q, category }: { q: string; category?: IngredientCategory },
+): IngredientSummary[] {
+  const query = toIngredientKey(q);
+  const inCategory = catalogue.keyed.filter((entry) => category === undefined || entry.item.category === category);
+  if (query === '') return inCategory.map((entry) => entry.item);
+  const first: IngredientSummary[] = [];
+  const rest: IngredientSummary[] = [];
+  for (const entry of inCategory) {
+    if (entry.nameKey.startsWith(query)) first.push(entry.item);
+    else if (matchesWordStart(entry.nameKey, query) || entry.aliasKeys.some((key) => matchesWordStart(key, query))) {
+      rest.push(entry.item);
+    }
+  }
+  return [...first, ...rest];
+}
