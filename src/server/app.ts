@@ -22,6 +22,7 @@ import { createSessionReader } from './http/session';
 import type { Logger } from './logger';
 import { redisSecondaryStorage, type RedisHandle } from './redis';
 import { createMailer, type Mailer } from './mail';
+import { myBarRoutes } from './my-bar';
 import { supportRoutes } from './support';
 import { webhookRoutes, wrapperSimulatorRoutes } from './payments';
 
@@ -77,7 +78,7 @@ function codeForStatus(status: number): ApiErrorCode {
 /**
  * Builds the HTTP application: security headers, compression, request logging, the API under /api (health, cocktails,
  * ingredients, events, better-auth at /api/auth, provider sign-in start at /api/session, the user's own data at /api/me
- * (favorites, purchases, My Bar), RevenueCat's webhook at /api/webhooks/revenuecat, the wrapper simulator at
+ * (favorites, purchases, My Bar's bar, shopping list, made drinks and swaps), RevenueCat's webhook at /api/webhooks/revenuecat, the wrapper simulator at
  * /api/wrapper-sim when it is on, support, developer tools at /api/dev) and the built client for every other path. Errors always answer `{"error": {code,
  * message}}` (better-auth's own routes keep better-auth's `{code, message}` except 429): AppError by its code, zod errors
  * 400 naming the field, database outages 503, anything else a bare 500 (details go to the log only).
@@ -121,6 +122,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api/auth', authHandlerRoutes({ auth, limiter, config, db }));
   app.route('/api/session', sessionRoutes({ auth, limiter, config }));
   app.route('/api/me', accountRoutes({ db, auth, config, logger, sessions, limiter, redis }));
+  app.route('/api/me', myBarRoutes({ db, sessions, trustedOrigins: config.trustedOrigins }));
   app.route('/api/webhooks/revenuecat', webhookRoutes({ db, config, logger }));
   if (config.wrapperSimulator) {
     const dispatch = (request: Request) => Promise.resolve(app.fetch(request));

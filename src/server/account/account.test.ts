@@ -64,7 +64,7 @@ describe.each(testDialects())('the signed-in user’s account on %s', (dialect) 
         entitlements: [],
         entitlementDetails: [],
         role: 'User',
-        counts: { favorites: 1 },
+        counts: { favorites: 1, made: 0 },
         accounts: [
           { id: expect.any(String), providerId: 'magic-link', accountId: email, createdAt: expect.any(String) },
         ],
@@ -123,9 +123,12 @@ describe.each(testDialects())('the signed-in user’s account on %s', (dialect) 
         'GIN',
       ]);
 
+      expect(body.made).toEqual([]);
+
       const theirs = await t.json<ActivityResponse>('/api/me/activity', { headers: other.headers() });
       expect(theirs.body.favorites.map((favorite) => favorite.cocktailId)).toEqual([ids[0]]);
       expect(theirs.body.searches.map((search) => search.q)).toEqual(['theirs']);
+      expect(theirs.body.made).toEqual([]);
     });
   });
 
@@ -200,6 +203,19 @@ describe.each(testDialects())('the signed-in user’s account on %s', (dialect) 
         transferred_to: ['$RCAnonymousID:somewhere-else'],
       });
       expect((await postWebhook(t, transfer)).body.outcome).toBe('unknown_user');
+      // My Bar (the enterprise grant lets them in): a bottle, a shopping-list entry, a made drink, a swap.
+      const ingredientIds = (await t.database.db.selectFrom('ingredient').select('id').orderBy('id').execute()).map(
+        (row) => Number(row.id),
+      );
+      const [first, second] = ingredientIds as [number, number];
+      for (const [path, init] of [
+        [`/api/me/bar/${first}`, postJson({}, jar, 'PUT')],
+        [`/api/me/shopping-list/${second}`, postJson({}, jar, 'PUT')],
+        ['/api/me/made', postJson({ cocktailId: ids[0], note: 'made before leaving' }, jar)],
+        ['/api/me/swaps', postJson({ fromId: first, toId: second }, jar, 'PUT')],
+      ] as const) {
+        expect((await t.request(path, init)).status, path).toBeLessThan(300);
+      }
       return { email, userId, jar };
     }
 
@@ -226,8 +242,15 @@ describe.each(testDialects())('the signed-in user’s account on %s', (dialect) 
       // The dump covers the payments tables, and they hold the user's rows beforehand.
       const tableLine = (dump: string, table: string) =>
         dump.split('\n').find((line) => line.startsWith(`${table}: `)) ?? '';
-      for (const table of ['entitlement', 'webhook_event']) {
-        expect(tableLine(before, table)).toContain(userId.toLowerCase());
+      for (const table of [
+        'entitlement',
+        'webhook_event',
+        'bar_item',
+        'shopping_item',
+        'made_drink',
+        'ingredient_swap',
+      ]) {
+        expect(tableLine(before, table), table).toContain(userId.toLowerCase());
       }
       const userWebhookEvents = await t.database.db
         .selectFrom('webhook_event')
@@ -283,7 +306,7 @@ describe.each(testDialects())('the signed-in user’s account on %s', (dialect) 
       expect((await t.request('/api/me', { headers: jar.headers() })).status).toBe(401);
       expect((await t.json<MeResponse>('/api/me', { headers: survivor.headers() })).body).toMatchObject({
         user: { id: survivorId },
-        counts: { favorites: 1 },
+        counts: { favorites: 1, made: 0 },
       });
       // The payments tables keep the survivor's rows only.
       for (const table of ['entitlement', 'webhook_event']) {
@@ -323,7 +346,7 @@ describe.each(testDialects())('the signed-in user’s account on %s', (dialect) 
       expect(await everyRow()).toBe(before);
       expect((await t.json<MeResponse>('/api/me', { headers: jar.headers() })).body).toMatchObject({
         user: { id: userId, twoFactorEnabled: true },
-        counts: { favorites: 3 },
+        counts: { favorites: 3, made: 1 },
       });
     });
   });

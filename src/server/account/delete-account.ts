@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { emailBucket, RateLimiter } from '../http/rate-limit';
+import { deleteMyBarData, type MyBarDeletion } from '../my-bar';
 import { purgeUserFromAuthStore, type RedisHandle } from '../redis';
 
 /** Escapes LIKE wildcards (and the escape character) so `text` matches literally inside a `like ... escape '\'` pattern. */
@@ -11,6 +12,8 @@ function likeLiteral(text: string): string {
 /** What {@link deleteAccount} removed, by table (rows), and how many analytics events it de-identified. */
 export interface DeletionReport {
   favorites: number;
+  /** My Bar's rows: bar, shopping list, made drinks, swaps. */
+  myBar: MyBarDeletion;
   sessions: number;
   accounts: number;
   twoFactor: number;
@@ -24,7 +27,7 @@ export interface DeletionReport {
 
 /**
  * Deletes every trace of a user, in one transaction (a failure rolls all of it back):
- * favorites, sessions, linked accounts, two-factor secrets, verification rows that name the user or their email (magic
+ * favorites, My Bar's rows (bar, shopping list, made drinks, swaps), sessions, linked accounts, two-factor secrets, verification rows that name the user or their email (magic
  * links, OAuth link state, pending two-factor challenges), support messages they sent (by user id or email), dev-outbox
  * mail to or from their email, rate-limit counters of their email, their entitlements and the store webhook events that
  * name them, and the user row; analytics events keep their type,
@@ -52,6 +55,7 @@ export async function deleteAccount({
       Number(result.reduce((sum, r) => sum + (r.numDeletedRows ?? r.numUpdatedRows ?? 0n), 0n));
 
     const favorites = count(await trx.deleteFrom('user_favorites').where('user_id', '=', userId).execute());
+    const myBar = await deleteMyBarData({ db: trx, userId });
     const supportMessages = count(
       await trx
         .deleteFrom('support_message')
@@ -108,6 +112,7 @@ export async function deleteAccount({
     if (deleted !== 1) throw new Error(`user ${userId} was not deleted`);
     return {
       favorites,
+      myBar,
       sessions,
       accounts,
       twoFactor,

@@ -3,6 +3,7 @@ import { ACTIVITY_LIMIT, type ActivityResponse, type LinkedAccount, type MeRespo
 import type { SessionUser } from '@/shared/schemas/session';
 import type { Database } from '../db/types';
 import { countFavorites, listRecentFavorites } from '../favorites';
+import { countMadeDrinks, listRecentMadeDrinks } from '../my-bar';
 import { getSubscriptionStatus } from '../payments';
 
 /** The accounts (ways in) of a user, oldest first. */
@@ -30,7 +31,8 @@ export async function listLinkedAccounts({
 
 /**
  * The signed-in user's profile summary: the user, the plan and active entitlements (with every entitlement's details,
- * judged now), role 'User', the number of favorites, the linked accounts, and which providers the server offers.
+ * judged now), role 'User', the number of favorites and of made drinks (kept after a plan lapses), the linked accounts,
+ * and which providers the server offers.
  */
 export async function getMe({
   db,
@@ -41,8 +43,9 @@ export async function getMe({
   user: SessionUser;
   providers: { google: boolean; facebook: boolean };
 }): Promise<MeResponse> {
-  const [favorites, accounts, subscription] = await Promise.all([
+  const [favorites, made, accounts, subscription] = await Promise.all([
     countFavorites({ db, userId: user.id }),
+    countMadeDrinks({ db, userId: user.id }),
     listLinkedAccounts({ db, userId: user.id }),
     getSubscriptionStatus({ db, userId: user.id }),
   ]);
@@ -61,7 +64,7 @@ export async function getMe({
     entitlements: subscription.entitlements,
     entitlementDetails: subscription.details,
     role: 'User',
-    counts: { favorites },
+    counts: { favorites, made },
     accounts,
     providers,
   };
@@ -71,12 +74,14 @@ export async function getMe({
 const SEARCH_SCAN_LIMIT = 200;
 
 /**
- * A user's recent activity: their 10 latest favorites (with cocktail names) and their 10 latest distinct searches (from
- * `search_performed` events attributed to them; queries compared trimmed and case-insensitively, the newest spelling kept).
+ * A user's recent activity: their 10 latest favorites (with cocktail names), their 10 latest distinct searches (from
+ * `search_performed` events attributed to them; queries compared trimmed and case-insensitively, the newest spelling
+ * kept), and their 10 latest made drinks (with cocktail names; listed whatever their plan is now).
  */
 export async function getActivity({ db, userId }: { db: Kysely<Database>; userId: string }): Promise<ActivityResponse> {
-  const [favorites, events] = await Promise.all([
+  const [favorites, madeDrinks, events] = await Promise.all([
     listRecentFavorites({ db, userId, limit: ACTIVITY_LIMIT }),
+    listRecentMadeDrinks({ db, userId, limit: ACTIVITY_LIMIT }),
     db
       .selectFrom('analytics_event')
       .select(['props', 'occurred_at'])
@@ -103,5 +108,11 @@ export async function getActivity({ db, userId }: { db: Kysely<Database>; userId
     searches.push({ q: q.trim(), occurredAt: new Date(event.occurred_at).toISOString() });
     if (searches.length === ACTIVITY_LIMIT) break;
   }
-  return { favorites, searches };
+  const made = madeDrinks.map((drink) => ({
+    id: drink.id,
+    cocktailId: drink.cocktail.id,
+    name: drink.cocktail.name,
+    madeAt: drink.madeAt,
+  }));
+  return { favorites, searches, made };
 }

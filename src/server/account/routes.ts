@@ -8,7 +8,6 @@ import type { Config } from '../config';
 import type { Database } from '../db/types';
 import { favoriteRoutes } from '../favorites';
 import type { RateLimiter } from '../http/rate-limit';
-import { myBarRoutes } from '../my-bar';
 import { purchaseRoutes } from '../payments';
 import { jsonBody } from '../http/validate';
 import type { Logger } from '../logger';
@@ -21,9 +20,9 @@ import { getActivity, getMe } from './operations';
  * - `GET /` -> 200 MeResponse (account/operations.ts);
  * - `DELETE /` with `{confirm: 'DELETE'}` -> 200 `{deleted: true}` and expired session cookies (400 naming confirm
  *   otherwise);
- * - `GET /activity` -> 200 `{favorites, searches}`;
- * - `/favorites` (favorites/routes.ts), `/purchases` (payments/routes.ts), `/bar` (my-bar/routes.ts, behind the pro
- *   entitlement).
+ * - `GET /activity` -> 200 `{favorites, searches, made}`;
+ * - `/favorites` (favorites/routes.ts), `/purchases` (payments/routes.ts). My Bar's routes (`/bar`, `/shopping-list`,
+ *   `/made`, `/swaps`: my-bar/routes.ts, behind the pro entitlement) are mounted beside these by app.ts.
  * Errors: 401 UNAUTHORIZED when signed out; 403 for a cross-site write.
  */
 export function accountRoutes(deps: {
@@ -64,6 +63,5 @@ export function accountRoutes(deps: {
 
   routes.route('/favorites', favoriteRoutes({ db, sessions }));
   routes.route('/purchases', purchaseRoutes({ db, config, logger, sessions, limiter }));
-  routes.route('/bar', myBarRoutes({ db, sessions }));
   return routes;
 }

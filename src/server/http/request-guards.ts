@@ -14,10 +14,27 @@ export const EVENTS_BODY_LIMIT_BYTES = 256 * 1024;
 /** Largest RevenueCat webhook body, bytes (its events are a few kB; 64 kB leaves room for many aliases). */
 export const WEBHOOK_BODY_LIMIT_BYTES = 64 * 1024;
 
+/**
+ * Largest My Bar body to `/api/me/bar`, bytes: `POST` adds up to MAX_BAR_BATCH (100) ids, about 1 kB of JSON at most;
+ * the other bar writes take none.
+ */
+export const MY_BAR_BODY_LIMIT_BYTES = 4 * 1024;
+/**
+ * Largest `POST /api/me/made` body, bytes: a cocktail id, a time and a note of up to 500 characters (up to 3 kB when every
+ * character arrives as a JSON \u escape).
+ */
+export const MADE_BODY_LIMIT_BYTES = 4 * 1024;
+/** Largest body of the shopping-list and swap writes, bytes: none or two ids. */
+export const SMALL_BODY_LIMIT_BYTES = 1024;
+
 /** Routes with another body limit, by path prefix, bytes. The first matching prefix wins. */
 export const API_BODY_LIMITS: readonly { prefix: string; maxBytes: number }[] = [
   { prefix: '/api/events', maxBytes: EVENTS_BODY_LIMIT_BYTES },
   { prefix: '/api/webhooks/revenuecat', maxBytes: WEBHOOK_BODY_LIMIT_BYTES },
+  { prefix: '/api/me/bar', maxBytes: MY_BAR_BODY_LIMIT_BYTES },
+  { prefix: '/api/me/made', maxBytes: MADE_BODY_LIMIT_BYTES },
+  { prefix: '/api/me/shopping-list', maxBytes: SMALL_BODY_LIMIT_BYTES },
+  { prefix: '/api/me/swaps', maxBytes: SMALL_BODY_LIMIT_BYTES },
 ];
 
 /** The body limit of a request to `path`, bytes. */

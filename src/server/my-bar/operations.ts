@@ -1,0 +1,575 @@
+import type { Kysely } from 'kysely';
+import type { BarStock, LineCoverage, Swap } from '@/shared/domain/my-bar';
+import type { IngredientSummary } from '@/shared/schemas/ingredient';
+import {
+  MAKEABLE_PAGE_SIZE,
+  MAX_BAR_ITEMS,
+  type BarIngredient,
+  type BarList,
+  type LineCoverageBody,
+  type MadeDrink,
+  type MadeList,
+  type MakeableIds,
+  type MakeablePage,
+  type MakeableQuery,
+  type RecipeMatch,
+  type ShoppingBought,
+  type ShoppingListBody,
+  type SuggestionList,
+  type SwapList,
+} from '@/shared/schemas/my-bar';
+import type { Database } from '../db/types';
+import { AppError } from '../errors';
+import {
+  getIngredientCatalogue,
+  getMatchModel,
+  loadSummariesByIds,
+  toSearchKey,
+  type IngredientCatalogue,
+  type MatchModel,
+} from '../catalogue';
+
+/**
+ * My Bar's use cases (DOMAIN.md "My Bar matching"; shapes in src/shared/schemas/my-bar.ts). No HTTP here: each takes one
+ * options object with the user's id (always from the session, never from the request) and touches only that user's rows.
+ * The catalogue side (ingredients, the matcher) comes from the catalogue feature's in-memory models, so checking that an
+ * id exists costs no database round trip, and an id beyond the database's integer range never reaches the database.
+ * Errors: AppError NOT_FOUND for an unknown ingredient or cocktail, CONFLICT past a size limit, VALIDATION_FAILED for a
+ * future made drink; database errors propagate as they are (the API answers 503 when the database is away).
+ */
+
+/** What every operation takes: the database and the signed-in user's id. */
+interface UserScope {
+  db: Kysely<Database>;
+  userId: string;
+}
+
+/** Most made drinks `GET /api/me/made` lists (the newest). */
+export const MADE_LIST_LIMIT = 100;
+/** Most entries a shopping list holds, and most swaps a user keeps. */
+export const MAX_SHOPPING_ITEMS = MAX_BAR_ITEMS;
+export const MAX_SWAPS = MAX_BAR_ITEMS;
+/** How far ahead of the server's clock a made drink's time may be (client clocks drift), ms. */
+export const MADE_AT_CLOCK_SKEW_MS = 5 * 60_000;
+
+/** A timestamp column as ISO 8601 (SQLite gives text, PostgreSQL a Date). */
+function iso(value: Date | string): string {
+  return new Date(value).toISOString();
+}
+
+/** An ingredient as My Bar shows it. */
+function toBarIngredient(item: IngredientSummary): BarIngredient {
+  return {
+    id: item.id,
+    slug: item.slug,
+    name: item.name,
+    category: item.category,
+    parentId: item.parentId,
+    houseMade: item.parts.length > 0,
+  };
+}
+
+/** The ingredient with this id. @throws AppError NOT_FOUND naming the id. */
+function requireIngredient(catalogue: IngredientCatalogue, id: number): IngredientSummary {
+  const item = catalogue.byId.get(id);
+  if (!item) throw new AppError('NOT_FOUND', `no ingredient has id ${id}`);
+  return item;
+}
+
+/** Rows naming ingredients, as entries in the catalogue's name order (rows naming no known ingredient are left out). */
+function inNameOrder<T extends { ingredient_id: number }>(catalogue: IngredientCatalogue, rows: readonly T[]): T[] {
+  const position = (row: T) => catalogue.order.get(Number(row.ingredient_id)) ?? Number.MAX_SAFE_INTEGER;
+  return rows.filter((row) => catalogue.byId.has(Number(row.ingredient_id))).sort((a, b) => position(a) - position(b));
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// The bar
+
+/** The user's bottles, by name (catalogue order), each with when it was added. */
+export async function listBar({ db, userId }: UserScope): Promise<BarList> {
+  const [catalogue, rows] = await Promise.all([
+    getIngredientCatalogue(db),
+    db.selectFrom('bar_item').select(['ingredient_id', 'created_at']).where('user_id', '=', userId).execute(),
+  ]);
+  return {
+    items: inNameOrder(catalogue, rows).map((row) => ({
+      ...toBarIngredient(catalogue.byId.get(Number(row.ingredient_id)) as IngredientSummary),
+      addedAt: iso(row.created_at),
+    })),
+  };
+}
+
+/** How many rows of `table` the user has. */
+async function countRows(
+  db: Kysely<Database>,
+  table: 'bar_item' | 'shopping_item' | 'ingredient_swap',
+  userId: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Adds ingredients to the user's bar (those already there keep their time), inside `db` (a transaction when called from
+ * one). Ids must be known.
+ * @throws AppError CONFLICT when the bar would hold more than {@link MAX_BAR_ITEMS}.
+ */
+async function insertBarItems(db: Kysely<Database>, userId: string, ids: readonly number[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  const existing = await db
+    .selectFrom('bar_item')
+    .select('ingredient_id')
+    .where('user_id', '=', userId)
+    .where('ingredient_id', 'in', ids)
+    .execute();
+  const fresh = ids.length - existing.length;
+  if (fresh > 0 && (await countRows(db, 'bar_item', userId)) + fresh > MAX_BAR_ITEMS) {
+    throw new AppError('CONFLICT', `a bar holds at most ${MAX_BAR_ITEMS} ingredients`);
+  }
+  await db
+    .insertInto('bar_item')
+    .values(ids.map((id) => ({ user_id: userId, ingredient_id: id, created_at: now.toISOString() })))
+    .onConflict((conflict) => conflict.columns(['user_id', 'ingredient_id']).doNothing())
+    .execute();
+}
+
+/**
+ * Adds one ingredient to the user's bar. Idempotent: one already there keeps its time.
+ * @param now the clock that stamps `created_at` (tests pass their own).
+ * @returns the bar afterwards.
+ * @throws AppError NOT_FOUND for an unknown ingredient; CONFLICT when the bar already holds {@link MAX_BAR_ITEMS}.
+ */
+export async function addBarItem({
+  db,
+  userId,
+  ingredientId,
+  now = () => new Date(),
+}: UserScope & { ingredientId: number; now?: () => Date }): Promise<BarList> {
+  requireIngredient(await getIngredientCatalogue(db), ingredientId);
+  await db.transaction().execute((trx) => insertBarItems(trx, userId, [ingredientId], now()));
+  return listBar({ db, userId });
+}
+
+/**
+ * Adds several ingredients at once (a starter set); those already there are kept as they are. All or nothing: one
+ * unknown id adds none.
+ * @returns the bar afterwards.
+ * @throws AppError NOT_FOUND naming every unknown id; CONFLICT when the bar would pass {@link MAX_BAR_ITEMS}.
+ */
+export async function addBarItems({
+  db,
+  userId,
+  ingredientIds,
+  now = () => new Date(),
+}: UserScope & { ingredientIds: readonly number[]; now?: () => Date }): Promise<BarList> {
+  const catalogue = await getIngredientCatalogue(db);
+  const ids = [...new Set(ingredientIds)];
+  const unknown = ids.filter((id) => !catalogue.byId.has(id));
+  if (unknown.length > 0) {
+    throw new AppError('NOT_FOUND', `no ingredient has id ${unknown.join(', ')}; nothing was added`);
+  }
+  await db.transaction().execute((trx) => insertBarItems(trx, userId, ids, now()));
+  return listBar({ db, userId });
+}
+
+/**
+ * Removes one ingredient from the user's bar (nothing else: the shopping list, swaps and made drinks stay). Idempotent.
+ * @returns the bar afterwards.
+ */
+export async function removeBarItem({
+  db,
+  userId,
+  ingredientId,
+}: UserScope & { ingredientId: number }): Promise<BarList> {
+  const catalogue = await getIngredientCatalogue(db);
+  if (catalogue.byId.has(ingredientId)) {
+    await db.deleteFrom('bar_item').where('user_id', '=', userId).where('ingredient_id', '=', ingredientId).execute();
+  }
+  return listBar({ db, userId });
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Matching
+
+/** The user's stock for matching: the bottles owned (a house-made one owned counts as made) and the accepted swaps. */
+export async function loadStock({ db, userId }: UserScope): Promise<BarStock> {
+  const [owned, swaps] = await Promise.all([
+    db.selectFrom('bar_item').select('ingredient_id').where('user_id', '=', userId).execute(),
+    db.selectFrom('ingredient_swap').select(['from_id', 'to_id']).where('user_id', '=', userId).execute(),
+  ]);
+  return {
+    owned: owned.map((row) => Number(row.ingredient_id)),
+    swaps: swaps.map((row): Swap => ({ fromId: Number(row.from_id), toId: Number(row.to_id) })),
+  };
+}
+
+/** `{id, name}` of an ingredient of the model ('#id' names one the catalogue lost since, which cannot normally happen). */
+function named(model: MatchModel, id: number): { id: number; name: string } {
+  return { id, name: model.ingredients.byId.get(id)?.name ?? `#${id}` };
+}
+
+/** A line's coverage with the names a card shows. */
+function toLineBody(model: MatchModel, line: LineCoverage): LineCoverageBody {
+  return {
+    position: line.position,
+    ingredient: named(model, line.ingredientId),
+    coverage: line.coverage,
+    via: line.viaId === null ? null : named(model, line.viaId),
+  };
+}
+
+/**
+ * One page of a My Bar view, in catalogue name order: 'can-make' (every required line covered) or 'one-away' (exactly one
+ * uncovered, named in `missing`). `q` keeps cocktails whose name contains it (case- and accent-insensitively). Pages of
+ * {@link MAKEABLE_PAGE_SIZE}, 0-based; a page past the end is empty with the real total. Each item carries the cocktail's
+ * list item and how each of its lines is covered. Matching runs over ids only; line detail is built for the page alone.
+ */
+export async function listMakeable({ db, userId, query }: UserScope & { query: MakeableQuery }): Promise<MakeablePage> {
+  const [model, stock] = await Promise.all([getMatchModel(db), loadStock({ db, userId })]);
+  const classified = model.matcher.classify(stock);
+  let ids = query.view === 'can-make' ? classified.canMake : classified.oneAway;
+  const key = toSearchKey(query.q);
+  if (key !== '') {
+    ids = ids.filter((id) => (model.cocktailNameKeys[model.cocktailIndex.get(id) ?? -1] ?? '').includes(key));
+  }
+  const start = query.page * MAKEABLE_PAGE_SIZE;
+  const summaries = await loadSummariesByIds(db, ids.slice(start, start + MAKEABLE_PAGE_SIZE));
+  const items = summaries.flatMap((cocktail) => {
+    const match = model.matcher.match(cocktail.id, stock);
+    if (!match) return [];
+    const missingId = match.missing[0];
+    return [
+      {
+        cocktail,
+        lines: match.lines.map((line) => toLineBody(model, line)),
+        missing: query.view === 'one-away' && missingId !== undefined ? named(model, missingId) : null,
+      },
+    ];
+  });
+  return { items, total: ids.length, page: query.page, pageSize: MAKEABLE_PAGE_SIZE };
+}
+
+/** The ids of every cocktail the user's bar can make now, in catalogue order (for 'can make' marks and filters). */
+export async function listMakeableIds({ db, userId }: UserScope): Promise<MakeableIds> {
+  const [model, stock] = await Promise.all([getMatchModel(db), loadStock({ db, userId })]);
+  return { ids: model.matcher.classify(stock).canMake };
+}
+
+/**
+ * How the user's bar covers each line of one public cocktail (the recipe modal's marks).
+ * @throws AppError NOT_FOUND when no public cocktail has this id.
+ */
+export async function matchRecipe({
+  db,
+  userId,
+  cocktailId,
+}: UserScope & { cocktailId: number }): Promise<RecipeMatch> {
+  const [model, stock] = await Promise.all([getMatchModel(db), loadStock({ db, userId })]);
+  const match = model.matcher.match(cocktailId, stock);
+  if (!match) throw new AppError('NOT_FOUND', `no cocktail has id ${cocktailId}`);
+  return { cocktailId, lines: match.lines.map((line) => toLineBody(model, line)), canMake: match.missing.length === 0 };
+}
+
+/** How many suggestions 'buy next' lists, and how many example cocktails each names. */
+export const SUGGESTION_LIMIT = 20;
+export const SUGGESTION_EXAMPLES = 3;
+
+/**
+ * 'Buy next': the ingredients the user does not have, ranked by how many more cocktails each one makes possible (counted
+ * exactly), then by how many it brings within one ingredient, then by name; the best {@link SUGGESTION_LIMIT}, each with
+ * up to {@link SUGGESTION_EXAMPLES} of the cocktails it makes possible (by name, catalogue order).
+ */
+export async function listSuggestions({ db, userId }: UserScope): Promise<SuggestionList> {
+  const [model, stock] = await Promise.all([getMatchModel(db), loadStock({ db, userId })]);
+  const items = model.matcher.buyNext(stock, SUGGESTION_LIMIT, SUGGESTION_EXAMPLES).flatMap((suggestion) => {
+    const ingredient = model.ingredients.byId.get(suggestion.ingredientId);
+    if (!ingredient) return [];
+    return [
+      {
+        ingredient: toBarIngredient(ingredient),
+        unlocks: suggestion.unlocks,
+        nearer: suggestion.nearer,
+        examples: suggestion.examples.map((id) => model.cocktailNames[model.cocktailIndex.get(id) ?? -1] ?? `#${id}`),
+      },
+    ];
+  });
+  return { items };
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// The shopping list
+
+/** The user's shopping list, oldest first (ties by name). */
+export async function listShopping({ db, userId }: UserScope): Promise<ShoppingListBody> {
+  const [catalogue, rows] = await Promise.all([
+    getIngredientCatalogue(db),
+    db.selectFrom('shopping_item').select(['ingredient_id', 'created_at']).where('user_id', '=', userId).execute(),
+  ]);
+  const entries = inNameOrder(catalogue, rows).map((row) => ({ row, at: new Date(row.created_at).getTime() }));
+  entries.sort((a, b) => a.at - b.at);
+  return {
+    items: entries.map(({ row }) => ({
+      ingredient: toBarIngredient(catalogue.byId.get(Number(row.ingredient_id)) as IngredientSummary),
+      addedAt: iso(row.created_at),
+    })),
+  };
+}
+
+/**
+ * Puts an ingredient on the user's shopping list. Idempotent: one already there keeps its time.
+ * @returns the list afterwards.
+ * @throws AppError NOT_FOUND for an unknown ingredient; CONFLICT when the list already holds {@link MAX_SHOPPING_ITEMS}.
+ */
+export async function addShoppingItem({
+  db,
+  userId,
+  ingredientId,
+  now = () => new Date(),
+}: UserScope & { ingredientId: number; now?: () => Date }): Promise<ShoppingListBody> {
+  requireIngredient(await getIngredientCatalogue(db), ingredientId);
+  await db.transaction().execute(async (trx) => {
+    const there = await trx
+      .selectFrom('shopping_item')
+      .select('ingredient_id')
+      .where('user_id', '=', userId)
+      .where('ingredient_id', '=', ingredientId)
+      .executeTakeFirst();
+    if (there) return;
+    if ((await countRows(trx, 'shopping_item', userId)) >= MAX_SHOPPING_ITEMS) {
+      throw new AppError('CONFLICT', `a shopping list holds at most ${MAX_SHOPPING_ITEMS} ingredients`);
+    }
+    await trx
+      .insertInto('shopping_item')
+      .values({ user_id: userId, ingredient_id: ingredientId, created_at: now().toISOString() })
+      .onConflict((conflict) => conflict.columns(['user_id', 'ingredient_id']).doNothing())
+      .execute();
+  });
+  return listShopping({ db, userId });
+}
+
+/** Takes an ingredient off the user's shopping list. Idempotent. @returns the list afterwards. */
+export async function removeShoppingItem({
+  db,
+  userId,
+  ingredientId,
+}: UserScope & { ingredientId: number }): Promise<ShoppingListBody> {
+  const catalogue = await getIngredientCatalogue(db);
+  if (catalogue.byId.has(ingredientId)) {
+    await db
+      .deleteFrom('shopping_item')
+      .where('user_id', '=', userId)
+      .where('ingredient_id', '=', ingredientId)
+      .execute();
+  }
+  return listShopping({ db, userId });
+}
+
+/** Empties the user's shopping list. @returns the (empty) list. */
+export async function clearShoppingList({ db, userId }: UserScope): Promise<ShoppingListBody> {
+  await db.deleteFrom('shopping_item').where('user_id', '=', userId).execute();
+  return { items: [] };
+}
+
+/**
+ * Checks an ingredient off: in one transaction it leaves the shopping list and joins the bar (where one already there
+ * keeps its time). Idempotent: checking off one that is not on the list still puts it in the bar.
+ * @returns the bar and the list afterwards.
+ * @throws AppError NOT_FOUND for an unknown ingredient; CONFLICT when the bar is full (nothing changes then).
+ */
+export async function markBought({
+  db,
+  userId,
+  ingredientId,
+  now = () => new Date(),
+}: UserScope & { ingredientId: number; now?: () => Date }): Promise<ShoppingBought> {
+  requireIngredient(await getIngredientCatalogue(db), ingredientId);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('shopping_item')
+      .where('user_id', '=', userId)
+      .where('ingredient_id', '=', ingredientId)
+      .execute();
+    await insertBarItems(trx, userId, [ingredientId], now());
+  });
+  const [bar, list] = await Promise.all([listBar({ db, userId }), listShopping({ db, userId })]);
+  return { bar, list };
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Made drinks
+
+/**
+ * Records that the user made a public cocktail, with an optional note (trimmed; empty means none), at `madeAt` (ISO 8601
+ * with offset; default now). Made drinks are never deduplicated: each one is a separate event.
+ * @returns the made drink.
+ * @throws AppError NOT_FOUND when no public cocktail has this id; VALIDATION_FAILED (naming madeAt) when `madeAt` is more
+ *   than {@link MADE_AT_CLOCK_SKEW_MS} ahead of the server's clock.
+ */
+export async function recordMadeDrink({
+  db,
+  userId,
+  cocktailId,
+  note,
+  madeAt,
+  now = () => new Date(),
+}: UserScope & { cocktailId: number; note?: string; madeAt?: string; now?: () => Date }): Promise<MadeDrink> {
+  const model = await getMatchModel(db);
+  const index = model.cocktailIndex.get(cocktailId);
+  if (index === undefined) throw new AppError('NOT_FOUND', `no cocktail has id ${cocktailId}`);
+  const at = madeAt === undefined ? now() : new Date(madeAt);
+  if (Number.isNaN(at.getTime())) throw new AppError('VALIDATION_FAILED', 'madeAt must be an ISO 8601 date and time');
+  if (at.getTime() > now().getTime() + MADE_AT_CLOCK_SKEW_MS) {
+    throw new AppError('VALIDATION_FAILED', 'madeAt must not be in the future');
+  }
+  const text = note?.trim() ? note.trim() : null;
+  const row = await db
+    .insertInto('made_drink')
+    .values({ user_id: userId, cocktail_id: cocktailId, made_at: at.toISOString(), note: text })
+    .returning(['id', 'made_at'])
+    .executeTakeFirstOrThrow();
+  return {
+    id: Number(row.id),
+    cocktail: { id: cocktailId, name: model.cocktailNames[index] as string },
+    madeAt: iso(row.made_at),
+    note: text,
+  };
+}
+
+/** The user's latest made drinks, newest first (ties by id), at most `limit`, with the cocktail's name. */
+export async function listRecentMadeDrinks({ db, userId, limit }: UserScope & { limit: number }): Promise<MadeDrink[]> {
+  const rows = await db
+    .selectFrom('made_drink')
+    .innerJoin('cocktail', 'cocktail.id', 'made_drink.cocktail_id')
+    .select(['made_drink.id', 'made_drink.cocktail_id', 'cocktail.name', 'made_drink.made_at', 'made_drink.note'])
+    .where('made_drink.user_id', '=', userId)
+    .orderBy('made_drink.made_at', 'desc')
+    .orderBy('made_drink.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    cocktail: { id: Number(row.cocktail_id), name: row.name },
+    madeAt: iso(row.made_at),
+    note: row.note,
+  }));
+}
+
+/** How many drinks the user recorded as made. */
+export async function countMadeDrinks({ db, userId }: UserScope): Promise<number> {
+  const row = await db
+    .selectFrom('made_drink')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The user's made drinks: the newest {@link MADE_LIST_LIMIT}, newest first, and how many there are in all. */
+export async function listMadeDrinks({ db, userId }: UserScope): Promise<MadeList> {
+  const [items, total] = await Promise.all([
+    listRecentMadeDrinks({ db, userId, limit: MADE_LIST_LIMIT }),
+    countMadeDrinks({ db, userId }),
+  ]);
+  return { items, total };
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Swaps
+
+/** The user's accepted swaps ('I use `to` for `from`'), by the name of `from`, then of `to`. */
+export async function listSwaps({ db, userId }: UserScope): Promise<SwapList> {
+  const [catalogue, rows] = await Promise.all([
+    getIngredientCatalogue(db),
+    db.selectFrom('ingredient_swap').select(['from_id', 'to_id']).where('user_id', '=', userId).execute(),
+  ]);
+  const position = (id: number) => catalogue.order.get(id) ?? Number.MAX_SAFE_INTEGER;
+  return {
+    items: rows
+      .map((row) => ({ from: Number(row.from_id), to: Number(row.to_id) }))
+      .filter((swap) => catalogue.byId.has(swap.from) && catalogue.byId.has(swap.to))
+      .sort((a, b) => position(a.from) - position(b.from) || position(a.to) - position(b.to))
+      .map((swap) => ({
+        from: toBarIngredient(catalogue.byId.get(swap.from) as IngredientSummary),
+        to: toBarIngredient(catalogue.byId.get(swap.to) as IngredientSummary),
+      })),
+  };
+}
+
+/**
+ * Accepts a swap: a line asking for `fromId` (or anything above it) is covered by `toId` (or anything below it), in
+ * every view. Idempotent.
+ * @returns the swaps afterwards.
+ * @throws AppError NOT_FOUND naming an unknown ingredient; CONFLICT when the user already keeps {@link MAX_SWAPS}.
+ */
+export async function addSwap({
+  db,
+  userId,
+  fromId,
+  toId,
+  now = () => new Date(),
+}: UserScope & Swap & { now?: () => Date }): Promise<SwapList> {
+  const catalogue = await getIngredientCatalogue(db);
+  requireIngredient(catalogue, fromId);
+  requireIngredient(catalogue, toId);
+  await db.transaction().execute(async (trx) => {
+    const there = await trx
+      .selectFrom('ingredient_swap')
+      .select('to_id')
+      .where('user_id', '=', userId)
+      .where('from_id', '=', fromId)
+      .where('to_id', '=', toId)
+      .executeTakeFirst();
+    if (there) return;
+    if ((await countRows(trx, 'ingredient_swap', userId)) >= MAX_SWAPS) {
+      throw new AppError('CONFLICT', `a user keeps at most ${MAX_SWAPS} swaps`);
+    }
+    await trx
+      .insertInto('ingredient_swap')
+      .values({ user_id: userId, from_id: fromId, to_id: toId, created_at: now().toISOString() })
+      .onConflict((conflict) => conflict.columns(['user_id', 'from_id', 'to_id']).doNothing())
+      .execute();
+  });
+  return listSwaps({ db, userId });
+}
+
+/** Drops a swap. Idempotent. @returns the swaps afterwards. */
+export async function removeSwap({ db, userId, fromId, toId }: UserScope & Swap): Promise<SwapList> {
+  const catalogue = await getIngredientCatalogue(db);
+  if (catalogue.byId.has(fromId) && catalogue.byId.has(toId)) {
+    await db
+      .deleteFrom('ingredient_swap')
+      .where('user_id', '=', userId)
+      .where('from_id', '=', fromId)
+      .where('to_id', '=', toId)
+      .execute();
+  }
+  return listSwaps({ db, userId });
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Account deletion
+
+/** What {@link deleteMyBarData} removed, rows per table. */
+export interface MyBarDeletion {
+  barItems: number;
+  shoppingItems: number;
+  madeDrinks: number;
+  swaps: number;
+}
+
+/**
+ * Deletes every My Bar row of a user (bar, shopping list, made drinks, swaps). Account deletion calls it inside its
+ * transaction (`db` is then the transaction); the foreign keys would cascade anyway when the user row goes.
+ */
+export async function deleteMyBarData({ db, userId }: UserScope): Promise<MyBarDeletion> {
+  const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
+  const barItems = count(await db.deleteFrom('bar_item').where('user_id', '=', userId).executeTakeFirst());
+  const shoppingItems = count(await db.deleteFrom('shopping_item').where('user_id', '=', userId).executeTakeFirst());
+  const madeDrinks = count(await db.deleteFrom('made_drink').where('user_id', '=', userId).executeTakeFirst());
+  const swaps = count(await db.deleteFrom('ingredient_swap').where('user_id', '=', userId).executeTakeFirst());
+  return { barItems, shoppingItems, madeDrinks, swaps };
+}
