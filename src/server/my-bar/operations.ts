@@ -51,6 +51,8 @@ export const MAX_SHOPPING_ITEMS = MAX_BAR_ITEMS;
 export const MAX_SWAPS = MAX_BAR_ITEMS;
 /** How far ahead of the server's clock a made drink's time may be (client clocks drift), ms. */
 export const MADE_AT_CLOCK_SKEW_MS = 5 * 60_000;
+/** The earliest time a made drink may carry (the schema admits year 0000, which PostgreSQL cannot store). */
+export const MADE_AT_EARLIEST = '1900-01-01T00:00:00.000Z';
 
 /** A timestamp column as ISO 8601 (SQLite gives text, PostgreSQL a Date). */
 function iso(value: Date | string): string {
@@ -407,7 +409,7 @@ export async function markBought({
  * with offset; default now). Made drinks are never deduplicated: each one is a separate event.
  * @returns the made drink.
  * @throws AppError NOT_FOUND when no public cocktail has this id; VALIDATION_FAILED (naming madeAt) when `madeAt` is more
- *   than {@link MADE_AT_CLOCK_SKEW_MS} ahead of the server's clock.
+ *   than {@link MADE_AT_CLOCK_SKEW_MS} ahead of the server's clock or before {@link MADE_AT_EARLIEST}.
  */
 export async function recordMadeDrink({
   db,
@@ -424,6 +426,9 @@ export async function recordMadeDrink({
   if (Number.isNaN(at.getTime())) throw new AppError('VALIDATION_FAILED', 'madeAt must be an ISO 8601 date and time');
   if (at.getTime() > now().getTime() + MADE_AT_CLOCK_SKEW_MS) {
     throw new AppError('VALIDATION_FAILED', 'madeAt must not be in the future');
+  }
+  if (at.getTime() < Date.parse(MADE_AT_EARLIEST)) {
+    throw new AppError('VALIDATION_FAILED', `madeAt must not be before ${MADE_AT_EARLIEST.slice(0, 10)}`);
   }
   const text = note?.trim() ? note.trim() : null;
   const row = await db
