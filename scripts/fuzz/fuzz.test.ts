@@ -12,6 +12,7 @@ import { analyticsBatchSchema } from '@/shared/schemas/analytics';
 
 const ctx: FuzzContext = {
   cocktailIds: [1, 2, 3],
+  ingredientIds: [1, 2, 3],
   victim: {
     userId: 'victim-user-id-0001',
     email: 'victim@example.test',
@@ -19,6 +20,7 @@ const ctx: FuzzContext = {
     sessionToken: 'victimrawtoken0001',
     accountIds: ['victim-account-0001'],
     favoriteIds: [2],
+    barIngredientIds: [3],
     supportMessageId: 7,
     webhookEventId: 'victim-event-0001',
   },

@@ -627,12 +627,24 @@ const isContainer = (value: unknown): value is object =>
 const pick = <T>(items: readonly T[], index: number): T | undefined =>
   items.length === 0 ? undefined : items[index % items.length];
 
+/**
+ * The victim key a numeric path parameter takes (A's favorite for a cocktail id, A's bar ingredient for an ingredient id),
+ * or null when the parameter takes any of A's identifiers.
+ */
+function numericVictimKey(route: RouteSpec, name: string | undefined): 'favoriteId' | 'barIngredientId' | null {
+  if (name === 'cocktailId' || (name === 'id' && route.path.startsWith('/api/cocktails'))) return 'favoriteId';
+  if (name === 'ingredientId') return 'barIngredientId';
+  return null;
+}
+
 /** Fills in victim references (JSON numbers for numeric ids in bodies, text elsewhere); notes that the victim is aimed at. */
 function resolve(value: unknown, victim: VictimIds, aim: { hit: boolean }, numeric: boolean): unknown {
   if (value instanceof VictimRef) {
     aim.hit = true;
     const text = victimValue(victim, value.key);
-    return numeric && (value.key === 'favoriteId' || value.key === 'supportMessageId') ? Number(text) : text;
+    const numericKey =
+      value.key === 'favoriteId' || value.key === 'barIngredientId' || value.key === 'supportMessageId';
+    return numeric && numericKey ? Number(text) : text;
   }
   if (value instanceof Special || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item) => resolve(item, victim, aim, numeric));
@@ -782,8 +794,8 @@ function victimSweep(route: RouteSpec, ctx: FuzzContext, base: Choice): { order:
     }
   }
   Object.keys(route.params ?? {}).forEach((name, pickIndex) => {
-    const numeric = name === 'cocktailId' || (name === 'id' && route.path.startsWith('/api/cocktails'));
-    for (const key of numeric ? (['favoriteId'] as const) : VICTIM_KEYS) {
+    const numericKey = numericVictimKey(route, name);
+    for (const key of numericKey ? [numericKey] : VICTIM_KEYS) {
       items.push({ ...attacker, path: { mutation: { op: 'aim', pick: pickIndex, key }, encoding: 'percent' } });
     }
   });
@@ -818,6 +830,7 @@ function decoyOf(ctx: FuzzContext): VictimIds {
     sessionToken: 'fuzz-decoy-token',
     accountIds: ['fuzz-decoy-account'],
     favoriteIds: [1],
+    barIngredientIds: [1],
     supportMessageId: 1,
     webhookEventId: 'fuzz-decoy-event',
   };
@@ -871,8 +884,7 @@ export function buildPlan(route: RouteSpec, ctx: FuzzContext, choice: Choice): R
         break;
       }
       case 'aim': {
-        const numeric = name === 'cocktailId' || (name === 'id' && route.path.startsWith('/api/cocktails'));
-        const key = numeric ? 'favoriteId' : mutation.key;
+        const key = numericVictimKey(route, name) ?? mutation.key;
         const text = String(resolve(new VictimRef(key), victim, aim, false));
         place(encodeText(text, 'percent'), `victim ${key}`);
         break;

@@ -4,6 +4,15 @@ import { analyticsBatchSchema } from '@/shared/schemas/analytics';
 import { cocktailIdParamSchema, cocktailListQuerySchema, cocktailSampleQuerySchema } from '@/shared/schemas/cocktail';
 import { recoveryEmailSchema } from '@/shared/schemas/dev-tools';
 import { favoriteParamSchema } from '@/shared/schemas/favorites';
+import {
+  barAddManySchema,
+  cocktailParamSchema,
+  ingredientParamSchema,
+  madeCreateSchema,
+  makeableQuerySchema,
+  swapSchema,
+} from '@/shared/schemas/my-bar';
+import { ingredientListQuerySchema } from '@/shared/schemas/ingredient';
 import { revenueCatWebhookSchema, simulatedPurchaseSchema, simulatedRestoreSchema } from '@/shared/schemas/payments';
 import {
   backupCodeVerifyRequestSchema,
@@ -24,6 +33,8 @@ import { TEST_WEBHOOK_AUTH } from '../../tests/support/payments';
 export interface FuzzContext {
   /** Ids of cocktails in the catalogue. */
   cocktailIds: number[];
+  /** Ids of ingredients in the catalogue. */
+  ingredientIds: number[];
   /** User A's identifiers, which hostile callers put wherever an id goes (see {@link VICTIM_KEYS}). */
   victim: VictimIds;
   /** The user signed webhooks may name (never the victim): their events change only this user. */
@@ -42,6 +53,8 @@ export interface VictimIds {
   accountIds: string[];
   /** Cocktails A has favorited. */
   favoriteIds: number[];
+  /** Ingredients in A's bar (My Bar). */
+  barIngredientIds: number[];
   /** A's support message id. */
   supportMessageId: number;
   /** The id of the webhook event that granted A's entitlement. */
@@ -56,18 +69,21 @@ export const VICTIM_KEYS = [
   'sessionToken',
   'accountId',
   'favoriteId',
+  'barIngredientId',
   'supportMessageId',
   'webhookEventId',
 ] as const;
 export type VictimKey = (typeof VICTIM_KEYS)[number];
 
-/** The value of one victim identifier (the first account id and favorite id stand for the lists). */
+/** The value of one victim identifier (the first account id, favorite id and bar ingredient id stand for the lists). */
 export function victimValue(victim: VictimIds, key: VictimKey): string {
   switch (key) {
     case 'accountId':
       return victim.accountIds[0] ?? '';
     case 'favoriteId':
       return String(victim.favoriteIds[0] ?? '');
+    case 'barIngredientId':
+      return String(victim.barIngredientIds[0] ?? '');
     case 'supportMessageId':
       return String(victim.supportMessageId);
     default:
@@ -112,6 +128,12 @@ export const TRUSTED_ORIGIN = 'http://localhost:3000';
 const now = () => new Date().toISOString();
 const someCocktail = (ctx: FuzzContext) => String(ctx.cocktailIds[0] ?? 1);
 const otherCocktail = (ctx: FuzzContext) => String(ctx.cocktailIds[ctx.cocktailIds.length - 1] ?? 2);
+const someIngredient = (ctx: FuzzContext) => ctx.ingredientIds[0] ?? 1;
+const otherIngredient = (ctx: FuzzContext) => ctx.ingredientIds[ctx.ingredientIds.length - 1] ?? 2;
+/** A My Bar route's ingredient path parameter. */
+const ingredientParam = (valid: (ctx: FuzzContext) => number) => ({
+  ingredientId: { valid: (ctx: FuzzContext) => String(valid(ctx)), schema: ingredientParamSchema.shape.ingredientId },
+});
 
 /** A RevenueCat event for `appUserId`, shaped as RevenueCat sends it. */
 function webhookEvent(appUserId: string): unknown {
@@ -175,7 +197,14 @@ export const ROUTES: readonly RouteSpec[] = [
     caller: 'anyone',
     params: { id: { valid: someCocktail, schema: cocktailIdParamSchema.shape.id } },
   }),
-  app({ id: 'GET /api/ingredients', method: 'GET', path: '/api/ingredients', caller: 'anyone' }),
+  app({
+    id: 'GET /api/ingredients',
+    method: 'GET',
+    path: '/api/ingredients',
+    caller: 'anyone',
+    query: () => ({ q: 'gin', category: 'Spirits' }),
+    querySchema: ingredientListQuerySchema,
+  }),
   app({
     id: 'POST /api/events',
     method: 'POST',
@@ -229,7 +258,102 @@ export const ROUTES: readonly RouteSpec[] = [
     params: { cocktailId: { valid: otherCocktail, schema: favoriteParamSchema.shape.cocktailId } },
   }),
   app({ id: 'POST /api/me/purchases/sync', method: 'POST', path: '/api/me/purchases/sync', caller: 'user' }),
+  // My Bar: every route behind the pro entitlement (B' calls them; B is refused).
   app({ id: 'GET /api/me/bar', method: 'GET', path: '/api/me/bar', caller: 'pro' }),
+  app({
+    id: 'PUT /api/me/bar/:ingredientId',
+    method: 'PUT',
+    path: '/api/me/bar/:ingredientId',
+    caller: 'pro',
+    params: ingredientParam(someIngredient),
+  }),
+  app({
+    id: 'POST /api/me/bar',
+    method: 'POST',
+    path: '/api/me/bar',
+    caller: 'pro',
+    body: (ctx) => ({ ingredientIds: [someIngredient(ctx), otherIngredient(ctx)] }),
+    bodySchema: barAddManySchema,
+  }),
+  app({
+    id: 'DELETE /api/me/bar/:ingredientId',
+    method: 'DELETE',
+    path: '/api/me/bar/:ingredientId',
+    caller: 'pro',
+    params: ingredientParam(otherIngredient),
+  }),
+  app({
+    id: 'GET /api/me/bar/makeable',
+    method: 'GET',
+    path: '/api/me/bar/makeable',
+    caller: 'pro',
+    query: () => ({ view: 'one-away', page: '0', q: 'gin' }),
+    querySchema: makeableQuerySchema,
+  }),
+  app({ id: 'GET /api/me/bar/makeable-ids', method: 'GET', path: '/api/me/bar/makeable-ids', caller: 'pro' }),
+  app({
+    id: 'GET /api/me/bar/match/:cocktailId',
+    method: 'GET',
+    path: '/api/me/bar/match/:cocktailId',
+    caller: 'pro',
+    params: { cocktailId: { valid: someCocktail, schema: cocktailParamSchema.shape.cocktailId } },
+  }),
+  app({ id: 'GET /api/me/bar/suggestions', method: 'GET', path: '/api/me/bar/suggestions', caller: 'pro' }),
+  app({ id: 'GET /api/me/shopping-list', method: 'GET', path: '/api/me/shopping-list', caller: 'pro' }),
+  app({
+    id: 'DELETE /api/me/shopping-list',
+    method: 'DELETE',
+    path: '/api/me/shopping-list',
+    caller: 'pro',
+    weight: 0.5,
+  }),
+  app({
+    id: 'PUT /api/me/shopping-list/:ingredientId',
+    method: 'PUT',
+    path: '/api/me/shopping-list/:ingredientId',
+    caller: 'pro',
+    params: ingredientParam(someIngredient),
+  }),
+  app({
+    id: 'DELETE /api/me/shopping-list/:ingredientId',
+    method: 'DELETE',
+    path: '/api/me/shopping-list/:ingredientId',
+    caller: 'pro',
+    params: ingredientParam(otherIngredient),
+  }),
+  app({
+    id: 'POST /api/me/shopping-list/:ingredientId/bought',
+    method: 'POST',
+    path: '/api/me/shopping-list/:ingredientId/bought',
+    caller: 'pro',
+    params: ingredientParam(someIngredient),
+  }),
+  app({
+    id: 'POST /api/me/made',
+    method: 'POST',
+    path: '/api/me/made',
+    caller: 'pro',
+    body: (ctx) => ({ cocktailId: Number(someCocktail(ctx)), note: 'Fuzzed, stirred', madeAt: now() }),
+    bodySchema: madeCreateSchema,
+  }),
+  app({ id: 'GET /api/me/made', method: 'GET', path: '/api/me/made', caller: 'pro' }),
+  app({ id: 'GET /api/me/swaps', method: 'GET', path: '/api/me/swaps', caller: 'pro' }),
+  app({
+    id: 'PUT /api/me/swaps',
+    method: 'PUT',
+    path: '/api/me/swaps',
+    caller: 'pro',
+    body: (ctx) => ({ fromId: someIngredient(ctx), toId: otherIngredient(ctx) }),
+    bodySchema: swapSchema,
+  }),
+  app({
+    id: 'DELETE /api/me/swaps',
+    method: 'DELETE',
+    path: '/api/me/swaps',
+    caller: 'pro',
+    query: (ctx) => ({ fromId: String(someIngredient(ctx)), toId: String(otherIngredient(ctx)) }),
+    querySchema: swapSchema,
+  }),
   app({
     id: 'POST /api/support',
     method: 'POST',

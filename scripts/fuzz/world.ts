@@ -14,7 +14,7 @@ import type { FuzzContext, VictimIds } from './routes';
  * The world a fuzz run attacks: a test app on a fresh database (SQLite or PostgreSQL) with the wrapper simulator, dev tools,
  * payments and both sign-in providers configured, and four users:
  * - A, the victim, signed in, with two-factor on, favorites, a pro entitlement granted through RevenueCat's webhook, a
- *   support message and a search; A sends nothing during the run, and A's data is snapshotted (API and database);
+ *   support message, a search, and My Bar data (bottles, a shopping-list entry, a made drink, a swap); A sends nothing during the run, and A's data is snapshotted (API and database);
  * - B (free plan) and B' (pro plan), the signed-in attackers, re-created when a request ends their session;
  * - C, whom signed webhooks may name.
  */
@@ -66,6 +66,8 @@ export interface Victim extends VictimIds {
   /** A's signed session cookie value (never sent by an attacker as it is). */
   signedCookie: string;
   supportMessage: string;
+  /** The note on A's made drink. */
+  madeNote: string;
   totpUri: string;
   backupCodes: string[];
 }
@@ -125,7 +127,7 @@ async function newActor(t: TestApp, label: Actor['label'], renewals = 0): Promis
   return { label, email, userId, jar, token: await tokenOf(t, jar), renewals };
 }
 
-async function createVictim(t: TestApp, cocktailIds: number[]): Promise<Victim> {
+async function createVictim(t: TestApp, cocktailIds: number[], ingredientIds: number[]): Promise<Victim> {
   const address = randomAddress();
   const email = uniqueEmail('victim');
   const jar = await signIn(t, email, address);
@@ -139,6 +141,18 @@ async function createVictim(t: TestApp, cocktailIds: number[]): Promise<Victim> 
     );
   }
   const webhookEventId = await grantPro(t, userId);
+  // My Bar (behind pro): two bottles, a shopping-list entry, a made drink (with a note only A may read) and a swap.
+  const madeNote = `victim-made-${Math.random().toString(36).slice(2)} stirred`;
+  const barIngredientIds = ingredientIds.slice(0, 2);
+  const [first = 1, second = 2] = barIngredientIds;
+  for (const [path, init, status] of [
+    ['/api/me/bar', postJson({ ingredientIds: barIngredientIds }, jar), 200],
+    [`/api/me/shopping-list/${ingredientIds[2] ?? 3}`, postJson({}, jar, 'PUT'), 200],
+    ['/api/me/made', postJson({ cocktailId: cocktailIds[0], note: madeNote }, jar), 201],
+    ['/api/me/swaps', postJson({ fromId: first, toId: second }, jar, 'PUT'), 200],
+  ] as const) {
+    await expectStatus(await t.request(path, init, { address }), status, `${init.method} ${path}`);
+  }
   const supportMessage = `victim-support-${Math.random().toString(36).slice(2)} please help`;
   const support = await t.request('/api/support', postJson({ email, message: supportMessage, page: '/account' }, jar), {
     address,
@@ -185,11 +199,13 @@ async function createVictim(t: TestApp, cocktailIds: number[]): Promise<Victim> 
     sessionToken,
     accountIds: accounts.map((row) => row.id),
     favoriteIds,
+    barIngredientIds,
     supportMessageId,
     webhookEventId,
     jar,
     signedCookie: jar.get(SESSION_COOKIE) ?? '',
     supportMessage,
+    madeNote,
     totpUri: totpURI,
     backupCodes,
   };
@@ -209,11 +225,14 @@ export async function createWorld(dialect: Dialect): Promise<World> {
     const cocktailIds = (await t.database.db.selectFrom('cocktail').select('id').orderBy('id').execute()).map(
       (row) => row.id,
     );
-    const victim = await createVictim(t, cocktailIds);
+    const ingredientIds = (await t.database.db.selectFrom('ingredient').select('id').orderBy('id').execute()).map(
+      (row) => row.id,
+    );
+    const victim = await createVictim(t, cocktailIds, ingredientIds);
     const member = await newActor(t, 'member');
     const pro = await newActor(t, 'pro');
     const target = await newActor(t, 'member');
-    const ctx: FuzzContext = { cocktailIds, victim, webhookTargetId: target.userId };
+    const ctx: FuzzContext = { cocktailIds, ingredientIds, victim, webhookTargetId: target.userId };
     const totpSecret = new URL(victim.totpUri).searchParams.get('secret') ?? '';
     const secrets: Secret[] = [
       { label: "A's email", value: victim.email, owner: 'victim' },
@@ -221,6 +240,7 @@ export async function createWorld(dialect: Dialect): Promise<World> {
       { label: "A's session token", value: victim.sessionToken, owner: 'victim' },
       { label: "A's session id", value: victim.sessionId, owner: 'victim' },
       { label: "A's support message", value: victim.supportMessage, owner: 'victim' },
+      { label: "A's made-drink note", value: victim.madeNote, owner: 'victim' },
       { label: "A's TOTP secret", value: totpSecret, owner: 'victim' },
       ...victim.backupCodes.map((code) => ({
         label: "one of A's backup codes",
@@ -282,7 +302,21 @@ export async function keepActorsSignedIn(world: World): Promise<number> {
 export async function victimRows(world: World): Promise<Record<string, unknown[]>> {
   const db = world.t.database.db;
   const id = world.victim.userId;
-  const [user, session, account, twoFactor, favorites, entitlement, support, events, webhooks] = await Promise.all([
+  const [
+    user,
+    session,
+    account,
+    twoFactor,
+    favorites,
+    entitlement,
+    support,
+    events,
+    webhooks,
+    bar,
+    shopping,
+    made,
+    swaps,
+  ] = await Promise.all([
     db.selectFrom('user').selectAll().where('id', '=', id).execute(),
     db.selectFrom('session').selectAll().where('userId', '=', id).orderBy('id').execute(),
     db.selectFrom('account').selectAll().where('userId', '=', id).orderBy('id').execute(),
@@ -297,8 +331,32 @@ export async function victimRows(world: World): Promise<Record<string, unknown[]
       .where((eb) => eb.or([eb('user_id', '=', id), eb('app_user_id', '=', id)]))
       .orderBy('id')
       .execute(),
+    db.selectFrom('bar_item').selectAll().where('user_id', '=', id).orderBy('ingredient_id').execute(),
+    db.selectFrom('shopping_item').selectAll().where('user_id', '=', id).orderBy('ingredient_id').execute(),
+    db.selectFrom('made_drink').selectAll().where('user_id', '=', id).orderBy('id').execute(),
+    db
+      .selectFrom('ingredient_swap')
+      .selectAll()
+      .where('user_id', '=', id)
+      .orderBy('from_id')
+      .orderBy('to_id')
+      .execute(),
   ]);
-  return { user, session, account, twoFactor, favorites, entitlement, support, events, webhooks };
+  return {
+    user,
+    session,
+    account,
+    twoFactor,
+    favorites,
+    entitlement,
+    support,
+    events,
+    webhooks,
+    bar,
+    shopping,
+    made,
+    swaps,
+  };
 }
 
 /** What A sees of A's own account through the API (A's own reads, not counted as fuzz requests). */
@@ -314,6 +372,9 @@ export async function victimView(world: World): Promise<Record<string, unknown>>
     favorites: await read('/api/me/favorites'),
     activity: await read('/api/me/activity'),
     bar: await read('/api/me/bar'),
+    shopping: await read('/api/me/shopping-list'),
+    made: await read('/api/me/made'),
+    swaps: await read('/api/me/swaps'),
     session: await read('/api/auth/get-session'),
     sessions: await read('/api/auth/list-sessions'),
     accounts: await read('/api/auth/list-accounts'),
