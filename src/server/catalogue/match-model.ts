@@ -14,12 +14,13 @@ import { versionedMemo } from './versioned-memo';
  * The public catalogue as My Bar matching needs it (src/shared/domain/my-bar.ts), built once per catalogue version and kept
  * in memory per database client.
  *
- * Memory: the matcher keeps each cocktail's lines (ingredient id, optional flag, substitutes; lines without substitutes
- * share one empty array) plus its own lookups (a required-line signature per line in an Int32Array, the id-to-index map),
- * and this model keeps each cocktail's id, name and name key. Measured by the benchmark (`npm run bench`,
- * scripts/bench/my-bar.ts): about 30 MB of heap at 100,000 generated cocktails of three lines, well under 1 MB for the
- * seed catalogue. A build reads three result sets (cocktails in name order, their lines, the line substitutes) and takes
- * about a second at 100,000 cocktails; it happens once per version, by one caller while the others wait for it.
+ * Memory: the matcher keeps each cocktail's lines (ingredient id, optional flag, substitutes; equal lines are one shared
+ * object, lines without substitutes share one empty array) plus its own lookups (a required-line signature per line in an
+ * Int32Array, the id-to-index map), and this model keeps each cocktail's id, name and name key. Measured by the benchmark
+ * (`npm run bench:my-bar`, scripts/bench/my-bar.ts): about 46 MB of heap at 100,000 generated cocktails of three lines,
+ * under 1 MB for the seed catalogue (200 cocktails). A build reads three result sets (cocktails in name order, their
+ * lines, the line substitutes) and takes about 0.9 s at 100,000 cocktails (both databases); it happens once per version,
+ * by one caller while the others wait for it.
  */
 
 /** The match model of one catalogue version. */
@@ -93,14 +94,17 @@ export async function buildMatchModel(db: Kysely<Database>, version: string): Pr
     if (list) list.push(Number(row.ingredient_id));
     else subsByLine.set(key, [Number(row.ingredient_id)]);
   }
+  // Lines asking for the same thing are one shared object (a catalogue repeats 'lime juice, required' many times over).
+  const shared = new Map<string, MatchLine>();
   const linesByCocktail = new Map<number, MatchLine[]>();
   for (const row of lines) {
     const cocktailId = Number(row.cocktail_id);
-    const line: MatchLine = {
-      ingredientId: Number(row.ingredient_id),
-      optional: Number(row.is_optional) === 1,
-      substitutes: subsByLine.get(`${cocktailId}:${Number(row.position)}`) ?? NO_SUBSTITUTES,
-    };
+    const ingredientId = Number(row.ingredient_id);
+    const optional = Number(row.is_optional) === 1;
+    const substitutes = subsByLine.get(`${cocktailId}:${Number(row.position)}`) ?? NO_SUBSTITUTES;
+    const key = `${ingredientId}|${optional ? 1 : 0}|${substitutes.join(',')}`;
+    let line = shared.get(key);
+    if (!line) shared.set(key, (line = Object.freeze({ ingredientId, optional, substitutes })));
     const list = linesByCocktail.get(cocktailId);
     if (list) list.push(line);
     else linesByCocktail.set(cocktailId, [line]);
