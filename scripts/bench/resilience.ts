@@ -323,10 +323,14 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
-/** BENCH_ONLY=load|restart|kill runs one part (for working on it); unset runs all three. */
+/**
+ * BENCH_ONLY=load|restart|kill runs one part (for working on it); unset runs all three; any other value (a part of
+ * `npm run bench` outside this file, see scripts/bench/run.ts) runs none.
+ */
 const ONLY = process.env.BENCH_ONLY ?? '';
 
 async function main(): Promise<void> {
+  if (ONLY && !['load', 'restart', 'kill'].includes(ONLY)) return;
   console.log(`\nResilience (issue 8): ${CONNECTIONS} connections, ${LOAD_SECONDS} s per run`);
   const rows: LoadFigures[] = [];
   if (!ONLY || ONLY === 'load') await loadPart(rows);

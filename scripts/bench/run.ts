@@ -12,7 +12,9 @@
  * 5. serves the same list bytes from memory with a bare `node:http` server and measures it the same way: the ceiling.
  *
  * Environment: BENCH_SECONDS, BENCH_LARGE_COUNT (default 100000), BENCH_DATABASE_URL (PostgreSQL admin URL, default
- * postgres://postgres@127.0.0.1:5432/postgres; skipped when unreachable), CHROMIUM_PATH.
+ * postgres://postgres@127.0.0.1:5432/postgres; skipped when unreachable), CHROMIUM_PATH. BENCH_ONLY names one part of
+ * `npm run bench` to run (catalogue: this file; my-bar: scripts/bench/my-bar.ts; startup; load, restart or kill:
+ * scripts/bench/resilience.ts); the other parts skip themselves.
  * Targets (issue 2): list >= 60 % of the bare ceiling; search p95 <= 20 ms at 100,000; home initial JS <= 120 kB gzip.
  */
 import { spawnSync } from 'node:child_process';
@@ -296,6 +298,7 @@ const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 async function main(): Promise<void> {
+  if (process.env.BENCH_ONLY && process.env.BENCH_ONLY !== 'catalogue') return;
   console.log(
     `Barback benchmark: ${CONNECTIONS} connections, ${SECONDS} s per run, large catalogue ${fmt(LARGE)} cocktails\n`,
   );

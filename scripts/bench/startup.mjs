@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const runs = Number(process.argv[2] ?? 5);
+/** BENCH_ONLY (see scripts/bench/run.ts) naming another part skips this one. */
+const skipped = Boolean(process.env.BENCH_ONLY) && process.env.BENCH_ONLY !== 'startup';
 const port = 3900 + Math.floor(Math.random() * 90);
 
 /** One start: ms from spawning `npm start` to the first healthy answer; the server is stopped afterwards. */
@@ -46,14 +48,16 @@ async function timeOneStart() {
   }
 }
 
-const times = [];
-for (let i = 0; i < runs; i += 1) {
-  const ms = await timeOneStart();
-  times.push(ms);
-  console.log(`run ${i + 1}: ${Math.round(ms)} ms`);
+if (!skipped) {
+  const times = [];
+  for (let i = 0; i < runs; i += 1) {
+    const ms = await timeOneStart();
+    times.push(ms);
+    console.log(`run ${i + 1}: ${Math.round(ms)} ms`);
+  }
+  times.sort((a, b) => a - b);
+  console.log(
+    `npm start -> first /api/health: median ${Math.round(times[Math.floor(times.length / 2)])} ms ` +
+      `(min ${Math.round(times[0])}, max ${Math.round(times[times.length - 1])}, ${runs} runs)`,
+  );
 }
-times.sort((a, b) => a - b);
-console.log(
-  `npm start -> first /api/health: median ${Math.round(times[Math.floor(times.length / 2)])} ms ` +
-    `(min ${Math.round(times[0])}, max ${Math.round(times[times.length - 1])}, ${runs} runs)`,
-);
