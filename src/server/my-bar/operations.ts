@@ -46,8 +46,9 @@ interface UserScope {
 
 /** Most made drinks `GET /api/me/made` lists (the newest). */
 export const MADE_LIST_LIMIT = 100;
-/** Most entries a shopping list holds, and most swaps a user keeps. */
+/** Most entries a shopping list holds (as many as a bar). */
 export const MAX_SHOPPING_ITEMS = MAX_BAR_ITEMS;
+/** Most swaps a user keeps (as many as a bar holds bottles). */
 export const MAX_SWAPS = MAX_BAR_ITEMS;
 /** How far ahead of the server's clock a made drink's time may be (client clocks drift), ms. */
 export const MADE_AT_CLOCK_SKEW_MS = 5 * 60_000;
@@ -197,7 +198,10 @@ export async function removeBarItem({
 // ---------------------------------------------------------------------------------------------------------------------
 // Matching
 
-/** The user's stock for matching: the bottles owned (a house-made one owned counts as made) and the accepted swaps. */
+/**
+ * The user's stock for matching: the bottles owned (a house-made one owned counts as made) and the accepted swaps. A new
+ * object each call (the matcher remembers its view per object, so it lives as long as the request).
+ */
 export async function loadStock({ db, userId }: UserScope): Promise<BarStock> {
   const [owned, swaps] = await Promise.all([
     db.selectFrom('bar_item').select('ingredient_id').where('user_id', '=', userId).execute(),
@@ -276,8 +280,9 @@ export async function matchRecipe({
   return { cocktailId, lines: match.lines.map((line) => toLineBody(model, line)), canMake: match.missing.length === 0 };
 }
 
-/** How many suggestions 'buy next' lists, and how many example cocktails each names. */
+/** How many suggestions 'buy next' lists. */
 export const SUGGESTION_LIMIT = 20;
+/** How many example cocktails (by name) each suggestion names at most. */
 export const SUGGESTION_EXAMPLES = 3;
 
 /**
