@@ -82,7 +82,10 @@ export const makeableQuerySchema = z.object({
 });
 export type MakeableQuery = z.infer<typeof makeableQuerySchema>;
 
-/** Answer of `GET /api/me/bar/makeable`: the page, the total in the view, and every makeable id (for marks and filters). */
+/**
+ * Answer of `GET /api/me/bar/makeable`: the page's items, the total in the view (after `q`), the page and its size. Every
+ * makeable id (for marks and filters) comes from `GET /api/me/bar/makeable-ids`.
+ */
 export const makeablePageSchema = z.object({
   items: z.array(makeableItemSchema),
   total: z.number().int().min(0),
