@@ -2,9 +2,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import {
   CocktailActionsProvider,
+  RecipeExtrasProvider,
+  type RecipeExtras,
   type RenderCocktailActions,
 } from '@/client/features/catalogue/components/cocktail-actions';
 import { FavoriteButton } from '@/client/features/favorites/components/favorite-button';
+import { CanMakeSlot, RecipeBarSlot, RecipeLineSlot } from '@/client/features/my-bar/components/recipe-bar-slots';
 import { wantsWrapperSimulator } from '@/client/features/payments/lib/wrapper-sim-flag';
 import { startAnalytics } from '@/client/lib/analytics';
 import { getAppEnvironment, listenForAppEnvironmentMessages } from '@/client/lib/app-environment';
@@ -52,10 +55,22 @@ function useRuntime(): void {
  * runtime listeners (app environment, debug log, toasts, analytics). App environment and debug mode are read anywhere with
  * useAppEnvironment() / useDebugMode().
  */
-/** What every cocktail card and recipe view offers besides the recipe: the favorite heart. */
-const renderCocktailActions: RenderCocktailActions = (cocktail) => (
-  <FavoriteButton cocktailId={cocktail.id} name={cocktail.name} />
-);
+/** What every cocktail card and recipe view offers besides the recipe: My Bar's 'can make' mark and the favorite heart. */
+const renderCocktailActions: RenderCocktailActions = (cocktail, placement) =>
+  placement === 'card' ? (
+    <span className="flex items-center gap-1.5">
+      <CanMakeSlot cocktailId={cocktail.id} />
+      <FavoriteButton cocktailId={cocktail.id} name={cocktail.name} />
+    </span>
+  ) : (
+    <FavoriteButton cocktailId={cocktail.id} name={cocktail.name} />
+  );
+
+/** What My Bar adds to every recipe: a mark per line and the panel under the ingredients. */
+const recipeExtras: RecipeExtras = {
+  lineMark: (cocktail, position) => <RecipeLineSlot cocktailId={cocktail.id} position={position} />,
+  panel: (cocktail) => <RecipeBarSlot cocktail={cocktail} />,
+};
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
@@ -63,7 +78,9 @@ export function Providers({ children }: { children: ReactNode }) {
   useRuntime();
   return (
     <QueryClientProvider client={queryClient}>
-      <CocktailActionsProvider render={renderCocktailActions}>{children}</CocktailActionsProvider>
+      <CocktailActionsProvider render={renderCocktailActions}>
+        <RecipeExtrasProvider extras={recipeExtras}>{children}</RecipeExtrasProvider>
+      </CocktailActionsProvider>
       {toasterRequested ? (
         <Suspense fallback={null}>
           <AppToaster />

@@ -1,6 +1,8 @@
 import type { Page, Request } from '@playwright/test';
 import type { MailCapture } from '../../support/mail-capture';
-import { signInByMagicLink, uniqueEmail } from './accounts';
+import { revenueCatEvent, TEST_WEBHOOK_AUTH, webhookBody } from '../../support/payments';
+import { meOf, signInByMagicLink, uniqueEmail } from './accounts';
+import type { TestServer } from './server';
 
 /** Helpers of the payments journeys (payments-*.spec.ts). */
 
@@ -29,4 +31,21 @@ export async function signInFresh(page: Page, mail: MailCapture, label: string) 
   const email = uniqueEmail(label);
   await signInByMagicLink(mail, page, email);
   return email;
+}
+
+/**
+ * Grants `pro` to the user signed in on `page` the way production does: an authorised RevenueCat INITIAL_PURCHASE webhook
+ * posted from Node to the test server (whose env must hold PAYMENTS_ENV), then a reload so the session carries the plan.
+ * @throws Error when the webhook is not answered 200
+ */
+export async function grantProByWebhook(page: Page, server: TestServer): Promise<void> {
+  const me = await meOf(page);
+  if (!me) throw new Error('grantProByWebhook: nobody is signed in');
+  const response = await fetch(`${server.url}/api/webhooks/revenuecat`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: TEST_WEBHOOK_AUTH },
+    body: JSON.stringify(webhookBody(revenueCatEvent('INITIAL_PURCHASE', me.user.id))),
+  });
+  if (response.status !== 200) throw new Error(`the webhook answered ${response.status}: ${await response.text()}`);
+  await page.reload();
 }

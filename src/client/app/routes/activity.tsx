@@ -1,4 +1,4 @@
-import { ArrowLeftIcon, HeartIcon, SearchIcon, type LucideIcon } from 'lucide-react';
+import { ArrowLeftIcon, GlassWaterIcon, HeartIcon, SearchIcon, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/client/config/paths';
@@ -18,10 +18,12 @@ import { LoadFailed } from '@/client/components/load-failed';
 /** Texts of Recent Activity. */
 export const ACTIVITY_TEXT = {
   title: 'Recent Activity',
-  description: 'What you saved and searched for lately.',
+  description: 'What you saved, made and searched for lately.',
   back: 'Profile',
   favorites: 'Recently saved',
   favoritesEmpty: 'Nothing saved yet. Tap the heart on a cocktail to keep it.',
+  made: 'Recently made',
+  madeEmpty: "Nothing recorded yet. Tap 'I made this' on a recipe (with My Bar) to keep count.",
   searches: 'Recent searches',
   searchesEmpty: 'No searches yet.',
   loadFailed: 'Your recent activity could not be loaded.',
@@ -92,6 +94,7 @@ export function Component() {
   const loading = activity.isPending;
   const favorites = activity.data?.favorites ?? [];
   const searches = activity.data?.searches ?? [];
+  const made = activity.data?.made ?? [];
   const fromList: RecipeLocationState = { recipeFromList: true };
 
   return (
@@ -133,6 +136,24 @@ export function Component() {
                   <span className="min-w-0 flex-1 truncate font-medium">{entry.name}</span>
                   <time dateTime={entry.createdAt} className="shrink-0 text-xs text-muted">
                     {timeAgo(entry.createdAt)}
+                  </time>
+                </Link>
+              </li>
+            ))}
+          </ActivitySection>
+          <ActivitySection
+            id="activity-made"
+            title={ACTIVITY_TEXT.made}
+            icon={GlassWaterIcon}
+            loading={loading}
+            empty={made.length === 0 ? ACTIVITY_TEXT.madeEmpty : null}
+          >
+            {made.map((entry) => (
+              <li key={entry.id}>
+                <Link to={recipeTo(entry.cocktailId)} state={fromList} preventScrollReset className={rowClass}>
+                  <span className="min-w-0 flex-1 truncate font-medium">{entry.name}</span>
+                  <time dateTime={entry.madeAt} className="shrink-0 text-xs text-muted">
+                    {timeAgo(entry.madeAt)}
                   </time>
                 </Link>
               </li>

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
+import { ShoppingStatusSlot } from '@/client/features/my-bar/components/recipe-bar-slots';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
 import { LoadFailure } from '../shell/load-failure';
 
@@ -23,7 +24,8 @@ function BatchLoading() {
 }
 
 /**
- * Route module of `/batch-calculator` (spec sections 2 and 3): open to everyone, signed in or not. While the calculator
+ * Route module of `/batch-calculator` (spec sections 2 and 3): open to everyone, signed in or not. For a user with My Bar,
+ * each shopping-list row says whether the bar holds it, or adds it to the shopping list. While the calculator
  * loads: 'Loading Batch Calculator...'; if it fails to load or breaks: 'Something went wrong / Please try again.' with
  * Retry. Exports `Component` (react-router lazy convention).
  */
@@ -32,7 +34,7 @@ export function Component() {
   return (
     <ErrorBoundary fallbackRender={() => <LoadFailure onRetry={() => window.location.reload()} />}>
       <Suspense fallback={<BatchLoading />}>
-        <BatchCalculatorPage />
+        <BatchCalculatorPage renderShoppingExtra={(ingredient) => <ShoppingStatusSlot ingredient={ingredient} />} />
       </Suspense>
     </ErrorBoundary>
   );

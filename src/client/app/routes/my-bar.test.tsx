@@ -45,9 +45,19 @@ describe('/my-bar, gated to Pro or Enterprise (spec section 6)', () => {
 
   it.each(['pro', 'enterprise'] as const)('opens for %s, with the server answering My Bar', async (name) => {
     installFakeApi({ entitlements: [entitlementOf(name)] });
-    server.use(http.get('/api/me/bar', () => jsonBody({ items: [] })));
+    const empty = { items: [], total: 0, page: 0, pageSize: 50 };
+    server.use(
+      http.get('/api/me/bar', () => jsonBody({ items: [] })),
+      http.get('/api/ingredients', () => jsonBody({ items: [], total: 0 })),
+      http.get('/api/me/bar/makeable', () => jsonBody(empty)),
+      http.get('/api/me/shopping-list', () => jsonBody({ items: [] })),
+      http.get('/api/me/swaps', () => jsonBody({ items: [] })),
+    );
     const router = renderMyBar();
-    expect(await screen.findByRole('heading', { name: 'My Bar is being set up' })).toBeInTheDocument();
+    // An empty bar opens on 'My bottles', with the starter sets.
+    expect(await screen.findByRole('tab', { name: /My bottles/, selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Add bottles' })).toBeInTheDocument();
+    expect(screen.getByText('The basics')).toBeInTheDocument();
     expect(screen.getByTestId('my-bar-plan').textContent).toBe(name === 'pro' ? 'Pro' : 'Enterprise');
     expect(router.state.location.pathname).toBe('/my-bar');
   });

@@ -4,6 +4,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { featureFlags } from '@/client/config/feature-flags';
 import { hrefs, paths } from '@/client/config/paths';
 import { SignInRequired } from '@/client/features/account/components/sign-in-required';
+import { RecipeModalHost } from '@/client/features/catalogue/components/recipe-modal-host';
+import { useRecipeParam } from '@/client/features/catalogue/hooks/use-recipe-param';
 import { track } from '@/client/lib/analytics';
 import { useSession } from '@/client/lib/session';
 import { openSignInDialog } from '@/client/lib/sign-in-store';
@@ -46,6 +48,7 @@ export function Component() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const askedToSignIn = useRef(false);
+  const { recipeTo } = useRecipeParam();
   const entitled = satisfiesEntitlement(session.user?.appMetadata?.entitlements ?? [], 'pro');
   const gated = featureFlags.paywallGating && session.status === 'signed-in' && !entitled;
 
@@ -76,7 +79,9 @@ export function Component() {
           userId={session.user.id}
           plan={session.user.appMetadata?.plan ?? 'free'}
           onEntitlementLost={sendToUpgrade}
+          recipeTo={recipeTo}
         />
+        <RecipeModalHost />
       </Suspense>
     </ErrorBoundary>
   );

@@ -1,5 +1,6 @@
 import {
   ChevronRightIcon,
+  GlassWaterIcon,
   HeartIcon,
   HistoryIcon,
   LogOutIcon,
@@ -39,6 +40,7 @@ export const PROFILE_TEXT = {
   },
   upgrade: 'See plans',
   favorites: 'Favorites',
+  made: 'Recipes made',
   settings: 'Settings',
   myFavorites: 'My Favorites',
   activity: 'Recent Activity',
@@ -148,6 +150,7 @@ export function Component() {
   const plan = me.data ? planLabel(me.data.plan) : null;
   const planStatus = me.data ? planStatusLine(me.data.plan, me.data.entitlementDetails) : null;
   const favorites = me.data?.counts.favorites;
+  const made = me.data?.counts.made;
 
   const onSignOut = () => {
     setSigningOut(true);
@@ -222,14 +225,25 @@ export function Component() {
           <h2 id="profile-counts" className="sr-only">
             Your numbers
           </h2>
-          <dl className="flex h-full items-center justify-between gap-2 sm:flex-col sm:items-start">
-            <dt className="flex items-center gap-2 text-xs font-semibold tracking-[0.12em] text-muted uppercase">
-              <HeartIcon aria-hidden="true" className="size-4 text-accent" />
-              {PROFILE_TEXT.favorites}
-            </dt>
-            <dd className="font-display text-4xl font-semibold tabular-nums" data-testid="favorites-count">
-              {favorites ?? (me.isError ? '–' : <Skeleton className="h-10 w-12" />)}
-            </dd>
+          <dl className="grid h-full grid-cols-2 gap-4">
+            <div className="flex flex-col gap-1">
+              <dt className="flex items-center gap-2 text-xs font-semibold tracking-[0.12em] text-muted uppercase">
+                <HeartIcon aria-hidden="true" className="size-4 text-accent" />
+                {PROFILE_TEXT.favorites}
+              </dt>
+              <dd className="font-display text-4xl font-semibold tabular-nums" data-testid="favorites-count">
+                {favorites ?? (me.isError ? '–' : <Skeleton className="h-10 w-12" />)}
+              </dd>
+            </div>
+            <div className="flex flex-col gap-1">
+              <dt className="flex items-center gap-2 text-xs font-semibold tracking-[0.12em] text-muted uppercase">
+                <GlassWaterIcon aria-hidden="true" className="size-4 text-accent" />
+                {PROFILE_TEXT.made}
+              </dt>
+              <dd className="font-display text-4xl font-semibold tabular-nums" data-testid="made-count">
+                {made ?? (me.isError ? '–' : <Skeleton className="h-10 w-12" />)}
+              </dd>
+            </div>
           </dl>
         </section>
       </div>

@@ -1,4 +1,5 @@
 import { ChevronDownIcon, XIcon } from 'lucide-react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
@@ -22,16 +23,22 @@ import {
   serializeSearchState,
   type SearchState,
 } from '@/client/features/catalogue/lib/search-state';
+import { useMakeable } from '@/client/features/my-bar/api/my-bar-api';
+import { useBarUser } from '@/client/features/my-bar/components/recipe-bar-slots';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
 import { useSession } from '@/client/lib/session';
 import { openSignInDialog } from '@/client/lib/sign-in-store';
+
+/** URL parameter of the 'Can make only' filter (My Bar users): `canMake=1`. */
+const CAN_MAKE_PARAM = 'canMake';
 
 /**
  * Route module of `/search`: a working search (the spec's page is a dead placeholder; ours searches). Text box, quick
  * filter chips Gin, Vodka, Whiskey, Rum, Tequila (base spirit) and Classic, Modern (category), combinable with each other
  * and the text; 'N cocktails found' (the server's exact total); home cards; 'Show more' loads the next 50 for signed-in members (anonymous
  * visitors see 'Sign in to see more', which opens the sign-in dialog: the API serves them the first page only). The state lives
- * in the URL (`?q=&spirit=Gin&category=Classic`) so reload and back restore it. Exports `Component`.
+ * in the URL (`?q=&spirit=Gin&category=Classic`) so reload and back restore it. Users with My Bar also get 'Can make
+ * only' (`&canMake=1`): the cocktails their bar makes now, with the same text and chips. Exports `Component`.
  */
 export function Component() {
   useDocumentTitle('Search');
@@ -41,11 +48,27 @@ export function Component() {
   useSearchTracking(search.text);
   const state = parseSearchState(urlParams);
   const params = cocktailListParams({ q: search.query, spirits: state.spirits, categories: state.categories });
-  const list = useInfiniteCocktails(params);
+  const barUser = useBarUser();
+  const canMakeOnly = barUser !== null && urlParams.get(CAN_MAKE_PARAM) === '1';
+  const catalogue = useInfiniteCocktails(params);
+  const makeable = useMakeable(canMakeOnly ? barUser : null, 'can-make', search.query);
+  // 'Can make only' reads every page of the bar's makeable list (a home bar makes tens, not thousands) and applies the
+  // chips here, so the count is exact.
+  useEffect(() => {
+    if (canMakeOnly && makeable.hasNextPage && !makeable.isFetchingNextPage) void makeable.fetchNextPage();
+  }, [canMakeOnly, makeable]);
+  const list = canMakeOnly ? makeable : catalogue;
 
-  const pages = list.data?.pages ?? [];
-  const items = pages.flatMap((page) => page.items);
-  const total = pages[0]?.total ?? 0;
+  const catalogueItems = catalogue.data?.pages.flatMap((page) => page.items) ?? [];
+  const makeableItems = (makeable.data?.pages.flatMap((page) => page.items) ?? [])
+    .map((item) => item.cocktail)
+    .filter(
+      (cocktail) =>
+        (state.spirits.length === 0 || (state.spirits as readonly string[]).includes(cocktail.base_spirit)) &&
+        (state.categories.length === 0 || (cocktail.category !== null && state.categories.includes(cocktail.category))),
+    );
+  const items = canMakeOnly ? makeableItems : catalogueItems;
+  const total = canMakeOnly ? makeableItems.length : (catalogue.data?.pages[0]?.total ?? 0);
   const filtered = state.spirits.length > 0 || state.categories.length > 0;
   const waitingForText = search.text.trim() !== params.q;
 
@@ -119,6 +142,27 @@ export function Component() {
               </ToggleGroupItem>
             ))}
           </ToggleGroup>
+          {barUser ? (
+            <label className="inline-flex h-8 cursor-pointer items-center gap-2 rounded-full border border-border-strong bg-surface px-3 text-xs font-medium has-[:checked]:border-accent has-[:checked]:bg-accent-soft has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring">
+              <input
+                type="checkbox"
+                className="size-3.5 accent-[var(--color-accent)]"
+                checked={canMakeOnly}
+                onChange={(event) =>
+                  setUrlParams(
+                    (prev) => {
+                      const next = new URLSearchParams(prev);
+                      if (event.target.checked) next.set(CAN_MAKE_PARAM, '1');
+                      else next.delete(CAN_MAKE_PARAM);
+                      return next;
+                    },
+                    { replace: true, preventScrollReset: true },
+                  )
+                }
+              />
+              Can make only
+            </label>
+          ) : null}
           {filtered ? (
             <Button
               variant="ghost"
@@ -155,7 +199,7 @@ export function Component() {
               label="Cocktails"
               skeletonCount={8}
             />
-            {list.hasNextPage && !list.isPlaceholderData ? (
+            {!canMakeOnly && catalogue.hasNextPage && !catalogue.isPlaceholderData ? (
               <div className="flex flex-col items-center gap-2 pt-2">
                 <p className="text-xs text-subtle">
                   Showing {items.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
@@ -164,10 +208,10 @@ export function Component() {
                   variant="secondary"
                   size="lg"
                   // Later pages are for signed-in members (the API answers 401 to anonymous callers past page 0).
-                  onClick={() => (signedIn ? void list.fetchNextPage() : openSignInDialog('header'))}
-                  disabled={list.isFetchingNextPage}
+                  onClick={() => (signedIn ? void catalogue.fetchNextPage() : openSignInDialog('header'))}
+                  disabled={catalogue.isFetchingNextPage}
                 >
-                  {list.isFetchingNextPage ? (
+                  {catalogue.isFetchingNextPage ? (
                     <Spinner aria-hidden="true" role="presentation" />
                   ) : (
                     <ChevronDownIcon aria-hidden="true" />

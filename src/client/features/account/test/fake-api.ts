@@ -82,7 +82,7 @@ export function accountHandlers(state: FakeApi['state'], catalogueSize = 3): Htt
         entitlements,
         entitlementDetails: details,
         role: 'User',
-        counts: { favorites: state.favorites.length },
+        counts: { favorites: state.favorites.length, made: 0 },
         accounts: [{ id: 'acc-1', providerId: 'magic-link', accountId: testUser.email, createdAt: testUser.createdAt }],
         providers: { google: true, facebook: false },
       });

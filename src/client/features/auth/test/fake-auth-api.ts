@@ -107,7 +107,7 @@ export function authHandlers(state: FakeAuthApi['state'], options: FakeAuthOptio
         plan: 'free',
         entitlements: [],
         role: 'User',
-        counts: { favorites: 0 },
+        counts: { favorites: 0, made: 0 },
         accounts: state.accounts,
         providers: options.providers ?? { google: true, facebook: true },
       });

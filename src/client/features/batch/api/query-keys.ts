@@ -1,8 +1,6 @@
 /** The batch calculator's React Query keys (public catalogue reads only: nothing here belongs to a user). */
 export const batchKeys = {
   all: ['batch'] as const,
-  /** `GET /api/ingredients`: every catalogue ingredient, for the custom-line picker. */
-  ingredients: () => [...batchKeys.all, 'ingredients'] as const,
   /** `GET /api/cocktails?q=…&pageSize=8`: the cocktail picker's matches for one text. */
   picker: (q: string) => [...batchKeys.all, 'picker', q] as const,
   /** `GET /api/cocktails/:id`: one recipe to batch. */

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CalculatorIcon, PartyPopperIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { UnitToggle } from '@/client/components/unit-toggle';
 import { useUnitSystem } from '@/client/lib/use-unit-system';
 import { cn } from '@/client/lib/utils';
@@ -39,7 +39,12 @@ const tabClass =
  * address (replaced as the user types, so a reload or a shared link restores it); `?cocktail=ID` starts a batch from a
  * catalogue recipe ('Batch this'); a damaged link is reported and the page starts fresh.
  */
-export function BatchCalculatorPage() {
+export function BatchCalculatorPage({
+  renderShoppingExtra,
+}: {
+  /** Drawn under each shopping-list ingredient (My Bar's 'In your bar' / 'Add to list', composed by the app). */
+  renderShoppingExtra?: (ingredient: string) => ReactNode;
+} = {}) {
   const queryClient = useQueryClient();
   const [system] = useUnitSystem();
   const [start] = useState(() => {
@@ -120,10 +125,22 @@ export function BatchCalculatorPage() {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="batch" className="outline-none">
-          <BatchTab state={batch} onState={setBatch} system={system} shareUrl={shareUrl} />
+          <BatchTab
+            state={batch}
+            onState={setBatch}
+            system={system}
+            shareUrl={shareUrl}
+            renderShoppingExtra={renderShoppingExtra}
+          />
         </Tabs.Content>
         <Tabs.Content value="party" className="outline-none">
-          <PartyTab state={party} onState={setParty} system={system} shareUrl={shareUrl} />
+          <PartyTab
+            state={party}
+            onState={setParty}
+            system={system}
+            shareUrl={shareUrl}
+            renderShoppingExtra={renderShoppingExtra}
+          />
         </Tabs.Content>
       </Tabs.Root>
     </div>

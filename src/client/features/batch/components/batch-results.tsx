@@ -254,12 +254,15 @@ export function ShoppingTable({
   bottleSizes,
   onBottleSize,
   caption = 'Bottles to buy',
+  renderExtra,
 }: {
   items: readonly ShoppingItem[];
   system: UnitSystem;
   bottleSizes: Readonly<Record<string, number>>;
   onBottleSize: (key: string, ml: number) => void;
   caption?: string;
+  /** Drawn under an ingredient's name (My Bar's 'In your bar' / 'Add to list', composed by the app). */
+  renderExtra?: (ingredient: string) => ReactNode;
 }) {
   return (
     <table className="w-full text-sm" data-testid="shopping-list">
@@ -285,6 +288,7 @@ export function ShoppingTable({
               {item.usedBy.length > 1 ? (
                 <span className="block text-xs text-muted">{item.usedBy.join(' · ')}</span>
               ) : null}
+              {renderExtra ? <span className="block print:hidden">{renderExtra(item.ingredient)}</span> : null}
             </th>
             <td className="py-2 text-right whitespace-nowrap tabular-nums">{needText(item, system)}</td>
             <td className="py-2 pl-3 text-right">

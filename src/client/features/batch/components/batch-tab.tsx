@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { FilePenLineIcon } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { computeBatch, type BatchResult, type ServiceStyle } from '@/shared/domain/batch';
@@ -51,11 +51,14 @@ export function BatchTab({
   onState,
   system,
   shareUrl,
+  renderShoppingExtra,
 }: {
   state: BatchState;
   onState: (state: BatchState) => void;
   system: UnitSystem;
   shareUrl: string;
+  /** Drawn under each shopping-list ingredient (My Bar's marks, composed by the app). */
+  renderShoppingExtra?: (ingredient: string) => ReactNode;
 }) {
   const queryClient = useQueryClient();
   const [loading, setLoading] = useState<string | null>(null);
@@ -201,6 +204,7 @@ export function BatchTab({
                     system={system}
                     bottleSizes={bottleSizes}
                     onBottleSize={(key, ml) => setBottleSizes((sizes) => ({ ...sizes, [key]: ml }))}
+                    renderExtra={renderShoppingExtra}
                   />
                 </CardContent>
               </Card>

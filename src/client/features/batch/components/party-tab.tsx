@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { EqualIcon, GlassWaterIcon, SnowflakeIcon, Trash2Icon } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { NativeSelect } from '@/client/components/ui/native-select';
@@ -81,11 +81,14 @@ export function PartyTab({
   onState,
   system,
   shareUrl,
+  renderShoppingExtra,
 }: {
   state: PartyState;
   onState: (state: PartyState) => void;
   system: UnitSystem;
   shareUrl: string;
+  /** Drawn under each shopping-list ingredient (My Bar's marks, composed by the app). */
+  renderShoppingExtra?: (ingredient: string) => ReactNode;
 }) {
   const [bottleSizes, setBottleSizes] = useState<Record<string, number>>({});
   const recipes = usePartyRecipes(state);
@@ -294,6 +297,7 @@ export function PartyTab({
                     system={system}
                     bottleSizes={bottleSizes}
                     onBottleSize={(key, ml) => setBottleSizes((sizes) => ({ ...sizes, [key]: ml }))}
+                    renderExtra={renderShoppingExtra}
                     caption="Shopping list"
                   />
                 </CardContent>

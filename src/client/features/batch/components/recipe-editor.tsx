@@ -7,7 +7,7 @@ import { defaultLineRole, LINE_ROLES, type LineRole } from '@/shared/domain/batc
 import { UNITS, unitLabel } from '@/shared/domain/units';
 import { MAX_BATCH_LINES, MAX_BATCH_NAME, type BatchLineState } from '@/shared/schemas/batch';
 import type { IngredientSummary } from '@/shared/schemas/ingredient';
-import { useIngredients } from '../api/get-ingredients';
+import { useIngredients } from '@/client/lib/ingredients';
 import { emptyLine } from '../lib/batch-state';
 import { NumberField } from './number-field';
 

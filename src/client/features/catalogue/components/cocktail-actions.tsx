@@ -23,3 +23,26 @@ export function CocktailActionsProvider({ render, children }: { render: RenderCo
 export function useCocktailActions(): RenderCocktailActions {
   return useContext(CocktailActionsContext);
 }
+
+/** What other features add to a recipe: a mark per ingredient line, and a panel under the ingredients. */
+export interface RecipeExtras {
+  /** A small mark after one line (in stock, covered by a substitute, missing); null draws nothing. */
+  lineMark: (cocktail: { id: number; name: string }, position: number) => ReactNode;
+  /** A panel under the ingredient list (what the bar has, 'I made this'); null draws nothing. */
+  panel: (cocktail: { id: number; name: string }) => ReactNode;
+}
+
+const RecipeExtrasContext = createContext<RecipeExtras>({ lineMark: () => null, panel: () => null });
+
+/**
+ * Gives every recipe view below it what other features add to a recipe (My Bar's marks and 'I made this'). The app
+ * composes it; the catalogue draws the slots without knowing the features.
+ */
+export function RecipeExtrasProvider({ extras, children }: { extras: RecipeExtras; children: ReactNode }) {
+  return <RecipeExtrasContext.Provider value={extras}>{children}</RecipeExtrasContext.Provider>;
+}
+
+/** The recipe slots of the nearest {@link RecipeExtrasProvider} (they draw nothing without one). */
+export function useRecipeExtras(): RecipeExtras {
+  return useContext(RecipeExtrasContext);
+}

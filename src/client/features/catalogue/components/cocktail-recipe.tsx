@@ -23,7 +23,7 @@ import { formatComputedVolume, formatRecipeLine, type UnitSystem } from '@/share
 import { cocktailDetailSchema, type CocktailDetail, type IngredientLine } from '@/shared/schemas/cocktail';
 import { useUnitSystem } from '@/client/lib/use-unit-system';
 import { formatMinutes, splitInstructions } from '../lib/recipe-text';
-import { useCocktailActions } from './cocktail-actions';
+import { useCocktailActions, useRecipeExtras } from './cocktail-actions';
 import { CocktailVisual } from './cocktail-visual';
 
 /**
@@ -91,7 +91,7 @@ function Fact({ icon: Icon, label, value }: { icon: typeof ClockIcon; label: str
   );
 }
 
-function IngredientRow({ line, system }: { line: IngredientLine; system: UnitSystem }) {
+function IngredientRow({ line, system, mark }: { line: IngredientLine; system: UnitSystem; mark?: React.ReactNode }) {
   // '22.5 ml' as stated; '1' + 'Sugar cube' rather than '1 cube' + 'Sugar cube' (shared/domain/units.ts formatRecipeLine).
   const { amount, ingredient } = formatRecipeLine(line, system);
   return (
@@ -104,6 +104,7 @@ function IngredientRow({ line, system }: { line: IngredientLine; system: UnitSys
             optional
           </Badge>
         ) : null}
+        {mark}
         {line.note ? <span className="mt-0.5 block text-sm text-muted">{line.note}</span> : null}
       </span>
     </li>
@@ -150,6 +151,7 @@ export function CocktailRecipe({ data }: { data: unknown }) {
   const cocktail = parseRecipe(data);
   const [system] = useUnitSystem();
   const renderActions = useCocktailActions();
+  const extras = useRecipeExtras();
   const steps = splitInstructions(cocktail.instructions);
   const alcohol = alcoholOf(cocktail);
   const dilution = DILUTION_BY_TECHNIQUE[cocktail.technique];
@@ -213,9 +215,15 @@ export function CocktailRecipe({ data }: { data: unknown }) {
         <Section title="Ingredients" id={`${idBase}-ingredients`} aside={<UnitToggle />}>
           <ul className="rounded-xl border border-border bg-surface-2/40 px-3">
             {cocktail.ingredients.map((line) => (
-              <IngredientRow key={`${line.position}-${line.ingredient_id}`} line={line} system={system} />
+              <IngredientRow
+                key={`${line.position}-${line.ingredient_id}`}
+                line={line}
+                system={system}
+                mark={extras.lineMark(cocktail, line.position)}
+              />
             ))}
           </ul>
+          {extras.panel(cocktail)}
           <Button asChild variant="secondary" size="sm" className="self-start" data-testid="batch-this">
             <Link to={hrefs.batchCalculator({ cocktail: cocktail.id })}>
               <CalculatorIcon aria-hidden="true" />

@@ -1,84 +1,156 @@
-import { CompassIcon, WineIcon } from 'lucide-react';
-import { useEffect } from 'react';
-import { Link } from 'react-router';
-import { paths } from '@/client/config/paths';
+import { Tabs } from 'radix-ui';
+import { useEffect, useState } from 'react';
+import { useSearchParams, type To } from 'react-router';
 import { Badge } from '@/client/components/ui/badge';
-import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { LoadFailed } from '@/client/components/load-failed';
-import { planLabel, type PlanName } from '@/shared/domain/plans';
 import { ApiError } from '@/client/lib/api-client';
-import { useMyBar } from '../api/get-my-bar';
+import { useIngredients } from '@/client/lib/ingredients';
+import { cn } from '@/client/lib/utils';
+import { planLabel, type PlanName } from '@/shared/domain/plans';
+import { useBar, useMakeable, useShoppingList } from '../api/my-bar-api';
+import { BottlesPanel } from './bottles-panel';
+import { ShoppingPanel } from './shopping-panel';
+import { BuyNextView, MakeableView } from './views-panel';
 
-/** Texts of My Bar until its contents land. */
+/** Texts of My Bar. */
 export const MY_BAR_TEXT = {
   title: 'My Bar',
-  settingUp: 'My Bar is being set up',
-  settingUpDetail:
-    'Soon you will add the bottles you own here and see what you can make with them tonight, what is one bottle away, and what to buy next. Your plan already includes it.',
-  browse: 'Browse cocktails',
   loadFailed: 'My Bar could not be loaded.',
+  emptyCanMake: 'Nothing yet: add the bottles you own under “My bottles” (or tap a starter set) and this fills up.',
+  emptyOneAway: 'Nothing is one bottle away yet. Add a few bottles and My Bar shows what a single purchase unlocks.',
 } as const;
 
+/** The page's views, in tab order, with the URL's `view` value for each. */
+export const MY_BAR_VIEWS = [
+  { key: 'can-make', label: 'Can make now' },
+  { key: 'one-away', label: 'One away' },
+  { key: 'buy-next', label: 'Buy next' },
+  { key: 'shopping', label: 'Shopping list' },
+  { key: 'bottles', label: 'My bottles' },
+] as const;
+type ViewKey = (typeof MY_BAR_VIEWS)[number]['key'];
+
+const tabClass =
+  'inline-flex h-9 shrink-0 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-muted outline-none hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring data-[state=active]:bg-accent data-[state=active]:text-accent-foreground';
+
+/** A small count after a tab's label. */
+function Count({ value }: { value: number | undefined }) {
+  if (value === undefined) return null;
+  return <span className="rounded-full bg-black/20 px-1.5 text-xs tabular-nums">{value}</span>;
+}
+
 /**
- * The My Bar page for a user the server lets in (`GET /api/me/bar`, behind the pro entitlement): the page frame with the
- * user's plan and, until the My Bar issue lands, a plain note that My Bar is being set up. No made-up contents.
- * A failure shows in the page with a retry; the server's refusal (403 ENTITLEMENT_REQUIRED: the plan lapsed since the
- * session was read) calls `onEntitlementLost`.
+ * My Bar for a user the server lets in (pro or enterprise): what the bottles make now, what is one ingredient away, what
+ * to buy next, the shopping list and the bottles themselves. The view lives in the URL (`?view=`). An empty bar opens on
+ * 'My bottles'. A 403 ENTITLEMENT_REQUIRED (the plan lapsed since the session was read) calls `onEntitlementLost`.
+ * `recipeTo` builds the link that opens a recipe (the app's recipe modal).
  */
 export function MyBarPage({
   userId,
   plan,
   onEntitlementLost,
+  recipeTo,
 }: {
   userId: string;
   plan: PlanName;
   onEntitlementLost: () => void;
+  recipeTo: (id: number) => To;
 }) {
-  const bar = useMyBar(userId);
-  const lost = bar.error instanceof ApiError && bar.error.code === 'ENTITLEMENT_REQUIRED';
+  const bar = useBar(userId);
+  const ingredients = useIngredients();
+  const canMake = useMakeable(userId, 'can-make');
+  const oneAway = useMakeable(userId, 'one-away');
+  const shopping = useShoppingList(userId);
+  const [params, setParams] = useSearchParams();
+  const lost = [bar.error, canMake.error].some((e) => e instanceof ApiError && e.code === 'ENTITLEMENT_REQUIRED');
   useEffect(() => {
     if (lost) onEntitlementLost();
   }, [lost, onEntitlementLost]);
+
+  const asked = params.get('view');
+  // The view without ?view= is decided once, when the bar first loads: adding the first bottle must not flip the tab.
+  const [firstFallback, setFirstFallback] = useState<ViewKey | null>(null);
+  if (firstFallback === null && bar.data) setFirstFallback(bar.data.items.length === 0 ? 'bottles' : 'can-make');
+  const fallback: ViewKey = firstFallback ?? (bar.data?.items.length === 0 ? 'bottles' : 'can-make');
+  const view: ViewKey = MY_BAR_VIEWS.some((v) => v.key === asked) ? (asked as ViewKey) : fallback;
+  const counts: Partial<Record<ViewKey, number>> = {
+    'can-make': canMake.data?.pages[0]?.total,
+    'one-away': oneAway.data?.pages[0]?.total,
+    shopping: shopping.data?.items.length,
+    bottles: bar.data?.items.length,
+  };
+
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-6" data-testid="my-bar-page">
+    <div className="mx-auto flex max-w-4xl flex-col gap-6" data-testid="my-bar-page">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <p className="text-xs font-semibold tracking-[0.18em] text-accent uppercase">Your bottles</p>
-          <h1 className="font-display text-3xl font-semibold tracking-[-0.02em]">{MY_BAR_TEXT.title}</h1>
+          <h1 className="font-display text-3xl font-semibold tracking-[-0.02em] md:text-4xl">{MY_BAR_TEXT.title}</h1>
+          {bar.data ? (
+            <p className="mt-2 text-muted" data-testid="my-bar-summary">
+              {bar.data.items.length} {bar.data.items.length === 1 ? 'bottle' : 'bottles'}
+              {counts['can-make'] !== undefined ? ` · ${counts['can-make']} cocktails you can make tonight` : ''}
+            </p>
+          ) : null}
         </div>
         <Badge variant="accent" data-testid="my-bar-plan">
           {planLabel(plan)}
         </Badge>
       </header>
-      {bar.isPending ? (
+      {bar.isPending || ingredients.isPending ? (
         <Skeleton className="h-48 w-full rounded-3xl" />
-      ) : bar.isError ? (
+      ) : bar.isError || ingredients.isError ? (
         <LoadFailed
           variant="banner"
           message={MY_BAR_TEXT.loadFailed}
-          onRetry={() => void bar.refetch()}
-          retrying={bar.isFetching}
+          onRetry={() => {
+            void bar.refetch();
+            void ingredients.refetch();
+          }}
+          retrying={bar.isFetching || ingredients.isFetching}
         />
       ) : (
-        <section
-          aria-labelledby="my-bar-setting-up"
-          className="flex flex-col items-center gap-4 rounded-3xl border border-border bg-[radial-gradient(ellipse_at_top,rgb(230_168_79/0.14),transparent_60%)] bg-surface px-6 py-12 text-center shadow-card"
+        <Tabs.Root
+          value={view}
+          onValueChange={(next) =>
+            setParams(
+              (prev) => {
+                const search = new URLSearchParams(prev);
+                search.set('view', next);
+                return search;
+              },
+              { replace: true, preventScrollReset: true },
+            )
+          }
         >
-          <span className="flex size-14 items-center justify-center rounded-full bg-accent-soft text-accent">
-            <WineIcon aria-hidden="true" className="size-7" />
-          </span>
-          <h2 id="my-bar-setting-up" className="font-display text-2xl font-semibold">
-            {MY_BAR_TEXT.settingUp}
-          </h2>
-          <p className="max-w-md text-sm text-muted">{MY_BAR_TEXT.settingUpDetail}</p>
-          <Button asChild variant="secondary" className="mt-2">
-            <Link to={paths.discover}>
-              <CompassIcon aria-hidden="true" />
-              {MY_BAR_TEXT.browse}
-            </Link>
-          </Button>
-        </section>
+          <Tabs.List
+            aria-label="My Bar"
+            className="-mx-4 mb-5 flex gap-1 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:px-0"
+          >
+            {MY_BAR_VIEWS.map((v) => (
+              <Tabs.Trigger key={v.key} value={v.key} className={cn(tabClass, 'border border-border bg-surface-2')}>
+                {v.label}
+                <Count value={counts[v.key]} />
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <Tabs.Content value="can-make" className="outline-none">
+            <MakeableView userId={userId} view="can-make" recipeTo={recipeTo} emptyText={MY_BAR_TEXT.emptyCanMake} />
+          </Tabs.Content>
+          <Tabs.Content value="one-away" className="outline-none">
+            <MakeableView userId={userId} view="one-away" recipeTo={recipeTo} emptyText={MY_BAR_TEXT.emptyOneAway} />
+          </Tabs.Content>
+          <Tabs.Content value="buy-next" className="outline-none">
+            <BuyNextView userId={userId} />
+          </Tabs.Content>
+          <Tabs.Content value="shopping" className="outline-none">
+            <ShoppingPanel userId={userId} />
+          </Tabs.Content>
+          <Tabs.Content value="bottles" className="outline-none">
+            <BottlesPanel userId={userId} bar={bar.data.items} ingredients={ingredients.data} />
+          </Tabs.Content>
+        </Tabs.Root>
       )}
     </div>
   );
