@@ -50,7 +50,8 @@ test.describe('buying Pro inside the iOS app', () => {
       await expect(page.getByRole('button', { name: /Processing|Confirming/ })).toBeDisabled();
       await expect(page).toHaveURL(pathIs('/my-bar'));
       await expect(page.getByText('Purchase successful')).toBeVisible();
-      await expect(page.getByRole('heading', { name: 'My Bar is being set up' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'My Bar' })).toBeVisible();
+      await expect(page.getByRole('tab', { name: /My bottles/, selected: true })).toBeVisible();
       await expect(page.getByTestId('my-bar-plan')).toHaveText('Pro');
       const me = await meOf(page);
       expect(me?.plan).toBe('pro');
