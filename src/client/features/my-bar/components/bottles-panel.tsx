@@ -324,27 +324,13 @@ function SwapsCard({ userId, ingredients }: { userId: string; ingredients: reado
             <label htmlFor={`${id}-to`} className="text-sm font-medium">
               I use
             </label>
-            <NativeSelect id={`${id}-to`} value={toId} onChange={(event) => setToId(event.target.value)}>
-              <option value="">Choose…</option>
-              {sorted.map((i) => (
-                <option key={i.id} value={i.id}>
-                  {i.name}
-                </option>
-              ))}
-            </NativeSelect>
+            <IngredientSelect id={`${id}-to`} value={toId} onValue={setToId} items={sorted} />
           </div>
           <div className="flex flex-col gap-1.5">
             <label htmlFor={`${id}-from`} className="text-sm font-medium">
               for
             </label>
-            <NativeSelect id={`${id}-from`} value={fromId} onChange={(event) => setFromId(event.target.value)}>
-              <option value="">Choose…</option>
-              {sorted.map((i) => (
-                <option key={i.id} value={i.id}>
-                  {i.name}
-                </option>
-              ))}
-            </NativeSelect>
+            <IngredientSelect id={`${id}-from`} value={fromId} onValue={setFromId} items={sorted} />
           </div>
           <Button type="submit" variant="secondary" disabled={!ready || change.isPending}>
             <ArrowRightLeftIcon aria-hidden="true" />
@@ -353,5 +339,29 @@ function SwapsCard({ userId, ingredients }: { userId: string; ingredients: reado
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/** A native select over the catalogue's ingredients ('Choose…' first), for the swaps form. */
+function IngredientSelect({
+  id,
+  value,
+  onValue,
+  items,
+}: {
+  id: string;
+  value: string;
+  onValue: (value: string) => void;
+  items: readonly IngredientSummary[];
+}) {
+  return (
+    <NativeSelect id={id} value={value} onChange={(event) => onValue(event.target.value)}>
+      <option value="">Choose…</option>
+      {items.map((i) => (
+        <option key={i.id} value={i.id}>
+          {i.name}
+        </option>
+      ))}
+    </NativeSelect>
   );
 }
