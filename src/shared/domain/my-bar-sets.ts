@@ -7,8 +7,16 @@ import type { INGREDIENT_CATEGORIES } from './vocabulary';
 
 type IngredientCategory = (typeof INGREDIENT_CATEGORIES)[number];
 
-/** The shelves a user browses, each gathering one or more ingredient categories (issue 10's list). */
-export const BAR_SHELVES: readonly { key: string; label: string; categories: readonly IngredientCategory[] }[] = [
+/**
+ * The shelves a user browses (issue 10's list), each gathering ingredient categories and/or named ingredients (the garnish
+ * shelf picks the garnishes out of several categories). A bottle may sit on two shelves (a lime is produce and garnish).
+ */
+export const BAR_SHELVES: readonly {
+  key: string;
+  label: string;
+  categories: readonly IngredientCategory[];
+  slugs?: readonly string[];
+}[] = [
   { key: 'spirits', label: 'Spirits', categories: ['Spirits'] },
   { key: 'liqueurs', label: 'Liqueurs', categories: ['Liqueurs'] },
   { key: 'wines', label: 'Wines and vermouths', categories: ['Wine', 'Fortified wine'] },
@@ -17,7 +25,29 @@ export const BAR_SHELVES: readonly { key: string; label: string; categories: rea
   { key: 'juices', label: 'Juices', categories: ['Juices'] },
   { key: 'mixers', label: 'Mixers', categories: ['Mixers', 'Beer & cider'] },
   { key: 'produce', label: 'Fresh produce', categories: ['Fruit & produce', 'Dairy & egg', 'Herbs & spices'] },
-  { key: 'pantry', label: 'Pantry and garnish', categories: ['Other'] },
+  {
+    key: 'garnish',
+    label: 'Garnish',
+    categories: [],
+    slugs: [
+      'cocktail-cherry',
+      'green-olive',
+      'cocktail-onion',
+      'lime',
+      'lemon',
+      'orange',
+      'grapefruit',
+      'mint',
+      'rosemary',
+      'cucumber',
+      'nutmeg',
+      'cinnamon',
+      'celery-salt',
+      'salt',
+      'whipped-cream',
+    ],
+  },
+  { key: 'pantry', label: 'Pantry', categories: ['Other'] },
 ];
 
 /** One-tap starter sets: a name, a line saying what it is for, and the ingredients' slugs. */

@@ -12,6 +12,7 @@ import {
   isSolidSugar,
   lineVolumeMl,
 } from '@/shared/domain/units';
+import { BAR_SHELVES, STARTER_SETS } from '@/shared/domain/my-bar-sets';
 import { BASE_SPIRITS } from '@/shared/schemas/cocktail';
 import {
   seedCocktailSchema,
@@ -426,5 +427,13 @@ describe('loadSeedCatalogue', () => {
   it('names the file when it is not a JSON array', () => {
     const dir = seedDir({ 'ingredients.json': { not: 'an array' } });
     expect(() => loadSeedCatalogue(dir)).toThrow(/ingredients\.json: expected a JSON array/);
+  });
+});
+
+describe("My Bar's shelves and starter sets", () => {
+  it('name only ingredients the seed holds', () => {
+    const slugs = new Set(loadSeedCatalogue().ingredients.map((ingredient) => ingredient.slug));
+    const named = [...STARTER_SETS.flatMap((set) => set.slugs), ...BAR_SHELVES.flatMap((shelf) => shelf.slugs ?? [])];
+    expect(named.filter((slug) => !slugs.has(slug))).toEqual([]);
   });
 });

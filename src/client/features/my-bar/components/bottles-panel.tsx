@@ -55,8 +55,9 @@ export function BottlesPanel({
   const remove = (item: { id: number; name: string }) =>
     run({ kind: 'remove', ingredientId: item.id }, `${item.name} removed`, { kind: 'add', ingredientId: item.id });
 
-  const shelfItems = ingredients.filter((i) =>
-    BAR_SHELVES.find((s) => s.key === shelf)?.categories.includes(i.category),
+  const current = BAR_SHELVES.find((s) => s.key === shelf);
+  const shelfItems = ingredients.filter(
+    (i) => current?.categories.includes(i.category) || current?.slugs?.includes(i.slug),
   );
   const houseMade = ingredients.filter((i) => i.parts.length > 0);
   const grouped = BAR_SHELVES.map((s) => ({
