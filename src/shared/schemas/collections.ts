@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { cocktailSummarySchema } from './cocktail';
+
+/**
+ * Pro's collections, private notes and ratings (issue 11). Every route is the signed-in user's own data under /api/me;
+ * writes need the pro entitlement (pro or enterprise: 403 ENTITLEMENT_REQUIRED otherwise), reads, export and deletes stay
+ * open after a lapse (nothing is ever deleted by a lapse). A shared collection is read by anyone at
+ * `GET /api/collections/shared/:slug` while its owner keeps sharing on.
+ */
+
+/** Longest collection name, characters (at least 1 after trimming). */
+export const MAX_COLLECTION_NAME = 80;
+/** Longest collection description, characters. */
+export const MAX_COLLECTION_DESCRIPTION = 500;
+/** Most cocktails in one collection. */
+export const MAX_COLLECTION_ITEMS = 500;
+/** Most collections one user keeps. */
+export const MAX_COLLECTIONS = 200;
+/** Longest private note, characters (plain text). */
+export const MAX_NOTE_LENGTH = 5000;
+
+const positiveId = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .positive(`${name} must be positive`);
+
+/** Path parameters: `:id` of a collection, `:cocktailId` of a cocktail. */
+export const collectionParamSchema = z.object({ id: positiveId('id') });
+export const collectionItemParamSchema = z.object({ id: positiveId('id'), cocktailId: positiveId('cocktailId') });
+export const cocktailNoteParamSchema = z.object({ cocktailId: positiveId('cocktailId') });
+
+/** A shared collection's public slug: 22 URL-safe random characters (128 bits or more), unguessable. */
+export const shareSlugSchema = z.object({
+  slug: z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'not a share link'),
+});
+
+const nameSchema = z
+  .string()
+  .trim()
+  .min(1, 'name must not be empty')
+  .max(MAX_COLLECTION_NAME, `name must be at most ${MAX_COLLECTION_NAME} characters`);
+const descriptionSchema = z
+  .string()
+  .trim()
+  .max(MAX_COLLECTION_DESCRIPTION, `description must be at most ${MAX_COLLECTION_DESCRIPTION} characters`);
+
+/** Body of `POST /api/me/collections`: a name, an optional description and optional first cocktails. */
+export const collectionCreateSchema = z.object({
+  name: nameSchema,
+  description: descriptionSchema.default(''),
+  cocktailIds: z.array(z.number().int().positive()).max(MAX_COLLECTION_ITEMS).default([]),
+});
+export type CollectionCreate = z.infer<typeof collectionCreateSchema>;
+
+/** Body of `PATCH /api/me/collections/:id`: rename, describe, or turn sharing on or off (at least one field). */
+export const collectionUpdateSchema = z
+  .object({ name: nameSchema.optional(), description: descriptionSchema.optional(), shared: z.boolean().optional() })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'nothing to change' });
+export type CollectionUpdate = z.infer<typeof collectionUpdateSchema>;
+
+/** Body of `PUT /api/me/collections/:id/order`: every cocktail of the collection, in the new order (no more, no less). */
+export const collectionOrderSchema = z.object({
+  cocktailIds: z.array(z.number().int().positive()).max(MAX_COLLECTION_ITEMS),
+});
+
+/** A collection in a list: counts and sharing, no items. Times are ISO 8601. */
+export const collectionSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  itemCount: z.number().int().min(0),
+  /** The public slug while sharing is on, else null. */
+  shareSlug: z.string().nullable(),
+  /** The first cocktails' ids (up to 4), for a cover. */
+  coverIds: z.array(z.number().int()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CollectionSummary = z.infer<typeof collectionSummarySchema>;
+
+/** `GET /api/me/collections`: the user's collections, most recently changed first, and which hold each cocktail. */
+export const collectionListSchema = z.object({ items: z.array(collectionSummarySchema) });
+export type CollectionList = z.infer<typeof collectionListSchema>;
+
+/** One collection with its cocktails in the owner's order (the answer of every collection write, and of GET). */
+export const collectionDetailSchema = collectionSummarySchema.extend({ items: z.array(cocktailSummarySchema) });
+export type CollectionDetail = z.infer<typeof collectionDetailSchema>;
+
+/** `GET /api/collections/shared/:slug`: what anyone sees (no owner, no ids of other collections). */
+export const sharedCollectionSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  items: z.array(cocktailSummarySchema),
+  updatedAt: z.string(),
+});
+export type SharedCollection = z.infer<typeof sharedCollectionSchema>;
+
+/** Body of `PUT /api/me/notes/:cocktailId`: the note's text (an empty text deletes the note). */
+export const noteWriteSchema = z.object({
+  text: z.string().max(MAX_NOTE_LENGTH, `a note is at most ${MAX_NOTE_LENGTH} characters`),
+});
+/** A private note: the text and when it was last saved (ISO 8601); `GET` of a cocktail without one answers text ''. */
+export const noteSchema = z.object({
+  cocktailId: z.number().int(),
+  text: z.string(),
+  updatedAt: z.string().nullable(),
+});
+export type Note = z.infer<typeof noteSchema>;
+
+/** A rating: 0.5 to 5 stars in half stars. */
+export const ratingValueSchema = z
+  .number()
+  .min(0.5, 'a rating is 0.5 to 5 stars')
+  .max(5, 'a rating is 0.5 to 5 stars')
+  .refine((value) => Number.isInteger(value * 2), { message: 'a rating is in half stars' });
+/** Body of `PUT /api/me/ratings/:cocktailId`. (`DELETE` removes the rating.) */
+export const ratingWriteSchema = z.object({ stars: ratingValueSchema });
+/** A rating as answered. */
+export const ratingSchema = z.object({ cocktailId: z.number().int(), stars: ratingValueSchema.nullable() });
+/** `GET /api/me/ratings`: every rating of the user (for cards, sorts and the 'rated 4+' filter). */
+export const ratingListSchema = z.object({
+  items: z.array(z.object({ cocktailId: z.number().int(), stars: ratingValueSchema, updatedAt: z.string() })),
+});
+export type RatingList = z.infer<typeof ratingListSchema>;
+
+/** Query of `GET /api/me/export`. */
+export const exportQuerySchema = z.object({ format: z.enum(['json', 'md']).default('json') });
+
+/** The JSON export: everything the user wrote, to keep or move elsewhere. */
+export const exportSchema = z.object({
+  exportedAt: z.string(),
+  collections: z.array(
+    z.object({
+      name: z.string(),
+      description: z.string(),
+      shared: z.boolean(),
+      cocktails: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    }),
+  ),
+  notes: z.array(
+    z.object({ cocktailId: z.number().int(), cocktail: z.string(), text: z.string(), updatedAt: z.string() }),
+  ),
+  ratings: z.array(
+    z.object({ cocktailId: z.number().int(), cocktail: z.string(), stars: z.number(), updatedAt: z.string() }),
+  ),
+});
+export type ExportBody = z.infer<typeof exportSchema>;
