@@ -74,12 +74,17 @@ export const collectionSummarySchema = z.object({
   shareSlug: z.string().nullable(),
   /** The first cocktails' ids (up to 4), for a cover. */
   coverIds: z.array(z.number().int()),
+  /** With `GET /api/me/collections?cocktailId=N`: whether this collection holds cocktail N (false without the query). */
+  contains: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type CollectionSummary = z.infer<typeof collectionSummarySchema>;
 
-/** `GET /api/me/collections`: the user's collections, most recently changed first, and which hold each cocktail. */
+/** Query of `GET /api/me/collections`: `cocktailId` marks the collections holding that cocktail (`contains`). */
+export const collectionListQuerySchema = z.object({ cocktailId: z.coerce.number().int().positive().optional() });
+
+/** `GET /api/me/collections`: the user's collections, most recently changed first. */
 export const collectionListSchema = z.object({ items: z.array(collectionSummarySchema) });
 export type CollectionList = z.infer<typeof collectionListSchema>;
 
