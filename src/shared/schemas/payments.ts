@@ -135,10 +135,6 @@ export const purchaseSyncResponseSchema = subscriptionStatusSchema.extend({
 });
 export type PurchaseSyncResponse = z.infer<typeof purchaseSyncResponseSchema>;
 
-/** `GET /api/me/bar` answer until My Bar lands: the user's bottles (none yet). Behind the pro entitlement. */
-export const myBarResponseSchema = z.object({ items: z.array(z.unknown()) });
-export type MyBarResponse = z.infer<typeof myBarResponseSchema>;
-
 // ---------------------------------------------------------------------------------------------------------------------
 // The native wrapper's window messages (spec section 7 "Native wrapper messages").
 
