@@ -8,6 +8,7 @@ import { accountRoutes } from './account';
 import { analyticsRoutes } from './analytics';
 import { authHandlerRoutes, createAuth, sessionRoutes, type Auth } from './auth';
 import { catalogueRoutes, ingredientRoutes } from './catalogue';
+import { collectionRoutes, sharedCollectionRoutes } from './collections';
 import { PROJECT_ROOT, type Config } from './config';
 import type { Dialect } from './db/database';
 import type { Database } from './db/types';
@@ -78,7 +79,8 @@ function codeForStatus(status: number): ApiErrorCode {
 /**
  * Builds the HTTP application: security headers, compression, request logging, the API under /api (health, cocktails,
  * ingredients, events, better-auth at /api/auth, provider sign-in start at /api/session, the user's own data at /api/me
- * (favorites, purchases, My Bar's bar, shopping list, made drinks and swaps), RevenueCat's webhook at /api/webhooks/revenuecat, the wrapper simulator at
+ * (favorites, purchases, My Bar's bar, shopping list, made drinks and swaps, collections, notes, ratings and the export),
+ * public share links of collections at /api/collections/shared, RevenueCat's webhook at /api/webhooks/revenuecat, the wrapper simulator at
  * /api/wrapper-sim when it is on, support, developer tools at /api/dev) and the built client for every other path. Errors always answer `{"error": {code,
  * message}}` (better-auth's own routes keep better-auth's `{code, message}` except 429): AppError by its code, zod errors
  * 400 naming the field, database outages 503, anything else a bare 500 (details go to the log only).
@@ -123,6 +125,8 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api/session', sessionRoutes({ auth, limiter, config }));
   app.route('/api/me', accountRoutes({ db, auth, config, logger, sessions, limiter, redis }));
   app.route('/api/me', myBarRoutes({ db, sessions, trustedOrigins: config.trustedOrigins }));
+  app.route('/api/me', collectionRoutes({ db, sessions, trustedOrigins: config.trustedOrigins }));
+  app.route('/api/collections', sharedCollectionRoutes({ db }));
   app.route('/api/webhooks/revenuecat', webhookRoutes({ db, config, logger }));
   if (config.wrapperSimulator) {
     const dispatch = (request: Request) => Promise.resolve(app.fetch(request));

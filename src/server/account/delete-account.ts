@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { emailBucket, RateLimiter } from '../http/rate-limit';
+import { deleteCollectionsData, type CollectionsDeletion } from '../collections';
 import { deleteMyBarData, type MyBarDeletion } from '../my-bar';
 import { purgeUserFromAuthStore, type RedisHandle } from '../redis';
 
@@ -14,6 +15,8 @@ export interface DeletionReport {
   favorites: number;
   /** My Bar's rows: bar, shopping list, made drinks, swaps. */
   myBar: MyBarDeletion;
+  /** Collections (with their items), private notes and ratings. */
+  collections: CollectionsDeletion;
   sessions: number;
   accounts: number;
   twoFactor: number;
@@ -27,7 +30,7 @@ export interface DeletionReport {
 
 /**
  * Deletes every trace of a user, in one transaction (a failure rolls all of it back):
- * favorites, My Bar's rows (bar, shopping list, made drinks, swaps), sessions, linked accounts, two-factor secrets, verification rows that name the user or their email (magic
+ * favorites, My Bar's rows (bar, shopping list, made drinks, swaps), collections, notes and ratings, sessions, linked accounts, two-factor secrets, verification rows that name the user or their email (magic
  * links, OAuth link state, pending two-factor challenges), support messages they sent (by user id or email), dev-outbox
  * mail to or from their email, rate-limit counters of their email, their entitlements and the store webhook events that
  * name them, and the user row; analytics events keep their type,
@@ -56,6 +59,7 @@ export async function deleteAccount({
 
     const favorites = count(await trx.deleteFrom('user_favorites').where('user_id', '=', userId).execute());
     const myBar = await deleteMyBarData({ db: trx, userId });
+    const collections = await deleteCollectionsData({ db: trx, userId });
     const supportMessages = count(
       await trx
         .deleteFrom('support_message')
@@ -113,6 +117,7 @@ export async function deleteAccount({
     return {
       favorites,
       myBar,
+      collections,
       sessions,
       accounts,
       twoFactor,

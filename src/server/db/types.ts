@@ -301,6 +301,42 @@ export interface IngredientSwapTable {
   created_at: Timestamp;
 }
 
+/** `collection`: a user's named list of cocktails; `share_slug` is the public link's slug while sharing is on. */
+export interface CollectionTable {
+  id: Generated<number>;
+  user_id: string;
+  name: string;
+  description: ColumnType<string, string | undefined, string>;
+  share_slug: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** `collection_item`: one cocktail of a collection at its 0-based position; primary key (collection_id, cocktail_id). */
+export interface CollectionItemTable {
+  collection_id: number;
+  cocktail_id: number;
+  position: number;
+  added_at: Timestamp;
+}
+
+/** `cocktail_note`: a user's private note on a cocktail; primary key (user_id, cocktail_id). */
+export interface CocktailNoteTable {
+  user_id: string;
+  cocktail_id: number;
+  text: string;
+  updated_at: Timestamp;
+}
+
+/** `cocktail_rating`: a user's rating of a cocktail, 0.5 to 5 in half stars; primary key (user_id, cocktail_id). */
+export interface CocktailRatingTable {
+  user_id: string;
+  cocktail_id: number;
+  /** REAL (PostgreSQL may read it back as a string through some drivers: always pass through Number()). */
+  stars: ColumnType<number | string, number, number>;
+  updated_at: Timestamp;
+}
+
 /** Every table the server reads or writes. */
 export interface Database {
   ingredient: IngredientTable;
@@ -326,6 +362,10 @@ export interface Database {
   shopping_item: UserIngredientTable;
   made_drink: MadeDrinkTable;
   ingredient_swap: IngredientSwapTable;
+  collection: CollectionTable;
+  collection_item: CollectionItemTable;
+  cocktail_note: CocktailNoteTable;
+  cocktail_rating: CocktailRatingTable;
 }
 
 /** Row shapes for reads, inserts and updates. */

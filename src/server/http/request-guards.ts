@@ -27,6 +27,17 @@ export const MADE_BODY_LIMIT_BYTES = 4 * 1024;
 /** Largest body of the shopping-list and swap writes, bytes: none or two ids. */
 export const SMALL_BODY_LIMIT_BYTES = 1024;
 
+/**
+ * Largest body of the collection writes to `/api/me/collections`, bytes: a name (80 characters) and a description (500)
+ * with up to MAX_COLLECTION_ITEMS (500) cocktail ids is under 10 kB even when every character arrives as a JSON \u escape.
+ */
+export const COLLECTIONS_BODY_LIMIT_BYTES = 12 * 1024;
+/**
+ * Largest `PUT /api/me/notes/:cocktailId` body, bytes: a note of MAX_NOTE_LENGTH (5,000) characters is up to 15 kB of
+ * UTF-8, and up to 30 kB when every character arrives as a JSON \u escape (6 bytes each), plus the JSON around it.
+ */
+export const NOTE_BODY_LIMIT_BYTES = 32 * 1024;
+
 /** Routes with another body limit, by path prefix, bytes. The first matching prefix wins. */
 export const API_BODY_LIMITS: readonly { prefix: string; maxBytes: number }[] = [
   { prefix: '/api/events', maxBytes: EVENTS_BODY_LIMIT_BYTES },
@@ -35,6 +46,11 @@ export const API_BODY_LIMITS: readonly { prefix: string; maxBytes: number }[] = 
   { prefix: '/api/me/made', maxBytes: MADE_BODY_LIMIT_BYTES },
   { prefix: '/api/me/shopping-list', maxBytes: SMALL_BODY_LIMIT_BYTES },
   { prefix: '/api/me/swaps', maxBytes: SMALL_BODY_LIMIT_BYTES },
+  { prefix: '/api/me/collections', maxBytes: COLLECTIONS_BODY_LIMIT_BYTES },
+  { prefix: '/api/me/notes', maxBytes: NOTE_BODY_LIMIT_BYTES },
+  { prefix: '/api/me/ratings', maxBytes: SMALL_BODY_LIMIT_BYTES },
+  { prefix: '/api/me/export', maxBytes: SMALL_BODY_LIMIT_BYTES },
+  { prefix: '/api/collections', maxBytes: SMALL_BODY_LIMIT_BYTES },
 ];
 
 /** The body limit of a request to `path`, bytes. */

@@ -7,6 +7,7 @@ import { authTablesMigration } from './0004-auth-tables';
 import { accountsMigration } from './0005-accounts';
 import { paymentsMigration } from './0006-payments';
 import { myBarMigration } from './0007-my-bar';
+import { collectionsMigration } from './0008-collections';
 
 /**
  * Every migration, by name (Kysely runs them in name order). One set serves both dialects: each module receives the dialect
@@ -21,5 +22,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0005-accounts': accountsMigration(dialect),
     '0006-payments': paymentsMigration(dialect),
     '0007-my-bar': myBarMigration(dialect),
+    '0008-collections': collectionsMigration(dialect),
   };
 }

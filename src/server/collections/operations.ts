@@ -1,0 +1,611 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  MAX_COLLECTION_ITEMS,
+  MAX_COLLECTIONS,
+  type CollectionCreate,
+  type CollectionDetail,
+  type CollectionList,
+  type CollectionSummary,
+  type CollectionUpdate,
+  type ExportBody,
+  type Note,
+  type RatingList,
+  type SharedCollection,
+} from '@/shared/schemas/collections';
+import type { Database } from '../db/types';
+import { AppError } from '../errors';
+import { getMatchModel, loadSummariesByIds, type MatchModel } from '../catalogue';
+
+/**
+ * Collections, private notes and ratings (issue 11; shapes in src/shared/schemas/collections.ts). No HTTP here: each
+ * operation takes one options object with the user's id (from the session, never from the request) and touches only that
+ * user's rows: a collection of another user is NOT_FOUND, exactly like one that does not exist. Cocktail ids are checked
+ * against the catalogue's in-memory match model (public cocktails only), so an unknown or out-of-range id never reaches
+ * the database. Errors: AppError NOT_FOUND (unknown collection, cocktail or share link), VALIDATION_FAILED (past a limit,
+ * an order that is not exactly the collection's cocktails); database errors propagate as they are (503).
+ */
+
+/** What every operation takes: the database and the signed-in user's id. */
+interface UserScope {
+  db: Kysely<Database>;
+  userId: string;
+}
+
+/** Limits a test may lower (defaults: the contract's). */
+export interface CollectionLimits {
+  maxCollections: number;
+  maxItems: number;
+}
+const DEFAULT_LIMITS: CollectionLimits = { maxCollections: MAX_COLLECTIONS, maxItems: MAX_COLLECTION_ITEMS };
+
+/** How many cocktail ids a summary carries for its cover. */
+export const COVER_SIZE = 4;
+/** Random bytes in a share slug: 16 bytes (128 bits) are 22 base64url characters. */
+export const SHARE_SLUG_BYTES = 16;
+
+/** A fresh, unguessable share slug: 128 random bits from the system's CSPRNG, base64url (22 characters). */
+export function newShareSlug(): string {
+  return randomBytes(SHARE_SLUG_BYTES).toString('base64url');
+}
+
+/** A timestamp column as ISO 8601 (SQLite gives text, PostgreSQL a Date). */
+function iso(value: Date | string): string {
+  return new Date(value).toISOString();
+}
+
+/** The public cocktail's name. @throws AppError NOT_FOUND naming the id. */
+function requireCocktail(model: MatchModel, id: number): string {
+  const index = model.cocktailIndex.get(id);
+  if (index === undefined) throw new AppError('NOT_FOUND', `no cocktail has id ${id}`);
+  return model.cocktailNames[index] ?? `#${id}`;
+}
+
+type CollectionRow = {
+  id: number;
+  name: string;
+  description: string;
+  share_slug: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+};
+const COLLECTION_COLUMNS = ['id', 'name', 'description', 'share_slug', 'created_at', 'updated_at'] as const;
+
+/** The user's collection with this id. @throws AppError NOT_FOUND when there is none (or it is another user's). */
+async function requireCollection(db: Kysely<Database>, userId: string, id: number): Promise<CollectionRow> {
+  const row = await db
+    .selectFrom('collection')
+    .select(COLLECTION_COLUMNS)
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', `no collection has id ${id}`);
+  return row;
+}
+
+/** The cocktail ids of a collection, in the owner's order. */
+async function itemIdsOf(db: Kysely<Database>, collectionId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('collection_item')
+    .select('cocktail_id')
+    .where('collection_id', '=', collectionId)
+    .orderBy('position')
+    .orderBy('cocktail_id')
+    .execute();
+  return rows.map((row) => Number(row.cocktail_id));
+}
+
+function toSummary(row: CollectionRow, ids: readonly number[], contains = false): CollectionSummary {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    description: row.description,
+    itemCount: ids.length,
+    shareSlug: row.share_slug,
+    coverIds: ids.slice(0, COVER_SIZE),
+    contains,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+async function toDetail(db: Kysely<Database>, row: CollectionRow): Promise<CollectionDetail> {
+  const ids = await itemIdsOf(db, Number(row.id));
+  const items = await loadSummariesByIds(db, ids);
+  return {
+    ...toSummary(
+      row,
+      items.map((item) => item.id),
+    ),
+    items,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Collections
+
+/**
+ * The user's collections, most recently changed first (ties: newest id first), each with its count and cover; with
+ * `cocktailId`, each says whether it holds that cocktail (`contains`; false without it).
+ */
+export async function listCollections({
+  db,
+  userId,
+  cocktailId,
+}: UserScope & { cocktailId?: number }): Promise<CollectionList> {
+  const rows = await db
+    .selectFrom('collection')
+    .select(COLLECTION_COLUMNS)
+    .where('user_id', '=', userId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  if (rows.length === 0) return { items: [] };
+  const [model, items] = await Promise.all([
+    getMatchModel(db),
+    db
+      .selectFrom('collection_item')
+      .innerJoin('collection', 'collection.id', 'collection_item.collection_id')
+      .select(['collection_item.collection_id', 'collection_item.cocktail_id'])
+      .where('collection.user_id', '=', userId)
+      .orderBy('collection_item.position')
+      .orderBy('collection_item.cocktail_id')
+      .execute(),
+  ]);
+  const byCollection = new Map<number, number[]>();
+  for (const item of items) {
+    const cocktailId = Number(item.cocktail_id);
+    if (!model.cocktailIndex.has(cocktailId)) continue;
+    const list = byCollection.get(Number(item.collection_id)) ?? [];
+    list.push(cocktailId);
+    byCollection.set(Number(item.collection_id), list);
+  }
+  return {
+    items: rows.map((row) => {
+      const ids = byCollection.get(Number(row.id)) ?? [];
+      return toSummary(row, ids, cocktailId !== undefined && ids.includes(cocktailId));
+    }),
+  };
+}
+
+/** One of the user's collections with its cocktails in order. @throws AppError NOT_FOUND. */
+export async function getCollection({ db, userId, id }: UserScope & { id: number }): Promise<CollectionDetail> {
+  return toDetail(db, await requireCollection(db, userId, id));
+}
+
+/**
+ * Creates a collection, with its first cocktails in the order given (repeats dropped). All or nothing.
+ * @throws AppError NOT_FOUND naming every unknown cocktail; VALIDATION_FAILED when the user already keeps
+ *   `limits.maxCollections`, or past `limits.maxItems` cocktails.
+ */
+export async function createCollection({
+  db,
+  userId,
+  input,
+  limits = DEFAULT_LIMITS,
+  now = () => new Date(),
+}: UserScope & { input: CollectionCreate; limits?: CollectionLimits; now?: () => Date }): Promise<CollectionDetail> {
+  const model = await getMatchModel(db);
+  const ids = [...new Set(input.cocktailIds)];
+  const unknown = ids.filter((id) => !model.cocktailIndex.has(id));
+  if (unknown.length > 0) throw new AppError('NOT_FOUND', `no cocktail has id ${unknown.join(', ')}`);
+  if (ids.length > limits.maxItems) {
+    throw new AppError('VALIDATION_FAILED', `a collection holds at most ${limits.maxItems} cocktails`);
+  }
+  const at = now().toISOString();
+  const id = await db.transaction().execute(async (trx) => {
+    const count = await trx
+      .selectFrom('collection')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    if (Number(count.n) >= limits.maxCollections) {
+      throw new AppError('VALIDATION_FAILED', `a user keeps at most ${limits.maxCollections} collections`);
+    }
+    const row = await trx
+      .insertInto('collection')
+      .values({
+        user_id: userId,
+        name: input.name,
+        description: input.description,
+        share_slug: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const collectionId = Number(row.id);
+    if (ids.length > 0) {
+      await trx
+        .insertInto('collection_item')
+        .values(
+          ids.map((cocktailId, position) => ({
+            collection_id: collectionId,
+            cocktail_id: cocktailId,
+            position,
+            added_at: at,
+          })),
+        )
+        .execute();
+    }
+    return collectionId;
+  });
+  return getCollection({ db, userId, id });
+}
+
+/**
+ * Renames, describes, or turns sharing on or off. Turning sharing on gives the collection a fresh random slug (a
+ * collection already shared keeps its slug); turning it off clears the slug, so the old link answers 404 for good, and
+ * turning it on again makes a new one.
+ * @throws AppError NOT_FOUND.
+ */
+export async function updateCollection({
+  db,
+  userId,
+  id,
+  input,
+  now = () => new Date(),
+}: UserScope & { id: number; input: CollectionUpdate; now?: () => Date }): Promise<CollectionDetail> {
+  const row = await requireCollection(db, userId, id);
+  const shareSlug =
+    input.shared === undefined ? row.share_slug : input.shared ? (row.share_slug ?? newShareSlug()) : null;
+  await db
+    .updateTable('collection')
+    .set({
+      ...(input.name === undefined ? {} : { name: input.name }),
+      ...(input.description === undefined ? {} : { description: input.description }),
+      share_slug: shareSlug,
+      updated_at: now().toISOString(),
+    })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .execute();
+  return getCollection({ db, userId, id });
+}
+
+/** Deletes one of the user's collections (its items go with it). @returns the collections left. @throws NOT_FOUND. */
+export async function deleteCollection({ db, userId, id }: UserScope & { id: number }): Promise<CollectionList> {
+  await requireCollection(db, userId, id);
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('collection_item').where('collection_id', '=', id).execute();
+    await trx.deleteFrom('collection').where('id', '=', id).where('user_id', '=', userId).execute();
+  });
+  return listCollections({ db, userId });
+}
+
+/** Marks a collection as changed now. */
+async function touch(db: Kysely<Database>, id: number, now: Date): Promise<void> {
+  await db.updateTable('collection').set({ updated_at: now.toISOString() }).where('id', '=', id).execute();
+}
+
+/**
+ * Adds a cocktail at the end of a collection. Idempotent: one already there keeps its place.
+ * @throws AppError NOT_FOUND (collection or cocktail); VALIDATION_FAILED when the collection holds `limits.maxItems`.
+ */
+export async function addCollectionItem({
+  db,
+  userId,
+  id,
+  cocktailId,
+  limits = DEFAULT_LIMITS,
+  now = () => new Date(),
+}: UserScope & {
+  id: number;
+  cocktailId: number;
+  limits?: CollectionLimits;
+  now?: () => Date;
+}): Promise<CollectionDetail> {
+  requireCocktail(await getMatchModel(db), cocktailId);
+  await requireCollection(db, userId, id);
+  await db.transaction().execute(async (trx) => {
+    const there = await trx
+      .selectFrom('collection_item')
+      .select('cocktail_id')
+      .where('collection_id', '=', id)
+      .where('cocktail_id', '=', cocktailId)
+      .executeTakeFirst();
+    if (there) return;
+    const stats = await trx
+      .selectFrom('collection_item')
+      .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.max('position').as('last')])
+      .where('collection_id', '=', id)
+      .executeTakeFirstOrThrow();
+    if (Number(stats.n) >= limits.maxItems) {
+      throw new AppError('VALIDATION_FAILED', `a collection holds at most ${limits.maxItems} cocktails`);
+    }
+    const at = now();
+    await trx
+      .insertInto('collection_item')
+      .values({
+        collection_id: id,
+        cocktail_id: cocktailId,
+        position: stats.last === null ? 0 : Number(stats.last) + 1,
+        added_at: at.toISOString(),
+      })
+      .onConflict((conflict) => conflict.columns(['collection_id', 'cocktail_id']).doNothing())
+      .execute();
+    await touch(trx, id, at);
+  });
+  return getCollection({ db, userId, id });
+}
+
+/** Takes a cocktail out of a collection. Idempotent. @throws AppError NOT_FOUND (the collection). */
+export async function removeCollectionItem({
+  db,
+  userId,
+  id,
+  cocktailId,
+  now = () => new Date(),
+}: UserScope & { id: number; cocktailId: number; now?: () => Date }): Promise<CollectionDetail> {
+  await requireCollection(db, userId, id);
+  await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .deleteFrom('collection_item')
+      .where('collection_id', '=', id)
+      .where('cocktail_id', '=', cocktailId)
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) > 0) await touch(trx, id, now());
+  });
+  return getCollection({ db, userId, id });
+}
+
+/**
+ * Puts a collection's cocktails in a new order: `cocktailIds` must be exactly the collection's cocktails, each once.
+ * @throws AppError NOT_FOUND; VALIDATION_FAILED when the list misses, repeats or adds a cocktail.
+ */
+export async function reorderCollection({
+  db,
+  userId,
+  id,
+  cocktailIds,
+  now = () => new Date(),
+}: UserScope & { id: number; cocktailIds: readonly number[]; now?: () => Date }): Promise<CollectionDetail> {
+  await requireCollection(db, userId, id);
+  await db.transaction().execute(async (trx) => {
+    const current = await itemIdsOf(trx, id);
+    const given = new Set(cocktailIds);
+    if (
+      given.size !== cocktailIds.length ||
+      cocktailIds.length !== current.length ||
+      current.some((cocktailId) => !given.has(cocktailId))
+    ) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'cocktailIds must list every cocktail of the collection exactly once, and no other',
+      );
+    }
+    for (const [position, cocktailId] of cocktailIds.entries()) {
+      await trx
+        .updateTable('collection_item')
+        .set({ position })
+        .where('collection_id', '=', id)
+        .where('cocktail_id', '=', cocktailId)
+        .execute();
+    }
+    await touch(trx, id, now());
+  });
+  return getCollection({ db, userId, id });
+}
+
+/** What anyone sees at a share link. @throws AppError NOT_FOUND for an unknown slug or one whose sharing is off. */
+export async function getSharedCollection({
+  db,
+  slug,
+}: {
+  db: Kysely<Database>;
+  slug: string;
+}): Promise<SharedCollection> {
+  const row = await db
+    .selectFrom('collection')
+    .select(COLLECTION_COLUMNS)
+    .where('share_slug', '=', slug)
+    .executeTakeFirst();
+  if (!row || row.share_slug !== slug) throw new AppError('NOT_FOUND', 'no shared collection at this link');
+  const detail = await toDetail(db, row);
+  return { name: detail.name, description: detail.description, items: detail.items, updatedAt: detail.updatedAt };
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Notes
+
+/** The user's note on a cocktail (text '' and updatedAt null when there is none). @throws NOT_FOUND (cocktail). */
+export async function getNote({ db, userId, cocktailId }: UserScope & { cocktailId: number }): Promise<Note> {
+  requireCocktail(await getMatchModel(db), cocktailId);
+  const row = await db
+    .selectFrom('cocktail_note')
+    .select(['text', 'updated_at'])
+    .where('user_id', '=', userId)
+    .where('cocktail_id', '=', cocktailId)
+    .executeTakeFirst();
+  return { cocktailId, text: row?.text ?? '', updatedAt: row ? iso(row.updated_at) : null };
+}
+
+/**
+ * Saves the user's note on a cocktail as given; a text of only white space deletes it.
+ * @throws AppError NOT_FOUND (cocktail).
+ */
+export async function saveNote({
+  db,
+  userId,
+  cocktailId,
+  text,
+  now = () => new Date(),
+}: UserScope & { cocktailId: number; text: string; now?: () => Date }): Promise<Note> {
+  requireCocktail(await getMatchModel(db), cocktailId);
+  if (text.trim() === '') return deleteNote({ db, userId, cocktailId });
+  const at = now().toISOString();
+  await db
+    .insertInto('cocktail_note')
+    .values({ user_id: userId, cocktail_id: cocktailId, text, updated_at: at })
+    .onConflict((conflict) => conflict.columns(['user_id', 'cocktail_id']).doUpdateSet({ text, updated_at: at }))
+    .execute();
+  return { cocktailId, text, updatedAt: iso(at) };
+}
+
+/** Deletes the user's note on a cocktail. Idempotent. @returns the empty note. */
+export async function deleteNote({ db, userId, cocktailId }: UserScope & { cocktailId: number }): Promise<Note> {
+  await db.deleteFrom('cocktail_note').where('user_id', '=', userId).where('cocktail_id', '=', cocktailId).execute();
+  return { cocktailId, text: '', updatedAt: null };
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Ratings
+
+/** Every rating of the user, most recent first (ties by cocktail id). */
+export async function listRatings({ db, userId }: UserScope): Promise<RatingList> {
+  const rows = await db
+    .selectFrom('cocktail_rating')
+    .select(['cocktail_id', 'stars', 'updated_at'])
+    .where('user_id', '=', userId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('cocktail_id')
+    .execute();
+  return {
+    items: rows.map((row) => ({
+      cocktailId: Number(row.cocktail_id),
+      stars: Number(row.stars),
+      updatedAt: iso(row.updated_at),
+    })),
+  };
+}
+
+/** Rates a cocktail (0.5 to 5 in half stars; the schema checks). @throws AppError NOT_FOUND (cocktail). */
+export async function rateCocktail({
+  db,
+  userId,
+  cocktailId,
+  stars,
+  now = () => new Date(),
+}: UserScope & { cocktailId: number; stars: number; now?: () => Date }): Promise<{
+  cocktailId: number;
+  stars: number | null;
+}> {
+  requireCocktail(await getMatchModel(db), cocktailId);
+  const at = now().toISOString();
+  await db
+    .insertInto('cocktail_rating')
+    .values({ user_id: userId, cocktail_id: cocktailId, stars, updated_at: at })
+    .onConflict((conflict) => conflict.columns(['user_id', 'cocktail_id']).doUpdateSet({ stars, updated_at: at }))
+    .execute();
+  return { cocktailId, stars };
+}
+
+/** Removes the user's rating of a cocktail. Idempotent. */
+export async function removeRating({
+  db,
+  userId,
+  cocktailId,
+}: UserScope & { cocktailId: number }): Promise<{ cocktailId: number; stars: null }> {
+  await db.deleteFrom('cocktail_rating').where('user_id', '=', userId).where('cocktail_id', '=', cocktailId).execute();
+  return { cocktailId, stars: null };
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Export
+
+/** Everything the user wrote: collections (most recently changed first, cocktails in order), notes and ratings. */
+export async function exportUserData({
+  db,
+  userId,
+  now = () => new Date(),
+}: UserScope & { now?: () => Date }): Promise<ExportBody> {
+  const [model, collections, notes, ratings] = await Promise.all([
+    getMatchModel(db),
+    listCollections({ db, userId }),
+    db
+      .selectFrom('cocktail_note')
+      .select(['cocktail_id', 'text', 'updated_at'])
+      .where('user_id', '=', userId)
+      .orderBy('cocktail_id')
+      .execute(),
+    listRatings({ db, userId }),
+  ]);
+  const nameOf = (id: number) => model.cocktailNames[model.cocktailIndex.get(id) ?? -1] ?? `#${id}`;
+  const known = (id: number) => model.cocktailIndex.has(id);
+  const collectionBodies = [];
+  for (const summary of collections.items) {
+    const ids = (await itemIdsOf(db, summary.id)).filter(known);
+    collectionBodies.push({
+      name: summary.name,
+      description: summary.description,
+      shared: summary.shareSlug !== null,
+      cocktails: ids.map((id) => ({ id, name: nameOf(id) })),
+    });
+  }
+  return {
+    exportedAt: now().toISOString(),
+    collections: collectionBodies,
+    notes: notes
+      .map((row) => ({ ...row, cocktail_id: Number(row.cocktail_id) }))
+      .filter((row) => known(row.cocktail_id))
+      .map((row) => ({
+        cocktailId: row.cocktail_id,
+        cocktail: nameOf(row.cocktail_id),
+        text: row.text,
+        updatedAt: iso(row.updated_at),
+      })),
+    ratings: ratings.items
+      .filter((item) => known(item.cocktailId))
+      .map((item) => ({ ...item, cocktail: nameOf(item.cocktailId) })),
+  };
+}
+
+/** Markdown text with its special characters escaped (names and descriptions are the user's own text). */
+function escapeMarkdown(text: string): string {
+  return text.replace(/([\\`*_{}[\]()#+\-.!|<>~])/g, '\\$1');
+}
+
+/** Stars as a reader sees them: ★ per whole star, ½ for a half, then the number (e.g. ★★★½ (3.5/5)). */
+export function starsText(stars: number): string {
+  return `${'★'.repeat(Math.floor(stars))}${Number.isInteger(stars) ? '' : '½'} (${stars}/5)`;
+}
+
+/** The export as a readable Markdown document: collections with their cocktails, then notes, then ratings. */
+export function renderExportMarkdown(data: ExportBody): string {
+  const lines = ['# My Barback', '', `Exported ${data.exportedAt}.`, '', '## Collections', ''];
+  if (data.collections.length === 0) lines.push('No collections.', '');
+  for (const collection of data.collections) {
+    lines.push(`### ${escapeMarkdown(collection.name)}${collection.shared ? ' (shared)' : ''}`, '');
+    if (collection.description !== '') lines.push(escapeMarkdown(collection.description), '');
+    if (collection.cocktails.length === 0) lines.push('No cocktails yet.', '');
+    else lines.push(...collection.cocktails.map((c, n) => `${n + 1}. ${escapeMarkdown(c.name)}`), '');
+  }
+  lines.push('## Notes', '');
+  if (data.notes.length === 0) lines.push('No notes.', '');
+  for (const note of data.notes) {
+    lines.push(`### ${escapeMarkdown(note.cocktail)}`, '', ...note.text.split(/\r?\n/).map((line) => `> ${line}`), '');
+  }
+  lines.push('## Ratings', '');
+  if (data.ratings.length === 0) lines.push('No ratings.', '');
+  else lines.push(...data.ratings.map((r) => `- ${escapeMarkdown(r.cocktail)}: ${starsText(r.stars)}`), '');
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Account deletion
+
+/** What {@link deleteCollectionsData} removed, rows per table. */
+export interface CollectionsDeletion {
+  collections: number;
+  collectionItems: number;
+  notes: number;
+  ratings: number;
+}
+
+/**
+ * Deletes every collection (with its items), note and rating of a user. Account deletion calls it inside its transaction
+ * (`db` is then the transaction); the foreign keys would cascade anyway when the user row goes.
+ */
+export async function deleteCollectionsData({ db, userId }: UserScope): Promise<CollectionsDeletion> {
+  const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
+  const collectionItems = count(
+    await db
+      .deleteFrom('collection_item')
+      .where('collection_id', 'in', (eb) => eb.selectFrom('collection').select('id').where('user_id', '=', userId))
+      .executeTakeFirst(),
+  );
+  const collections = count(await db.deleteFrom('collection').where('user_id', '=', userId).executeTakeFirst());
+  const notes = count(await db.deleteFrom('cocktail_note').where('user_id', '=', userId).executeTakeFirst());
+  const ratings = count(await db.deleteFrom('cocktail_rating').where('user_id', '=', userId).executeTakeFirst());
+  return { collections, collectionItems, notes, ratings };
+}

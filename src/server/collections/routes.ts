@@ -1,0 +1,191 @@
+import { Hono, type Context } from 'hono';
+import type { Kysely } from 'kysely';
+import {
+  cocktailNoteParamSchema,
+  collectionCreateSchema,
+  collectionItemParamSchema,
+  collectionListQuerySchema,
+  collectionOrderSchema,
+  collectionParamSchema,
+  collectionUpdateSchema,
+  exportQuerySchema,
+  noteWriteSchema,
+  ratingWriteSchema,
+  shareSlugSchema,
+} from '@/shared/schemas/collections';
+import type { Database } from '../db/types';
+import { sameOriginGuard } from '../http/origin-guard';
+import type { SessionReader } from '../http/session';
+import { jsonBody, validate } from '../http/validate';
+import { requireEntitlement } from '../payments';
+import {
+  addCollectionItem,
+  createCollection,
+  deleteCollection,
+  deleteNote,
+  exportUserData,
+  getCollection,
+  getNote,
+  getSharedCollection,
+  listCollections,
+  listRatings,
+  rateCocktail,
+  removeCollectionItem,
+  removeRating,
+  renderExportMarkdown,
+  reorderCollection,
+  saveNote,
+  updateCollection,
+} from './operations';
+
+/** The user's own answers change with every write: never stored by any cache. */
+const NO_STORE = { 'Cache-Control': 'no-store' } as const;
+
+/** The export's file name (JSON; the Markdown one ends in .md). */
+export const EXPORT_FILE_NAME = 'barback-export';
+
+/**
+ * Collections, notes, ratings and the export, mounted at /api/me (shapes: src/shared/schemas/collections.ts; rules:
+ * operations.ts). The user always comes from the session. Reads, the export and DELETEs need only a signed-in user (a
+ * lapsed plan still reads, exports and deletes); every other write (POST, PATCH, PUT) needs the pro entitlement. Writes
+ * are refused from another site; bodies are limited by the API's body-limit guard (http/request-guards.ts).
+ * - `GET /collections[?cocktailId=]` -> CollectionList (`contains` marks those holding the cocktail); `POST /collections` -> 201 CollectionDetail (404 unknown cocktail, 400 past
+ *   MAX_COLLECTIONS); `GET|PATCH|DELETE /collections/:id` -> CollectionDetail (DELETE: the CollectionList left);
+ * - `PUT|DELETE /collections/:id/items/:cocktailId` -> CollectionDetail (PUT: 404 unknown cocktail, 400 when full);
+ *   `PUT /collections/:id/order` `{cocktailIds}` -> CollectionDetail (400 unless exactly the collection's cocktails);
+ * - `GET|PUT|DELETE /notes/:cocktailId` -> Note; `GET /ratings` -> RatingList; `PUT|DELETE /ratings/:cocktailId` -> Rating;
+ * - `GET /export?format=json|md` -> the export as an attachment.
+ * Another user's collection is 404, as one that does not exist. Errors (`{"error": {code, message}}`): 401 signed out;
+ * 403 ENTITLEMENT_REQUIRED on a write without the plan; 403 FORBIDDEN for a cross-site write; 400 VALIDATION_FAILED;
+ * 413 for an oversized body; 503 while the database is away.
+ */
+export function collectionRoutes({
+  db,
+  sessions,
+  trustedOrigins,
+}: {
+  db: Kysely<Database>;
+  sessions: SessionReader;
+  trustedOrigins: readonly string[];
+}): Hono {
+  const pro = requireEntitlement({ db, sessions }, 'pro');
+  const guard = sameOriginGuard(trustedOrigins);
+  const userOf = async (c: Context) => ({ db, userId: (await sessions.require(c)).user.id });
+  const me = new Hono();
+
+  const collections = new Hono();
+  collections.use(guard);
+  collections.get('/', validate('query', collectionListQuerySchema), async (c) =>
+    c.json(await listCollections({ ...(await userOf(c)), cocktailId: c.req.valid('query').cocktailId }), 200, NO_STORE),
+  );
+  collections.post('/', pro, jsonBody(collectionCreateSchema), async (c) =>
+    c.json(await createCollection({ ...(await userOf(c)), input: c.req.valid('json') }), 201, NO_STORE),
+  );
+  collections.get('/:id', validate('param', collectionParamSchema), async (c) =>
+    c.json(await getCollection({ ...(await userOf(c)), id: c.req.valid('param').id }), 200, NO_STORE),
+  );
+  collections.patch(
+    '/:id',
+    pro,
+    validate('param', collectionParamSchema),
+    jsonBody(collectionUpdateSchema),
+    async (c) =>
+      c.json(
+        await updateCollection({ ...(await userOf(c)), id: c.req.valid('param').id, input: c.req.valid('json') }),
+        200,
+        NO_STORE,
+      ),
+  );
+  collections.delete('/:id', validate('param', collectionParamSchema), async (c) =>
+    c.json(await deleteCollection({ ...(await userOf(c)), id: c.req.valid('param').id }), 200, NO_STORE),
+  );
+  collections.put(
+    '/:id/order',
+    pro,
+    validate('param', collectionParamSchema),
+    jsonBody(collectionOrderSchema),
+    async (c) =>
+      c.json(
+        await reorderCollection({
+          ...(await userOf(c)),
+          id: c.req.valid('param').id,
+          cocktailIds: c.req.valid('json').cocktailIds,
+        }),
+        200,
+        NO_STORE,
+      ),
+  );
+  collections.put('/:id/items/:cocktailId', pro, validate('param', collectionItemParamSchema), async (c) =>
+    c.json(await addCollectionItem({ ...(await userOf(c)), ...c.req.valid('param') }), 200, NO_STORE),
+  );
+  collections.delete('/:id/items/:cocktailId', validate('param', collectionItemParamSchema), async (c) =>
+    c.json(await removeCollectionItem({ ...(await userOf(c)), ...c.req.valid('param') }), 200, NO_STORE),
+  );
+  me.route('/collections', collections);
+
+  const notes = new Hono();
+  notes.use(guard);
+  notes.get('/:cocktailId', validate('param', cocktailNoteParamSchema), async (c) =>
+    c.json(await getNote({ ...(await userOf(c)), ...c.req.valid('param') }), 200, NO_STORE),
+  );
+  notes.put('/:cocktailId', pro, validate('param', cocktailNoteParamSchema), jsonBody(noteWriteSchema), async (c) =>
+    c.json(
+      await saveNote({ ...(await userOf(c)), ...c.req.valid('param'), text: c.req.valid('json').text }),
+      200,
+      NO_STORE,
+    ),
+  );
+  notes.delete('/:cocktailId', validate('param', cocktailNoteParamSchema), async (c) =>
+    c.json(await deleteNote({ ...(await userOf(c)), ...c.req.valid('param') }), 200, NO_STORE),
+  );
+  me.route('/notes', notes);
+
+  const ratings = new Hono();
+  ratings.use(guard);
+  ratings.get('/', async (c) => c.json(await listRatings(await userOf(c)), 200, NO_STORE));
+  ratings.put('/:cocktailId', pro, validate('param', cocktailNoteParamSchema), jsonBody(ratingWriteSchema), async (c) =>
+    c.json(
+      await rateCocktail({ ...(await userOf(c)), ...c.req.valid('param'), stars: c.req.valid('json').stars }),
+      200,
+      NO_STORE,
+    ),
+  );
+  ratings.delete('/:cocktailId', validate('param', cocktailNoteParamSchema), async (c) =>
+    c.json(await removeRating({ ...(await userOf(c)), ...c.req.valid('param') }), 200, NO_STORE),
+  );
+  me.route('/ratings', ratings);
+
+  me.get('/export', validate('query', exportQuerySchema), async (c) => {
+    const data = await exportUserData(await userOf(c));
+    if (c.req.valid('query').format === 'md') {
+      return c.body(renderExportMarkdown(data), 200, {
+        ...NO_STORE,
+        'Content-Type': 'text/markdown; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${EXPORT_FILE_NAME}.md"`,
+      });
+    }
+    return c.json(data, 200, {
+      ...NO_STORE,
+      'Content-Disposition': `attachment; filename="${EXPORT_FILE_NAME}.json"`,
+    });
+  });
+
+  return me;
+}
+
+/** How long a browser may keep a shared collection, seconds (private: never a shared cache, so 'off' takes hold soon). */
+export const SHARED_MAX_AGE_SECONDS = 60;
+
+/**
+ * The public, read-only share link, mounted at /api/collections: `GET /shared/:slug` -> SharedCollection (no owner, no
+ * ids of other collections). An unknown slug, a malformed one and one whose sharing is off answer the same 404.
+ */
+export function sharedCollectionRoutes({ db }: { db: Kysely<Database> }): Hono {
+  const shared = new Hono();
+  shared.get('/shared/:slug', async (c) => {
+    const parsed = shareSlugSchema.safeParse({ slug: c.req.param('slug') });
+    const body = await getSharedCollection({ db, slug: parsed.success ? parsed.data.slug : '' });
+    return c.json(body, 200, { 'Cache-Control': `private, max-age=${SHARED_MAX_AGE_SECONDS}` });
+  });
+  return shared;
+}
