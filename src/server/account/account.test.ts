@@ -213,10 +213,22 @@ describe.each(testDialects())('the signed-in user’s account on %s', (dialect) 
         [`/api/me/shopping-list/${second}`, postJson({}, jar, 'PUT')],
         ['/api/me/made', postJson({ cocktailId: ids[0], note: 'made before leaving' }, jar)],
         ['/api/me/swaps', postJson({ fromId: first, toId: second }, jar, 'PUT')],
+        // Collections, notes and ratings: a shared collection with a cocktail, a private note, a rating.
+        ['/api/me/collections', postJson({ name: 'Leaving soon', description: 'mine', cocktailIds: [ids[0]] }, jar)],
+        [`/api/me/notes/${ids[0]}`, postJson({ text: 'a note written before leaving' }, jar, 'PUT')],
+        [`/api/me/ratings/${ids[0]}`, postJson({ stars: 4.5 }, jar, 'PUT')],
       ] as const) {
         expect((await t.request(path, init)).status, path).toBeLessThan(300);
       }
-      return { email, userId, jar };
+      const collection = await t.database.db
+        .selectFrom('collection')
+        .select('id')
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      const shared = await t.request(`/api/me/collections/${collection.id}`, postJson({ shared: true }, jar, 'PATCH'));
+      expect(shared.status).toBe(200);
+      const { shareSlug } = (await shared.json()) as { shareSlug: string };
+      return { email, userId, jar, collectionId: Number(collection.id), shareSlug };
     }
 
     async function everyRow(): Promise<string> {
@@ -235,7 +247,7 @@ describe.each(testDialects())('the signed-in user’s account on %s', (dialect) 
       await t.request(`/api/me/favorites/${ids[1]}`, postJson({}, survivor, 'PUT'));
       const survivorPurchase = revenueCatEvent('INITIAL_PURCHASE', survivorId);
       await postWebhook(t, survivorPurchase);
-      const { email, userId, jar } = await richUser();
+      const { email, userId, jar, collectionId, shareSlug } = await richUser();
       const before = await everyRow();
       expect(before).toContain(userId.toLowerCase());
       expect(before).toContain(email);
@@ -249,9 +261,17 @@ describe.each(testDialects())('the signed-in user’s account on %s', (dialect) 
         'shopping_item',
         'made_drink',
         'ingredient_swap',
+        'collection',
+        'cocktail_note',
+        'cocktail_rating',
       ]) {
         expect(tableLine(before, table), table).toContain(userId.toLowerCase());
       }
+      // collection_item names no user: its rows are the collection's.
+      expect(tableLine(before, 'collection_item')).toContain(`"collection_id":${collectionId}`);
+      expect(before).toContain(shareSlug.toLowerCase());
+      expect(before).toContain('a note written before leaving');
+      expect((await t.request(`/api/collections/shared/${shareSlug}`)).status).toBe(200);
       const userWebhookEvents = await t.database.db
         .selectFrom('webhook_event')
         .select('event_id')
@@ -283,6 +303,10 @@ describe.each(testDialects())('the signed-in user’s account on %s', (dialect) 
       const after = await everyRow();
       expect(after).not.toContain(userId.toLowerCase());
       expect(after).not.toContain(email);
+      expect(tableLine(after, 'collection_item')).not.toContain(`"collection_id":${collectionId}`);
+      expect(after).not.toContain(shareSlug.toLowerCase());
+      expect(after).not.toContain('a note written before leaving');
+      expect((await t.request(`/api/collections/shared/${shareSlug}`)).status).toBe(404);
       expect(
         await t.database.db
           .selectFrom('rate_limit_bucket')
