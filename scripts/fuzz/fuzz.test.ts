@@ -21,10 +21,13 @@ const ctx: FuzzContext = {
     accountIds: ['victim-account-0001'],
     favoriteIds: [2],
     barIngredientIds: [3],
+    collectionId: 5,
     supportMessageId: 7,
     webhookEventId: 'victim-event-0001',
   },
   webhookTargetId: 'target-user-0001',
+  publicShareSlug: 'AAAAAAAAAAAAAAAAAAAAAA',
+  ownCollectionId: 9,
 };
 
 const NONE: Choice = {

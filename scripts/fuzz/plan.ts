@@ -631,7 +631,11 @@ const pick = <T>(items: readonly T[], index: number): T | undefined =>
  * The victim key a numeric path parameter takes (A's favorite for a cocktail id, A's bar ingredient for an ingredient id),
  * or null when the parameter takes any of A's identifiers.
  */
-function numericVictimKey(route: RouteSpec, name: string | undefined): 'favoriteId' | 'barIngredientId' | null {
+function numericVictimKey(
+  route: RouteSpec,
+  name: string | undefined,
+): 'favoriteId' | 'barIngredientId' | 'collectionId' | null {
+  if (name === 'id' && route.path.startsWith('/api/me/collections')) return 'collectionId';
   if (name === 'cocktailId' || (name === 'id' && route.path.startsWith('/api/cocktails'))) return 'favoriteId';
   if (name === 'ingredientId') return 'barIngredientId';
   return null;
@@ -643,7 +647,10 @@ function resolve(value: unknown, victim: VictimIds, aim: { hit: boolean }, numer
     aim.hit = true;
     const text = victimValue(victim, value.key);
     const numericKey =
-      value.key === 'favoriteId' || value.key === 'barIngredientId' || value.key === 'supportMessageId';
+      value.key === 'favoriteId' ||
+      value.key === 'barIngredientId' ||
+      value.key === 'collectionId' ||
+      value.key === 'supportMessageId';
     return numeric && numericKey ? Number(text) : text;
   }
   if (value instanceof Special || value === null || typeof value !== 'object') return value;
@@ -831,6 +838,7 @@ function decoyOf(ctx: FuzzContext): VictimIds {
     accountIds: ['fuzz-decoy-account'],
     favoriteIds: [1],
     barIngredientIds: [1],
+    collectionId: 0,
     supportMessageId: 1,
     webhookEventId: 'fuzz-decoy-event',
   };

@@ -2,6 +2,19 @@ import type { z } from 'zod';
 import { deleteAccountRequestSchema } from '@/shared/schemas/account';
 import { analyticsBatchSchema } from '@/shared/schemas/analytics';
 import { cocktailIdParamSchema, cocktailListQuerySchema, cocktailSampleQuerySchema } from '@/shared/schemas/cocktail';
+import {
+  cocktailNoteParamSchema,
+  collectionCreateSchema,
+  collectionItemParamSchema,
+  collectionListQuerySchema,
+  collectionOrderSchema,
+  collectionParamSchema,
+  collectionUpdateSchema,
+  exportQuerySchema,
+  noteWriteSchema,
+  ratingWriteSchema,
+  shareSlugSchema,
+} from '@/shared/schemas/collections';
 import { recoveryEmailSchema } from '@/shared/schemas/dev-tools';
 import { favoriteParamSchema } from '@/shared/schemas/favorites';
 import {
@@ -39,6 +52,10 @@ export interface FuzzContext {
   victim: VictimIds;
   /** The user signed webhooks may name (never the victim): their events change only this user. */
   webhookTargetId: string;
+  /** The slug of a collection A shares on purpose (public: anyone may read it, nobody else may change it). */
+  publicShareSlug: string;
+  /** A collection of B' (the pro caller), the valid target of the collection routes (stale after B' is replaced). */
+  ownCollectionId: number;
 }
 
 /** User A's identifiers: what B or an anonymous caller could learn or guess of A. */
@@ -55,6 +72,8 @@ export interface VictimIds {
   favoriteIds: number[];
   /** Ingredients in A's bar (My Bar). */
   barIngredientIds: number[];
+  /** A's private (unshared) collection. */
+  collectionId: number;
   /** A's support message id. */
   supportMessageId: number;
   /** The id of the webhook event that granted A's entitlement. */
@@ -70,6 +89,7 @@ export const VICTIM_KEYS = [
   'accountId',
   'favoriteId',
   'barIngredientId',
+  'collectionId',
   'supportMessageId',
   'webhookEventId',
 ] as const;
@@ -86,6 +106,8 @@ export function victimValue(victim: VictimIds, key: VictimKey): string {
       return String(victim.barIngredientIds[0] ?? '');
     case 'supportMessageId':
       return String(victim.supportMessageId);
+    case 'collectionId':
+      return String(victim.collectionId);
     default:
       return victim[key];
   }
@@ -134,6 +156,15 @@ const otherIngredient = (ctx: FuzzContext) => ctx.ingredientIds[ctx.ingredientId
 const ingredientParam = (valid: (ctx: FuzzContext) => number) => ({
   ingredientId: { valid: (ctx: FuzzContext) => String(valid(ctx)), schema: ingredientParamSchema.shape.ingredientId },
 });
+
+/** A collection route's `:id`: B''s own collection (the cross-user sweep puts A's private one there instead). */
+const collectionParam = {
+  id: { valid: (ctx: FuzzContext) => String(ctx.ownCollectionId), schema: collectionParamSchema.shape.id },
+};
+/** A note or rating route's `:cocktailId`. */
+const noteParam = {
+  cocktailId: { valid: someCocktail, schema: cocktailNoteParamSchema.shape.cocktailId },
+};
 
 /** A RevenueCat event for `appUserId`, shaped as RevenueCat sends it. */
 function webhookEvent(appUserId: string): unknown {
@@ -353,6 +384,132 @@ export const ROUTES: readonly RouteSpec[] = [
     caller: 'pro',
     query: (ctx) => ({ fromId: String(someIngredient(ctx)), toId: String(otherIngredient(ctx)) }),
     querySchema: swapSchema,
+  }),
+  // Collections, notes, ratings: reads, the export and deletes for any signed-in user, other writes behind pro (B' calls
+  // them all; B is refused the writes). B' aims at its own collection through `:id`; the sweep puts A's there.
+  app({
+    id: 'GET /api/me/collections',
+    method: 'GET',
+    path: '/api/me/collections',
+    caller: 'user',
+    query: (ctx) => ({ cocktailId: someCocktail(ctx) }),
+    querySchema: collectionListQuerySchema,
+  }),
+  app({
+    id: 'POST /api/me/collections',
+    method: 'POST',
+    path: '/api/me/collections',
+    caller: 'pro',
+    body: (ctx) => ({ name: 'Fuzzed list', description: 'stirred', cocktailIds: [Number(someCocktail(ctx))] }),
+    bodySchema: collectionCreateSchema,
+  }),
+  app({
+    id: 'GET /api/me/collections/:id',
+    method: 'GET',
+    path: '/api/me/collections/:id',
+    caller: 'user',
+    params: collectionParam,
+  }),
+  app({
+    id: 'PATCH /api/me/collections/:id',
+    method: 'PATCH',
+    path: '/api/me/collections/:id',
+    caller: 'pro',
+    params: collectionParam,
+    body: () => ({ name: 'Renamed by fuzz', description: 'shaken', shared: true }),
+    bodySchema: collectionUpdateSchema,
+  }),
+  app({
+    id: 'DELETE /api/me/collections/:id',
+    method: 'DELETE',
+    path: '/api/me/collections/:id',
+    caller: 'user',
+    weight: 0.5,
+    params: collectionParam,
+  }),
+  app({
+    id: 'PUT /api/me/collections/:id/items/:cocktailId',
+    method: 'PUT',
+    path: '/api/me/collections/:id/items/:cocktailId',
+    caller: 'pro',
+    params: {
+      ...collectionParam,
+      cocktailId: { valid: otherCocktail, schema: collectionItemParamSchema.shape.cocktailId },
+    },
+  }),
+  app({
+    id: 'DELETE /api/me/collections/:id/items/:cocktailId',
+    method: 'DELETE',
+    path: '/api/me/collections/:id/items/:cocktailId',
+    caller: 'user',
+    params: {
+      ...collectionParam,
+      cocktailId: { valid: someCocktail, schema: collectionItemParamSchema.shape.cocktailId },
+    },
+  }),
+  app({
+    id: 'PUT /api/me/collections/:id/order',
+    method: 'PUT',
+    path: '/api/me/collections/:id/order',
+    caller: 'pro',
+    params: collectionParam,
+    body: (ctx) => ({ cocktailIds: [Number(someCocktail(ctx))] }),
+    bodySchema: collectionOrderSchema,
+  }),
+  app({
+    id: 'GET /api/me/notes/:cocktailId',
+    method: 'GET',
+    path: '/api/me/notes/:cocktailId',
+    caller: 'user',
+    params: noteParam,
+  }),
+  app({
+    id: 'PUT /api/me/notes/:cocktailId',
+    method: 'PUT',
+    path: '/api/me/notes/:cocktailId',
+    caller: 'pro',
+    params: noteParam,
+    body: () => ({ text: 'Fuzzed note: less sugar' }),
+    bodySchema: noteWriteSchema,
+  }),
+  app({
+    id: 'DELETE /api/me/notes/:cocktailId',
+    method: 'DELETE',
+    path: '/api/me/notes/:cocktailId',
+    caller: 'user',
+    params: noteParam,
+  }),
+  app({ id: 'GET /api/me/ratings', method: 'GET', path: '/api/me/ratings', caller: 'user' }),
+  app({
+    id: 'PUT /api/me/ratings/:cocktailId',
+    method: 'PUT',
+    path: '/api/me/ratings/:cocktailId',
+    caller: 'pro',
+    params: noteParam,
+    body: () => ({ stars: 4.5 }),
+    bodySchema: ratingWriteSchema,
+  }),
+  app({
+    id: 'DELETE /api/me/ratings/:cocktailId',
+    method: 'DELETE',
+    path: '/api/me/ratings/:cocktailId',
+    caller: 'user',
+    params: noteParam,
+  }),
+  app({
+    id: 'GET /api/me/export',
+    method: 'GET',
+    path: '/api/me/export',
+    caller: 'user',
+    query: () => ({ format: 'md' }),
+    querySchema: exportQuerySchema,
+  }),
+  app({
+    id: 'GET /api/collections/shared/:slug',
+    method: 'GET',
+    path: '/api/collections/shared/:slug',
+    caller: 'anyone',
+    params: { slug: { valid: (ctx) => ctx.publicShareSlug, schema: shareSlugSchema.shape.slug } },
   }),
   app({
     id: 'POST /api/support',

@@ -14,7 +14,8 @@ import type { FuzzContext, VictimIds } from './routes';
  * The world a fuzz run attacks: a test app on a fresh database (SQLite or PostgreSQL) with the wrapper simulator, dev tools,
  * payments and both sign-in providers configured, and four users:
  * - A, the victim, signed in, with two-factor on, favorites, a pro entitlement granted through RevenueCat's webhook, a
- *   support message, a search, and My Bar data (bottles, a shopping-list entry, a made drink, a swap); A sends nothing during the run, and A's data is snapshotted (API and database);
+ *   support message, a search, My Bar data (bottles, a shopping-list entry, a made drink, a swap), a private and a shared
+ *   collection, a private note and a rating; A sends nothing during the run, and A's data is snapshotted (API and database);
  * - B (free plan) and B' (pro plan), the signed-in attackers, re-created when a request ends their session;
  * - C, whom signed webhooks may name.
  */
@@ -68,6 +69,11 @@ export interface Victim extends VictimIds {
   supportMessage: string;
   /** The note on A's made drink. */
   madeNote: string;
+  /** A's private note on a cocktail, and the name of A's private collection. */
+  cocktailNote: string;
+  collectionName: string;
+  /** The slug of the collection A shares on purpose (its name and cocktails are public). */
+  publicShareSlug: string;
   totpUri: string;
   backupCodes: string[];
 }
@@ -153,6 +159,39 @@ async function createVictim(t: TestApp, cocktailIds: number[], ingredientIds: nu
   ] as const) {
     await expectStatus(await t.request(path, init, { address }), status, `${init.method} ${path}`);
   }
+  // Collections (behind pro): a private collection (its name only A may read), a shared one, a note and a rating.
+  const collectionName = `victim-collection-${Math.random().toString(36).slice(2)}`;
+  const cocktailNote = `victim-note-${Math.random().toString(36).slice(2)} less sugar`;
+  const privateCollection = await expectStatus(
+    await t.request(
+      '/api/me/collections',
+      postJson({ name: collectionName, description: 'private', cocktailIds: cocktailIds.slice(0, 2) }, jar),
+      { address },
+    ),
+    201,
+    'POST /api/me/collections',
+  );
+  const collectionId = ((await privateCollection.json()) as { id: number }).id;
+  const publicCollection = await expectStatus(
+    await t.request('/api/me/collections', postJson({ name: 'A shares this', cocktailIds: [cocktailIds[0]] }, jar), {
+      address,
+    }),
+    201,
+    'POST /api/me/collections (shared)',
+  );
+  const publicId = ((await publicCollection.json()) as { id: number }).id;
+  const shared = await expectStatus(
+    await t.request(`/api/me/collections/${publicId}`, postJson({ shared: true }, jar, 'PATCH'), { address }),
+    200,
+    'PATCH /api/me/collections/:id',
+  );
+  const publicShareSlug = ((await shared.json()) as { shareSlug: string }).shareSlug;
+  for (const [path, body] of [
+    [`/api/me/notes/${cocktailIds[0]}`, { text: cocktailNote }],
+    [`/api/me/ratings/${cocktailIds[0]}`, { stars: 3.5 }],
+  ] as const) {
+    await expectStatus(await t.request(path, postJson(body, jar, 'PUT'), { address }), 200, `PUT ${path}`);
+  }
   const supportMessage = `victim-support-${Math.random().toString(36).slice(2)} please help`;
   const support = await t.request('/api/support', postJson({ email, message: supportMessage, page: '/account' }, jar), {
     address,
@@ -200,12 +239,16 @@ async function createVictim(t: TestApp, cocktailIds: number[], ingredientIds: nu
     accountIds: accounts.map((row) => row.id),
     favoriteIds,
     barIngredientIds,
+    collectionId,
     supportMessageId,
     webhookEventId,
     jar,
     signedCookie: jar.get(SESSION_COOKIE) ?? '',
     supportMessage,
     madeNote,
+    cocktailNote,
+    collectionName,
+    publicShareSlug,
     totpUri: totpURI,
     backupCodes,
   };
@@ -232,7 +275,19 @@ export async function createWorld(dialect: Dialect): Promise<World> {
     const member = await newActor(t, 'member');
     const pro = await newActor(t, 'pro');
     const target = await newActor(t, 'member');
-    const ctx: FuzzContext = { cocktailIds, ingredientIds, victim, webhookTargetId: target.userId };
+    const own = await expectStatus(
+      await t.request('/api/me/collections', postJson({ name: "B' list", cocktailIds: [cocktailIds[0]] }, pro.jar)),
+      201,
+      "POST /api/me/collections (B')",
+    );
+    const ctx: FuzzContext = {
+      cocktailIds,
+      ingredientIds,
+      victim,
+      webhookTargetId: target.userId,
+      publicShareSlug: victim.publicShareSlug,
+      ownCollectionId: ((await own.json()) as { id: number }).id,
+    };
     const totpSecret = new URL(victim.totpUri).searchParams.get('secret') ?? '';
     const secrets: Secret[] = [
       { label: "A's email", value: victim.email, owner: 'victim' },
@@ -241,6 +296,8 @@ export async function createWorld(dialect: Dialect): Promise<World> {
       { label: "A's session id", value: victim.sessionId, owner: 'victim' },
       { label: "A's support message", value: victim.supportMessage, owner: 'victim' },
       { label: "A's made-drink note", value: victim.madeNote, owner: 'victim' },
+      { label: "A's private cocktail note", value: victim.cocktailNote, owner: 'victim' },
+      { label: "A's private collection's name", value: victim.collectionName, owner: 'victim' },
       { label: "A's TOTP secret", value: totpSecret, owner: 'victim' },
       ...victim.backupCodes.map((code) => ({
         label: "one of A's backup codes",
@@ -316,6 +373,10 @@ export async function victimRows(world: World): Promise<Record<string, unknown[]
     shopping,
     made,
     swaps,
+    collections,
+    collectionItems,
+    notes,
+    ratings,
   ] = await Promise.all([
     db.selectFrom('user').selectAll().where('id', '=', id).execute(),
     db.selectFrom('session').selectAll().where('userId', '=', id).orderBy('id').execute(),
@@ -341,6 +402,17 @@ export async function victimRows(world: World): Promise<Record<string, unknown[]
       .orderBy('from_id')
       .orderBy('to_id')
       .execute(),
+    db.selectFrom('collection').selectAll().where('user_id', '=', id).orderBy('id').execute(),
+    db
+      .selectFrom('collection_item')
+      .innerJoin('collection', 'collection.id', 'collection_item.collection_id')
+      .selectAll('collection_item')
+      .where('collection.user_id', '=', id)
+      .orderBy('collection_item.collection_id')
+      .orderBy('collection_item.cocktail_id')
+      .execute(),
+    db.selectFrom('cocktail_note').selectAll().where('user_id', '=', id).orderBy('cocktail_id').execute(),
+    db.selectFrom('cocktail_rating').selectAll().where('user_id', '=', id).orderBy('cocktail_id').execute(),
   ]);
   return {
     user,
@@ -356,6 +428,10 @@ export async function victimRows(world: World): Promise<Record<string, unknown[]
     shopping,
     made,
     swaps,
+    collections,
+    collectionItems,
+    notes,
+    ratings,
   };
 }
 
@@ -375,6 +451,11 @@ export async function victimView(world: World): Promise<Record<string, unknown>>
     shopping: await read('/api/me/shopping-list'),
     made: await read('/api/me/made'),
     swaps: await read('/api/me/swaps'),
+    collections: await read('/api/me/collections'),
+    collection: await read(`/api/me/collections/${victim.collectionId}`),
+    note: await read(`/api/me/notes/${world.ctx.cocktailIds[0] ?? 1}`),
+    ratings: await read('/api/me/ratings'),
+    shared: await read(`/api/collections/shared/${victim.publicShareSlug}`),
     session: await read('/api/auth/get-session'),
     sessions: await read('/api/auth/list-sessions'),
     accounts: await read('/api/auth/list-accounts'),
