@@ -7,6 +7,7 @@ import {
   type RenderCocktailActions,
 } from '@/client/features/catalogue/components/cocktail-actions';
 import { FavoriteButton } from '@/client/features/favorites/components/favorite-button';
+import { RecipeNotesSlot } from '@/client/features/collections/components/recipe-notes-slot';
 import { CanMakeSlot, RecipeBarSlot, RecipeLineSlot } from '@/client/features/my-bar/components/recipe-bar-slots';
 import { wantsWrapperSimulator } from '@/client/features/payments/lib/wrapper-sim-flag';
 import { startAnalytics } from '@/client/lib/analytics';
@@ -66,10 +67,16 @@ const renderCocktailActions: RenderCocktailActions = (cocktail, placement) =>
     <FavoriteButton cocktailId={cocktail.id} name={cocktail.name} />
   );
 
-/** What My Bar adds to every recipe: a mark per line and the panel under the ingredients. */
+/** What My Bar and collections add to every recipe: a mark per line, and under the ingredients My Bar's panel then the
+ * collections, rating and note. */
 const recipeExtras: RecipeExtras = {
   lineMark: (cocktail, position) => <RecipeLineSlot cocktailId={cocktail.id} position={position} />,
-  panel: (cocktail) => <RecipeBarSlot cocktail={cocktail} />,
+  panel: (cocktail) => (
+    <>
+      <RecipeBarSlot cocktail={cocktail} />
+      <RecipeNotesSlot cocktail={cocktail} />
+    </>
+  ),
 };
 
 export function Providers({ children }: { children: ReactNode }) {

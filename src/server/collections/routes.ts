@@ -173,19 +173,17 @@ export function collectionRoutes({
   return me;
 }
 
-/** How long a browser may keep a shared collection, seconds (private: never a shared cache, so 'off' takes hold soon). */
-export const SHARED_MAX_AGE_SECONDS = 60;
-
 /**
  * The public, read-only share link, mounted at /api/collections: `GET /shared/:slug` -> SharedCollection (no owner, no
  * ids of other collections). An unknown slug, a malformed one and one whose sharing is off answer the same 404.
+ * Answered `no-store`: when the owner turns sharing off, the link stops working at once, even in a browser that opened it.
  */
 export function sharedCollectionRoutes({ db }: { db: Kysely<Database> }): Hono {
   const shared = new Hono();
   shared.get('/shared/:slug', async (c) => {
     const parsed = shareSlugSchema.safeParse({ slug: c.req.param('slug') });
     const body = await getSharedCollection({ db, slug: parsed.success ? parsed.data.slug : '' });
-    return c.json(body, 200, { 'Cache-Control': `private, max-age=${SHARED_MAX_AGE_SECONDS}` });
+    return c.json(body, 200, { 'Cache-Control': 'no-store' });
   });
   return shared;
 }

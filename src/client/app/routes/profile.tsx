@@ -1,5 +1,6 @@
 import {
   ChevronRightIcon,
+  FolderHeartIcon,
   GlassWaterIcon,
   HeartIcon,
   HistoryIcon,
@@ -43,6 +44,7 @@ export const PROFILE_TEXT = {
   made: 'Recipes made',
   settings: 'Settings',
   myFavorites: 'My Favorites',
+  collections: 'My Collections',
   activity: 'Recent Activity',
   signOut: 'Sign Out',
   signingOut: 'Signing out…',
@@ -264,6 +266,7 @@ export function Component() {
               ) : null
             }
           />
+          <ActionRow icon={FolderHeartIcon} label={PROFILE_TEXT.collections} to={paths.collections} />
           <ActionRow icon={HistoryIcon} label={PROFILE_TEXT.activity} to={paths.activity} />
           <ActionRow
             icon={LogOutIcon}

@@ -42,23 +42,29 @@ export function useRatings(userId: string | null) {
   });
 }
 
-/** Rates a cocktail (0.5–5 in halves) or clears the rating (`stars: null`); the ratings list updates from the answer. */
+/**
+ * Rates a cocktail (0.5–5 in halves) or clears the rating (`stars: null`). The list shows the new value at once
+ * (optimistic), writes for one cocktail run one after another (so quick key presses land in order), and a failed write
+ * brings back the server's list.
+ */
 export function useRate(userId: string, cocktailId: number) {
   const client = useQueryClient();
+  const key = collectionKeys.ratings(userId);
+  const put = (list: RatingList | undefined, stars: number | null): RatingList => {
+    const others = (list?.items ?? []).filter((item) => item.cocktailId !== cocktailId);
+    return {
+      items: stars === null ? others : [...others, { cocktailId, stars, updatedAt: new Date().toISOString() }],
+    };
+  };
   return useMutation({
+    scope: { id: `rating-${userId}-${cocktailId}` },
     mutationFn: (stars: number | null) =>
       stars === null
         ? apiFetch(`/api/me/ratings/${cocktailId}`, ratingSchema, jsonInit('DELETE'))
         : apiFetch(`/api/me/ratings/${cocktailId}`, ratingSchema, jsonInit('PUT', { stars })),
-    onSuccess: (rating) =>
-      client.setQueryData<RatingList>(collectionKeys.ratings(userId), (list) => {
-        const others = (list?.items ?? []).filter((item) => item.cocktailId !== cocktailId);
-        return {
-          items:
-            rating.stars === null
-              ? others
-              : [...others, { cocktailId, stars: rating.stars, updatedAt: new Date().toISOString() }],
-        };
-      }),
+    onMutate: (stars) => {
+      client.setQueryData<RatingList>(key, (list) => put(list, stars));
+    },
+    onError: () => void client.invalidateQueries({ queryKey: key }),
   });
 }

@@ -81,6 +81,8 @@ function CollectionEditor({
   const [description, setDescription] = useState(detail.description);
   const [dragging, setDragging] = useState<number | null>(null);
   const [announce, setAnnounce] = useState('');
+  /** The sharing switch's state while the server has not answered yet (null: show the server's). */
+  const [sharing, setSharing] = useState<boolean | null>(null);
   const items = detail.items;
 
   function run(next: CollectionChange, done?: string) {
@@ -126,6 +128,7 @@ function CollectionEditor({
   }
 
   const shared = detail.shareSlug !== null;
+  const showLink = (sharing ?? shared) && detail.shareSlug !== null;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6" data-testid="collection-page">
       <Button asChild variant="ghost" size="sm" className="-ml-2 self-start text-muted">
@@ -185,20 +188,34 @@ function CollectionEditor({
           <input
             type="checkbox"
             className="size-4 accent-[var(--color-accent)]"
-            checked={shared}
+            checked={sharing ?? shared}
             disabled={!canWrite || change.isPending}
-            onChange={(event) =>
-              run(
-                { kind: 'update', id: detail.id, body: { shared: event.target.checked } },
-                event.target.checked
-                  ? 'Sharing on: anyone with the link can read it'
-                  : 'Sharing off: the link no longer opens',
-              )
-            }
+            onChange={(event) => {
+              const on = event.target.checked;
+              setSharing(on);
+              change.mutate(
+                { kind: 'update', id: detail.id, body: { shared: on } },
+                {
+                  onSuccess: () =>
+                    showToast({
+                      title: on
+                        ? 'Sharing on: anyone with the link can read it'
+                        : 'Sharing off: the link no longer opens',
+                    }),
+                  onError: (error) =>
+                    showToast({
+                      title: 'Not changed',
+                      description: error instanceof ApiError ? error.message : 'Try again.',
+                      variant: 'error',
+                    }),
+                  onSettled: () => setSharing(null),
+                },
+              );
+            }}
           />
           Share as a read-only link
         </label>
-        {shared && detail.shareSlug ? (
+        {showLink && detail.shareSlug ? (
           <div className="flex flex-wrap items-center gap-2">
             <Input
               readOnly

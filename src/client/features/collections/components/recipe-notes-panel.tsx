@@ -1,10 +1,9 @@
 import { LockIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { hrefs } from '@/client/config/paths';
 import { ApiError } from '@/client/lib/api-client';
 import { MAX_NOTE_LENGTH } from '@/shared/schemas/collections';
 import { useNote, useRate, useRatings, useSaveNote } from '../api/notes-ratings';
+import { AddToCollection } from './add-to-collection';
 import { RatingStars } from './rating-stars';
 
 /** Pause after the last keystroke before a note is saved, ms. */
@@ -14,8 +13,8 @@ export const NOTE_SAVE_DELAY_MS = 800;
 type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
 
 /**
- * Under a recipe: the user's rating (half stars, keyboard-operable) and private note (saved as they type, with a visible
- * saved state). `canWrite` is false for a user without the plan: the controls show their saved values read-only with a
+ * Under a recipe: 'Add to collection', the user's rating (half stars, keyboard-operable) and private note (saved as they
+ * type, with a visible saved state). `canWrite` is false for a user without the plan: the controls show their saved values read-only with a
  * lock that leads to /upgrade (a lapsed plan keeps everything readable).
  */
 export function RecipeNotesPanel({
@@ -66,6 +65,7 @@ export function RecipeNotesPanel({
 
   return (
     <div className="flex flex-col gap-3 rounded-xl border border-border bg-surface-2/40 p-3" data-testid="recipe-notes">
+      <AddToCollection userId={userId} cocktail={cocktail} canWrite={canWrite} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="text-sm font-medium" id={`${id}-rating`}>
           Your rating
@@ -100,13 +100,10 @@ export function RecipeNotesPanel({
         </span>
       </div>
       {canWrite ? null : (
-        <Link
-          to={hrefs.upgrade({ from: window.location.pathname })}
-          className="inline-flex items-center gap-2 self-start text-sm font-medium text-accent underline-offset-2 hover:underline"
-        >
+        <p className="flex items-center gap-2 text-sm text-muted">
           <LockIcon className="size-4" aria-hidden="true" />
-          Notes and ratings come with Pro
-        </Link>
+          Notes and ratings come with Pro; what you wrote stays readable.
+        </p>
       )}
     </div>
   );

@@ -1,0 +1,115 @@
+import type { Page } from '@playwright/test';
+import { PAYMENTS_ENV } from '../support/payments';
+import { ACCOUNTS, expect, test } from './support/fixtures';
+import { getJson, type CocktailPageBody } from './support/journey';
+import { grantProByWebhook, signInFresh } from './support/payments';
+import type { TestServer } from './support/server';
+
+/**
+ * Journey: collections, notes and ratings (issue 11). A Pro user makes a collection from the recipe modal, adds two more
+ * cocktails, reorders it by keyboard, rates and notes a cocktail, shares the collection and opens the link in a fresh
+ * anonymous browser, then turns sharing off (the link stops working). A free user meets the lock and /upgrade. Axe clean.
+ */
+
+test.use({ ...ACCOUNTS, serverEnv: PAYMENTS_ENV });
+
+async function idOf(server: TestServer, name: string): Promise<number> {
+  const page = await getJson<CocktailPageBody>(server, `/api/cocktails?q=${encodeURIComponent(name)}&pageSize=20`);
+  const found = page.items.find((item) => item.name === name);
+  if (!found) throw new Error(`no cocktail named ${name}`);
+  return found.id;
+}
+
+/** Opens the recipe modal of `name`. */
+async function openRecipe(page: Page, server: TestServer, name: string) {
+  await page.goto(`/?recipe=${await idOf(server, name)}`);
+  return page.getByRole('dialog', { name });
+}
+
+const rows = (page: Page) => page.getByTestId('collection-item').getByRole('link');
+
+test.describe('collections, notes and ratings', () => {
+  test('collect from the modal, reorder by keyboard, rate and note, share with a stranger, unshare', async ({
+    page,
+    mail,
+    server,
+    openApp,
+    axe,
+    pageErrors,
+  }) => {
+    // The stranger's last load asks for a link that no longer works: the browser logs that 404 on purpose.
+    pageErrors.allow(/Failed to load resource: the server responded with a status of 404/);
+    await page.goto('/');
+    await signInFresh(page, mail, 'collector');
+    await grantProByWebhook(page, server);
+
+    let dialog = await openRecipe(page, server, 'Negroni');
+    await dialog.getByRole('button', { name: 'Add to collection' }).click();
+    await page.getByRole('menuitem', { name: 'New collection…' }).click();
+    const naming = page.getByRole('dialog', { name: 'New collection' });
+    await naming.getByLabel('Name').fill('Aperitivo hour');
+    await naming.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('Aperitivo hour created with Negroni')).toBeVisible();
+
+    // Rate and note it here: half stars from the keyboard, the note saves itself.
+    const stars = dialog.getByRole('slider', { name: 'Your rating of Negroni' });
+    await stars.focus();
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    await expect(stars).toHaveAttribute('aria-valuetext', '4.5 of 5 stars');
+    await dialog.getByLabel('Private note').fill('Carpano Antica makes it.');
+    await expect(dialog.getByTestId('note-status')).toHaveText('Saved');
+
+    for (const name of ['Americano', 'Boulevardier']) {
+      dialog = await openRecipe(page, server, name);
+      await dialog.getByRole('button', { name: 'Add to collection' }).click();
+      await page.getByRole('menuitemcheckbox', { name: /Aperitivo hour/ }).click();
+      await expect(page.getByText(`${name} added to Aperitivo hour`)).toBeVisible();
+    }
+
+    // The note and rating are there on a fresh load.
+    dialog = await openRecipe(page, server, 'Negroni');
+    await expect(dialog.getByLabel('Private note')).toHaveValue('Carpano Antica makes it.');
+    await expect(dialog.getByRole('slider', { name: 'Your rating of Negroni' })).toHaveAttribute(
+      'aria-valuenow',
+      '4.5',
+    );
+
+    await page.goto('/collections');
+    await page.getByRole('link', { name: /Aperitivo hour/ }).click();
+    await expect(rows(page)).toHaveText(['Negroni', 'Americano', 'Boulevardier']);
+    // Keyboard: Alt+ArrowDown on the first row moves the Negroni down one.
+    await rows(page).first().focus();
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect(rows(page)).toHaveText(['Americano', 'Negroni', 'Boulevardier']);
+    await page.getByRole('button', { name: 'Move Boulevardier up' }).click();
+    await expect(rows(page)).toHaveText(['Americano', 'Boulevardier', 'Negroni']);
+    await page.reload();
+    await expect(rows(page)).toHaveText(['Americano', 'Boulevardier', 'Negroni']);
+    await axe.expectClean(page, 'a collection');
+
+    await page.getByRole('checkbox', { name: 'Share as a read-only link' }).check();
+    const link = page.getByRole('textbox', { name: 'Share link' });
+    await expect(link).toHaveValue(/\/shared\/[A-Za-z0-9_-]{22,}$/);
+    const url = new URL(await link.inputValue());
+
+    const stranger = await openApp(url.pathname);
+    await expect(stranger.getByRole('heading', { level: 1, name: 'Aperitivo hour' })).toBeVisible();
+    await expect(stranger.getByRole('list', { name: 'Cocktails' }).getByRole('listitem')).toHaveCount(3);
+    await axe.expectClean(stranger, 'a shared collection');
+
+    await page.getByRole('checkbox', { name: 'Share as a read-only link' }).uncheck();
+    await expect(link).toHaveCount(0);
+    await stranger.reload();
+    await expect(stranger.getByTestId('shared-collection-missing')).toContainText('not shared');
+  });
+
+  test('a free user meets the lock, which leads to /upgrade', async ({ page, mail, server }) => {
+    await page.goto('/');
+    await signInFresh(page, mail, 'collector-free');
+    const dialog = await openRecipe(page, server, 'Negroni');
+    await expect(dialog.getByRole('slider')).toHaveCount(0);
+    await dialog.getByRole('link', { name: 'Collections come with Pro' }).click();
+    await expect(page).toHaveURL(/\/upgrade\?from=/);
+  });
+});
