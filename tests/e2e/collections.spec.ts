@@ -60,12 +60,22 @@ test.describe('collections, notes and ratings', () => {
     await dialog.getByLabel('Private note').fill('Carpano Antica makes it.');
     await expect(dialog.getByTestId('note-status')).toHaveText('Saved');
 
-    for (const name of ['Americano', 'Boulevardier']) {
-      dialog = await openRecipe(page, server, name);
-      await dialog.getByRole('button', { name: 'Add to collection' }).click();
-      await page.getByRole('menuitemcheckbox', { name: /Aperitivo hour/ }).click();
-      await expect(page.getByText(`${name} added to Aperitivo hour`)).toBeVisible();
-    }
+    dialog = await openRecipe(page, server, 'Americano');
+    await dialog.getByRole('button', { name: 'Add to collection' }).click();
+    await page.getByRole('menuitemcheckbox', { name: /Aperitivo hour/ }).click();
+    await expect(page.getByText('Americano added to Aperitivo hour')).toBeVisible();
+
+    // From a card: the rating shows there, and the card's own button adds to a collection.
+    await page.goto('/search?q=boulevardier');
+    const card = page
+      .getByRole('list', { name: 'Cocktails' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Boulevardier' });
+    await card.getByRole('button', { name: 'Add Boulevardier to a collection' }).click();
+    await page.getByRole('menuitemcheckbox', { name: /Aperitivo hour/ }).click();
+    await expect(page.getByText('Boulevardier added to Aperitivo hour')).toBeVisible();
+    await page.goto('/search?q=negroni');
+    await expect(page.getByRole('img', { name: 'Your rating of Negroni: 4.5 of 5 stars' }).first()).toBeVisible();
 
     // The note and rating are there on a fresh load.
     dialog = await openRecipe(page, server, 'Negroni');
@@ -88,7 +98,9 @@ test.describe('collections, notes and ratings', () => {
     await expect(rows(page)).toHaveText(['Americano', 'Boulevardier', 'Negroni']);
     await axe.expectClean(page, 'a collection');
 
-    await page.getByRole('checkbox', { name: 'Share as a read-only link' }).check();
+    const sharing = page.getByRole('checkbox', { name: 'Share as a read-only link' });
+    await sharing.click();
+    await expect(sharing).toBeChecked();
     const link = page.getByRole('textbox', { name: 'Share link' });
     await expect(link).toHaveValue(/\/shared\/[A-Za-z0-9_-]{22,}$/);
     const url = new URL(await link.inputValue());
@@ -98,7 +110,8 @@ test.describe('collections, notes and ratings', () => {
     await expect(stranger.getByRole('list', { name: 'Cocktails' }).getByRole('listitem')).toHaveCount(3);
     await axe.expectClean(stranger, 'a shared collection');
 
-    await page.getByRole('checkbox', { name: 'Share as a read-only link' }).uncheck();
+    await sharing.click();
+    await expect(sharing).not.toBeChecked();
     await expect(link).toHaveCount(0);
     await stranger.reload();
     await expect(stranger.getByTestId('shared-collection-missing')).toContainText('not shared');

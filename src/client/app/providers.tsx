@@ -7,7 +7,7 @@ import {
   type RenderCocktailActions,
 } from '@/client/features/catalogue/components/cocktail-actions';
 import { FavoriteButton } from '@/client/features/favorites/components/favorite-button';
-import { RecipeNotesSlot } from '@/client/features/collections/components/recipe-notes-slot';
+import { CardCollectionsSlot, RecipeNotesSlot } from '@/client/features/collections/components/recipe-notes-slot';
 import { CanMakeSlot, RecipeBarSlot, RecipeLineSlot } from '@/client/features/my-bar/components/recipe-bar-slots';
 import { wantsWrapperSimulator } from '@/client/features/payments/lib/wrapper-sim-flag';
 import { startAnalytics } from '@/client/lib/analytics';
@@ -56,11 +56,15 @@ function useRuntime(): void {
  * runtime listeners (app environment, debug log, toasts, analytics). App environment and debug mode are read anywhere with
  * useAppEnvironment() / useDebugMode().
  */
-/** What every cocktail card and recipe view offers besides the recipe: My Bar's 'can make' mark and the favorite heart. */
+/**
+ * What every cocktail card and recipe view offers besides the recipe: on cards My Bar's 'can make' mark, the user's rating
+ * and 'add to a collection' (with the plan), and the favorite heart.
+ */
 const renderCocktailActions: RenderCocktailActions = (cocktail, placement) =>
   placement === 'card' ? (
     <span className="flex items-center gap-1.5">
       <CanMakeSlot cocktailId={cocktail.id} />
+      <CardCollectionsSlot cocktail={cocktail} />
       <FavoriteButton cocktailId={cocktail.id} name={cocktail.name} />
     </span>
   ) : (

@@ -5,6 +5,7 @@ import { featureFlags } from '@/client/config/feature-flags';
 import { hrefs, paths } from '@/client/config/paths';
 import { SignInRequired } from '@/client/features/account/components/sign-in-required';
 import { RecipeModalHost } from '@/client/features/catalogue/components/recipe-modal-host';
+import { CardCollectionsSlot } from '@/client/features/collections/components/recipe-notes-slot';
 import { useRecipeParam } from '@/client/features/catalogue/hooks/use-recipe-param';
 import { track } from '@/client/lib/analytics';
 import { useSession } from '@/client/lib/session';
@@ -80,6 +81,7 @@ export function Component() {
           plan={session.user.appMetadata?.plan ?? 'free'}
           onEntitlementLost={sendToUpgrade}
           recipeTo={recipeTo}
+          renderCardActions={(cocktail) => <CardCollectionsSlot cocktail={cocktail} />}
         />
         <RecipeModalHost />
       </Suspense>

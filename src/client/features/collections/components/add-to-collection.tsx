@@ -40,10 +40,13 @@ export function AddToCollection({
   userId,
   cocktail,
   canWrite,
+  compact = false,
 }: {
   userId: string;
   cocktail: { id: number; name: string };
   canWrite: boolean;
+  /** An icon-only button (on a card), named 'Add {cocktail} to a collection' for screen readers. */
+  compact?: boolean;
 }) {
   const id = useId();
   const collections = useCollections(canWrite ? userId : null, cocktail.id);
@@ -93,10 +96,21 @@ export function AddToCollection({
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="secondary" size="sm">
-            <BookmarkPlusIcon aria-hidden="true" />
-            Add to collection
-          </Button>
+          {compact ? (
+            <Button
+              variant="secondary"
+              size="icon"
+              className="size-9 rounded-full bg-background/70 backdrop-blur"
+              aria-label={`Add ${cocktail.name} to a collection`}
+            >
+              <BookmarkPlusIcon aria-hidden="true" />
+            </Button>
+          ) : (
+            <Button variant="secondary" size="sm">
+              <BookmarkPlusIcon aria-hidden="true" />
+              Add to collection
+            </Button>
+          )}
         </DropdownMenuTrigger>
         <DropdownMenuContent align="start" className="w-64">
           <DropdownMenuLabel>Your collections</DropdownMenuLabel>

@@ -21,3 +21,17 @@ export function RecipeNotesSlot({ cocktail }: { cocktail: { id: number; name: st
     </Suspense>
   );
 }
+
+const LazyCardExtras = lazy(() => import('./card-extras').then((module) => ({ default: module.CardExtras })));
+
+/** On a card, for a user with the plan: their rating and 'add to a collection' (see card-extras.tsx); nothing otherwise. */
+export function CardCollectionsSlot({ cocktail }: { cocktail: { id: number; name: string } }) {
+  const session = useSession();
+  if (session.status !== 'signed-in' || !session.user) return null;
+  if (!satisfiesEntitlement(session.user.appMetadata?.entitlements ?? [], 'pro')) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyCardExtras userId={session.user.id} cocktail={cocktail} />
+    </Suspense>
+  );
+}

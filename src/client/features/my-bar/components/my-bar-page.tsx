@@ -1,5 +1,5 @@
 import { Tabs } from 'radix-ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams, type To } from 'react-router';
 import { Badge } from '@/client/components/ui/badge';
 import { Skeleton } from '@/client/components/ui/skeleton';
@@ -51,11 +51,14 @@ export function MyBarPage({
   plan,
   onEntitlementLost,
   recipeTo,
+  renderCardActions,
 }: {
   userId: string;
   plan: PlanName;
   onEntitlementLost: () => void;
   recipeTo: (id: number) => To;
+  /** Drawn on each cocktail card of the views (the app composes 'add to a collection' there). */
+  renderCardActions?: (cocktail: { id: number; name: string }) => ReactNode;
 }) {
   const bar = useBar(userId);
   const ingredients = useIngredients();
@@ -136,10 +139,22 @@ export function MyBarPage({
             ))}
           </Tabs.List>
           <Tabs.Content value="can-make" className="outline-none">
-            <MakeableView userId={userId} view="can-make" recipeTo={recipeTo} emptyText={MY_BAR_TEXT.emptyCanMake} />
+            <MakeableView
+              userId={userId}
+              view="can-make"
+              recipeTo={recipeTo}
+              emptyText={MY_BAR_TEXT.emptyCanMake}
+              renderActions={renderCardActions}
+            />
           </Tabs.Content>
           <Tabs.Content value="one-away" className="outline-none">
-            <MakeableView userId={userId} view="one-away" recipeTo={recipeTo} emptyText={MY_BAR_TEXT.emptyOneAway} />
+            <MakeableView
+              userId={userId}
+              view="one-away"
+              recipeTo={recipeTo}
+              emptyText={MY_BAR_TEXT.emptyOneAway}
+              renderActions={renderCardActions}
+            />
           </Tabs.Content>
           <Tabs.Content value="buy-next" className="outline-none">
             <BuyNextView userId={userId} />

@@ -1,4 +1,5 @@
 import { CheckIcon, ListPlusIcon, PackagePlusIcon, SparklesIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, type To } from 'react-router';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
@@ -77,10 +78,12 @@ function MakeableCard({
   item,
   userId,
   recipeTo,
+  renderActions,
 }: {
   item: MakeableItem;
   userId: string;
   recipeTo: (id: number) => To;
+  renderActions?: (cocktail: { id: number; name: string }) => ReactNode;
 }) {
   const reasons = item.lines.map(coverageReason).filter((r): r is string => r !== null);
   return (
@@ -101,7 +104,10 @@ function MakeableCard({
             {item.cocktail.base_spirit} · {item.cocktail.technique} · {item.cocktail.glassware}
           </p>
         </div>
-        <Badge variant="outline">{item.cocktail.strength}</Badge>
+        <span className="flex shrink-0 items-center gap-2">
+          {renderActions?.(item.cocktail)}
+          <Badge variant="outline">{item.cocktail.strength}</Badge>
+        </span>
       </div>
       {reasons.length ? (
         <ul className="flex flex-wrap gap-1.5" aria-label="Why it matches">
@@ -130,11 +136,14 @@ export function MakeableView({
   view,
   recipeTo,
   emptyText,
+  renderActions,
 }: {
   userId: string;
   view: 'can-make' | 'one-away';
   recipeTo: (id: number) => To;
   emptyText: string;
+  /** Drawn on each card (the app composes 'add to a collection' there). */
+  renderActions?: (cocktail: { id: number; name: string }) => ReactNode;
 }) {
   const query = useMakeable(userId, view);
   if (query.isPending) return <Skeleton className="h-40 w-full rounded-xl" />;
@@ -162,7 +171,13 @@ export function MakeableView({
         aria-label={view === 'can-make' ? 'Can make now' : 'One ingredient away'}
       >
         {items.map((item) => (
-          <MakeableCard key={item.cocktail.id} item={item} userId={userId} recipeTo={recipeTo} />
+          <MakeableCard
+            key={item.cocktail.id}
+            item={item}
+            userId={userId}
+            recipeTo={recipeTo}
+            renderActions={renderActions}
+          />
         ))}
       </ul>
       {query.hasNextPage ? (
