@@ -62,10 +62,10 @@ function useRuntime(): void {
  */
 const renderCocktailActions: RenderCocktailActions = (cocktail, placement) =>
   placement === 'card' ? (
-    <span className="flex items-center gap-1.5">
-      <CanMakeSlot cocktailId={cocktail.id} />
-      <CardCollectionsSlot cocktail={cocktail} />
+    <span className="flex flex-col items-end gap-1.5">
       <FavoriteButton cocktailId={cocktail.id} name={cocktail.name} />
+      <CardCollectionsSlot cocktail={cocktail} />
+      <CanMakeSlot cocktailId={cocktail.id} />
     </span>
   ) : (
     <FavoriteButton cocktailId={cocktail.id} name={cocktail.name} />

@@ -65,7 +65,9 @@ export function RecipeNotesPanel({
 
   return (
     <div className="flex flex-col gap-3 rounded-xl border border-border bg-surface-2/40 p-3" data-testid="recipe-notes">
-      <AddToCollection userId={userId} cocktail={cocktail} canWrite={canWrite} />
+      <div className="self-start">
+        <AddToCollection userId={userId} cocktail={cocktail} canWrite={canWrite} />
+      </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="text-sm font-medium" id={`${id}-rating`}>
           Your rating

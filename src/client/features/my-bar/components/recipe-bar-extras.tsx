@@ -21,17 +21,18 @@ import { writeFailure } from './bottles-panel';
  * and drawn only for a signed-in user whose plan includes My Bar (recipe-bar-slots.tsx checks and passes `userId`).
  */
 
-/** A 'Can make' mark on a card when the bar can make the cocktail now. */
+/** A 'Can make' mark on a card (a check, named for screen readers) when the bar can make the cocktail now. */
 export function CanMakeMark({ userId, cocktailId }: { userId: string; cocktailId: number }) {
   const ids = useMakeableIds(userId);
   if (!ids.data?.ids.includes(cocktailId)) return null;
   return (
     <span
-      className="inline-flex h-7 items-center gap-1 rounded-full bg-success/15 px-2 text-xs font-medium text-success ring-1 ring-success/40"
+      title="You can make this with your bar"
+      className="inline-flex size-7 items-center justify-center rounded-full bg-background/80 text-success ring-1 ring-success/50 backdrop-blur"
       data-testid="can-make-mark"
     >
-      <CheckCircle2Icon className="size-3.5" aria-hidden="true" />
-      Can make
+      <CheckCircle2Icon className="size-4" aria-hidden="true" />
+      <span className="sr-only">Can make</span>
     </span>
   );
 }
