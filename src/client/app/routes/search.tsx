@@ -1,5 +1,5 @@
 import { ChevronDownIcon, XIcon } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
@@ -49,7 +49,11 @@ export function Component() {
   const state = parseSearchState(urlParams);
   const params = cocktailListParams({ q: search.query, spirits: state.spirits, categories: state.categories });
   const barUser = useBarUser();
-  const canMakeOnly = barUser !== null && urlParams.get(CAN_MAKE_PARAM) === '1';
+  const canMakeInUrl = urlParams.get(CAN_MAKE_PARAM) === '1';
+  // The switch follows the click at once; the address (a router navigation) catches up a moment later.
+  const [canMakeClicked, setCanMakeClicked] = useState<boolean | null>(null);
+  if (canMakeClicked !== null && canMakeClicked === canMakeInUrl) setCanMakeClicked(null);
+  const canMakeOnly = barUser !== null && (canMakeClicked ?? canMakeInUrl);
   const catalogue = useInfiniteCocktails(params);
   const makeable = useMakeable(canMakeOnly ? barUser : null, 'can-make', search.query);
   // 'Can make only' reads every page of the bar's makeable list (a home bar makes tens, not thousands) and applies the
@@ -148,17 +152,19 @@ export function Component() {
                 type="checkbox"
                 className="size-3.5 accent-[var(--color-accent)]"
                 checked={canMakeOnly}
-                onChange={(event) =>
+                onChange={(event) => {
+                  const on = event.target.checked;
+                  setCanMakeClicked(on);
                   setUrlParams(
                     (prev) => {
                       const next = new URLSearchParams(prev);
-                      if (event.target.checked) next.set(CAN_MAKE_PARAM, '1');
+                      if (on) next.set(CAN_MAKE_PARAM, '1');
                       else next.delete(CAN_MAKE_PARAM);
                       return next;
                     },
                     { replace: true, preventScrollReset: true },
-                  )
-                }
+                  );
+                }}
               />
               Can make only
             </label>
