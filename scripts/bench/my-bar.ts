@@ -17,25 +17,19 @@
  * creates and drops its own database there; skipped when unreachable), BENCH_MY_BAR_ROUNDS (default 200).
  * Targets at 100,000: makeable and one-away p95 <= 25 ms; buy-next p95 <= 150 ms.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
 import { mulberry32 } from '../generate-catalogue';
+import { onBenchDatabases } from './databases';
 import { getMatchModel } from '@/server/catalogue';
 import { createDatabase } from '@/server/db/database';
 import type { Database } from '@/server/db/types';
 import { listMakeable, listSuggestions } from '@/server/my-bar/operations';
 
 const LARGE = Number(process.env.BENCH_LARGE_COUNT ?? 100_000);
-const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = Number(process.env.BENCH_MY_BAR_ROUNDS ?? 200);
 const BAR_SIZE = 60;
 const USERS = 10;
 const TARGETS = { makeable: 25, oneAway: 25, buyNext: 150 };
-const root = path.resolve(import.meta.dirname, '../..');
 
 interface Figures {
   database: string;
@@ -45,17 +39,6 @@ interface Figures {
   canMake: { p50: number; p95: number; count: number };
   oneAway: { p50: number; p95: number; count: number };
   buyNext: { p50: number; p95: number };
-}
-
-function generate(databaseUrl: string, count: number): void {
-  const started = Date.now();
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/generate-catalogue.ts', '--count', String(count)],
-    { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' }, encoding: 'utf8' },
-  );
-  if (result.status !== 0) throw new Error(`generate-catalogue failed:\n${result.stdout}\n${result.stderr}`);
-  console.log(`  ${result.stdout.trim()} (wall ${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
 /** Heap in use after a full collection, bytes (null without --expose-gc). */
@@ -125,8 +108,7 @@ async function timed(rounds: number, run: (round: number) => Promise<unknown>): 
   return percentiles(times);
 }
 
-async function measure(database: string, databaseUrl: string, count: number): Promise<Figures> {
-  generate(databaseUrl, count);
+async function measure(database: string, databaseUrl: string): Promise<Figures> {
   const handle = createDatabase({
     database: databaseUrl.startsWith('postgres')
       ? { dialect: 'postgres', url: databaseUrl }
@@ -165,35 +147,6 @@ async function measure(database: string, databaseUrl: string, count: number): Pr
   }
 }
 
-async function withSqlite(count: number): Promise<Figures> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'barback-bench-my-bar-'));
-  try {
-    return await measure('SQLite', `sqlite:${path.join(dir, 'bench.sqlite')}`, count);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-async function withPostgres(count: number): Promise<Figures | null> {
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  try {
-    await admin.connect();
-  } catch {
-    console.log(`PostgreSQL not reachable at ${PG_ADMIN_URL}: skipped`);
-    return null;
-  }
-  const name = `bb_bench_my_bar_${Date.now()}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  try {
-    return await measure('PostgreSQL', url.toString(), count);
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-}
-
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const pair = (figures: { p50: number; p95: number }) => `${fmt(figures.p50, 1)} / ${fmt(figures.p95, 1)}`;
@@ -206,12 +159,7 @@ async function main(): Promise<void> {
   );
   const rows: Figures[] = [];
   for (const count of [0, LARGE]) {
-    const label = count === 0 ? 'seed catalogue' : `${fmt(count)} generated`;
-    console.log(`SQLite, ${label}...`);
-    rows.push(await withSqlite(count));
-    console.log(`PostgreSQL, ${label}...`);
-    const pgRow = await withPostgres(count);
-    if (pgRow) rows.push(pgRow);
+    rows.push(...(await onBenchDatabases('bb_bench_my_bar', count, (database, url) => measure(database, url))));
   }
   console.log(
     '\n| database | cocktails | matcher build ms | matcher heap MB | can make (first bar) | one away (first bar) | ' +

@@ -17,22 +17,16 @@
  * scripts/bench/resilience.ts); the other parts skip themselves.
  * Targets (issue 2): list >= 60 % of the bare ceiling; search p95 <= 20 ms at 100,000; home initial JS <= 120 kB gzip.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { startTestServer, freePort, type TestServer } from '../../tests/e2e/support/server';
+import { onBenchDatabases } from './databases';
 import { launchBrowser } from '../../tests/e2e/support/browser';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const LARGE = Number(process.env.BENCH_LARGE_COUNT ?? 100_000);
-const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONNECTIONS = 10;
-const root = path.resolve(import.meta.dirname, '../..');
 
 /** Search terms: names, spirits, ingredients, techniques and fragments, as people type them. */
 const TERMS = [
@@ -212,63 +206,6 @@ async function measure(database: string, server: TestServer): Promise<Row> {
   };
 }
 
-async function withSqlite(count: number): Promise<Row> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'barback-bench-'));
-  const url = `sqlite:${path.join(dir, 'bench.sqlite')}`;
-  try {
-    if (count > 0) generate(url, count);
-    const server = await startTestServer({ DATABASE_URL: url, LOG_LEVEL: 'silent' });
-    try {
-      return await measure('SQLite', server);
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-async function withPostgres(count: number): Promise<Row | null> {
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  try {
-    await admin.connect();
-  } catch {
-    console.log(`PostgreSQL not reachable at ${PG_ADMIN_URL}: skipped`);
-    return null;
-  }
-  const name = `bb_bench_${Date.now()}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const dbUrl = new URL(PG_ADMIN_URL);
-  dbUrl.pathname = `/${name}`;
-  try {
-    if (count > 0) generate(dbUrl.toString(), count);
-    const server = await startTestServer({ DATABASE_URL: dbUrl.toString(), LOG_LEVEL: 'silent' });
-    try {
-      return await measure('PostgreSQL', server);
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-}
-
-function generate(databaseUrl: string, count: number): void {
-  const started = Date.now();
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/generate-catalogue.ts', '--count', String(count)],
-    {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
-      encoding: 'utf8',
-    },
-  );
-  if (result.status !== 0) throw new Error(`generate-catalogue failed:\n${result.stdout}\n${result.stderr}`);
-  console.log(`  ${result.stdout.trim()} (wall ${((Date.now() - started) / 1000).toFixed(1)} s)`);
-}
-
 /** Loads / in Chromium and sums the gzip size of every script it fetched before the network went idle. */
 async function homeInitialJs(): Promise<{ files: number; rawBytes: number; gzipBytes: number }> {
   const server = await startTestServer({ LOG_LEVEL: 'silent' });
@@ -304,11 +241,16 @@ async function main(): Promise<void> {
   );
   const rows: Row[] = [];
   for (const count of [0, LARGE]) {
-    console.log(`SQLite, ${count === 0 ? 'seed catalogue' : `${fmt(count)} generated`}...`);
-    rows.push(await withSqlite(count));
-    console.log(`PostgreSQL, ${count === 0 ? 'seed catalogue' : `${fmt(count)} generated`}...`);
-    const pgRow = await withPostgres(count);
-    if (pgRow) rows.push(pgRow);
+    rows.push(
+      ...(await onBenchDatabases('barback-bench', count, async (database, url) => {
+        const server = await startTestServer({ DATABASE_URL: url, LOG_LEVEL: 'silent' });
+        try {
+          return await measure(database, server);
+        } finally {
+          await server.stop();
+        }
+      })),
+    );
   }
   const js = await homeInitialJs();
 
