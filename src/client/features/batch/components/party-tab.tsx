@@ -37,7 +37,7 @@ function sheetStateOf(recipe: CocktailDetail, style: ServiceStyle, dilution: num
   };
 }
 
-/** The prep timeline: the day before, the same day, at service (issue 9). */
+/** The prep timeline's phases in order: the day before, the same day, at service (issue 9), each with its steps. */
 function timeline(plan: PartyPlan, system: UnitSystem, recipes: Map<string, CocktailDetail>) {
   const dayBefore: string[] = [];
   const sameDay: string[] = [];
@@ -68,7 +68,11 @@ function timeline(plan: PartyPlan, system: UnitSystem, recipes: Map<string, Cock
     atService.push(`${cocktail.name}: ${steps.map((s) => s.replace(/\.$/, '')).join('; ')}.`);
   }
   if (plan.ice.totalKg > 0) sameDay.push(`Buy or make ${Math.ceil(plan.ice.totalKg)} kg of ice; keep it in coolers.`);
-  return { dayBefore, sameDay, atService };
+  return [
+    { title: 'The day before', steps: dayBefore },
+    { title: 'On the day', steps: sameDay },
+    { title: 'At service', steps: atService },
+  ];
 }
 
 /**
@@ -343,15 +347,11 @@ export function PartyTab({
                     </CardTitle>
                   </CardHeader>
                   <CardContent className="flex flex-col gap-5">
-                    {[
-                      ['The day before', steps.dayBefore],
-                      ['On the day', steps.sameDay],
-                      ['At service', steps.atService],
-                    ].map(([title, list]) =>
-                      (list as string[]).length ? (
-                        <div key={title as string}>
-                          <h3 className="mb-2 text-sm font-semibold text-muted">{title as string}</h3>
-                          <Steps steps={list as string[]} label={title as string} />
+                    {steps.map((phase) =>
+                      phase.steps.length ? (
+                        <div key={phase.title}>
+                          <h3 className="mb-2 text-sm font-semibold text-muted">{phase.title}</h3>
+                          <Steps steps={phase.steps} label={phase.title} />
                         </div>
                       ) : null,
                     )}
@@ -389,20 +389,18 @@ export function PartyTab({
       </div>
       {plan && steps ? (
         <div className="hidden bg-white print:block" data-testid="party-sheet">
-          {plan.cocktails.map(({ cocktail, drinks }) => {
+          {plan.cocktails.map(({ cocktail, drinks, batch }) => {
             const recipe = byKey.get(cocktail.key);
             if (!recipe || drinks === 0) return null;
-            const sheetState = sheetStateOf(recipe, cocktail.style, cocktail.methodDilution * 100, drinks);
-            const result = plan.cocktails.find((p) => p.cocktail.key === cocktail.key)?.batch;
-            return result ? (
+            return (
               <CocktailSheet
                 key={cocktail.key}
-                state={sheetState}
-                result={result}
+                state={sheetStateOf(recipe, cocktail.style, cocktail.methodDilution * 100, drinks)}
+                result={batch}
                 system={system}
                 heading={`Party plan · ${state.guests} guests · ${state.hours} hours`}
               />
-            ) : null;
+            );
           })}
           <article className="flex flex-col gap-3 text-black">
             <h2 className="font-display text-[20pt] font-bold">Shopping list</h2>
@@ -412,18 +410,12 @@ export function PartyTab({
                 {plan.glassware.map((g) => `${g.count} ${g.glassware.toLowerCase()}`).join(', ')} glasses
               </p>
             </ShoppingSheet>
-            {(
-              [
-                ['The day before', steps.dayBefore],
-                ['On the day', steps.sameDay],
-                ['At service', steps.atService],
-              ] as const
-            ).map(([title, list]) => (
-              <section key={title}>
-                <h3 className="text-[10pt] font-bold uppercase">{title}</h3>
+            {steps.map((phase) => (
+              <section key={phase.title}>
+                <h3 className="text-[10pt] font-bold uppercase">{phase.title}</h3>
                 <ol className="list-decimal pl-5 text-[9.5pt]">
-                  {list.map((s, i) => (
-                    <li key={i}>{s}</li>
+                  {phase.steps.map((step, i) => (
+                    <li key={i}>{step}</li>
                   ))}
                 </ol>
               </section>
