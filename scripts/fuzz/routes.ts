@@ -214,6 +214,15 @@ export const ROUTES: readonly RouteSpec[] = [
     querySchema: cocktailListQuerySchema,
   }),
   app({
+    // The same route in the caller's own order (their ratings): signed in only, answered privately.
+    id: 'GET /api/cocktails (my ratings)',
+    method: 'GET',
+    path: '/api/cocktails',
+    caller: 'user',
+    query: () => ({ q: 'gin', page: '0', pageSize: '12', sort: 'my-ratings', minRating: '0.5' }),
+    querySchema: cocktailListQuerySchema,
+  }),
+  app({
     id: 'GET /api/cocktails/sample',
     method: 'GET',
     path: '/api/cocktails/sample',

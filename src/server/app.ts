@@ -8,7 +8,7 @@ import { accountRoutes } from './account';
 import { analyticsRoutes } from './analytics';
 import { authHandlerRoutes, createAuth, sessionRoutes, type Auth } from './auth';
 import { catalogueRoutes, ingredientRoutes } from './catalogue';
-import { collectionRoutes, sharedCollectionRoutes } from './collections';
+import { collectionRoutes, ratingsByCocktail, sharedCollectionRoutes } from './collections';
 import { PROJECT_ROOT, type Config } from './config';
 import type { Dialect } from './db/database';
 import type { Database } from './db/types';
@@ -135,7 +135,17 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api/support', supportRoutes({ db, mailer, logger, config, sessions, limiter }));
   app.route('/api/dev', devToolRoutes({ db, auth, config, mailer, sessions, limiter }));
   app.route('/api/health', healthRoutes({ db, dialect, version: config.appVersion }));
-  app.route('/api/cocktails', catalogueRoutes({ db, isSignedIn: async (c) => (await sessions.read(c)) !== null }));
+  app.route(
+    '/api/cocktails',
+    catalogueRoutes({
+      db,
+      isSignedIn: async (c) => (await sessions.read(c)) !== null,
+      ratingsOf: async (c) => {
+        const session = await sessions.read(c);
+        return session ? ratingsByCocktail({ db, userId: session.user.id }) : null;
+      },
+    }),
+  );
   app.route('/api/ingredients', ingredientRoutes({ db }));
   app.route(
     '/api/events',

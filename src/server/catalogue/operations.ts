@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { CocktailDetail, CocktailListQuery, CocktailPage, CocktailSummary } from '@/shared/schemas/cocktail';
 import type { IngredientList, IngredientListQuery } from '@/shared/schemas/ingredient';
 import { dialectOf } from '../db/database';
+import { isPersonalOrder, orderByRatings, type PersonalRating } from '@/shared/domain/rating-order';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { LruCache } from '../lib/lru-cache';
@@ -29,22 +30,32 @@ function countCacheFor(db: Kysely<Database>): LruCache<string, number> {
   return cache;
 }
 
+/** A list query as the route validated it; `sort` may be left out ('relevance'). */
+export type ListQuery = Omit<CocktailListQuery, 'sort'> & { sort?: CocktailListQuery['sort'] | undefined };
+
 /**
  * The canonical form of a list query: q folded to its search key, filters de-duplicated and sorted. Two queries with the
  * same canonical form have the same answer, so it keys caches.
  */
-export function normaliseListQuery(query: CocktailListQuery): CocktailListQuery {
+export function normaliseListQuery(query: ListQuery): CocktailListQuery {
   return {
     q: toSearchKey(query.q),
     page: query.page,
     pageSize: query.pageSize,
     spirit: [...new Set(query.spirit)].sort(),
     category: [...new Set(query.category)].sort(),
+    sort: query.sort ?? 'relevance',
+    minRating: query.minRating,
   };
 }
 
 /** The 401 message for an anonymous caller asking for a page past the first. */
 export const SIGN_IN_TO_PAGE_MESSAGE = 'Sign in to browse past the first page.';
+/** The 401 message for an anonymous caller asking for an order or filter by their own ratings. */
+export const SIGN_IN_FOR_RATINGS_MESSAGE = 'Sign in to sort and filter by your ratings.';
+
+/** The caller's ratings by cocktail id, or null when nobody is signed in. */
+export type RatingsReader = () => Promise<ReadonlyMap<number, PersonalRating> | null>;
 
 /**
  * One page of the public catalogue.
@@ -55,30 +66,40 @@ export const SIGN_IN_TO_PAGE_MESSAGE = 'Sign in to browse past the first page.';
  * end is empty with the real total. Pages past the first are for members only (spec section 6: anonymous visitors browse
  * without paging): `isSignedIn` is asked only for such a page.
  *
+ * A personal order (`sort` 'my-ratings' or 'rated-first', or a `minRating`) is applied by {@link orderByRatings} to the
+ * whole search before paging, with the caller's ratings from `ratingsOf`; it needs a session on every page.
+ *
  * @param query an already validated query (cocktailListQuerySchema); it is normalised here, once.
  * @param version the catalogue version the caller already read for this request (read here when absent).
  * @returns `{items, total, page, pageSize}`; items carry their card ingredients in recipe order.
- * @throws AppError UNAUTHORIZED ('Sign in to browse past the first page.') for page > 0 when `isSignedIn` answers false.
+ * @throws AppError UNAUTHORIZED ('Sign in to browse past the first page.') for page > 0 when `isSignedIn` answers false;
+ *   UNAUTHORIZED ('Sign in to sort and filter by your ratings.') for a personal order when `ratingsOf` answers null.
  */
 export async function listCocktails({
   db,
   query,
   version: knownVersion,
   isSignedIn = async () => false,
+  ratingsOf = async () => null,
   strategy = 'auto',
 }: {
   db: Kysely<Database>;
-  query: CocktailListQuery;
+  query: ListQuery;
   version?: string;
   isSignedIn?: () => Promise<boolean>;
+  /** The caller's ratings (asked only for a personal order). Default: nobody is signed in. */
+  ratingsOf?: RatingsReader;
   /**
    * Where the matching runs: 'memory' (the in-memory search index, built first if needed), 'database' (SQL only), or
    * 'auto' (the index when it is ready, else SQL while it builds). Every strategy gives the same answer.
    */
   strategy?: 'auto' | 'memory' | 'database';
 }): Promise<CocktailPage> {
-  if (query.page > 0 && !(await isSignedIn())) throw new AppError('UNAUTHORIZED', SIGN_IN_TO_PAGE_MESSAGE);
   const normal = normaliseListQuery(query);
+  const personal = isPersonalOrder(normal);
+  const ratings = personal ? await ratingsOf() : null;
+  if (personal && !ratings) throw new AppError('UNAUTHORIZED', SIGN_IN_FOR_RATINGS_MESSAGE);
+  if (!personal && query.page > 0 && !(await isSignedIn())) throw new AppError('UNAUTHORIZED', SIGN_IN_TO_PAGE_MESSAGE);
   const dialect = dialectOf(db);
   const filter: CatalogueFilter = { q: normal.q, spirits: normal.spirit, categories: normal.category };
   const version = knownVersion ?? (await getCatalogueVersion(db));
@@ -98,7 +119,22 @@ export async function listCocktails({
       : strategy === 'auto'
         ? searchIndexFor(db, version)
         : null;
-  const { total, ids } = index ? index.search(filter, page) : await searchCatalogue(db, dialect, filter, page, memo);
+  const search = (range: { offset: number; limit: number }) =>
+    index ? Promise.resolve(index.search(filter, range)) : searchCatalogue(db, dialect, filter, range, memo);
+  if (ratings) {
+    // The whole search in catalogue order (the index answers it from memory; SQL is asked once more for all rows).
+    const first = await search({ offset: 0, limit: 1 });
+    const all = first.total <= first.ids.length ? first : await search({ offset: 0, limit: first.total });
+    const ordered = orderByRatings(all.ids, (id) => id, ratings, normal);
+    const ids = ordered.slice(page.offset, page.offset + page.limit);
+    return {
+      items: await loadSummariesByIds(db, ids),
+      total: ordered.length,
+      page: normal.page,
+      pageSize: normal.pageSize,
+    };
+  }
+  const { total, ids } = await search(page);
   return { items: await loadSummariesByIds(db, ids), total, page: normal.page, pageSize: normal.pageSize };
 }
 

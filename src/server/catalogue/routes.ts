@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
+import { isPersonalOrder } from '@/shared/domain/rating-order';
 import { cocktailIdParamSchema, cocktailListQuerySchema, cocktailSampleQuerySchema } from '@/shared/schemas/cocktail';
 import { ingredientListQuerySchema } from '@/shared/schemas/ingredient';
 import type { Database } from '../db/types';
@@ -11,7 +12,7 @@ import {
 } from '../http/response-cache';
 import { validate } from '../http/validate';
 import { getCatalogueVersion } from './catalogue-version';
-import { getCocktail, listCocktails, listIngredients, sampleCocktails } from './operations';
+import { getCocktail, listCocktails, listIngredients, sampleCocktails, type RatingsReader } from './operations';
 
 /** Most serialised responses kept in memory per app. */
 export const RESPONSE_CACHE_ENTRIES = 500;
@@ -29,14 +30,19 @@ export const INGREDIENT_CACHE_BYTES = 8 * 1024 * 1024;
  * The catalogue's HTTP routes (mounted at /api/cocktails): list, random sample, detail. Thin: validate with the shared
  * schemas, call one operation, answer. List and detail go through {@link responseCache} (the catalogue version read once
  * per request, ETag / 304, public answers kept in memory until the catalogue changes); pages past the first are for
- * members (the rule lives in `listCocktails`; `isSignedIn` tells it, default: nobody) and are answered `private`.
+ * members (the rule lives in `listCocktails`; `isSignedIn` tells it, default: nobody) and are answered `private`. A list
+ * in the caller's own order (`sort=my-ratings|rated-first`, `minRating`) reads their ratings through `ratingsOf` (null:
+ * signed out, 401) and is answered `private` too, so the shared cache never keeps it.
  */
 export function catalogueRoutes({
   db,
   isSignedIn = async () => false,
+  ratingsOf = async () => null,
 }: {
   db: Kysely<Database>;
   isSignedIn?: (c: Context) => Promise<boolean>;
+  /** The caller's ratings by cocktail id, or null when signed out (default: nobody is signed in). */
+  ratingsOf?: (c: Context) => ReturnType<RatingsReader>;
 }): Hono<{ Variables: ResponseCacheVariables }> {
   const routes = new Hono<{ Variables: ResponseCacheVariables }>();
   const cached = responseCache({
@@ -56,8 +62,11 @@ export function catalogueRoutes({
       query: c.req.valid('query'),
       version: c.var.contentVersion,
       isSignedIn: () => isSignedIn(c),
+      ratingsOf: () => ratingsOf(c),
     });
-    return c.json(page, 200, { 'Cache-Control': page.page > 0 ? PRIVATE_REVALIDATE : PUBLIC_REVALIDATE });
+    const query = c.req.valid('query');
+    const shared = page.page === 0 && !isPersonalOrder(query);
+    return c.json(page, 200, { 'Cache-Control': shared ? PUBLIC_REVALIDATE : PRIVATE_REVALIDATE });
   });
 
   routes.get('/:id', cached, validate('param', cocktailIdParamSchema), async (c) => {

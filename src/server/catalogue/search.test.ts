@@ -4,9 +4,9 @@ import { createTestDatabase, testDialects, type TestDatabase } from '../../../te
 import { generateSyntheticSeed } from '../../../tests/support/synthetic-catalogue';
 import { buildTestSeed, TEST_COCKTAIL_NAMES_IN_ORDER } from '../../../tests/support/test-seed';
 import { AppError } from '../errors';
-import { listCocktails, seedCatalogue, SIGN_IN_TO_PAGE_MESSAGE } from './operations';
+import { listCocktails, seedCatalogue, SIGN_IN_TO_PAGE_MESSAGE, type ListQuery } from './operations';
 
-const query = (fields: Partial<CocktailListQuery> = {}): CocktailListQuery => ({
+const query = (fields: Partial<CocktailListQuery> = {}): ListQuery => ({
   q: '',
   page: 0,
   pageSize: 50,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { PersonalRating } from '@/shared/domain/rating-order';
 import {
   MAX_COLLECTION_ITEMS,
   MAX_COLLECTIONS,
@@ -467,6 +468,15 @@ export async function listRatings({ db, userId }: UserScope): Promise<RatingList
       updatedAt: iso(row.updated_at),
     })),
   };
+}
+
+/**
+ * The user's ratings keyed by cocktail id, for the catalogue's personal orders (domain/rating-order.ts).
+ * @returns Map of cocktail id -> {stars (0.5–5), ratedAt (ISO 8601)}; empty when the user rated nothing.
+ */
+export async function ratingsByCocktail({ db, userId }: UserScope): Promise<Map<number, PersonalRating>> {
+  const { items } = await listRatings({ db, userId });
+  return new Map(items.map((item) => [item.cocktailId, { stars: item.stars, ratedAt: item.updatedAt }]));
 }
 
 /** Rates a cocktail (0.5 to 5 in half stars; the schema checks). @throws AppError NOT_FOUND (cocktail). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TECHNIQUES } from '../domain/abv';
+import { LIST_SORTS } from '../domain/rating-order';
 import { UNITS } from '../domain/units';
 import {
   BASE_SPIRITS,
@@ -119,6 +120,18 @@ export const cocktailListQuerySchema = z.object({
   spirit: repeatable(baseSpiritSchema),
   /** Filter by category (repeatable, OR within the list). */
   category: repeatable(categorySchema),
+  /**
+   * Order (domain/rating-order.ts): 'relevance' (default: name matches first, then by name), 'my-ratings' (the caller's
+   * highest-rated first) or 'rated-first' (the caller's most recently rated first). The last two need a session.
+   */
+  sort: z.enum(LIST_SORTS, { message: `sort must be one of ${LIST_SORTS.join(', ')}` }).default('relevance'),
+  /** Only cocktails the caller rated at least this many stars (0.5–5 in halves; 'rated 4+' is 4). Needs a session. */
+  minRating: z.coerce
+    .number({ message: 'minRating must be a number of stars' })
+    .min(0.5, 'minRating is 0.5 to 5 stars')
+    .max(5, 'minRating is 0.5 to 5 stars')
+    .refine((value) => Number.isInteger(value * 2), { message: 'minRating is in half stars' })
+    .optional(),
 });
 export type CocktailListQuery = z.infer<typeof cocktailListQuerySchema>;
 
