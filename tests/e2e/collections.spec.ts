@@ -117,6 +117,71 @@ test.describe('collections, notes and ratings', () => {
     await expect(stranger.getByTestId('shared-collection-missing')).toContainText('not shared');
   });
 
+  test("Discover and search in my own order: 'Rated 4+', 'My ratings', 'Rated first'", async ({
+    page,
+    mail,
+    server,
+    axe,
+  }) => {
+    await page.goto('/');
+    await signInFresh(page, mail, 'rater');
+    await grantProByWebhook(page, server);
+    // Three ratings, in this order: Americano 3, Negroni 5, Daiquiri 4.5 (through the API, as the modal's stars would).
+    for (const [name, stars] of [
+      ['Americano', 3],
+      ['Negroni', 5],
+      ['Daiquiri', 4.5],
+    ] as const) {
+      const id = await idOf(server, name);
+      const status = await page.evaluate(
+        async ([cocktailId, value]) =>
+          (
+            await fetch(`/api/me/ratings/${cocktailId}`, {
+              method: 'PUT',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify({ stars: value }),
+            })
+          ).status,
+        [id, stars] as const,
+      );
+      expect(status).toBe(200);
+    }
+
+    await page.goto('/discover');
+    const cardNames = (label: string) => page.getByRole('list', { name: label }).getByRole('heading', { level: 3 });
+    // Click and wait for the state (the switch follows at once; the address catches up after its navigation).
+    const rated = page.getByRole('checkbox', { name: 'Rated 4+' });
+    await rated.click();
+    await expect(rated).toBeChecked();
+    await expect(page.getByRole('heading', { name: 'Rated 4+', exact: true })).toBeVisible();
+    await expect(cardNames('All cocktails')).toHaveText(['Daiquiri', 'Negroni']);
+    await page.getByRole('combobox', { name: 'Sort' }).selectOption({ label: 'Sort: My ratings' });
+    await expect(cardNames('All cocktails')).toHaveText(['Negroni', 'Daiquiri']);
+    await expect(page).toHaveURL(/sort=my-ratings/);
+    await expect(page).toHaveURL(/rated=4/);
+    await axe.expectClean(page, 'Discover in my own order');
+
+    // Without the filter the rest of the catalogue follows the rated ones; the order survives a reload.
+    await rated.click();
+    await expect(rated).not.toBeChecked();
+    await expect(cardNames('All cocktails').first()).toHaveText('Negroni');
+    await page.reload();
+    await expect(cardNames('All cocktails').nth(0)).toHaveText('Negroni');
+    await expect(cardNames('All cocktails').nth(1)).toHaveText('Daiquiri');
+    await expect(cardNames('All cocktails').nth(2)).toHaveText('Americano');
+
+    // Search: 'Rated first' puts the most recently rated first, within the search.
+    await page.goto('/search?sort=rated-first');
+    await expect(page.getByRole('combobox', { name: 'Sort' })).toHaveValue('rated-first');
+    await expect(cardNames('Cocktails').nth(0)).toHaveText('Daiquiri');
+    await expect(cardNames('Cocktails').nth(1)).toHaveText('Negroni');
+    await expect(cardNames('Cocktails').nth(2)).toHaveText('Americano');
+    await rated.click();
+    await expect(rated).toBeChecked();
+    await expect(page.getByTestId('result-count')).toHaveText('2 cocktails found');
+    await expect(cardNames('Cocktails')).toHaveText(['Daiquiri', 'Negroni']);
+  });
+
   test('a free user meets the lock, which leads to /upgrade', async ({ page, mail, server }) => {
     await page.goto('/');
     await signInFresh(page, mail, 'collector-free');

@@ -19,4 +19,6 @@ export const accountKeys = {
   me: (userId: string) => [...accountKeys.user(userId), 'me'] as const,
   /** `GET /api/me/activity`: recent favorites and searches. */
   activity: (userId: string) => [...accountKeys.user(userId), 'activity'] as const,
+  /** `GET /api/cocktails?sort=my-ratings|rated-first&minRating=`: lists in the user's own order (a rating changes them). */
+  ratedLists: (userId: string) => [...accountKeys.user(userId), 'rated-lists'] as const,
 };

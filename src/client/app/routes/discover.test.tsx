@@ -157,3 +157,41 @@ describe('/discover signed out', () => {
     expect(pagesAsked(api)).toEqual([]);
   });
 });
+
+describe('/discover in my own order', () => {
+  it("'Rated 4+' and the sort ask the server for the user's order, change the heading and keep paging", async () => {
+    const user = userEvent.setup();
+    const api = installFakeApi({ catalogueSize: 120 });
+    renderInApp(<DiscoverPage />, { url: '/discover' });
+    expect(await screen.findByText('Showing 50 of 120 cocktails')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Rated 4+' }));
+    expect(await screen.findByRole('heading', { name: 'Rated 4+' })).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'my-ratings');
+    expect(await screen.findByRole('heading', { name: 'Rated 4+, by my ratings' })).toBeInTheDocument();
+
+    const asked = api.calls('GET /api/cocktails').map((request) => request.url.searchParams);
+    const last = asked.at(-1) as URLSearchParams;
+    expect(last.get('sort')).toBe('my-ratings');
+    expect(last.get('minRating')).toBe('4');
+    expect(last.get('page')).toBe('0');
+    // Pages of the personal list load on scroll like the catalogue's.
+    act(() => TestIntersectionObserver.scroll(true));
+    await waitFor(() =>
+      expect(
+        api
+          .calls('GET /api/cocktails')
+          .some((r) => r.url.searchParams.get('sort') === 'my-ratings' && r.url.searchParams.get('page') === '1'),
+      ).toBe(true),
+    );
+  });
+
+  it('offers no personal order to a signed-out visitor, and ignores one in the URL', async () => {
+    const api = installFakeApi({ signedIn: false, catalogueSize: 80 });
+    renderInApp(<DiscoverPage />, { url: '/discover?sort=my-ratings&rated=4' });
+    expect(await screen.findByText('50 picks, shuffled for you')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Sort' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Rated 4+' })).toBeNull();
+    expect(pagesAsked(api)).toEqual([]);
+  });
+});

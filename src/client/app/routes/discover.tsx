@@ -1,13 +1,13 @@
 import { ArrowRightIcon, LockKeyholeIcon, ShuffleIcon } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/client/config/paths';
 import { Button } from '@/client/components/ui/button';
 import { useSession } from '@/client/lib/session';
 import { openSignInDialog } from '@/client/lib/sign-in-store';
 import { useCataloguePages } from '@/client/features/catalogue/api/get-catalogue-pages';
 import { useCocktailSample } from '@/client/features/catalogue/api/get-cocktail-sample';
-import { cocktailListParams, useCocktails } from '@/client/features/catalogue/api/get-cocktails';
+import { cocktailListParams, useCocktails, usePersonalCocktails } from '@/client/features/catalogue/api/get-cocktails';
 import {
   CatalogueEmptyState,
   CatalogueLoadError,
@@ -15,12 +15,19 @@ import {
 } from '@/client/features/catalogue/components/catalogue-states';
 import { CocktailGrid } from '@/client/features/catalogue/components/cocktail-grid';
 import { CocktailSearchBox } from '@/client/features/catalogue/components/cocktail-search-box';
+import { ListOrderControls } from '@/client/features/catalogue/components/list-order-controls';
 import { HeroIllustration } from '@/client/features/catalogue/components/hero-illustration';
 import { RecipeModalHost } from '@/client/features/catalogue/components/recipe-modal-host';
 import { useInfiniteScroll } from '@/client/features/catalogue/hooks/use-infinite-scroll';
 import { useSearchTracking } from '@/client/features/catalogue/hooks/use-search-tracking';
 import { useUrlSearchText } from '@/client/features/catalogue/hooks/use-url-search-text';
-import { resultCountText, serializeSearchState } from '@/client/features/catalogue/lib/search-state';
+import {
+  parseListOrder,
+  resultCountText,
+  serializeListOrder,
+  serializeSearchState,
+} from '@/client/features/catalogue/lib/search-state';
+import { isPersonalOrder, type RatingOrder } from '@/shared/domain/rating-order';
 import { cn } from '@/client/lib/utils';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
 
@@ -35,6 +42,23 @@ export const DISCOVER_TEXT = {
   searchList: 'Search results',
 } as const;
 
+/** How the heading says each personal sort. */
+const HEADING_SORT_TEXT = { 'my-ratings': 'by my ratings', 'rated-first': 'most recently rated first' } as const;
+
+/**
+ * The results heading: the search, the user's own order, the whole catalogue (signed in) or the sample (signed out).
+ * @returns e.g. 'Results for “gin”', 'Rated 4+ for “gin”, by my ratings', 'All cocktails, A to Z', 'Tonight’s selection'.
+ */
+export function discoverHeading({ q, order, signedIn }: { q: string; order: RatingOrder; signedIn: boolean }): string {
+  if (isPersonalOrder(order)) {
+    const what = order.minRating !== undefined ? `Rated ${order.minRating}+` : 'All cocktails';
+    const how = order.sort === 'relevance' ? '' : `, ${HEADING_SORT_TEXT[order.sort]}`;
+    return q ? `${what} for “${q}”${how}` : `${what}${how}`;
+  }
+  if (q) return `Results for “${q}”`;
+  return signedIn ? 'All cocktails, A to Z' : 'Tonight’s selection';
+}
+
 /** Skeleton cards shown under the list while the next page loads. */
 const NEXT_PAGE_SKELETONS = 4;
 
@@ -46,20 +70,29 @@ const NEXT_PAGE_SKELETONS = 4;
  *   within 800 px of the viewport; paging ends at a short page and stops quietly (no message) when a later page fails.
  * While the session is unknown it shows the loading state and asks for neither.
  * With text: the server's search (name, spirit, description, technique, glassware, ingredients), first 50, with a link to
- * the full results on /search. Exports `Component` (react-router lazy convention).
+ * the full results on /search. Signed in, a 'Rated 4+' chip and a Sort select ('My ratings', 'Rated first') put the list
+ * (with or without text) in the user's own order, paged like browsing; the URL keeps it (`&rated=4&sort=`). Exports `Component` (react-router lazy convention).
  */
 export function Component() {
   useDocumentTitle('Discover');
   const session = useSession();
   const search = useUrlSearchText();
   useSearchTracking(search.text);
+  const [urlParams, setUrlParams] = useSearchParams();
   const params = cocktailListParams({ q: search.query });
   const searching = params.q !== '';
   const signedOut = session.status === 'signed-out';
-  const browsing = session.status === 'signed-in' && !searching;
+  const userId = session.status === 'signed-in' ? (session.user?.id ?? null) : null;
+  // The signed-in user's own order ('Rated 4+', 'My ratings', 'Rated first'), with or without text, paged like browsing.
+  const order: RatingOrder = userId ? parseListOrder(urlParams) : { sort: 'relevance' };
+  const personal = isPersonalOrder(order);
+  const browsing = session.status === 'signed-in' && !searching && !personal;
   const sample = useCocktailSample(undefined, { enabled: !searching && signedOut });
-  const pages = useCataloguePages({ enabled: browsing });
-  const results = useCocktails(params, { enabled: searching });
+  const catalogue = useCataloguePages({ enabled: browsing });
+  const mine = usePersonalCocktails(personal ? userId : null, cocktailListParams({ q: search.query, order }));
+  const pages = personal ? mine : catalogue;
+  const paging = browsing || personal;
+  const results = useCocktails(params, { enabled: searching && !personal });
   const waitingForText = search.text.trim() !== params.q;
 
   // A later page that failed ends paging for this visit, quietly (spec section 8: "further paging stops").
@@ -70,7 +103,7 @@ export function Component() {
 
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = pages;
   const pageCount = pages.data?.pages.length ?? 0;
-  const canPage = browsing && pageCount > 0 && hasNextPage && !pagingStopped && !isFetchingNextPage;
+  const canPage = paging && pageCount > 0 && hasNextPage && !pagingStopped && !isFetchingNextPage;
   const loadMore = useCallback(() => {
     void fetchNextPage({ cancelRefetch: false });
   }, [fetchNextPage]);
@@ -78,17 +111,17 @@ export function Component() {
 
   const catalogueItems = pages.data?.pages.flatMap((page) => page.items) ?? [];
   const catalogueTotal = pages.data?.pages[0]?.total ?? 0;
-  const active = searching ? results : browsing ? pages : sample;
-  const items = (searching ? results.data?.items : browsing ? catalogueItems : sample.data) ?? [];
-  const total = searching ? (results.data?.total ?? 0) : browsing ? catalogueTotal : items.length;
+  const active = personal ? pages : searching ? results : browsing ? pages : sample;
+  const items = (paging ? catalogueItems : searching ? results.data?.items : sample.data) ?? [];
+  const total = paging ? catalogueTotal : searching ? (results.data?.total ?? 0) : items.length;
   const pending = (!searching && session.status === 'loading') || active.isPending;
   const failed = active.isError && !active.data;
 
   let status: string;
   if (pending) status = CATALOGUE_TEXT.loading;
   else if (failed) status = '';
-  else if (searching) status = resultCountText(total);
-  else if (browsing)
+  else if (searching && !personal) status = resultCountText(total);
+  else if (paging)
     status =
       total > items.length
         ? `Showing ${items.length} of ${total.toLocaleString('en-US')} cocktails`
@@ -98,9 +131,11 @@ export function Component() {
   const fullResults = `${paths.search}?${serializeSearchState({ q: params.q, spirits: [], categories: [] }).toString()}`;
   const listLabel = searching
     ? DISCOVER_TEXT.searchList
-    : browsing
+    : paging
       ? DISCOVER_TEXT.catalogueList
       : DISCOVER_TEXT.sampleList;
+  const writeOrder = (next: RatingOrder) =>
+    setUrlParams((prev) => serializeListOrder(next, prev), { replace: true, preventScrollReset: true });
 
   return (
     <div className="flex flex-col gap-8 md:gap-12">
@@ -140,7 +175,7 @@ export function Component() {
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
           <div className="flex flex-col gap-0.5">
             <h2 id="discover-results" className="font-display text-xl font-semibold md:text-2xl">
-              {searching ? `Results for “${params.q}”` : browsing ? 'All cocktails, A to Z' : 'Tonight’s selection'}
+              {discoverHeading({ q: params.q, order, signedIn: userId !== null })}
             </h2>
             <p role="status" aria-live="polite" className="text-sm text-muted" data-testid="result-count">
               {status}
@@ -157,7 +192,10 @@ export function Component() {
               <ShuffleIcon aria-hidden="true" className={cn(sample.isFetching && 'animate-pulse')} />
               Shuffle
             </Button>
-          ) : searching && total > items.length ? (
+          ) : userId ? (
+            <ListOrderControls order={order} onChange={writeOrder} hasText={searching} />
+          ) : null}
+          {searching && !personal && total > items.length ? (
             <Button asChild variant="link" size="sm">
               <Link to={fullResults}>
                 See all {total.toLocaleString('en-US')} results
@@ -176,14 +214,20 @@ export function Component() {
             items={items}
             variant="discover"
             loading={pending}
-            stale={searching ? results.isPlaceholderData : signedOut && sample.isFetching && !sample.isPending}
-            appendSkeletons={browsing && isFetchingNextPage ? NEXT_PAGE_SKELETONS : 0}
+            stale={
+              personal
+                ? mine.isPlaceholderData
+                : searching
+                  ? results.isPlaceholderData
+                  : signedOut && sample.isFetching && !sample.isPending
+            }
+            appendSkeletons={paging && isFetchingNextPage ? NEXT_PAGE_SKELETONS : 0}
             label={listLabel}
             skeletonCount={8}
           />
         )}
 
-        {browsing && !pending && !failed && items.length > 0 ? (
+        {paging && !pending && !failed && items.length > 0 ? (
           <>
             {/* The infinite-scroll marker: the next page loads when it comes within 800 px of the viewport. */}
             <div ref={scrollMarker} aria-hidden="true" data-testid="infinite-scroll-marker" className="h-px" />

@@ -1,10 +1,15 @@
 import { ChevronDownIcon, XIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { CheckChip } from '@/client/components/check-chip';
 import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
 import { ToggleGroup, ToggleGroupItem } from '@/client/components/ui/toggle-group';
-import { cocktailListParams, useInfiniteCocktails } from '@/client/features/catalogue/api/get-cocktails';
+import {
+  cocktailListParams,
+  useInfiniteCocktails,
+  usePersonalCocktails,
+} from '@/client/features/catalogue/api/get-cocktails';
 import {
   CatalogueEmptyState,
   CatalogueLoadError,
@@ -12,22 +17,27 @@ import {
 } from '@/client/features/catalogue/components/catalogue-states';
 import { CocktailGrid } from '@/client/features/catalogue/components/cocktail-grid';
 import { CocktailSearchBox } from '@/client/features/catalogue/components/cocktail-search-box';
+import { ListOrderControls } from '@/client/features/catalogue/components/list-order-controls';
 import { RecipeModalHost } from '@/client/features/catalogue/components/recipe-modal-host';
 import { useSearchTracking } from '@/client/features/catalogue/hooks/use-search-tracking';
 import { useUrlSearchText } from '@/client/features/catalogue/hooks/use-url-search-text';
 import {
   CATEGORY_CHIPS,
   SPIRIT_CHIPS,
+  parseListOrder,
   parseSearchState,
   resultCountText,
+  serializeListOrder,
   serializeSearchState,
   type SearchState,
 } from '@/client/features/catalogue/lib/search-state';
+import { ratingsById, useRatings } from '@/client/features/collections/api/notes-ratings';
 import { useMakeable } from '@/client/features/my-bar/api/my-bar-api';
 import { useBarUser } from '@/client/features/my-bar/components/recipe-bar-slots';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
 import { useSession } from '@/client/lib/session';
 import { openSignInDialog } from '@/client/lib/sign-in-store';
+import { isPersonalOrder, orderByRatings, type RatingOrder } from '@/shared/domain/rating-order';
 
 /** URL parameter of the 'Can make only' filter (My Bar users): `canMake=1`. */
 const CAN_MAKE_PARAM = 'canMake';
@@ -38,57 +48,88 @@ const CAN_MAKE_PARAM = 'canMake';
  * and the text; 'N cocktails found' (the server's exact total); home cards; 'Show more' loads the next 50 for signed-in members (anonymous
  * visitors see 'Sign in to see more', which opens the sign-in dialog: the API serves them the first page only). The state lives
  * in the URL (`?q=&spirit=Gin&category=Classic`) so reload and back restore it. Users with My Bar also get 'Can make
- * only' (`&canMake=1`): the cocktails their bar makes now, with the same text and chips. Exports `Component`.
+ * only' (`&canMake=1`): the cocktails their bar makes now, with the same text and chips. Signed-in users also get their
+ * own order: a 'Rated 4+' chip (`&rated=4`) and 'My ratings' or 'Rated first' sorts (`&sort=`), which the server applies
+ * before paging (and this page to the 'Can make only' list). Exports `Component`.
  */
 export function Component() {
   useDocumentTitle('Search');
-  const signedIn = useSession().status === 'signed-in';
+  const session = useSession();
+  const signedIn = session.status === 'signed-in';
+  const userId = signedIn ? (session.user?.id ?? null) : null;
   const [urlParams, setUrlParams] = useSearchParams();
   const search = useUrlSearchText();
   useSearchTracking(search.text);
   const state = parseSearchState(urlParams);
-  const params = cocktailListParams({ q: search.query, spirits: state.spirits, categories: state.categories });
+  // 'My ratings', 'Rated first' and 'Rated 4+' are the signed-in user's; signed out, the URL's order is ignored.
+  const order: RatingOrder = userId ? parseListOrder(urlParams) : { sort: 'relevance' };
+  const personal = isPersonalOrder(order);
+  const params = cocktailListParams({
+    q: search.query,
+    spirits: state.spirits,
+    categories: state.categories,
+    order,
+  });
   const barUser = useBarUser();
   const canMakeInUrl = urlParams.get(CAN_MAKE_PARAM) === '1';
   // The switch follows the click at once; the address (a router navigation) catches up a moment later.
   const [canMakeClicked, setCanMakeClicked] = useState<boolean | null>(null);
   if (canMakeClicked !== null && canMakeClicked === canMakeInUrl) setCanMakeClicked(null);
   const canMakeOnly = barUser !== null && (canMakeClicked ?? canMakeInUrl);
-  const catalogue = useInfiniteCocktails(params);
+  const catalogue = useInfiniteCocktails(params, { enabled: !canMakeOnly && !personal });
+  const personalList = usePersonalCocktails(canMakeOnly ? null : userId, params);
   const makeable = useMakeable(canMakeOnly ? barUser : null, 'can-make', search.query);
+  const ratings = useRatings(canMakeOnly && personal ? userId : null);
   // 'Can make only' reads every page of the bar's makeable list (a home bar makes tens, not thousands) and applies the
   // chips here, so the count is exact.
   useEffect(() => {
     if (canMakeOnly && makeable.hasNextPage && !makeable.isFetchingNextPage) void makeable.fetchNextPage();
   }, [canMakeOnly, makeable]);
-  const list = canMakeOnly ? makeable : catalogue;
+  const paged = personal ? personalList : catalogue;
+  const list = canMakeOnly ? makeable : paged;
 
-  const catalogueItems = catalogue.data?.pages.flatMap((page) => page.items) ?? [];
-  const makeableItems = (makeable.data?.pages.flatMap((page) => page.items) ?? [])
-    .map((item) => item.cocktail)
-    .filter(
-      (cocktail) =>
-        (state.spirits.length === 0 || (state.spirits as readonly string[]).includes(cocktail.base_spirit)) &&
-        (state.categories.length === 0 || (cocktail.category !== null && state.categories.includes(cocktail.category))),
-    );
-  const items = canMakeOnly ? makeableItems : catalogueItems;
-  const total = canMakeOnly ? makeableItems.length : (catalogue.data?.pages[0]?.total ?? 0);
-  const filtered = state.spirits.length > 0 || state.categories.length > 0;
+  const pagedItems = paged.data?.pages.flatMap((page) => page.items) ?? [];
+  const makeableItems = orderByRatings(
+    (makeable.data?.pages.flatMap((page) => page.items) ?? [])
+      .map((item) => item.cocktail)
+      .filter(
+        (cocktail) =>
+          (state.spirits.length === 0 || (state.spirits as readonly string[]).includes(cocktail.base_spirit)) &&
+          (state.categories.length === 0 ||
+            (cocktail.category !== null && state.categories.includes(cocktail.category))),
+      ),
+    (cocktail) => cocktail.id,
+    ratingsById(ratings.data),
+    order,
+  );
+  const items = canMakeOnly ? makeableItems : pagedItems;
+  const total = canMakeOnly ? makeableItems.length : (paged.data?.pages[0]?.total ?? 0);
+  const filtered = state.spirits.length > 0 || state.categories.length > 0 || order.minRating !== undefined;
   const waitingForText = search.text.trim() !== params.q;
 
   const writeState = (next: SearchState) =>
     setUrlParams((prev) => serializeSearchState(next, prev), { replace: true, preventScrollReset: true });
 
+  const writeOrder = (next: RatingOrder) =>
+    setUrlParams((prev) => serializeListOrder(next, prev), { replace: true, preventScrollReset: true });
+  const clearFilters = () =>
+    setUrlParams(
+      (prev) =>
+        serializeListOrder({ sort: order.sort }, serializeSearchState({ ...state, spirits: [], categories: [] }, prev)),
+      { replace: true, preventScrollReset: true },
+    );
+
   const clearAll = () => {
     search.clear();
-    setUrlParams((prev) => serializeSearchState({ q: '', spirits: [], categories: [] }, prev), {
-      replace: true,
-      preventScrollReset: true,
-    });
+    setUrlParams(
+      (prev) =>
+        serializeListOrder({ sort: order.sort }, serializeSearchState({ q: '', spirits: [], categories: [] }, prev)),
+      { replace: true, preventScrollReset: true },
+    );
   };
 
   let status: string;
-  if (list.isPending) status = CATALOGUE_TEXT.loading;
+  if (list.isPending || (canMakeOnly && personal && ratings.isPending)) status = CATALOGUE_TEXT.loading;
   else if (list.isError && !list.data) status = '';
   else status = resultCountText(total);
 
@@ -147,35 +188,27 @@ export function Component() {
             ))}
           </ToggleGroup>
           {barUser ? (
-            <label className="inline-flex h-8 cursor-pointer items-center gap-2 rounded-full border border-border-strong bg-surface px-3 text-xs font-medium has-[:checked]:border-accent has-[:checked]:bg-accent-soft has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring">
-              <input
-                type="checkbox"
-                className="size-3.5 accent-[var(--color-accent)]"
-                checked={canMakeOnly}
-                onChange={(event) => {
-                  const on = event.target.checked;
-                  setCanMakeClicked(on);
-                  setUrlParams(
-                    (prev) => {
-                      const next = new URLSearchParams(prev);
-                      if (on) next.set(CAN_MAKE_PARAM, '1');
-                      else next.delete(CAN_MAKE_PARAM);
-                      return next;
-                    },
-                    { replace: true, preventScrollReset: true },
-                  );
-                }}
-              />
-              Can make only
-            </label>
-          ) : null}
-          {filtered ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              className="shrink-0 text-muted"
-              onClick={() => writeState({ ...state, spirits: [], categories: [] })}
+            <CheckChip
+              checked={canMakeOnly}
+              onCheckedChange={(on) => {
+                setCanMakeClicked(on);
+                setUrlParams(
+                  (prev) => {
+                    const next = new URLSearchParams(prev);
+                    if (on) next.set(CAN_MAKE_PARAM, '1');
+                    else next.delete(CAN_MAKE_PARAM);
+                    return next;
+                  },
+                  { replace: true, preventScrollReset: true },
+                );
+              }}
             >
+              Can make only
+            </CheckChip>
+          ) : null}
+          {userId ? <ListOrderControls order={order} onChange={writeOrder} hasText={params.q !== ''} /> : null}
+          {filtered ? (
+            <Button variant="ghost" size="sm" className="shrink-0 text-muted" onClick={clearFilters}>
               <XIcon aria-hidden="true" />
               Clear filters
             </Button>
@@ -205,7 +238,7 @@ export function Component() {
               label="Cocktails"
               skeletonCount={8}
             />
-            {!canMakeOnly && catalogue.hasNextPage && !catalogue.isPlaceholderData ? (
+            {!canMakeOnly && paged.hasNextPage && !paged.isPlaceholderData ? (
               <div className="flex flex-col items-center gap-2 pt-2">
                 <p className="text-xs text-subtle">
                   Showing {items.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
@@ -214,10 +247,10 @@ export function Component() {
                   variant="secondary"
                   size="lg"
                   // Later pages are for signed-in members (the API answers 401 to anonymous callers past page 0).
-                  onClick={() => (signedIn ? void catalogue.fetchNextPage() : openSignInDialog('header'))}
-                  disabled={catalogue.isFetchingNextPage}
+                  onClick={() => (signedIn ? void paged.fetchNextPage() : openSignInDialog('header'))}
+                  disabled={paged.isFetchingNextPage}
                 >
-                  {catalogue.isFetchingNextPage ? (
+                  {paged.isFetchingNextPage ? (
                     <Spinner aria-hidden="true" role="presentation" />
                   ) : (
                     <ChevronDownIcon aria-hidden="true" />

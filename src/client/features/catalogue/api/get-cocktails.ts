@@ -6,6 +6,8 @@ import {
   useQuery,
 } from '@tanstack/react-query';
 import { apiFetch } from '@/client/lib/api-client';
+import { accountKeys } from '@/client/lib/query-keys';
+import { isPersonalOrder, type RatingOrder } from '@/shared/domain/rating-order';
 import { DEFAULT_PAGE_SIZE } from '@/shared/domain/vocabulary';
 import type { CocktailPage } from '@/shared/schemas/cocktail';
 import { cocktailKeys, type CocktailListParams } from './query-keys';
@@ -21,13 +23,17 @@ export function cocktailListParams(input: {
   spirits?: readonly string[];
   categories?: readonly string[];
   pageSize?: number;
+  order?: RatingOrder;
 }): CocktailListParams {
   const tidy = (values: readonly string[] | undefined) => [...new Set(values ?? [])].sort();
+  const order = input.order && isPersonalOrder(input.order) ? input.order : null;
   return {
     q: (input.q ?? '').trim(),
     spirits: tidy(input.spirits),
     categories: tidy(input.categories),
     pageSize: input.pageSize ?? DEFAULT_PAGE_SIZE,
+    ...(order && order.sort !== 'relevance' ? { sort: order.sort } : {}),
+    ...(order?.minRating !== undefined ? { minRating: order.minRating } : {}),
   };
 }
 
@@ -39,6 +45,8 @@ export function cocktailListPath(params: CocktailListParams, page: number): stri
   search.set('pageSize', String(params.pageSize));
   for (const spirit of params.spirits) search.append('spirit', spirit);
   for (const category of params.categories) search.append('category', category);
+  if (params.sort) search.set('sort', params.sort);
+  if (params.minRating !== undefined) search.set('minRating', String(params.minRating));
   return `/api/cocktails?${search.toString()}`;
 }
 
@@ -65,6 +73,12 @@ export function useCocktails(params: CocktailListParams, options: { page?: numbe
   return useQuery({ ...getCocktailsQueryOptions(params, options.page ?? 0), enabled: options.enabled ?? true });
 }
 
+/** The page after `last` while fewer than `total` rows are loaded (and the last page was not empty). */
+function nextListPage(last: CocktailPage, pages: CocktailPage[]): number | undefined {
+  const loaded = pages.reduce((sum, p) => sum + p.items.length, 0);
+  return loaded < last.total && last.items.length > 0 ? last.page + 1 : undefined;
+}
+
 /**
  * Paged query for 'Show more': each page holds `pageSize` rows; there is a next page while fewer than `total` rows
  * are loaded. Keeps the previous search's pages on screen while a new one loads.
@@ -74,15 +88,29 @@ export function getCocktailsInfiniteQueryOptions(params: CocktailListParams) {
     queryKey: cocktailKeys.infiniteList(params),
     queryFn: ({ pageParam, signal }) => getCocktails(params, pageParam, signal),
     initialPageParam: 0,
-    getNextPageParam: (last: CocktailPage, pages: CocktailPage[]) => {
-      const loaded = pages.reduce((sum, p) => sum + p.items.length, 0);
-      return loaded < last.total && last.items.length > 0 ? last.page + 1 : undefined;
-    },
+    getNextPageParam: nextListPage,
     placeholderData: keepPreviousData,
   });
 }
 
-/** A search read page by page (the /search page's 'Show more'). */
-export function useInfiniteCocktails(params: CocktailListParams) {
-  return useInfiniteQuery(getCocktailsInfiniteQueryOptions(params));
+/** A search read page by page (the /search page's 'Show more'). `enabled: false` holds every request. */
+export function useInfiniteCocktails(params: CocktailListParams, options: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({ ...getCocktailsInfiniteQueryOptions(params), enabled: options.enabled ?? true });
+}
+
+/**
+ * The catalogue in the signed-in user's own order ('My ratings', 'Rated first', 'rated 4+'), page by page. Kept under the
+ * user's account keys ({@link accountKeys.ratedLists}): a rating change invalidates it and sign-out forgets it. Held
+ * (no request) while `userId` is null or the order is not personal.
+ */
+export function usePersonalCocktails(userId: string | null, params: CocktailListParams) {
+  const personal = params.sort !== undefined || params.minRating !== undefined;
+  return useInfiniteQuery({
+    queryKey: [...accountKeys.ratedLists(userId ?? 'anonymous'), params] as const,
+    queryFn: ({ pageParam, signal }) => getCocktails(params, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: nextListPage,
+    placeholderData: keepPreviousData,
+    enabled: userId !== null && personal,
+  });
 }

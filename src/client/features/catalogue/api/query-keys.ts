@@ -1,3 +1,4 @@
+import type { ListSort } from '@/shared/domain/rating-order';
 /**
  * The one factory of React Query keys for the catalogue. Every query and invalidation builds its key here, so
  * `invalidateQueries({ queryKey: cocktailKeys.all })` reaches every cocktail query and nothing else.
@@ -13,6 +14,10 @@ export interface CocktailListParams {
   categories: readonly string[];
   /** Rows per page (1–100). */
   pageSize: number;
+  /** The caller's own order (domain/rating-order.ts); absent: 'relevance'. Personal orders need a session. */
+  sort?: ListSort;
+  /** Only cocktails the caller rated at least this many stars (the 'rated 4+' filter). */
+  minRating?: number;
 }
 
 export const cocktailKeys = {

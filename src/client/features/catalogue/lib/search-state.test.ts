@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { parseSearchState, resultCountText, serializeSearchState, toggleValue } from './search-state';
+import {
+  parseListOrder,
+  parseSearchState,
+  resultCountText,
+  serializeListOrder,
+  serializeSearchState,
+  toggleValue,
+} from './search-state';
 
 describe('/search URL state', () => {
   it('reads text, spirit and category filters from the URL', () => {
@@ -49,5 +56,24 @@ describe('/search URL state', () => {
     expect(resultCountText(0)).toBe('0 cocktails found');
     expect(resultCountText(1)).toBe('1 cocktail found');
     expect(resultCountText(1234)).toBe('1,234 cocktails found');
+  });
+});
+
+describe('the personal order in the URL', () => {
+  it('reads sort and rated 4+, ignoring values it does not know', () => {
+    expect(parseListOrder(new URLSearchParams('sort=my-ratings&rated=4'))).toEqual({
+      sort: 'my-ratings',
+      minRating: 4,
+    });
+    expect(parseListOrder(new URLSearchParams('sort=rated-first'))).toEqual({ sort: 'rated-first' });
+    expect(parseListOrder(new URLSearchParams('sort=popular&rated=3'))).toEqual({ sort: 'relevance' });
+  });
+
+  it('writes only what differs from the default and keeps the other parameters', () => {
+    const base = new URLSearchParams('q=gin&sort=rated-first&rated=4');
+    expect(serializeListOrder({ sort: 'relevance' }, base).toString()).toBe('q=gin');
+    expect(serializeListOrder({ sort: 'my-ratings', minRating: 4 }, base).toString()).toBe(
+      'q=gin&sort=my-ratings&rated=4',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { LIST_SORTS, RATED_FILTER_STARS, type ListSort, type RatingOrder } from '@/shared/domain/rating-order';
 import { CATEGORIES, MAX_QUERY_LENGTH } from '@/shared/domain/vocabulary';
 
 /**
@@ -65,4 +66,34 @@ export function toggleValue<T>(list: readonly T[], value: T): T[] {
 /** "N cocktails found", singular for one. */
 export function resultCountText(total: number): string {
   return `${total.toLocaleString('en-US')} ${total === 1 ? 'cocktail' : 'cocktails'} found`;
+}
+
+/** URL parameters of the personal order (signed-in users, Discover and /search): `sort=my-ratings` and `rated=4`. */
+const SORT_PARAM = 'sort';
+const RATED_PARAM = 'rated';
+
+/**
+ * Reads the list's personal order from the URL: `sort` one of LIST_SORTS (anything else: 'relevance'), `rated=4` the
+ * 'rated 4+' filter (any other value: no filter).
+ */
+export function parseListOrder(params: URLSearchParams): RatingOrder {
+  const sort = params.get(SORT_PARAM);
+  const rated = params.get(RATED_PARAM) === String(RATED_FILTER_STARS);
+  return {
+    sort: (LIST_SORTS as readonly string[]).includes(sort ?? '') ? (sort as ListSort) : 'relevance',
+    ...(rated ? { minRating: RATED_FILTER_STARS } : {}),
+  };
+}
+
+/**
+ * Writes the personal order into a copy of `base` (other parameters kept); 'relevance' and no filter leave both out.
+ * @returns new URLSearchParams
+ */
+export function serializeListOrder(order: RatingOrder, base: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(base);
+  next.delete(SORT_PARAM);
+  next.delete(RATED_PARAM);
+  if (order.sort !== 'relevance') next.set(SORT_PARAM, order.sort);
+  if (order.minRating !== undefined) next.set(RATED_PARAM, String(order.minRating));
+  return next;
 }

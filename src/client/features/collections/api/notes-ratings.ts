@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/client/lib/api-client';
+import { accountKeys } from '@/client/lib/query-keys';
+import type { PersonalRating } from '@/shared/domain/rating-order';
 import { noteSchema, ratingListSchema, ratingSchema, type Note, type RatingList } from '@/shared/schemas/collections';
 import { collectionKeys } from './query-keys';
 
@@ -42,6 +44,11 @@ export function useRatings(userId: string | null) {
   });
 }
 
+/** The ratings list as a map for domain/rating-order.ts: cocktail id -> {stars, ratedAt}; empty while unknown. */
+export function ratingsById(list: RatingList | undefined): Map<number, PersonalRating> {
+  return new Map((list?.items ?? []).map((item) => [item.cocktailId, { stars: item.stars, ratedAt: item.updatedAt }]));
+}
+
 /**
  * Rates a cocktail (0.5–5 in halves) or clears the rating (`stars: null`). The list shows the new value at once
  * (optimistic), writes for one cocktail run one after another (so quick key presses land in order), and a failed write
@@ -66,5 +73,7 @@ export function useRate(userId: string, cocktailId: number) {
       client.setQueryData<RatingList>(key, (list) => put(list, stars));
     },
     onError: () => void client.invalidateQueries({ queryKey: key }),
+    // Lists in the user's own order ('My ratings', 'Rated first', 'rated 4+') follow the new rating.
+    onSettled: () => void client.invalidateQueries({ queryKey: accountKeys.ratedLists(userId) }),
   });
 }
