@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { PAYMENTS_ENV } from '../support/payments';
 import { ACCOUNTS, expect, test } from './support/fixtures';
 import { getJson, type CocktailPageBody } from './support/journey';
-import { grantProByWebhook, signInFresh } from './support/payments';
+import { signInAsPro, signInFresh } from './support/payments';
 import type { TestServer } from './support/server';
 
 /**
@@ -39,9 +39,7 @@ test.describe('collections, notes and ratings', () => {
   }) => {
     // The stranger's last load asks for a link that no longer works: the browser logs that 404 on purpose.
     pageErrors.allow(/Failed to load resource: the server responded with a status of 404/);
-    await page.goto('/');
-    await signInFresh(page, mail, 'collector');
-    await grantProByWebhook(page, server);
+    await signInAsPro(page, mail, server, 'collector');
 
     let dialog = await openRecipe(page, server, 'Negroni');
     await dialog.getByRole('button', { name: 'Add to collection' }).click();
@@ -123,9 +121,7 @@ test.describe('collections, notes and ratings', () => {
     server,
     axe,
   }) => {
-    await page.goto('/');
-    await signInFresh(page, mail, 'rater');
-    await grantProByWebhook(page, server);
+    await signInAsPro(page, mail, server, 'rater');
     // Three ratings, in this order: Americano 3, Negroni 5, Daiquiri 4.5 (through the API, as the modal's stars would).
     for (const [name, stars] of [
       ['Americano', 3],

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { PAYMENTS_ENV } from '../support/payments';
 import { ACCOUNTS, expect, test } from './support/fixtures';
-import { grantProByWebhook, signInFresh } from './support/payments';
+import { signInAsPro, signInFresh } from './support/payments';
 
 /**
  * Journey: My Bar (issue 10). A Pro user adds gin, Campari and sweet vermouth and sees the Negroni under 'Can make now';
@@ -37,9 +37,7 @@ test.describe('My Bar', () => {
     server,
     axe,
   }) => {
-    await page.goto('/');
-    await signInFresh(page, mail, 'mybar');
-    await grantProByWebhook(page, server);
+    await signInAsPro(page, mail, server, 'mybar');
     await page.goto('/my-bar');
     await expect(page.getByTestId('my-bar-plan')).toHaveText('Pro');
     // An empty bar opens on 'My bottles'.

@@ -49,3 +49,14 @@ export async function grantProByWebhook(page: Page, server: TestServer): Promise
   if (response.status !== 200) throw new Error(`the webhook answered ${response.status}: ${await response.text()}`);
   await page.reload();
 }
+
+/**
+ * A new Pro user signed in on `page`: opens the app, signs in a fresh address by magic link, grants pro by webhook.
+ * @returns the user's email address
+ */
+export async function signInAsPro(page: Page, mail: MailCapture, server: TestServer, label: string): Promise<string> {
+  await page.goto('/');
+  const email = await signInFresh(page, mail, label);
+  await grantProByWebhook(page, server);
+  return email;
+}
