@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /** package.json's version, or APP_VERSION when the build sets one. */
 function appVersion(): string {
@@ -25,6 +25,34 @@ function buildId(): string {
   }
 }
 
+/** The web fonts the first paint uses: the latin subsets of Inter (text) and Fraunces (headings). */
+const FIRST_PAINT_FONTS = /^assets\/(inter|fraunces)-latin-wght-normal-[\w-]+\.woff2$/;
+
+/**
+ * Preloads the fonts of the first paint (issue 12): index.html gets a `<link rel="preload" as="font">` for each emitted
+ * file matching {@link FIRST_PAINT_FONTS}, so the browser fetches them with the stylesheet instead of after laying out
+ * text. Other subsets (latin-ext, cyrillic...) still load only when a page uses them (their @font-face unicode-range).
+ */
+function preloadFirstPaintFonts(): Plugin {
+  return {
+    name: 'barback:preload-first-paint-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const files = Object.keys(context.bundle ?? {})
+          .filter((file) => FIRST_PAINT_FONTS.test(file))
+          .sort();
+        return files.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 /**
  * Vite builds the client (src/client) into dist/client; the Hono server serves that folder in production. The About
  * panel's facts are fixed at build time: version (package.json or APP_VERSION), release channel (RELEASE_CHANNEL, default
@@ -38,7 +66,7 @@ export default defineConfig({
   },
   root: fileURLToPath(new URL('./src/client', import.meta.url)),
   publicDir: fileURLToPath(new URL('./src/client/public', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), preloadFirstPaintFonts()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),

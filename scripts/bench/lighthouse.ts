@@ -19,10 +19,13 @@
  * Lighthouse cannot run: no build, the server or Chromium does not start, Lighthouse throws, or no run on any page
  * finished.
  * Needs a build (`npm run bench` builds first). Run alone: `npm run bench:lighthouse` or `BENCH_ONLY=lighthouse npm run
- * bench`. Environment: BENCH_LIGHTHOUSE_RUNS (default 3), CHROMIUM_PATH (default /usr/bin/chromium).
+ * bench`. Environment: BENCH_LIGHTHOUSE_RUNS (default 3), CHROMIUM_PATH (default /usr/bin/chromium),
+ * BENCH_LIGHTHOUSE_PAGES (only the pages whose label contains one of these comma-separated texts, e.g. `returning`),
+ * BENCH_LIGHTHOUSE_REPORTS (a folder: each run's full Lighthouse report is written there as JSON, for its diagnostics:
+ * main-thread work, long tasks, bootup time).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -36,6 +39,12 @@ import { freePort } from '../../tests/e2e/support/server';
 import { CHROMIUM_PATH } from '../../tests/e2e/support/browser';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const PAGE_FILTER = (process.env.BENCH_LIGHTHOUSE_PAGES ?? '')
+  .split(',')
+  .map((text) => text.trim())
+  .filter(Boolean);
+const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS ?? '';
+let reportCount = 0;
 const root = path.resolve(import.meta.dirname, '../..');
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 
@@ -248,6 +257,12 @@ async function lighthouseRun(url: string, returning: boolean): Promise<RunResult
       );
       if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
       const { lhr } = result;
+      if (REPORTS_DIR) {
+        mkdirSync(REPORTS_DIR, { recursive: true });
+        reportCount += 1;
+        const name = `${String(reportCount).padStart(2, '0')}-${returning ? 'returning' : 'first'}-${new URL(url).pathname.replace(/\W+/g, '_')}.json`;
+        writeFileSync(path.join(REPORTS_DIR, name), JSON.stringify(lhr));
+      }
       const browserVersion = await browser.version();
       if (lhr.runtimeError) {
         const log = result.artifacts.DevtoolsLogError;
@@ -419,7 +434,7 @@ async function main(): Promise<void> {
     const recipeId = await firstCocktailId(server.url);
     const home: Targets = { performance: 0.98, fcpMs: 1000, lcpMs: 1500, tbtMs: 50, cls: 0.01 };
     const inner: Targets = { performance: 0.95, lcpMs: 2000, tbtMs: 100, cls: 0.01 };
-    const pages: PageSpec[] = [
+    const allPages: PageSpec[] = [
       { label: '`/` first visit (age gate showing)', path: '/', returning: false, targets: home },
       {
         label: '`/` returning visitor (age gate confirmed)',
@@ -436,6 +451,10 @@ async function main(): Promise<void> {
       },
       { label: '`/batch-calculator` (returning)', path: '/batch-calculator', returning: true, targets: inner },
     ];
+    const pages = allPages.filter(
+      (spec) => PAGE_FILTER.length === 0 || PAGE_FILTER.some((text) => spec.label.includes(text)),
+    );
+    if (pages.length === 0) throw new Error(`BENCH_LIGHTHOUSE_PAGES=${PAGE_FILTER.join(',')} matches no page`);
     console.log(
       `\nLighthouse ${lighthouseVersion()} (issue 12): default mobile settings (simulated throttling, 4x CPU slowdown), ` +
         `median of ${RUNS} finished runs per page, built server in production mode on SQLite`,
@@ -466,7 +485,7 @@ async function main(): Promise<void> {
           (result.runs.length > 0 ? `; the figures are the median of the ${result.runs.length} that finished` : ''),
       );
     });
-    console.log(`- ${await homeJsLine(results[0]!)}`);
+    if (pages[0] === allPages[0]) console.log(`- ${await homeJsLine(results[0]!)}`);
     const warnings = new Set<string>();
     results.forEach((result, i) =>
       result.runs.forEach((run) => run.warnings.forEach((w) => warnings.add(`${pages[i]!.path}: ${w}`))),

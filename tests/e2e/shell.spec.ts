@@ -33,6 +33,32 @@ test.describe('shell', () => {
     pageErrors.allow(PAGE_NOT_FOUND);
   });
 
+  test('preloads the two fonts of the first paint, which are the fonts the page then draws with', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'All cocktails' })).toBeVisible();
+    const preloads = await page
+      .locator('head link[rel="preload"][as="font"]')
+      .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+    expect(preloads.map((href) => new URL(href).pathname)).toEqual([
+      expect.stringMatching(/^\/assets\/fraunces-latin-wght-normal-[\w-]+\.woff2$/),
+      expect.stringMatching(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/),
+    ]);
+    for (const href of preloads) {
+      const response = await page.request.get(href);
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toContain('font/woff2');
+    }
+    // The preloaded files are the faces in use (a preload the page never uses would only waste the phone's bandwidth).
+    const used = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts]
+        .filter((face) => face.status === 'loaded')
+        .map((face) => face.family.replace(/"/g, ''))
+        .sort();
+    });
+    expect(used).toEqual(expect.arrayContaining(['Fraunces Variable', 'Inter Variable']));
+  });
+
   test('shows the bottom tab bar at 390 px and hides it at 1280 px', async ({ openApp }) => {
     const phone = await openApp('/discover', { viewport: PHONE });
     const tabBar = phone.getByTestId('tab-bar');
