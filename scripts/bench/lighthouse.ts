@@ -24,9 +24,7 @@
  * BENCH_LIGHTHOUSE_REPORTS (a folder: each run's full Lighthouse report is written there as JSON, for its diagnostics:
  * main-thread work, long tasks, bootup time).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -35,7 +33,7 @@ import { NetworkRecorder } from 'lighthouse/core/lib/network-recorder.js';
 // puppeteer-core is not a direct dependency: it is the copy lighthouse depends on (and hoists), so the Page handed to
 // lighthouse() is of the very version lighthouse expects.
 import puppeteer from 'puppeteer-core';
-import { freePort } from '../../tests/e2e/support/server';
+import { startTestServer } from '../../tests/e2e/support/server';
 import { CHROMIUM_PATH } from '../../tests/e2e/support/browser';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -127,74 +125,6 @@ interface PageResult {
   medians: Figures | null;
   runs: RunResult[];
   failures: RunFailure[];
-}
-
-/** The built server, running. */
-interface Running {
-  url: string;
-  child: ChildProcess;
-  dir: string;
-  output: () => string;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Starts dist/server/main.js in production mode (NODE_ENV=production, a fixed BETTER_AUTH_SECRET, APP_URL left to its
- * default so the 127.0.0.1 origin is trusted) on a fresh SQLite file in a temp folder (migrated and seeded on start) and
- * a free port, and waits until `GET /api/health` answers 200.
- * @returns the base URL (http://127.0.0.1:PORT, no trailing slash), the process and its temp folder
- * @throws Error with the server's output when it exits or is not healthy within 90 s
- */
-async function startServer(): Promise<Running> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'barback-lighthouse-'));
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${path.join(dir, 'barback.sqlite')}`,
-      LOG_LEVEL: 'warn',
-      BETTER_AUTH_SECRET: SECRET,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const running: Running = { url: `http://127.0.0.1:${port}`, child, dir, output: () => output };
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stopServer(running);
-      throw new Error(`server exited ${child.exitCode}:\n${output}`);
-    }
-    try {
-      if ((await fetch(`${running.url}/api/health`)).ok) return running;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stopServer(running);
-      throw new Error(`server not healthy in 90 s:\n${output}`);
-    }
-    await sleep(200);
-  }
-}
-
-/** Stops the server (SIGTERM, SIGKILL after 5 s) and removes its temp folder. */
-async function stopServer(server: Running): Promise<void> {
-  const { child } = server;
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await Promise.race([exited, sleep(5000)]);
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  }
-  rmSync(server.dir, { recursive: true, force: true });
 }
 
 /** Id of the first cocktail of the seed catalogue (`GET /api/cocktails?pageSize=1`), for the `?recipe=` deep link. */
@@ -429,7 +359,9 @@ async function main(): Promise<void> {
   if (!existsSync(path.join(root, 'dist', 'server', 'main.js'))) {
     throw new Error('dist/server/main.js is missing: run `npm run build` first (npm run bench does)');
   }
-  const server = await startServer();
+  // The compiled server in production mode (NODE_ENV=production, APP_URL left to its default so 127.0.0.1 is trusted)
+  // on a fresh SQLite file, migrated and seeded on start.
+  const server = await startTestServer({ BETTER_AUTH_SECRET: SECRET }, { built: true });
   try {
     const recipeId = await firstCocktailId(server.url);
     const home: Targets = { performance: 0.98, fcpMs: 1000, lcpMs: 1500, tbtMs: 50, cls: 0.01 };
@@ -492,7 +424,7 @@ async function main(): Promise<void> {
     );
     for (const warning of warnings) console.log(`- Lighthouse warning, ${warning}`);
   } finally {
-    await stopServer(server);
+    await server.stop();
   }
 }
 

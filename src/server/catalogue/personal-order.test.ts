@@ -126,7 +126,7 @@ describe.each(testDialects())('The catalogue in my own order on %s', (dialect) =
     }
   });
 
-  it('never orders B’s list by A’s ratings, and B’s reads change nothing of A’s', async () => {
+  it('never orders B’s list by A’s ratings, nor A’s by B’s, even through the same URL', async () => {
     const a = await proUser('iso-a');
     const b = await proUser('iso-b');
     await rate(a.jar, idOf(1), 5);

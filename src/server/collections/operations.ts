@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { PersonalRating } from '@/shared/domain/rating-order';
+import { ratingsByCocktailId, type PersonalRating } from '@/shared/domain/rating-order';
 import {
   MAX_COLLECTION_ITEMS,
   MAX_COLLECTIONS,
@@ -475,8 +475,7 @@ export async function listRatings({ db, userId }: UserScope): Promise<RatingList
  * @returns Map of cocktail id -> {stars (0.5–5), ratedAt (ISO 8601)}; empty when the user rated nothing.
  */
 export async function ratingsByCocktail({ db, userId }: UserScope): Promise<Map<number, PersonalRating>> {
-  const { items } = await listRatings({ db, userId });
-  return new Map(items.map((item) => [item.cocktailId, { stars: item.stars, ratedAt: item.updatedAt }]));
+  return ratingsByCocktailId((await listRatings({ db, userId })).items);
 }
 
 /** Rates a cocktail (0.5 to 5 in half stars; the schema checks). @throws AppError NOT_FOUND (cocktail). */

@@ -29,6 +29,16 @@ export interface PersonalRating {
   ratedAt: string;
 }
 
+/**
+ * The user's ratings as `GET /api/me/ratings` lists them ({cocktailId, stars, updatedAt} items), keyed by cocktail id
+ * for {@link orderByRatings}. Used by the server's personal orders and the client's 'Can make only' list alike.
+ */
+export function ratingsByCocktailId(
+  items: readonly { cocktailId: number; stars: number; updatedAt: string }[],
+): Map<number, PersonalRating> {
+  return new Map(items.map((item) => [item.cocktailId, { stars: item.stars, ratedAt: item.updatedAt }]));
+}
+
 /** A sort and an optional minimum rating (stars, 0.5–5); `minRating` keeps only cocktails the user rated at least that. */
 export interface RatingOrder {
   sort: ListSort;

@@ -24,11 +24,13 @@ export interface TestServer {
 const root = path.resolve(import.meta.dirname, '../../..');
 
 /**
- * The one place that starts a server process: `src/server/main.ts` through tsx, from the project root, with `env` as its
- * whole environment. Switching the journeys to a compiled build means changing this function only.
+ * The one place that starts a server process, from the project root, with `env` as its whole environment:
+ * `src/server/main.ts` through tsx, or with `built` the compiled `dist/server/main.js` (`npm run build` first), as
+ * `npm start` runs it.
  */
-function spawnServerProcess(env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+function spawnServerProcess(env: NodeJS.ProcessEnv, built: boolean): ChildProcess {
+  const entry = built ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
+  return spawn(process.execPath, entry, {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -39,22 +41,29 @@ function spawnServerProcess(env: NodeJS.ProcessEnv): ChildProcess {
  * Starts the real server as a child process in production mode (unless `env` says otherwise), on a fresh SQLite file in a
  * temp folder and a free port, and waits until `GET /api/health` answers 200.
  * @param env extra environment variables (e.g. NODE_ENV=test, SMTP_URL for the mail capture); they win over the defaults
+ * @param options.built run the compiled server (dist/server/main.js) instead of the sources through tsx (the benchmark)
  * @throws Error with the server's output when it exits or does not become healthy within 60 s
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { built?: boolean } = {},
+): Promise<TestServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'barback-e2e-'));
   const port = await freePort();
   let output = '';
-  const child = spawnServerProcess({
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: `sqlite:${path.join(dir, 'barback.sqlite')}`,
-    LOG_LEVEL: 'warn',
-    BETTER_AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
-    ...env,
-  });
+  const child = spawnServerProcess(
+    {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${path.join(dir, 'barback.sqlite')}`,
+      LOG_LEVEL: 'warn',
+      BETTER_AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
+      ...env,
+    },
+    options.built ?? false,
+  );
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;

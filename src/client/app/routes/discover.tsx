@@ -109,11 +109,11 @@ export function Component() {
   }, [fetchNextPage]);
   const scrollMarker = useInfiniteScroll({ enabled: canPage, onLoadMore: loadMore, resetKey: pageCount });
 
-  const catalogueItems = pages.data?.pages.flatMap((page) => page.items) ?? [];
-  const catalogueTotal = pages.data?.pages[0]?.total ?? 0;
-  const active = personal ? pages : searching ? results : browsing ? pages : sample;
-  const items = (paging ? catalogueItems : searching ? results.data?.items : sample.data) ?? [];
-  const total = paging ? catalogueTotal : searching ? (results.data?.total ?? 0) : items.length;
+  const pagedItems = pages.data?.pages.flatMap((page) => page.items) ?? [];
+  const pagedTotal = pages.data?.pages[0]?.total ?? 0;
+  const active = paging ? pages : searching ? results : sample;
+  const items = (paging ? pagedItems : searching ? results.data?.items : sample.data) ?? [];
+  const total = paging ? pagedTotal : searching ? (results.data?.total ?? 0) : items.length;
   const pending = (!searching && session.status === 'loading') || active.isPending;
   const failed = active.isError && !active.data;
 

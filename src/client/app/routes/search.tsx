@@ -31,13 +31,13 @@ import {
   serializeSearchState,
   type SearchState,
 } from '@/client/features/catalogue/lib/search-state';
-import { ratingsById, useRatings } from '@/client/features/collections/api/notes-ratings';
+import { useRatings } from '@/client/features/collections/api/notes-ratings';
 import { useMakeable } from '@/client/features/my-bar/api/my-bar-api';
 import { useBarUser } from '@/client/features/my-bar/components/recipe-bar-slots';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
 import { useSession } from '@/client/lib/session';
 import { openSignInDialog } from '@/client/lib/sign-in-store';
-import { isPersonalOrder, orderByRatings, type RatingOrder } from '@/shared/domain/rating-order';
+import { isPersonalOrder, orderByRatings, ratingsByCocktailId, type RatingOrder } from '@/shared/domain/rating-order';
 
 /** URL parameter of the 'Can make only' filter (My Bar users): `canMake=1`. */
 const CAN_MAKE_PARAM = 'canMake';
@@ -99,7 +99,7 @@ export function Component() {
             (cocktail.category !== null && state.categories.includes(cocktail.category))),
       ),
     (cocktail) => cocktail.id,
-    ratingsById(ratings.data),
+    ratingsByCocktailId(ratings.data?.items ?? []),
     order,
   );
   const items = canMakeOnly ? makeableItems : pagedItems;

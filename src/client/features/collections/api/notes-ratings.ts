@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/client/lib/api-client';
 import { accountKeys } from '@/client/lib/query-keys';
-import type { PersonalRating } from '@/shared/domain/rating-order';
 import { noteSchema, ratingListSchema, ratingSchema, type Note, type RatingList } from '@/shared/schemas/collections';
 import { collectionKeys } from './query-keys';
 
@@ -42,11 +41,6 @@ export function useRatings(userId: string | null) {
     queryFn: ({ signal }) => apiFetch('/api/me/ratings', ratingListSchema, { signal }),
     enabled: userId !== null,
   });
-}
-
-/** The ratings list as a map for domain/rating-order.ts: cocktail id -> {stars, ratedAt}; empty while unknown. */
-export function ratingsById(list: RatingList | undefined): Map<number, PersonalRating> {
-  return new Map((list?.items ?? []).map((item) => [item.cocktailId, { stars: item.stars, ratedAt: item.updatedAt }]));
 }
 
 /**
