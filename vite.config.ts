@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { prerenderPages } from './scripts/vite-prerender.ts';
 
 /** package.json's version, or APP_VERSION when the build sets one. */
 function appVersion(): string {
@@ -56,18 +57,22 @@ function preloadFirstPaintFonts(): Plugin {
 /**
  * Vite builds the client (src/client) into dist/client; the Hono server serves that folder in production. The About
  * panel's facts are fixed at build time: version (package.json or APP_VERSION), release channel (RELEASE_CHANNEL, default
- * 'production') and build id (BUILD_ID or the git commit).
+ * 'production') and build id (BUILD_ID or the git commit). After the bundle, prerenderPages writes the pre-rendered
+ * index.html and app-shell.html (issue 12).
  */
+const define = {
+  'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion()),
+  'import.meta.env.VITE_RELEASE_CHANNEL': JSON.stringify(process.env.RELEASE_CHANNEL ?? 'production'),
+  'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId()),
+};
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+
 export default defineConfig({
-  define: {
-    'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion()),
-    'import.meta.env.VITE_RELEASE_CHANNEL': JSON.stringify(process.env.RELEASE_CHANNEL ?? 'production'),
-    'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId()),
-  },
+  define,
   root: fileURLToPath(new URL('./src/client', import.meta.url)),
   publicDir: fileURLToPath(new URL('./src/client/public', import.meta.url)),
-  plugins: [react(), tailwindcss(), preloadFirstPaintFonts()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  plugins: [react(), tailwindcss(), preloadFirstPaintFonts(), prerenderPages({ alias, define })],
+  resolve: { alias },
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,

@@ -1,20 +1,52 @@
 import '@fontsource-variable/inter';
 import '@fontsource-variable/fraunces';
 import './styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from '@/client/app/app';
+import { AGE_GATE_ROOT_ID, AGE_VERIFIED_ATTRIBUTE, APP_ROOT_ID } from '@/shared/first-paint';
+import { isAgeVerified } from '@/client/app/shell/age-gate-state';
 
 /** Text shown when index.html lacks the #root element (spec section 2 "Error screens"). */
 const MISSING_ROOT_TEXT = 'Missing Root Element';
+/** Text shown in place of the page when the app's code cannot be downloaded (offline, a deploy removed old chunks). */
+export const BOOT_FAILURE_TEXT = 'Barback could not load. Check your connection and reload the page.';
 
-const rootElement = document.getElementById('root');
-if (rootElement) {
-  createRoot(rootElement).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-} else {
-  document.body.textContent = MISSING_ROOT_TEXT;
+/** Replaces `container`'s content with the load-failure message (an alert, so screen readers announce it). */
+function showBootFailure(container: HTMLElement): void {
+  const message = document.createElement('p');
+  message.setAttribute('role', 'alert');
+  message.className = 'mx-auto max-w-md px-6 py-24 text-center text-muted';
+  message.textContent = BOOT_FAILURE_TEXT;
+  container.replaceChildren(message);
 }
+
+/**
+ * The client's entry (issue 12, ADR 005): deliberately small, so it runs at once over the pre-rendered page.
+ * - A visitor who has confirmed their age: the app's code (boot.tsx) is imported and takes over `#root`.
+ * - A first visitor: only the age gate's code is imported and hydrates `#age-gate-root`; the app's code loads after 'Yes'.
+ */
+function start(): void {
+  const root = document.getElementById(APP_ROOT_ID);
+  if (!root) {
+    document.body.textContent = MISSING_ROOT_TEXT;
+    return;
+  }
+  const startApp = () => {
+    import('@/client/app/boot').then(({ bootApp }) => bootApp(root)).catch(() => showBootFailure(root));
+  };
+  if (isAgeVerified()) {
+    document.documentElement.setAttribute(AGE_VERIFIED_ATTRIBUTE, '');
+    startApp();
+    return;
+  }
+  let gateRoot = document.getElementById(AGE_GATE_ROOT_ID);
+  if (!gateRoot) {
+    gateRoot = document.createElement('div');
+    gateRoot.id = AGE_GATE_ROOT_ID;
+    document.body.prepend(gateRoot);
+  }
+  const container = gateRoot;
+  import('@/client/app/shell/age-gate-root')
+    .then(({ mountAgeGate }) => mountAgeGate(container, startApp))
+    .catch(() => showBootFailure(container));
+}
+
+start();

@@ -26,6 +26,7 @@ import { createMailer, type Mailer } from './mail';
 import { myBarRoutes } from './my-bar';
 import { supportRoutes } from './support';
 import { webhookRoutes, wrapperSimulatorRoutes } from './payments';
+import { FIRST_PAINT_SCRIPT_HASH } from './http/first-paint-csp';
 
 /**
  * What an app needs: an open database, its dialect, the parsed config and a logger; `clientDir` defaults to dist/client.
@@ -51,12 +52,13 @@ export interface AppDeps {
 export const DEFAULT_CLIENT_DIR = path.join(PROJECT_ROOT, 'dist', 'client');
 
 /**
- * Content Security Policy: everything from our own origin; inline styles allowed (Radix and React set style attributes);
- * images may also be data: or blob: URLs.
+ * Content Security Policy: everything from our own origin; scripts only from files, plus index.html's one inline
+ * first-paint script allowed by its SHA-256 (never 'unsafe-inline'); inline styles allowed (Radix and React set style
+ * attributes, and the build inlines the stylesheet); images may also be data: or blob: URLs.
  */
-const CONTENT_SECURITY_POLICY = {
+export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  scriptSrc: ["'self'", FIRST_PAINT_SCRIPT_HASH],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],

@@ -1,38 +1,16 @@
-import { lazy, Suspense, useState } from 'react';
-import { RouterProvider } from 'react-router';
-import { isAgeVerified } from '@/client/app/shell/age-gate-state';
+import type { ReactNode } from 'react';
 import { Providers } from './providers';
-import { createAppRouter } from './router';
 import { AppErrorBoundary } from './shell/app-error-boundary';
 
 /**
- * The age gate's code (Radix dialog and all) loads only for visitors who have not confirmed yet, so a returning visitor's
- * first page carries none of it (issue 2's initial-JS budget).
+ * The frame around the router, the same in the browser (boot.tsx) and in the build's pre-render (prerender.tsx), so
+ * hydration finds the tree it expects: error boundary -> providers -> `children` (the router). The age gate is not
+ * in it: it lives in a root of its own (shell/age-gate-root.tsx) and the app starts only after it.
  */
-const AgeGate = lazy(() => import('./shell/age-gate').then((module) => ({ default: module.AgeGate })));
-
-/** The router, created after the age gate opens so no route (and no page code) loads before confirmation. */
-function AppRouter() {
-  const [router] = useState(createAppRouter);
-  return <RouterProvider router={router} />;
-}
-
-/** The whole client: error boundary -> providers -> age gate (when not yet confirmed) -> router. */
-export function App() {
-  const [verified] = useState(isAgeVerified);
+export function AppFrame({ children }: { children: ReactNode }) {
   return (
     <AppErrorBoundary>
-      <Providers>
-        {verified ? (
-          <AppRouter />
-        ) : (
-          <Suspense fallback={<div className="min-h-dvh" aria-busy="true" />}>
-            <AgeGate>
-              <AppRouter />
-            </AgeGate>
-          </Suspense>
-        )}
-      </Providers>
+      <Providers>{children}</Providers>
     </AppErrorBoundary>
   );
 }

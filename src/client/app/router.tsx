@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { paths } from '@/client/config/paths';
 import { RootLayout } from './shell/root-layout';
 import { RootError, RouteError } from './shell/route-error';
@@ -59,8 +59,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-/** Builds the app's browser router from {@link routes}. */
-export function createAppRouter() {
-  return createBrowserRouter(routes);
-}

@@ -96,3 +96,42 @@ describe('isClientRoute', () => {
     expect(isClientRoute('/other', ['/docs/*'])).toBe(false);
   });
 });
+
+describe('the pre-rendered pages of the build (issue 12)', () => {
+  let root: string;
+  let t: TestApp;
+  const indexHtml = '<!doctype html><html><body><div id="root" data-prerendered="/">home</div></body></html>';
+  const shellHtml = '<!doctype html><html><body><div id="root">shell</div></body></html>';
+
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(os.tmpdir(), 'barback-client-shell-'));
+    const clientDir = path.join(root, 'client');
+    mkdirSync(clientDir, { recursive: true });
+    writeFileSync(path.join(clientDir, 'index.html'), indexHtml);
+    writeFileSync(path.join(clientDir, 'app-shell.html'), shellHtml);
+    t = await createTestApp({ clientDir, seed: null });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("serves the pre-rendered home page for '/' only and the shell for every other page", async () => {
+    expect(await (await t.request('/')).text()).toBe(indexHtml);
+    expect(await (await t.request('/?q=negroni')).text()).toBe(indexHtml);
+    for (const url of ['/discover', '/batch-calculator', '/profile/favorites']) {
+      const response = await t.request(url);
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('cache-control'), url).toBe('no-cache');
+      expect(await response.text(), url).toBe(shellHtml);
+    }
+  });
+
+  it('never serves either page under its own file name', async () => {
+    for (const url of ['/index.html', '/app-shell.html']) {
+      const response = await t.request(url);
+      expect(response.status, url).toBe(404);
+      expect(await response.text(), url).toBe(shellHtml);
+    }
+  });
+});

@@ -9,11 +9,16 @@ import { LruCache } from '../lib/lru-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Other public files (favicon, manifest, robots.txt): an hour. */
 const SHORT = 'public, max-age=3600';
-/** index.html: always revalidate, so a new build is picked up at once. */
+/** The HTML pages: always revalidate, so a new build is picked up at once. */
 const REVALIDATE = 'no-cache';
 
 /** Text of the 503 page answered for a non-API path when there is no client build. */
 export const CLIENT_NOT_BUILT_TEXT = 'client not built: run npm run build';
+
+/** The shell page the build writes for every client path but '/' (scripts/vite-prerender.ts). */
+export const APP_SHELL_HTML = 'app-shell.html';
+/** The build's HTML pages, served only through the page rules, never by file name. */
+const HTML_PAGES = new Set(['index.html', APP_SHELL_HTML]);
 
 interface StaticFile {
   body: Buffer;
@@ -44,8 +49,11 @@ function matches(header: string | undefined, etag: string): boolean {
  * Serves the built client (vite build output) for every GET/HEAD outside /api:
  * - an existing file -> that file; /assets/* with `Cache-Control: public, max-age=31536000, immutable`;
  * - a missing /assets/* file -> 404 (a stale chunk must fail loudly, not receive HTML);
- * - a client route (src/shared/routes.ts) -> index.html with `Cache-Control: no-cache`;
- * - any other path -> index.html too (the client draws its own 404 page) but with status 404, and no ETag or 304;
+ * - '/' -> index.html (the build's pre-rendered age gate and home page, issue 12) with `Cache-Control: no-cache`;
+ * - another client route (src/shared/routes.ts) -> app-shell.html (the gate and the bare shell), or index.html when the
+ *   build has no app-shell.html, with `Cache-Control: no-cache`;
+ * - any other path -> the same page but with status 404 (the client draws its own 404 page), and no ETag or 304;
+ * - neither HTML page is served under its own name (/index.html, /app-shell.html), which would bypass these rules;
  * - no build at all -> 503 text "client not built: run npm run build".
  * Files are read once and kept in a bounded LRU (re-read when their mtime changes); ETag + If-None-Match give 304s.
  */
@@ -110,11 +118,12 @@ export function serveClient({ clientDir }: { clientDir: string }): MiddlewareHan
     if (urlPath !== '/' && !urlPath.endsWith('/')) {
       const target = resolveInside(root, urlPath);
       const file = target ? await load(target) : null;
-      if (file && path.basename(target as string) !== 'index.html') return send(c, file, isAsset ? IMMUTABLE : SHORT);
+      if (file && !HTML_PAGES.has(path.basename(target as string))) return send(c, file, isAsset ? IMMUTABLE : SHORT);
       if (isAsset) return c.text('Not found', 404, { 'Cache-Control': 'no-cache' });
     }
     const index = await load(path.join(root, 'index.html'));
     if (!index) return c.text(CLIENT_NOT_BUILT_TEXT, 503, { 'Cache-Control': 'no-store' });
-    return send(c, index, REVALIDATE, isPage(urlPath) ? 200 : 404);
+    const page = urlPath === '/' ? index : ((await load(path.join(root, APP_SHELL_HTML))) ?? index);
+    return send(c, page, REVALIDATE, isPage(urlPath) ? 200 : 404);
   };
 }

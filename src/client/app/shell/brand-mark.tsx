@@ -3,12 +3,13 @@ import { cn } from '@/client/lib/utils';
 
 /**
  * Barback's mark: a coupe glass with an amber pour and a cherry. Decorative (aria-hidden); pair it with visible text or
- * an accessible label. Size it with `size-*`.
+ * an accessible label. Size it with `size-*` in `className` (default size-8). No class merging here: the age gate draws it before the app's
+ * code (and tailwind-merge) loads.
  */
-export function BrandMark({ className }: { className?: string }) {
+export function BrandMark({ className = 'size-8' }: { className?: string }) {
   const id = useId();
   return (
-    <svg viewBox="0 0 32 32" aria-hidden="true" focusable="false" className={cn('size-8', className)}>
+    <svg viewBox="0 0 32 32" aria-hidden="true" focusable="false" className={className}>
       <defs>
         <linearGradient id={`${id}-pour`} x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor="#f4c170" />

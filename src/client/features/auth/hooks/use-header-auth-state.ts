@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { readItem } from '@/client/lib/storage';
 import { useSession } from '@/client/lib/session';
 import { AUTH_HINT_KEY } from '../lib/local-auth-state';
@@ -13,10 +13,19 @@ import { AUTH_HINT_KEY } from '../lib/local-auth-state';
 export type HeaderAuthState =
   { kind: 'placeholder' } | { kind: 'signed-out'; loading: boolean } | { kind: 'signed-in'; email: string };
 
-/** The header's auth state (see {@link HeaderAuthState}); the last-known hint is read once per mount. */
+/** The hint's store has no change events: it is read again on each render while the session loads. */
+const subscribeNothing = () => () => {};
+const readHint = () => readItem(AUTH_HINT_KEY);
+/** The build's pre-render knows no browser, so it draws the placeholder; hydration starts from the same. */
+const noHintOnServer = () => null;
+
+/**
+ * The header's auth state (see {@link HeaderAuthState}). The last-known hint comes from localStorage in the browser and
+ * is null in the pre-render (issue 12), so a hydrated page first matches the pre-rendered HTML, then shows the hint.
+ */
 export function useHeaderAuthState(): HeaderAuthState {
   const session = useSession();
-  const [lastKnown] = useState(() => readItem(AUTH_HINT_KEY));
+  const lastKnown = useSyncExternalStore(subscribeNothing, readHint, noHintOnServer);
   if (session.status === 'signed-in' && session.user) return { kind: 'signed-in', email: session.user.email };
   if (session.status === 'loading') {
     return lastKnown === 'signed-out' ? { kind: 'signed-out', loading: true } : { kind: 'placeholder' };

@@ -1,0 +1,167 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
+import {
+  AGE_GATE_ROOT_ID,
+  APP_ROOT_ID,
+  FIRST_PAINT_SCRIPT,
+  PRERENDERED_PATH_ATTRIBUTE,
+} from '../src/shared/first-paint.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The module the build renders in Node (exports `prerender()`). */
+const PRERENDER_ENTRY = path.join(ROOT, 'src', 'client', 'prerender.tsx');
+/** Where that module's Node build goes (scratch output, removed after use). */
+const PRERENDER_OUT_DIR = path.join(ROOT, 'dist', 'prerender');
+/** The page the client router asks for first on '/' (the landing list: first 50 by name). */
+export const HOME_LIST_PATH = '/api/cocktails?page=0&pageSize=50';
+/** The HTML file served for every client path other than '/' (see src/server/http/client-static.ts). */
+export const APP_SHELL_FILE = 'app-shell.html';
+
+/** Options: the same `resolve.alias` and `define` as the client build, so the Node build sees the same code. */
+export interface PrerenderOptions {
+  alias: Record<string, string>;
+  define: Record<string, string>;
+}
+
+/** Every chunk `start` imports statically, transitively, `start` included (file names). */
+function staticClosure(bundle: Rollup.OutputBundle, start: Rollup.OutputChunk): Set<string> {
+  const seen = new Set<string>();
+  const visit = (fileName: string) => {
+    if (seen.has(fileName)) return;
+    seen.add(fileName);
+    const chunk = bundle[fileName];
+    if (chunk?.type === 'chunk') for (const imported of chunk.imports) visit(imported);
+  };
+  visit(start.fileName);
+  return seen;
+}
+
+/** The chunk whose entry module is `suffix` (a path ending), or undefined. */
+function chunkOf(bundle: Rollup.OutputBundle, suffix: string): Rollup.OutputChunk | undefined {
+  return Object.values(bundle).find(
+    (output): output is Rollup.OutputChunk =>
+      output.type === 'chunk' &&
+      !!output.facadeModuleId &&
+      output.facadeModuleId.replaceAll('\\', '/').endsWith(suffix),
+  );
+}
+
+/** The first-paint `<script>`: its text is {@link FIRST_PAINT_SCRIPT} exactly (the CSP hashes it); URLs in attributes. */
+function firstPaintScriptTag(appModules: string[], homeModules: string[], homeFetch: string | null): string {
+  const attributes = [
+    appModules.length ? ` data-app-modules="${appModules.join(' ')}"` : '',
+    homeModules.length ? ` data-home-modules="${homeModules.join(' ')}"` : '',
+    homeFetch ? ` data-home-fetch="${homeFetch}"` : '',
+  ].join('');
+  return `<script${attributes}>${FIRST_PAINT_SCRIPT}</script>`;
+}
+
+/** Puts the first-paint script first in `<head>`, right after `<meta charset>`. */
+function insertFirstPaintScript(html: string, tag: string): string {
+  const charset = /<meta charset="[^"]*"\s*\/?>/i.exec(html);
+  if (!charset) throw new Error('index.html has no <meta charset>: the first-paint script has nowhere to go');
+  const at = charset.index + charset[0].length;
+  return `${html.slice(0, at)}\n    ${tag}${html.slice(at)}`;
+}
+
+/** Replaces each `<link rel="stylesheet" href="/assets/...css">` with a `<style>` holding the file's text. */
+function inlineStylesheets(html: string, outDir: string): string {
+  return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (_tag, file: string) => {
+    const css = readFileSync(path.join(outDir, file), 'utf8');
+    return `<style>${css.replaceAll('</style', '<\\/style')}</style>`;
+  });
+}
+
+/** Fills the empty `#root` with `app` (marked with the pre-rendered `path`, if any) and adds the gate's root before it. */
+function fillRoots(html: string, gate: string, app: string, prerenderedPath: string | null): string {
+  const emptyRoot = `<div id="${APP_ROOT_ID}"></div>`;
+  if (!html.includes(emptyRoot)) throw new Error(`index.html has no empty ${emptyRoot}`);
+  const marker = prerenderedPath ? ` ${PRERENDERED_PATH_ATTRIBUTE}="${prerenderedPath}"` : '';
+  return html.replace(
+    emptyRoot,
+    `<div id="${AGE_GATE_ROOT_ID}">${gate}</div>\n    <div id="${APP_ROOT_ID}"${marker}>${app}</div>`,
+  );
+}
+
+/**
+ * The build's pre-render (issue 12, ADR 005), as a Vite plugin:
+ * - while bundling, notes the chunks the app's boot module and the home route import statically;
+ * - after the client build, builds src/client/prerender.tsx for Node, renders the age gate, the home page and the bare
+ *   shell with React's server renderer, and rewrites dist/client/index.html (gate + home page, served for '/') and
+ *   writes dist/client/app-shell.html (gate + shell, served for every other page), each with the stylesheet inlined and
+ *   the first-paint script first in `<head>`.
+ * In development (`vite` serve) only the first-paint script is added, without preload lists.
+ * @throws (fails the build) when index.html lacks `<meta charset>` or an empty `#root`, or the pre-render throws.
+ */
+export function prerenderPages(options: PrerenderOptions): Plugin {
+  let config: ResolvedConfig;
+  let appModules: string[] = [];
+  let homeModules: string[] = [];
+  return {
+    name: 'barback:prerender-pages',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        if (config.command === 'serve') return insertFirstPaintScript(html, firstPaintScriptTag([], [], null));
+        return html;
+      },
+    },
+    generateBundle(_output, bundle) {
+      if (config.command !== 'build' || config.build.ssr) return;
+      const entry = Object.values(bundle).find(
+        (output): output is Rollup.OutputChunk => output.type === 'chunk' && output.isEntry,
+      );
+      const boot = chunkOf(bundle, '/src/client/app/boot.tsx');
+      const home = chunkOf(bundle, '/src/client/app/routes/home.tsx');
+      if (!entry || !boot || !home)
+        throw new Error('pre-render: the entry, boot or home chunk is missing from the bundle');
+      const loadedByEntry = staticClosure(bundle, entry);
+      const app = [...staticClosure(bundle, boot)].filter((file) => !loadedByEntry.has(file));
+      const homeOnly = [...staticClosure(bundle, home)].filter(
+        (file) => !loadedByEntry.has(file) && !app.includes(file),
+      );
+      appModules = app.map((file) => `/${file}`);
+      homeModules = homeOnly.map((file) => `/${file}`);
+    },
+    async closeBundle() {
+      if (config.command !== 'build' || config.build.ssr) return;
+      const outDir = config.build.outDir;
+      await build({
+        configFile: false,
+        logLevel: 'warn',
+        root: config.root,
+        publicDir: false,
+        mode: config.mode,
+        define: options.define,
+        resolve: { alias: options.alias },
+        plugins: [react()],
+        build: { ssr: PRERENDER_ENTRY, outDir: PRERENDER_OUT_DIR, emptyOutDir: true, minify: false },
+      });
+      try {
+        const module = (await import(pathToFileURL(path.join(PRERENDER_OUT_DIR, 'prerender.js')).href)) as {
+          prerender: () => Promise<{ gate: string; home: string; shell: string }>;
+        };
+        const pages = await module.prerender();
+        const template = inlineStylesheets(readFileSync(path.join(outDir, 'index.html'), 'utf8'), outDir);
+        const index = insertFirstPaintScript(
+          fillRoots(template, pages.gate, pages.home, '/'),
+          firstPaintScriptTag(appModules, homeModules, HOME_LIST_PATH),
+        );
+        const shell = insertFirstPaintScript(
+          fillRoots(template, pages.gate, pages.shell, null),
+          firstPaintScriptTag(appModules, [], null),
+        );
+        writeFileSync(path.join(outDir, 'index.html'), index);
+        writeFileSync(path.join(outDir, APP_SHELL_FILE), shell);
+      } finally {
+        rmSync(PRERENDER_OUT_DIR, { recursive: true, force: true });
+      }
+    },
+  };
+}

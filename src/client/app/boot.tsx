@@ -1,0 +1,64 @@
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
+import { getAppEnvironment } from '@/client/lib/app-environment';
+import { PRERENDERED_PATH_ATTRIBUTE } from '@/shared/first-paint';
+import { AppFrame } from './app';
+import { routes } from './router';
+
+/**
+ * True when `container` holds the build's pre-rendered page for exactly this URL, so React can hydrate it instead of
+ * drawing again: the pre-rendered path equals the location's path, there is no query (a search or a ?recipe= deep link
+ * draws something else) and the app runs in a plain browser (the iOS and Toast shells differ from the pre-rendered web
+ * shell).
+ */
+export function canHydrate(container: HTMLElement, location: Location, platform: string): boolean {
+  return (
+    container.getAttribute(PRERENDERED_PATH_ATTRIBUTE) === location.pathname &&
+    location.search === '' &&
+    platform === 'web'
+  );
+}
+
+/**
+ * Loads the lazy route modules `pathname` matches and makes them eager (`Component` set, `lazy` removed), so the
+ * router's first render already draws the page, as the pre-render did, instead of a loading fallback.
+ * @throws whatever a route module's import throws (a network failure).
+ */
+async function loadMatchedRoutes(table: RouteObject[], pathname: string): Promise<void> {
+  const matches = matchRoutes(table, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const module = (await route.lazy()) as Partial<RouteObject>;
+      Object.assign(route, module);
+      route.lazy = undefined;
+    }),
+  );
+}
+
+/**
+ * Starts the app in `container` (`#root`): hydrates the pre-rendered home page when {@link canHydrate} says it matches,
+ * otherwise renders fresh over the pre-rendered shell (React replaces it on its first commit, so nothing blanks).
+ * @throws when a route module cannot be downloaded (the entry shows its load-failure message).
+ */
+export async function bootApp(container: HTMLElement): Promise<void> {
+  const hydrate = canHydrate(container, window.location, getAppEnvironment().platform);
+  if (hydrate) await loadMatchedRoutes(routes, window.location.pathname);
+  const router = createBrowserRouter(routes);
+  const app = (
+    <StrictMode>
+      <AppFrame>
+        <RouterProvider router={router} />
+      </AppFrame>
+    </StrictMode>
+  );
+  if (hydrate) {
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  } else {
+    container.removeAttribute(PRERENDERED_PATH_ATTRIBUTE);
+    createRoot(container).render(app);
+  }
+}

@@ -1,0 +1,36 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { AGE_GATE_ID_PREFIX, AGE_VERIFIED_ATTRIBUTE } from '@/shared/first-paint';
+import { markAgeVerified } from './age-gate-state';
+import { AgeGate } from './age-gate';
+
+/**
+ * Brings the age gate in `container` to life for a first visitor: hydrates the pre-rendered gate (or renders it when the
+ * container is empty, as in development). On confirmation it stores 'bb:age-verified' = 'v1' (a storage failure keeps
+ * the gate open for this page load only), sets the attribute that swaps the gate for the app on `<html>`, unmounts the
+ * gate and calls `onConfirmed`, which starts the app.
+ */
+export function mountAgeGate(container: HTMLElement, onConfirmed: () => void): void {
+  let done = false;
+  const confirm = () => {
+    if (done) return;
+    done = true;
+    markAgeVerified();
+    document.documentElement.setAttribute(AGE_VERIFIED_ATTRIBUTE, '');
+    onConfirmed();
+    // After the app has taken the page: unmounting inside React's own event handler is not allowed.
+    queueMicrotask(() => root.unmount());
+  };
+  const gate = (
+    <StrictMode>
+      <AgeGate onConfirm={confirm} />
+    </StrictMode>
+  );
+  let root: Root;
+  if (container.firstElementChild) {
+    root = hydrateRoot(container, gate, { identifierPrefix: AGE_GATE_ID_PREFIX });
+  } else {
+    root = createRoot(container, { identifierPrefix: AGE_GATE_ID_PREFIX });
+    root.render(gate);
+  }
+}

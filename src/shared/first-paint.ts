@@ -1,0 +1,39 @@
+/**
+ * The first paint before JavaScript (issue 12, ADR 005): names shared by the build's pre-renderer, the client entry, the
+ * server's Content Security Policy and the tests.
+ *
+ * index.html carries two pre-rendered roots: the age gate in `#age-gate-root` and the home page in `#root`. CSS shows
+ * exactly one of them, chosen by {@link AGE_VERIFIED_ATTRIBUTE} on `<html>`, which {@link FIRST_PAINT_SCRIPT} sets
+ * before the body is parsed. So a returning visitor never sees the gate, and a first visitor sees it before any module
+ * script has run.
+ */
+
+/** Attribute set on `<html>` when this browser has confirmed legal drinking age (localStorage 'bb:age-verified' = 'v1'). */
+export const AGE_VERIFIED_ATTRIBUTE = 'data-age-verified';
+/** id of the element holding the pre-rendered age gate. */
+export const AGE_GATE_ROOT_ID = 'age-gate-root';
+/** id of the element holding the pre-rendered app (home page or bare shell). */
+export const APP_ROOT_ID = 'root';
+/** Attribute on `#root` naming the path whose page it holds pre-rendered ('/' in index.html); absent in the shell. */
+export const PRERENDERED_PATH_ATTRIBUTE = 'data-prerendered';
+/** React identifier prefix of the age gate's root, so its ids never collide with the app's. */
+export const AGE_GATE_ID_PREFIX = 'gate-';
+
+/**
+ * The one inline script of index.html, first in `<head>` (its SHA-256 is the only hash in the CSP's script-src, see
+ * src/server/http/first-paint-csp.ts; change a byte and the hash changes with it). It never throws and does, in order:
+ * 1. unless localStorage 'bb:age-verified' is exactly 'v1' (the same rule as isAgeVerified()), nothing: the gate shows;
+ * 2. sets {@link AGE_VERIFIED_ATTRIBUTE} on `<html>`, so CSS hides the gate and shows the app;
+ * 3. adds `<link rel="modulepreload">` for every URL in its own `data-app-modules` attribute (space separated) and, on
+ *    '/' without a query, for `data-home-modules` and a fetch preload of `data-home-fetch` (the landing list), so the
+ *    app's code and the first 50 cocktails download while the main script is still being parsed.
+ * The URLs live in attributes, outside the hashed text, so a new build keeps the same hash.
+ */
+export const FIRST_PAINT_SCRIPT =
+  "(function(){try{var d=document,s=d.currentScript;if(localStorage.getItem('bb:age-verified')!=='v1')return;" +
+  "d.documentElement.setAttribute('data-age-verified','');if(!s)return;" +
+  "var add=function(rel,href,as){var l=d.createElement('link');l.rel=rel;l.href=href;if(as){l.as=as;l.crossOrigin='anonymous'}d.head.appendChild(l)};" +
+  "var list=function(name){return (s.getAttribute(name)||'').split(' ').filter(Boolean)};" +
+  "list('data-app-modules').forEach(function(u){add('modulepreload',u)});" +
+  "if(location.pathname==='/'&&!location.search){list('data-home-modules').forEach(function(u){add('modulepreload',u)});" +
+  "var f=s.getAttribute('data-home-fetch');if(f)add('preload',f,'fetch')}}catch(e){}})();";
