@@ -19,6 +19,14 @@ function showBootFailure(container: HTMLElement): void {
 }
 
 /**
+ * True when this browser has confirmed its age: stored earlier, or in this page load by a tap on the pre-rendered gate
+ * before its code arrived (the first-paint script marks `<html>` even when storage is unavailable).
+ */
+function confirmedAlready(): boolean {
+  return isAgeVerified() || document.documentElement.hasAttribute(AGE_VERIFIED_ATTRIBUTE);
+}
+
+/**
  * The client's entry (issue 12, ADR 005): deliberately small, so it runs at once over the pre-rendered page.
  * - A visitor who has confirmed their age: the app's code (boot.tsx) is imported and takes over `#root`.
  * - A first visitor: only the age gate's code is imported and hydrates `#age-gate-root`; the app's code loads after 'Yes'.
@@ -32,7 +40,7 @@ function start(): void {
   const startApp = () => {
     import('@/client/app/boot').then(({ bootApp }) => bootApp(root)).catch(() => showBootFailure(root));
   };
-  if (isAgeVerified()) {
+  if (confirmedAlready()) {
     document.documentElement.setAttribute(AGE_VERIFIED_ATTRIBUTE, '');
     startApp();
     return;
@@ -45,7 +53,8 @@ function start(): void {
   }
   const container = gateRoot;
   import('@/client/app/shell/age-gate-root')
-    .then(({ mountAgeGate }) => mountAgeGate(container, startApp))
+    // A tap on the pre-rendered 'Yes' while this code downloaded already confirmed (see FIRST_PAINT_SCRIPT).
+    .then(({ mountAgeGate }) => (confirmedAlready() ? startApp() : mountAgeGate(container, startApp)))
     .catch(() => showBootFailure(container));
 }
 

@@ -19,20 +19,36 @@ export const PRERENDERED_PATH_ATTRIBUTE = 'data-prerendered';
 /** React identifier prefix of the age gate's root, so its ids never collide with the app's. */
 export const AGE_GATE_ID_PREFIX = 'gate-';
 
+/** Attribute on `#age-gate-root` once React handles the gate (set by mountAgeGate); before it, the script above does. */
+export const GATE_LIVE_ATTRIBUTE = 'data-live';
+/** Attribute of the gate's two buttons: `data-age-gate="yes"` and `data-age-gate="no"`. */
+export const GATE_BUTTON_ATTRIBUTE = 'data-age-gate';
+
 /**
  * The one inline script of index.html, first in `<head>` (its SHA-256 is the only hash in the CSP's script-src, see
  * src/server/http/first-paint-csp.ts; change a byte and the hash changes with it). It never throws and does, in order:
- * 1. unless localStorage 'bb:age-verified' is exactly 'v1' (the same rule as isAgeVerified()), nothing: the gate shows;
- * 2. sets {@link AGE_VERIFIED_ATTRIBUTE} on `<html>`, so CSS hides the gate and shows the app;
+ * 1. unless localStorage 'bb:age-verified' is exactly 'v1' (the same rule as isAgeVerified()): lets the pre-rendered
+ *    gate answer before its code has loaded. Until `#age-gate-root` carries {@link GATE_LIVE_ATTRIBUTE}, a click on the
+ *    'Yes' button, or Enter anywhere but on 'No', stores 'v1' and sets {@link AGE_VERIFIED_ATTRIBUTE} (the entry then
+ *    starts the app instead of the gate). A tap on a slow connection is never lost.
+ * 2. for a verified visitor, sets {@link AGE_VERIFIED_ATTRIBUTE} on `<html>`, so CSS hides the gate and shows the app;
  * 3. adds `<link rel="modulepreload">` for every URL in its own `data-app-modules` attribute (space separated) and, on
  *    '/' without a query, for `data-home-modules` and a fetch preload of `data-home-fetch` (the landing list), so the
  *    app's code and the first 50 cocktails download while the main script is still being parsed.
  * The URLs live in attributes, outside the hashed text, so a new build keeps the same hash.
  */
 export const FIRST_PAINT_SCRIPT =
-  "(function(){try{var d=document,s=d.currentScript;if(localStorage.getItem('bb:age-verified')!=='v1')return;" +
-  "d.documentElement.setAttribute('data-age-verified','');if(!s)return;" +
-  "var add=function(rel,href,as){var l=d.createElement('link');l.rel=rel;l.href=href;if(as){l.as=as;l.crossOrigin='anonymous'}d.head.appendChild(l)};" +
+  "(function(){try{var d=document,h=d.documentElement,s=d.currentScript,K='bb:age-verified',A='data-age-verified';" +
+  "if(localStorage.getItem(K)!=='v1'){" +
+  "var live=function(){var g=d.getElementById('age-gate-root');return !g||g.hasAttribute('data-live')};" +
+  "var on=function(e,v){var t=e.target;return !!(t&&t.closest&&t.closest('[data-age-gate=\"'+v+'\"]'))};" +
+  "var off=function(){d.removeEventListener('click',c,true);d.removeEventListener('keydown',k,true)};" +
+  "var ok=function(){off();try{localStorage.setItem(K,'v1')}catch(x){}h.setAttribute(A,'')};" +
+  "var c=function(e){if(!live()&&on(e,'yes'))ok()};" +
+  "var k=function(e){if(!live()&&e.key==='Enter'&&!on(e,'no'))ok()};" +
+  "d.addEventListener('click',c,true);d.addEventListener('keydown',k,true);return}" +
+  "h.setAttribute(A,'');if(!s)return;" +
+  "var add=function(rel,href,as){var l=d.createElement('link');l.rel=rel;l.href=href;if(as){l.setAttribute('as',as);l.crossOrigin='anonymous'}d.head.appendChild(l)};" +
   "var list=function(name){return (s.getAttribute(name)||'').split(' ').filter(Boolean)};" +
   "list('data-app-modules').forEach(function(u){add('modulepreload',u)});" +
   "if(location.pathname==='/'&&!location.search){list('data-home-modules').forEach(function(u){add('modulepreload',u)});" +

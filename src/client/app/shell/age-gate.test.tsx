@@ -67,6 +67,8 @@ describe('mountAgeGate', () => {
     expect(container.querySelector('[data-testid="age-gate-yes"]')).toBe(pressed);
     expect(errors).not.toHaveBeenCalled();
     errors.mockRestore();
+    // React has the gate now: the first-paint script stands down.
+    expect(container).toHaveAttribute('data-live');
     expect(isAgeVerified()).toBe(false);
 
     const user = userEvent.setup();

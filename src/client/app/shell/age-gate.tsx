@@ -29,7 +29,8 @@ const BUTTON_GHOST = `${BUTTON_BASE} bg-transparent text-foreground hover:bg-sur
  *   'bb:age-verified' = 'v1' and starts the app).
  * - 'No' shows a blocking message. Nothing is stored, so a reload asks again.
  * The panel is a `role="dialog"` with `aria-modal`, labelled by its heading; focus starts on the first button once
- * hydrated. Nothing else is on the page to tab to, and Escape does nothing.
+ * hydrated. Nothing else is on the page to tab to, and Escape does nothing. The buttons carry `data-age-gate="yes"` and
+ * `"no"`: before hydration the first-paint script (src/shared/first-paint.ts) answers a tap on 'Yes' by them.
  */
 export function AgeGate({ onConfirm }: { onConfirm: () => void }) {
   const [state, setState] = useState<GateState>('asking');
@@ -114,6 +115,7 @@ export function AgeGate({ onConfirm }: { onConfirm: () => void }) {
               className={BUTTON_PRIMARY}
               onClick={() => onConfirm()}
               data-testid="age-gate-yes"
+              data-age-gate="yes"
             >
               {AGE_GATE_TEXT.yes}
             </button>
@@ -123,6 +125,7 @@ export function AgeGate({ onConfirm }: { onConfirm: () => void }) {
               className={BUTTON_GHOST}
               onClick={() => setState('refused')}
               data-testid="age-gate-no"
+              data-age-gate="no"
             >
               {AGE_GATE_TEXT.no}
             </button>

@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import { JSDOM } from 'jsdom';
+import { describe, expect, it } from 'vitest';
+import { CONTENT_SECURITY_POLICY } from '@/server/app';
+import { FIRST_PAINT_SCRIPT_HASH } from '@/server/http/first-paint-csp';
+import { AGE_VERIFIED_ATTRIBUTE, FIRST_PAINT_SCRIPT } from './first-paint';
+
+/** The pre-rendered gate's buttons, as the build writes them. */
+const GATE_HTML =
+  '<div id="age-gate-root"><div role="dialog"><button data-age-gate="yes"><span>Yes, I am of legal age</span></button>' +
+  '<button data-age-gate="no">No</button></div></div>';
+
+/** A page holding the first-paint script and the pre-rendered gate, at `url`, with 'bb:age-verified' = `marker`. */
+function loadDom(url: string, marker: string | null) {
+  const tag =
+    `<script data-app-modules="/assets/boot.js /assets/react.js" data-home-modules="/assets/home.js" ` +
+    `data-home-fetch="/api/cocktails?page=0&pageSize=50">${FIRST_PAINT_SCRIPT}</script>`;
+  return new JSDOM(`<!doctype html><html><head><meta charset="utf-8">${tag}</head><body>${GATE_HTML}</body></html>`, {
+    url,
+    runScripts: 'dangerously',
+    beforeParse(window) {
+      if (marker !== null) window.localStorage.setItem('bb:age-verified', marker);
+    },
+  });
+}
+
+/** Loads {@link loadDom}'s page: whether <html> is marked verified, and the links the script added. */
+function loadPage(url: string, marker: string | null) {
+  const document = loadDom(url, marker).window.document;
+  const links = [...document.head.querySelectorAll('link')].map((link) => ({
+    rel: link.rel,
+    href: link.getAttribute('href'),
+    as: link.getAttribute('as'),
+    crossOrigin: link.getAttribute('crossorigin'),
+  }));
+  return { verified: document.documentElement.hasAttribute(AGE_VERIFIED_ATTRIBUTE), links };
+}
+
+describe('the first-paint script', () => {
+  it('is allowed by exactly its own SHA-256 in the CSP, without unsafe-inline', () => {
+    const expected = `'sha256-${createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64')}'`;
+    expect(FIRST_PAINT_SCRIPT_HASH).toBe(expected);
+    expect(CONTENT_SECURITY_POLICY.scriptSrc).toEqual(["'self'", expected]);
+  });
+
+  it('leaves a first visitor (or an unknown marker) to the gate and preloads nothing', () => {
+    expect(loadPage('http://localhost/', null)).toEqual({ verified: false, links: [] });
+    expect(loadPage('http://localhost/', 'v0')).toEqual({ verified: false, links: [] });
+  });
+
+  it("on '/' marks a returning visitor verified and preloads the app, the home page and the landing list", () => {
+    expect(loadPage('http://localhost/', 'v1')).toEqual({
+      verified: true,
+      links: [
+        { rel: 'modulepreload', href: '/assets/boot.js', as: null, crossOrigin: null },
+        { rel: 'modulepreload', href: '/assets/react.js', as: null, crossOrigin: null },
+        { rel: 'modulepreload', href: '/assets/home.js', as: null, crossOrigin: null },
+        { rel: 'preload', href: '/api/cocktails?page=0&pageSize=50', as: 'fetch', crossOrigin: 'anonymous' },
+      ],
+    });
+  });
+
+  it("elsewhere, or on '/' with a query, preloads the app's modules only", () => {
+    for (const url of ['http://localhost/discover', 'http://localhost/?recipe=12']) {
+      const page = loadPage(url, 'v1');
+      expect(page.verified, url).toBe(true);
+      expect(
+        page.links.map((link) => link.href),
+        url,
+      ).toEqual(['/assets/boot.js', '/assets/react.js']);
+    }
+  });
+
+  it("answers a tap on the pre-rendered 'Yes', or Enter, before the gate's code has loaded", () => {
+    for (const act of ['click yes', 'enter']) {
+      const dom = loadDom('http://localhost/discover', null);
+      const { document, KeyboardEvent, MouseEvent } = dom.window;
+      if (act === 'click yes') {
+        document.querySelector('[data-age-gate="yes"] span')?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      } else {
+        document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+      }
+      expect(document.documentElement.hasAttribute(AGE_VERIFIED_ATTRIBUTE), act).toBe(true);
+      expect(dom.window.localStorage.getItem('bb:age-verified'), act).toBe('v1');
+    }
+  });
+
+  it("ignores 'No', Enter on 'No', and everything once React has the gate (data-live)", () => {
+    const dom = loadDom('http://localhost/', null);
+    const { document, KeyboardEvent, MouseEvent } = dom.window;
+    const no = document.querySelector('[data-age-gate="no"]') as HTMLElement;
+    no.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    no.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(document.documentElement.hasAttribute(AGE_VERIFIED_ATTRIBUTE)).toBe(false);
+    document.getElementById('age-gate-root')?.setAttribute('data-live', '');
+    document.querySelector('[data-age-gate="yes"]')?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    expect(document.documentElement.hasAttribute(AGE_VERIFIED_ATTRIBUTE)).toBe(false);
+    expect(dom.window.localStorage.getItem('bb:age-verified')).toBeNull();
+  });
+});

@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import { expect, test } from './support/fixtures';
+import { PHONE } from './support/journey';
+
+/**
+ * Issue 12, the first paint before JavaScript: the built pages carry the pre-rendered age gate and home page, the one
+ * inline script is allowed by its hash (never 'unsafe-inline'), a first visitor sees the gate before any script has
+ * run, and a returning visitor never sees it at all.
+ */
+
+test.use({ viewport: PHONE });
+
+/** The text of every inline `<script>` (one without src) in `html`. */
+function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+}
+
+test.describe('first paint', () => {
+  test("the pages carry the pre-rendered gate and app, and the one inline script is the CSP's only hash", async ({
+    server,
+  }) => {
+    const home = await fetch(`${server.origin}/`);
+    const html = await home.text();
+    expect(html).toContain('<div id="root" data-prerendered="/">');
+    expect(html).toMatch(/<div id="age-gate-root">.*Age Verification.*Yes, I am of legal age/s);
+    expect(html).toMatch(/<h1[^>]*>Pour something/);
+    expect(html).toContain('All cocktails');
+    expect(html).toContain('<style>');
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+
+    const scripts = inlineScripts(html);
+    expect(scripts).toHaveLength(1);
+    const hash = `'sha256-${createHash('sha256')
+      .update(scripts[0] as string)
+      .digest('base64')}'`;
+    const scriptSrc = (home.headers.get('content-security-policy') ?? '')
+      .split(';')
+      .map((directive) => directive.trim())
+      .find((directive) => directive.startsWith('script-src'));
+    expect(scriptSrc).toBe(`script-src 'self' ${hash}`);
+    expect(html).toMatch(
+      /data-home-fetch="\/api\/cocktails\?page=0&amp;pageSize=50"|data-home-fetch="\/api\/cocktails\?page=0&pageSize=50"/,
+    );
+
+    const discover = await (await fetch(`${server.origin}/discover`)).text();
+    expect(discover).toContain('Age Verification');
+    expect(discover).toContain('data-testid="route-loading"');
+    expect(discover).not.toContain('data-prerendered');
+    expect(inlineScripts(discover)).toEqual(scripts);
+  });
+
+  test('a first visitor sees the gate before any script has run (JavaScript disabled)', async ({ browser, server }) => {
+    const context = await browser.newContext({ baseURL: server.origin, viewport: PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    const gate = page.getByRole('dialog', { name: 'Age Verification' });
+    await expect(gate).toBeVisible();
+    await expect(gate.getByRole('button', { name: 'Yes, I am of legal age' })).toBeVisible();
+    await expect(gate.getByRole('button', { name: 'No', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'All cocktails' })).toHaveCount(0);
+    await page.goto('/batch-calculator');
+    await expect(page.getByRole('dialog', { name: 'Age Verification' })).toBeVisible();
+    await context.close();
+  });
+
+  test('a returning visitor never sees the gate, from the first frame on', async ({ browser, server }) => {
+    const context = await browser.newContext({ baseURL: server.origin, viewport: PHONE });
+    await context.addInitScript(() => {
+      window.localStorage.setItem('bb:age-verified', 'v1');
+      const seen: string[] = [];
+      (window as unknown as { gateSeen: string[] }).gateSeen = seen;
+      // Checks at every DOM change and every frame until well after load whether the gate was laid out.
+      const check = (when: string) => {
+        const gate = document.getElementById('age-gate-root');
+        if (gate && gate.getClientRects().length > 0) seen.push(when);
+      };
+      new MutationObserver(() => check('mutation')).observe(document, { childList: true, subtree: true });
+      const frame = () => {
+        check('frame');
+        if (performance.now() < 5000) requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    const page = await context.newPage();
+    for (const path of ['/', '/discover']) {
+      await page.goto(path);
+      await expect(page.getByRole('navigation').first()).toBeVisible();
+      await page.waitForTimeout(500);
+      expect(await page.evaluate(() => (window as unknown as { gateSeen: string[] }).gateSeen), path).toEqual([]);
+      await expect(page.getByRole('dialog', { name: 'Age Verification' })).toHaveCount(0);
+    }
+    await expect(page.locator('html')).toHaveAttribute('data-age-verified', '');
+    await context.close();
+  });
+});
