@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '@/server/app';
-import { FIRST_PAINT_SCRIPT_HASH } from '@/server/http/first-paint-csp';
-import { AGE_VERIFIED_ATTRIBUTE, FIRST_PAINT_SCRIPT } from './first-paint';
+import { CONTENT_SECURITY_POLICY } from '../app';
+import { FIRST_PAINT_SCRIPT_HASH } from './first-paint-csp';
+import { AGE_VERIFIED_ATTRIBUTE, FIRST_PAINT_SCRIPT } from '@/shared/first-paint';
 
 /** The pre-rendered gate's buttons, as the build writes them. */
 const GATE_HTML =
