@@ -1,5 +1,5 @@
+// @vitest-environment jsdom
 import { createHash } from 'node:crypto';
-import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../app';
 import { FIRST_PAINT_SCRIPT_HASH } from './first-paint-csp';
@@ -10,23 +10,35 @@ const GATE_HTML =
   '<div id="age-gate-root"><div role="dialog"><button data-age-gate="yes"><span>Yes, I am of legal age</span></button>' +
   '<button data-age-gate="no">No</button></div></div>';
 
-/** A page holding the first-paint script and the pre-rendered gate, at `url`, with 'bb:age-verified' = `marker`. */
-function loadDom(url: string, marker: string | null) {
-  const tag =
-    `<script data-app-modules="/assets/boot.js /assets/react.js" data-home-modules="/assets/home.js" ` +
-    `data-home-fetch="/api/cocktails?page=0&pageSize=50">${FIRST_PAINT_SCRIPT}</script>`;
-  return new JSDOM(`<!doctype html><html><head><meta charset="utf-8">${tag}</head><body>${GATE_HTML}</body></html>`, {
-    url,
-    runScripts: 'dangerously',
-    beforeParse(window) {
-      if (marker !== null) window.localStorage.setItem('bb:age-verified', marker);
-    },
-  });
+/**
+ * Runs the first-paint script as the browser would at the top of `<head>`, on a fresh document at `path` with the gate
+ * in the body and localStorage 'bb:age-verified' = `marker` (none when null). The test document is jsdom's, which does
+ * not run inline scripts itself: the script's text runs with `document.currentScript` pointing at its tag.
+ */
+function loadDom(path: string, marker: string | null) {
+  window.history.replaceState(null, '', path);
+  localStorage.clear();
+  if (marker !== null) localStorage.setItem('bb:age-verified', marker);
+  document.documentElement.removeAttribute(AGE_VERIFIED_ATTRIBUTE);
+  document.head.replaceChildren();
+  document.body.innerHTML = GATE_HTML;
+  const tag = document.createElement('script');
+  tag.setAttribute('data-app-modules', '/assets/boot.js /assets/react.js');
+  tag.setAttribute('data-home-modules', '/assets/home.js');
+  tag.setAttribute('data-home-fetch', '/api/cocktails?page=0&pageSize=50');
+  document.head.append(tag);
+  Object.defineProperty(document, 'currentScript', { value: tag, configurable: true });
+  try {
+    new Function(FIRST_PAINT_SCRIPT)();
+  } finally {
+    Object.defineProperty(document, 'currentScript', { value: null, configurable: true });
+  }
+  return { window, document, KeyboardEvent, MouseEvent };
 }
 
 /** Loads {@link loadDom}'s page: whether <html> is marked verified, and the links the script added. */
-function loadPage(url: string, marker: string | null) {
-  const document = loadDom(url, marker).window.document;
+function loadPage(path: string, marker: string | null) {
+  loadDom(path, marker);
   const links = [...document.head.querySelectorAll('link')].map((link) => ({
     rel: link.rel,
     href: link.getAttribute('href'),
@@ -44,12 +56,12 @@ describe('the first-paint script', () => {
   });
 
   it('leaves a first visitor (or an unknown marker) to the gate and preloads nothing', () => {
-    expect(loadPage('http://localhost/', null)).toEqual({ verified: false, links: [] });
-    expect(loadPage('http://localhost/', 'v0')).toEqual({ verified: false, links: [] });
+    expect(loadPage('/', null)).toEqual({ verified: false, links: [] });
+    expect(loadPage('/', 'v0')).toEqual({ verified: false, links: [] });
   });
 
   it("on '/' marks a returning visitor verified and preloads the app, the home page and the landing list", () => {
-    expect(loadPage('http://localhost/', 'v1')).toEqual({
+    expect(loadPage('/', 'v1')).toEqual({
       verified: true,
       links: [
         { rel: 'modulepreload', href: '/assets/boot.js', as: null, crossOrigin: null },
@@ -61,7 +73,7 @@ describe('the first-paint script', () => {
   });
 
   it("elsewhere, or on '/' with a query, preloads the app's modules only", () => {
-    for (const url of ['http://localhost/discover', 'http://localhost/?recipe=12']) {
+    for (const url of ['/discover', '/?recipe=12']) {
       const page = loadPage(url, 'v1');
       expect(page.verified, url).toBe(true);
       expect(
@@ -73,21 +85,21 @@ describe('the first-paint script', () => {
 
   it("answers a tap on the pre-rendered 'Yes', or Enter, before the gate's code has loaded", () => {
     for (const act of ['click yes', 'enter']) {
-      const dom = loadDom('http://localhost/discover', null);
-      const { document, KeyboardEvent, MouseEvent } = dom.window;
+      const dom = loadDom('/discover', null);
+      const { document, KeyboardEvent, MouseEvent } = dom;
       if (act === 'click yes') {
         document.querySelector('[data-age-gate="yes"] span')?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
       } else {
         document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
       }
       expect(document.documentElement.hasAttribute(AGE_VERIFIED_ATTRIBUTE), act).toBe(true);
-      expect(dom.window.localStorage.getItem('bb:age-verified'), act).toBe('v1');
+      expect(localStorage.getItem('bb:age-verified'), act).toBe('v1');
     }
   });
 
   it("ignores 'No', Enter on 'No', and everything once React has the gate (data-live)", () => {
-    const dom = loadDom('http://localhost/', null);
-    const { document, KeyboardEvent, MouseEvent } = dom.window;
+    const dom = loadDom('/', null);
+    const { document, KeyboardEvent, MouseEvent } = dom;
     const no = document.querySelector('[data-age-gate="no"]') as HTMLElement;
     no.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     no.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
@@ -97,6 +109,6 @@ describe('the first-paint script', () => {
     document.querySelector('[data-age-gate="yes"]')?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
     expect(document.documentElement.hasAttribute(AGE_VERIFIED_ATTRIBUTE)).toBe(false);
-    expect(dom.window.localStorage.getItem('bb:age-verified')).toBeNull();
+    expect(localStorage.getItem('bb:age-verified')).toBeNull();
   });
 });
