@@ -1,4 +1,3 @@
-import { useDeferredValue } from 'react';
 import { cn } from '@/client/lib/utils';
 import type { CocktailSummary } from '@/shared/schemas/cocktail';
 import { CocktailCard, CocktailCardSkeleton, type CocktailCardVariant } from './cocktail-card';
@@ -10,11 +9,6 @@ export const GRID_COLUMNS = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-
  * A grid of cocktail cards, as a list. While `loading` with no items it shows `skeletonCount` skeleton cards of the same
  * size; `appendSkeletons` adds skeletons after the items (next page loading). Skeleton items are hidden from assistive
  * technology, so the list's item count is always the number of real cards (the list says aria-busy meanwhile).
- *
- * New items are drawn as a deferred update (useDeferredValue): the list arrives through TanStack Query's store, which
- * React renders synchronously, and 50 cards in one go were one long task on a slow phone (issue 12: Total Blocking
- * Time). Deferred, React renders them in short, interruptible slices while the previous content (the loading cards)
- * stays on screen.
  */
 export function CocktailGrid({
   items,
@@ -37,13 +31,11 @@ export function CocktailGrid({
   /** Items shown are the previous search's while a new one loads: dims them slightly. */
   stale?: boolean;
 }) {
-  const shownItems = useDeferredValue(items);
-  const catchingUp = shownItems !== items;
-  const showSkeletons = (loading || catchingUp) && shownItems.length === 0;
+  const showSkeletons = loading && items.length === 0;
   return (
     <ul
       aria-label={label}
-      aria-busy={loading || stale || catchingUp || appendSkeletons > 0}
+      aria-busy={loading || stale || appendSkeletons > 0}
       className={cn(GRID_COLUMNS, 'transition-opacity duration-200', stale && 'opacity-60', className)}
     >
       {showSkeletons
@@ -52,7 +44,7 @@ export function CocktailGrid({
               <CocktailCardSkeleton variant={variant} />
             </li>
           ))
-        : shownItems.map((cocktail) => (
+        : items.map((cocktail) => (
             <li key={cocktail.id}>
               <CocktailCard cocktail={cocktail} variant={variant} />
             </li>
