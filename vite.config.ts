@@ -77,6 +77,16 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // React and its renderer in a chunk of their own (75 kB gzip, the largest): it changes only when React does, so
+        // a returning visitor keeps it cached across our releases (issue 12). Left to itself the bundler names it after
+        // a small shared module and mixes app code into it.
+        codeSplitting: {
+          groups: [{ name: 'react-dom', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

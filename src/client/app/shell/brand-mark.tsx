@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { cn } from '@/client/lib/utils';
 
 /**
  * Barback's mark: a coupe glass with an amber pour and a cherry. Decorative (aria-hidden); pair it with visible text or
@@ -28,32 +27,5 @@ export function BrandMark({ className = 'size-8' }: { className?: string }) {
       <circle cx="22.2" cy="5.4" r="2.1" fill="#c8453a" />
       <path d="M22.2 5.4c.6-1.6 1.8-2.6 3.4-3" stroke="#7a9a5a" strokeWidth="1" fill="none" strokeLinecap="round" />
     </svg>
-  );
-}
-
-/** The mark plus the "Barback" wordmark in Fraunces. */
-export function BrandLogo({
-  className,
-  compact = false,
-  wordmarkClassName,
-}: {
-  className?: string;
-  compact?: boolean;
-  /** Classes for the word 'Barback' (e.g. to keep it for screen readers only on narrow screens). */
-  wordmarkClassName?: string;
-}) {
-  return (
-    <span className={cn('inline-flex items-center gap-2 text-foreground', className)}>
-      <BrandMark className={compact ? 'size-7' : 'size-8'} />
-      <span
-        className={cn(
-          'font-display font-semibold tracking-[-0.02em]',
-          compact ? 'text-lg' : 'text-xl',
-          wordmarkClassName,
-        )}
-      >
-        Barback
-      </span>
-    </span>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '@/client/config/paths';
 import { buildInfo } from '@/client/lib/build-info';
-import { BrandLogo } from './brand-mark';
+import { BrandLogo } from './brand-logo';
 
 /** Desktop footer (hidden below 768 px, where the tab bar takes its place): legal links and "Enjoy responsibly". */
 export function SiteFooter() {

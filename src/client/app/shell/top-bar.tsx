@@ -6,7 +6,7 @@ import { AccountMenu, AvatarPlaceholder } from '@/client/features/auth/component
 import { SignInButtons } from '@/client/features/auth/components/sign-in-buttons';
 import { useHeaderAuthState } from '@/client/features/auth/hooks/use-header-auth-state';
 import { cn } from '@/client/lib/utils';
-import { BrandLogo } from './brand-mark';
+import { BrandLogo } from './brand-logo';
 import { LegalMenu } from './legal-menu';
 import { NAV_ITEMS, useNavItemClick } from './nav-items';
 
