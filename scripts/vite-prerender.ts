@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -24,6 +25,25 @@ export const APP_SHELL_FILE = 'app-shell.html';
 export interface PrerenderOptions {
   alias: Record<string, string>;
   define: Record<string, string>;
+}
+
+/**
+ * Runs the Node build's `prerender()` in a child Node process and returns its pages. A child, because the app's modules
+ * may leave timers behind (a query client's clean-up, a poll) that would keep the build's own process from exiting.
+ * @throws when the child fails (its stderr is in the message).
+ */
+function renderInChildProcess(modulePath: string): { gate: string; home: string; shell: string } {
+  const runner =
+    `import(${JSON.stringify(pathToFileURL(modulePath).href)})` +
+    '.then((m) => m.prerender()).then((pages) => { process.stdout.write(JSON.stringify(pages)); process.exit(0); })' +
+    '.catch((error) => { console.error(error); process.exit(1); });';
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', runner], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return JSON.parse(output) as { gate: string; home: string; shell: string };
 }
 
 /** Every chunk `start` imports statically, transitively, `start` included (file names). */
@@ -89,7 +109,7 @@ function fillRoots(html: string, gate: string, app: string, prerenderedPath: str
 /**
  * The build's pre-render (issue 12, ADR 005), as a Vite plugin:
  * - while bundling, notes the chunks the app's boot module and the home route import statically;
- * - after the client build, builds src/client/prerender.tsx for Node, renders the age gate, the home page and the bare
+ * - after the client build, builds src/client/prerender.tsx for Node, renders (in a child process) the age gate, the home page and the bare
  *   shell with React's server renderer, and rewrites dist/client/index.html (gate + home page, served for '/') and
  *   writes dist/client/app-shell.html (gate + shell, served for every other page), each with the stylesheet inlined and
  *   the first-paint script first in `<head>`.
@@ -144,10 +164,7 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
         build: { ssr: PRERENDER_ENTRY, outDir: PRERENDER_OUT_DIR, emptyOutDir: true, minify: false },
       });
       try {
-        const module = (await import(pathToFileURL(path.join(PRERENDER_OUT_DIR, 'prerender.js')).href)) as {
-          prerender: () => Promise<{ gate: string; home: string; shell: string }>;
-        };
-        const pages = await module.prerender();
+        const pages = renderInChildProcess(path.join(PRERENDER_OUT_DIR, 'prerender.js'));
         const template = inlineStylesheets(readFileSync(path.join(outDir, 'index.html'), 'utf8'), outDir);
         const index = insertFirstPaintScript(
           fillRoots(template, pages.gate, pages.home, '/'),
