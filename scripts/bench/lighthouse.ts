@@ -205,7 +205,11 @@ async function lighthouseRun(url: string, returning: boolean): Promise<RunResult
       }
       // Lighthouse leaves the page where the load ended: check the visit was of the intended kind (the age gate's
       // dialog, data-testid="age-gate" as the E2E journeys find it, shows exactly on a first visit).
-      const gateShowing = await page.evaluate(() => document.querySelector('[data-testid="age-gate"]') !== null);
+      // The pre-rendered gate is in every page's HTML; it counts as showing when it is laid out (not display: none).
+      const gateShowing = await page.evaluate(() => {
+        const gate = document.querySelector('[data-testid="age-gate"]');
+        return gate !== null && gate.getClientRects().length > 0;
+      });
       const visitWarnings =
         gateShowing === returning
           ? [

@@ -1,8 +1,10 @@
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { hrefs, paths } from '@/client/config/paths';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
 import { useSession } from '@/client/lib/session';
 import { SignInButtons } from '@/client/features/auth/components/sign-in-buttons';
+import { useLastKnownAuthHint } from '@/client/features/auth/hooks/use-header-auth-state';
 import { cocktailListParams, useCocktails } from '@/client/features/catalogue/api/get-cocktails';
 import { useSearchTracking } from '@/client/features/catalogue/hooks/use-search-tracking';
 import { useUrlSearchText } from '@/client/features/catalogue/hooks/use-url-search-text';
@@ -28,12 +30,21 @@ import { FavoritesPrompt } from '@/client/features/favorites/components/favorite
 export function Component() {
   useDocumentTitle(null);
   const session = useSession();
+  const authHint = useLastKnownAuthHint();
+  // The prompt shows while the session loads too, unless this browser was signed in last time: the pre-rendered page
+  // draws it (it cannot know), so a signed-out visitor's list does not move down when the session arrives.
+  const showPrompt = session.status === 'signed-out' || (session.status === 'loading' && authHint !== 'signed-in');
   const search = useUrlSearchText();
   useSearchTracking(search.text);
   const params = cocktailListParams({ q: search.query });
   const list = useCocktails(params);
 
   const items = list.data?.items ?? [];
+  // The cards are drawn as a deferred update: the list arrives through TanStack Query's store, which React renders
+  // synchronously, and 50 cards at once were one long task on a slow phone (issue 12: Total Blocking Time). Deferred,
+  // React renders them in short, interruptible slices while the loading cards stay on screen.
+  const shownItems = useDeferredValue(items);
+  const drawing = shownItems !== items;
   const total = list.data?.total ?? 0;
   const searching = params.q !== '';
   const stale = list.isPlaceholderData;
@@ -98,14 +109,20 @@ export function Component() {
             {status}
           </p>
         </div>
-        {session.status === 'signed-out' ? <FavoritesPrompt className="self-start" /> : null}
+        {showPrompt ? <FavoritesPrompt className="self-start" /> : null}
 
         {list.isError && !list.data ? (
           <CatalogueLoadError onRetry={() => void list.refetch()} retrying={list.isFetching} />
         ) : !list.isPending && items.length === 0 ? (
           <CatalogueEmptyState onClear={searching ? search.clear : undefined} />
         ) : (
-          <CocktailGrid items={items} loading={list.isPending} stale={stale} label="Cocktails" skeletonCount={8} />
+          <CocktailGrid
+            items={shownItems}
+            loading={list.isPending || (drawing && shownItems.length === 0)}
+            stale={stale}
+            label="Cocktails"
+            skeletonCount={8}
+          />
         )}
         {searching && !list.isPending && total > items.length ? (
           // More matches than the home page shows: the search page pages through all of them (members) or asks

@@ -20,12 +20,20 @@ const readHint = () => readItem(AUTH_HINT_KEY);
 const noHintOnServer = () => null;
 
 /**
+ * The last-known auth hint of this browser ('signed-in', 'signed-out' or null when never seen), from localStorage; null in
+ * the build's pre-render and during hydration, so the first client render matches the pre-rendered HTML.
+ */
+export function useLastKnownAuthHint(): string | null {
+  return useSyncExternalStore(subscribeNothing, readHint, noHintOnServer);
+}
+
+/**
  * The header's auth state (see {@link HeaderAuthState}). The last-known hint comes from localStorage in the browser and
  * is null in the pre-render (issue 12), so a hydrated page first matches the pre-rendered HTML, then shows the hint.
  */
 export function useHeaderAuthState(): HeaderAuthState {
   const session = useSession();
-  const lastKnown = useSyncExternalStore(subscribeNothing, readHint, noHintOnServer);
+  const lastKnown = useLastKnownAuthHint();
   if (session.status === 'signed-in' && session.user) return { kind: 'signed-in', email: session.user.email };
   if (session.status === 'loading') {
     return lastKnown === 'signed-out' ? { kind: 'signed-out', loading: true } : { kind: 'placeholder' };
