@@ -31,9 +31,11 @@ export function Component() {
   useDocumentTitle(null);
   const session = useSession();
   const authHint = useLastKnownAuthHint();
-  // The prompt shows while the session loads too, unless this browser was signed in last time: the pre-rendered page
-  // draws it (it cannot know), so a signed-out visitor's list does not move down when the session arrives.
-  const showPrompt = session.status === 'signed-out' || (session.status === 'loading' && authHint !== 'signed-in');
+  // The hero's Sign Up and the favorites prompt show while the session loads too, unless this browser was signed in
+  // last time: the pre-rendered page draws them (it cannot know), so a signed-out visitor's page does not move when the
+  // session arrives (issue 12: layout shift).
+  const signedOutLayout = authHint !== 'signed-in';
+  const showPrompt = session.status === 'signed-out' || (session.status === 'loading' && signedOutLayout);
   const search = useUrlSearchText();
   useSearchTracking(search.text);
   const params = cocktailListParams({ q: search.query });
@@ -86,7 +88,7 @@ export function Component() {
             onClear={search.clear}
             busy={(waitingForText || list.isFetching) && searching}
           />
-          <SignInButtons variant="hero" className="mt-1" />
+          <SignInButtons variant="hero" className="mt-1" showWhileLoading={signedOutLayout} />
           <p className="hidden text-sm text-muted sm:block">
             Want filters?{' '}
             <Link to={paths.search} className="font-medium text-accent underline-offset-4 hover:underline">
