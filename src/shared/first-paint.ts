@@ -19,6 +19,15 @@ export const PRERENDERED_PATH_ATTRIBUTE = 'data-prerendered';
 /** React identifier prefix of the age gate's root, so its ids never collide with the app's. */
 export const AGE_GATE_ID_PREFIX = 'gate-';
 
+/** Attribute set on `<html>` when this browser was signed in last time (localStorage 'bb:shell:auth-hint' = 'signed-in'). */
+export const SIGNED_IN_HINT_ATTRIBUTE = 'data-signed-in';
+/**
+ * Attribute of elements drawn only for signed-out visitors while the session loads (the home page's Sign Up and
+ * favorites prompt): CSS hides them when {@link SIGNED_IN_HINT_ATTRIBUTE} is set, so a signed-in visitor never sees
+ * them in the pre-rendered paint.
+ */
+export const SIGNED_OUT_ONLY_ATTRIBUTE = 'data-signed-out-only';
+
 /** Attribute on `#age-gate-root` once React handles the gate (set by mountAgeGate); before it, the script above does. */
 export const GATE_LIVE_ATTRIBUTE = 'data-live';
 /** Attribute of the gate's two buttons: `data-age-gate="yes"` and `data-age-gate="no"`. */
@@ -31,7 +40,8 @@ export const GATE_BUTTON_ATTRIBUTE = 'data-age-gate';
  *    gate answer before its code has loaded. Until `#age-gate-root` carries {@link GATE_LIVE_ATTRIBUTE}, a click on the
  *    'Yes' button, or Enter anywhere but on 'No', stores 'v1' and sets {@link AGE_VERIFIED_ATTRIBUTE} (the entry then
  *    starts the app instead of the gate). A tap on a slow connection is never lost.
- * 2. for a verified visitor, sets {@link AGE_VERIFIED_ATTRIBUTE} on `<html>`, so CSS hides the gate and shows the app;
+ * 2. for a verified visitor, sets {@link AGE_VERIFIED_ATTRIBUTE} on `<html>`, so CSS hides the gate and shows the app,
+ *    and {@link SIGNED_IN_HINT_ATTRIBUTE} when this browser was signed in last time;
  * 3. adds `<link rel="modulepreload">` for every URL in its own `data-app-modules` attribute (space separated) and, on
  *    '/' without a query, for `data-home-modules` and a fetch preload of `data-home-fetch` (the landing list), so the
  *    app's code and the first 50 cocktails download while the main script is still being parsed.
@@ -47,7 +57,7 @@ export const FIRST_PAINT_SCRIPT =
   "var c=function(e){if(!live()&&on(e,'yes'))ok()};" +
   "var k=function(e){if(!live()&&e.key==='Enter'&&!on(e,'no'))ok()};" +
   "d.addEventListener('click',c,true);d.addEventListener('keydown',k,true);return}" +
-  "h.setAttribute(A,'');if(!s)return;" +
+  "h.setAttribute(A,'');if(localStorage.getItem('bb:shell:auth-hint')==='signed-in')h.setAttribute('data-signed-in','');if(!s)return;" +
   "var add=function(rel,href,as){var l=d.createElement('link');l.rel=rel;l.href=href;if(as){l.setAttribute('as',as);l.crossOrigin='anonymous'}d.head.appendChild(l)};" +
   "var list=function(name){return (s.getAttribute(name)||'').split(' ').filter(Boolean)};" +
   "list('data-app-modules').forEach(function(u){add('modulepreload',u)});" +

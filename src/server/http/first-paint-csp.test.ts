@@ -12,14 +12,16 @@ const GATE_HTML =
 
 /**
  * Runs the first-paint script as the browser would at the top of `<head>`, on a fresh document at `path` with the gate
- * in the body and localStorage 'bb:age-verified' = `marker` (none when null). The test document is jsdom's, which does
+ * in the body, localStorage 'bb:age-verified' = `marker` and 'bb:shell:auth-hint' = `authHint` (none when null). The test document is jsdom's, which does
  * not run inline scripts itself: the script's text runs with `document.currentScript` pointing at its tag.
  */
-function loadDom(path: string, marker: string | null) {
+function loadDom(path: string, marker: string | null, authHint: string | null = null) {
   window.history.replaceState(null, '', path);
   localStorage.clear();
   if (marker !== null) localStorage.setItem('bb:age-verified', marker);
+  if (authHint !== null) localStorage.setItem('bb:shell:auth-hint', authHint);
   document.documentElement.removeAttribute(AGE_VERIFIED_ATTRIBUTE);
+  document.documentElement.removeAttribute('data-signed-in');
   document.head.replaceChildren();
   document.body.innerHTML = GATE_HTML;
   const tag = document.createElement('script');
@@ -70,6 +72,13 @@ describe('the first-paint script', () => {
         { rel: 'preload', href: '/api/cocktails?page=0&pageSize=50', as: 'fetch', crossOrigin: 'anonymous' },
       ],
     });
+  });
+
+  it('marks a browser signed in last time, so CSS hides what only signed-out visitors see', () => {
+    loadDom('/', 'v1', 'signed-out');
+    expect(document.documentElement.hasAttribute('data-signed-in')).toBe(false);
+    loadDom('/', 'v1', 'signed-in');
+    expect(document.documentElement.hasAttribute('data-signed-in')).toBe(true);
   });
 
   it("elsewhere, or on '/' with a query, preloads the app's modules only", () => {

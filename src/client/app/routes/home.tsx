@@ -33,7 +33,8 @@ export function Component() {
   const authHint = useLastKnownAuthHint();
   // The hero's Sign Up and the favorites prompt show while the session loads too, unless this browser was signed in
   // last time: the pre-rendered page draws them (it cannot know), so a signed-out visitor's page does not move when the
-  // session arrives (issue 12: layout shift).
+  // session arrives (issue 12: layout shift). For a browser signed in last time, CSS hides them from the first paint on
+  // (data-signed-out-only, see src/shared/first-paint.ts).
   const signedOutLayout = authHint !== 'signed-in';
   const showPrompt = session.status === 'signed-out' || (session.status === 'loading' && signedOutLayout);
   const search = useUrlSearchText();
@@ -88,7 +89,9 @@ export function Component() {
             onClear={search.clear}
             busy={(waitingForText || list.isFetching) && searching}
           />
-          <SignInButtons variant="hero" className="mt-1" showWhileLoading={signedOutLayout} />
+          <div data-signed-out-only="" className="contents">
+            <SignInButtons variant="hero" className="mt-1" showWhileLoading={signedOutLayout} />
+          </div>
           <p className="hidden text-sm text-muted sm:block">
             Want filters?{' '}
             <Link to={paths.search} className="font-medium text-accent underline-offset-4 hover:underline">
@@ -111,7 +114,11 @@ export function Component() {
             {status}
           </p>
         </div>
-        {showPrompt ? <FavoritesPrompt className="self-start" /> : null}
+        {showPrompt ? (
+          <div data-signed-out-only="" className="contents">
+            <FavoritesPrompt className="self-start" />
+          </div>
+        ) : null}
 
         {list.isError && !list.data ? (
           <CatalogueLoadError onRetry={() => void list.refetch()} retrying={list.isFetching} />
