@@ -28,23 +28,24 @@ export function forgetSignedInUser(queryClient: QueryClient | null): void {
 }
 
 /**
- * Signs out (spec section 4 "Sign-out"): ends the session on the server (`POST /api/auth/sign-out` through better-auth's
- * client, loaded now), clears the local auth keys and the user's cached data, and navigates to /. Local state is cleared
- * even when the server cannot be reached, so the device is signed out either way.
+ * Signs out (spec section 4 "Sign-out"): leaves for / first, so no page of the user's (profile, settings) is still
+ * mounted to ask for its data with the ended session (a 401 in the console), then ends the session on the server
+ * (`POST /api/auth/sign-out` through better-auth's client, loaded now), clears the local auth keys and the user's cached
+ * data. Local state is cleared even when the server cannot be reached, so the device is signed out either way.
  * @returns once the navigation to / has been asked for. Never throws.
  */
 export async function signOut(): Promise<void> {
+  const runtime = getAuthRuntime();
+  if (runtime) await runtime.navigate(paths.home);
   try {
     await callAuth((client) => client.signOut());
   } catch {
     // Offline or already signed out: the local sign-out below still happens.
   }
-  const runtime = getAuthRuntime();
   if (!runtime) {
     forgetSignedInUser(null);
     window.location.assign(paths.home);
     return;
   }
-  await runtime.navigate(paths.home);
   forgetSignedInUser(runtime.queryClient);
 }
