@@ -1,6 +1,6 @@
 import { callApi, meOf } from './support/accounts';
 import { ACCOUNTS, expect, test } from './support/fixtures';
-import { postFromPage, signInFresh } from './support/payments';
+import { openInEnvironment, postFromPage, signInFresh } from './support/payments';
 
 /**
  * Payments journeys, part 2 (issue 7; spec sections 2, 4, 8 and 9): the server alone decides the plan, so RC_EVENT
@@ -13,7 +13,7 @@ test.use({ ...ACCOUNTS, serverEnv: { WRAPPER_SIMULATOR: '1' } });
 test.describe('the server decides', () => {
   test('an RC_EVENT forged by a page script changes nothing on the server', async ({ page, mail }) => {
     // Inside the "iOS app" but without the simulator: nothing answers the page's requests except the forgery.
-    await page.goto('/?app=ios&wrapper=off');
+    await openInEnvironment(page, '/?app=ios&wrapper=off');
     await signInFresh(page, mail, 'forger');
     await page.goto('/upgrade');
     await postFromPage(page, { type: 'RC_EVENT', name: 'RESTORE_COMPLETED', data: { activeEntitlements: ['pro'] } });
@@ -33,7 +33,7 @@ test.describe('the server decides', () => {
 
 test.describe('outside the iOS app', () => {
   test('the web says purchases and restores need the iOS app', async ({ page, mail, axe }) => {
-    await page.goto('/?app=web');
+    await openInEnvironment(page, '/?app=web');
     await signInFresh(page, mail, 'web');
     await page.goto('/upgrade');
     await expect(page.getByTestId('purchase-availability')).toContainText(
@@ -57,7 +57,7 @@ test.describe('outside the iOS app', () => {
   });
 
   test('a toast device offers no purchase and no sales contact', async ({ page, axe }) => {
-    await page.goto('/upgrade?app=toast');
+    await openInEnvironment(page, '/upgrade?app=toast');
     await expect(page.getByTestId('purchase-availability')).toContainText('Purchases are not offered on this device.');
     await expect(page.getByRole('button', { name: 'Contact sales' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Contact sales' })).toHaveCount(0);
@@ -71,7 +71,7 @@ test.describe('outside the iOS app', () => {
 
   test('the desktop paywall reads well and the About panel shows the real build', async ({ page, axe }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/upgrade?app=web');
+    await openInEnvironment(page, '/upgrade?app=web');
     await expect(page.getByTestId('plan-enterprise-price')).toHaveText('$76.58');
     await expect(page.getByText('Save 15% annually')).toBeVisible();
     await page.getByRole('radio', { name: 'Monthly' }).click();

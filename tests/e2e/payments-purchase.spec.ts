@@ -1,7 +1,7 @@
 import { callApi, meOf } from './support/accounts';
 import { ACCOUNTS, expect, test } from './support/fixtures';
 import { pathIs } from './support/journey';
-import { postFromPage, recordEventTypes, signInFresh } from './support/payments';
+import { openInEnvironment, postFromPage, recordEventTypes, signInFresh } from './support/payments';
 
 /**
  * Payments journeys, part 1, buying and restoring (issue 7; spec sections 2, 4, 6, 7, 8 and 9), in Chromium against a
@@ -23,7 +23,7 @@ test.describe('buying Pro inside the iOS app', () => {
     const sent = recordEventTypes(page);
 
     await test.step('an anonymous visitor asking for My Bar is asked to sign in', async () => {
-      await page.goto('/my-bar?app=ios&wrapper=sim');
+      await openInEnvironment(page, '/my-bar?app=ios&wrapper=sim');
       const dialog = page.getByRole('dialog', { name: 'Sign in to continue' });
       await expect(dialog).toBeVisible();
       await page.keyboard.press('Escape');
@@ -91,7 +91,7 @@ test.describe('buying Pro inside the iOS app', () => {
   });
 
   test("an ERROR from the wrapper shows red in the paywall's footer", async ({ page, mail }) => {
-    await page.goto('/?app=ios&wrapper=sim');
+    await openInEnvironment(page, '/?app=ios&wrapper=sim');
     await signInFresh(page, mail, 'declined');
     await page.goto('/upgrade');
     await expect(page.getByRole('button', { name: 'Start free trial' })).toBeEnabled();
@@ -104,7 +104,7 @@ test.describe('buying Pro inside the iOS app', () => {
   });
 
   test('a purchase made on another account is restored to this one (TRANSFER)', async ({ page, mail }) => {
-    await page.goto('/?app=ios&wrapper=sim');
+    await openInEnvironment(page, '/?app=ios&wrapper=sim');
     await signInFresh(page, mail, 'first-owner');
     await page.goto('/upgrade');
     await page.getByRole('radio', { name: 'Monthly' }).click();

@@ -88,7 +88,11 @@ export class PageErrors {
   /** Records the console errors and uncaught errors of every page of `context`. */
   watch(context: BrowserContext): void {
     context.on('console', (message) => {
-      if (message.type() === 'error') this.#record(`console: ${message.text()}`);
+      if (message.type() !== 'error') return;
+      // A failed request's message does not name the URL; its location does.
+      const { url } = message.location();
+      const where = message.text().startsWith('Failed to load resource') && url ? ` (${url})` : '';
+      this.#record(`console: ${message.text()}${where}`);
     });
     context.on('weberror', (error) => this.#record(`pageerror: ${error.error().message}`));
   }

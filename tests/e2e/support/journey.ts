@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { TestServer } from './server';
 
 /**
@@ -9,6 +9,19 @@ import type { TestServer } from './server';
 /** Viewports the product is designed for. */
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
+
+/**
+ * Expects the age gate to be asking, with nothing of the app behind it: the 'Age Verification' dialog with its two
+ * buttons, and no 'All cocktails' heading. Returns the dialog's locator.
+ */
+export async function expectGateAsking(page: Page) {
+  const gate = page.getByRole('dialog', { name: 'Age Verification' });
+  await expect(gate).toBeVisible();
+  await expect(gate.getByRole('button', { name: 'Yes, I am of legal age' })).toBeVisible();
+  await expect(gate.getByRole('button', { name: 'No', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'All cocktails' })).toHaveCount(0);
+  return gate;
+}
 
 /**
  * GETs `path` from the test server (from Node, not the browser) and parses the JSON body.
@@ -62,7 +75,7 @@ export const pathIs =
  * so a journey that visits one on purpose sees this line once.
  */
 export const PAGE_NOT_FOUND =
-  /^console: Failed to load resource: the server responded with a status of 404 \(Not Found\)$/;
+  /^console: Failed to load resource: the server responded with a status of 404 \(Not Found\)( \(\S+\))?$/;
 
 /** The cocktail id a card link opens (`?recipe=<id>`), or null. */
 export function recipeIdOf(href: string | null): string | null {

@@ -26,6 +26,27 @@ export async function postFromPage(page: Page, data: unknown): Promise<void> {
   await page.evaluate((message) => window.postMessage(message, window.location.origin), data);
 }
 
+/**
+ * Opens `url` (which carries `?app=ios|web|toast`) and waits until the app has taken that environment from the URL and
+ * stored it (localStorage 'bb:app-env'), as it does once its code runs. The page paints before its code has loaded, so
+ * the load event alone does not say the app has read the URL; moving on sooner would drop the environment.
+ */
+export async function openInEnvironment(page: Page, url: string): Promise<void> {
+  const platform = new URL(url, 'http://app.invalid').searchParams.get('app');
+  if (!platform) throw new Error(`openInEnvironment: ${url} has no ?app=`);
+  await page.goto(url);
+  await page.waitForFunction((wanted) => {
+    try {
+      return (
+        (JSON.parse(window.localStorage.getItem('bb:app-env') ?? 'null') as { platform?: string } | null)?.platform ===
+        wanted
+      );
+    } catch {
+      return false;
+    }
+  }, platform);
+}
+
 /** Signs a fresh user in by emailed link on `page` (which ends at /). */
 export async function signInFresh(page: Page, mail: MailCapture, label: string) {
   const email = uniqueEmail(label);
