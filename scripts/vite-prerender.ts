@@ -8,6 +8,7 @@ import {
   AGE_GATE_ROOT_ID,
   APP_ROOT_ID,
   FIRST_PAINT_SCRIPT,
+  HOME_LIST_PATH,
   PRERENDERED_PATH_ATTRIBUTE,
 } from '../src/shared/first-paint.ts';
 
@@ -16,8 +17,6 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PRERENDER_ENTRY = path.join(ROOT, 'src', 'client', 'prerender.tsx');
 /** Where that module's Node build goes (scratch output, removed after use). */
 const PRERENDER_OUT_DIR = path.join(ROOT, 'dist', 'prerender');
-/** The page the client router asks for first on '/' (the landing list: first 50 by name). */
-export const HOME_LIST_PATH = '/api/cocktails?page=0&pageSize=50';
 /** The HTML file served for every client path other than '/' (see src/server/http/client-static.ts). */
 export const APP_SHELL_FILE = 'app-shell.html';
 
@@ -59,24 +58,52 @@ function staticClosure(bundle: Rollup.OutputBundle, start: Rollup.OutputChunk): 
   return seen;
 }
 
-/** The chunk whose entry module is `suffix` (a path ending), or undefined. */
+/** The chunk holding the module whose path ends with `suffix` (its own chunk or a group's), or undefined. */
 function chunkOf(bundle: Rollup.OutputBundle, suffix: string): Rollup.OutputChunk | undefined {
   return Object.values(bundle).find(
     (output): output is Rollup.OutputChunk =>
-      output.type === 'chunk' &&
-      !!output.facadeModuleId &&
-      output.facadeModuleId.replaceAll('\\', '/').endsWith(suffix),
+      output.type === 'chunk' && output.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(suffix)),
   );
 }
 
+/** What the first-paint script loads after the first frame (see FIRST_PAINT_SCRIPT): URLs, lists space-joined. */
+interface FirstPaintLoads {
+  /** The entry module (the build's only `<script type="module">`). */
+  entry: string;
+  /** Modules the entry imports at once for a first visitor (the age gate). */
+  gateModules: string[];
+  /** Modules it imports at once for a verified visitor (the app's boot). */
+  appModules: string[];
+  /** Modules the home route adds, and the list it fetches first ('/' only). */
+  homeModules: string[];
+  homeFetch: string | null;
+}
+
 /** The first-paint `<script>`: its text is {@link FIRST_PAINT_SCRIPT} exactly (the CSP hashes it); URLs in attributes. */
-function firstPaintScriptTag(appModules: string[], homeModules: string[], homeFetch: string | null): string {
+function firstPaintScriptTag(loads: FirstPaintLoads): string {
+  const attribute = (name: string, value: string) => (value ? ` ${name}="${value}"` : '');
   const attributes = [
-    appModules.length ? ` data-app-modules="${appModules.join(' ')}"` : '',
-    homeModules.length ? ` data-home-modules="${homeModules.join(' ')}"` : '',
-    homeFetch ? ` data-home-fetch="${homeFetch}"` : '',
+    attribute('data-entry', loads.entry),
+    attribute('data-gate-modules', loads.gateModules.join(' ')),
+    attribute('data-app-modules', loads.appModules.join(' ')),
+    attribute('data-home-modules', loads.homeModules.join(' ')),
+    attribute('data-home-fetch', loads.homeFetch ?? ''),
   ].join('');
   return `<script${attributes}>${FIRST_PAINT_SCRIPT}</script>`;
+}
+
+/**
+ * Takes the entry's `<script type="module" src>` and Vite's `<link rel="modulepreload">` tags out of the page (the
+ * first-paint script loads the entry and preloads its imports after the first paint instead) and returns the page and
+ * the entry's URL.
+ * @throws when the page holds no module script or more than one.
+ */
+function takeEntryScript(html: string): { html: string; entry: string } {
+  const tags = [...html.matchAll(/\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g)];
+  if (tags.length !== 1) throw new Error(`index.html has ${tags.length} module scripts; the pre-render expects one`);
+  const [tag] = tags;
+  const page = html.replace(tag![0], '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  return { html: page, entry: tag![1]! };
 }
 
 /** Puts the first-paint script first in `<head>`, right after `<meta charset>`. */
@@ -87,12 +114,32 @@ function insertFirstPaintScript(html: string, tag: string): string {
   return `${html.slice(0, at)}\n    ${tag}${html.slice(at)}`;
 }
 
-/** Replaces each `<link rel="stylesheet" href="/assets/...css">` with a `<style>` holding the file's text. */
-function inlineStylesheets(html: string, outDir: string): string {
-  return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (_tag, file: string) => {
+/**
+ * Replaces each `<link rel="stylesheet" href="/assets/...css">` with a `<style>` holding the file's text.
+ * @returns the page and the inlined files (paths under the output folder).
+ */
+function inlineStylesheets(html: string, outDir: string): { html: string; inlined: string[] } {
+  const inlined: string[] = [];
+  const page = html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (_tag, file: string) => {
+    inlined.push(file);
     const css = readFileSync(path.join(outDir, file), 'utf8');
     return `<style>${css.replaceAll('</style', '<\\/style')}</style>`;
   });
+  return { html: page, inlined };
+}
+
+/**
+ * Fails the build when a script names an inlined stylesheet: Vite's loader would then fetch and apply it a second
+ * time when that script is imported (a restyle of the whole page, and its bytes again). `cssCodeSplit: false` in
+ * vite.config.ts keeps the one stylesheet out of the dynamic imports' dependency lists.
+ * @throws Error naming the script and the stylesheet.
+ */
+function assertNoScriptLoadsInlinedCss(bundle: Rollup.OutputBundle, inlined: string[]): void {
+  for (const output of Object.values(bundle)) {
+    if (output.type !== 'chunk') continue;
+    const named = inlined.find((file) => output.code.includes(path.basename(file)));
+    if (named) throw new Error(`pre-render: ${output.fileName} loads ${named}, which index.html already inlines`);
+  }
 }
 
 /** Fills the empty `#root` with `app` (marked with the pre-rendered `path`, if any) and adds the gate's root before it. */
@@ -108,16 +155,20 @@ function fillRoots(html: string, gate: string, app: string, prerenderedPath: str
 
 /**
  * The build's pre-render (issue 12, ADR 005), as a Vite plugin:
- * - while bundling, notes the chunks the app's boot module and the home route import statically;
+ * - while bundling, notes the chunks the age gate, the app's boot module and the home route import statically;
  * - after the client build, builds src/client/prerender.tsx for Node, renders (in a child process) the age gate, the home page and the bare
  *   shell with React's server renderer, and rewrites dist/client/index.html (gate + home page, served for '/') and
  *   writes dist/client/app-shell.html (gate + shell, served for every other page), each with the stylesheet inlined and
- *   the first-paint script first in `<head>`.
+ *   the first-paint script first in `<head>`, which loads the entry module after the first frame (the page holds no
+ *   other script tag).
  * In development (`vite` serve) only the first-paint script is added, without preload lists.
- * @throws (fails the build) when index.html lacks `<meta charset>` or an empty `#root`, or the pre-render throws.
+ * @throws (fails the build) when index.html lacks `<meta charset>`, an empty `#root` or its one module script, a script
+ *   would load the inlined stylesheet again, or the pre-render throws.
  */
 export function prerenderPages(options: PrerenderOptions): Plugin {
   let config: ResolvedConfig;
+  let bundle: Rollup.OutputBundle = {};
+  let gateModules: string[] = [];
   let appModules: string[] = [];
   let homeModules: string[] = [];
   return {
@@ -128,25 +179,36 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html) {
-        if (config.command === 'serve') return insertFirstPaintScript(html, firstPaintScriptTag([], [], null));
+        if (config.command !== 'serve') return html;
+        const loads = { entry: '', gateModules: [], appModules: [], homeModules: [], homeFetch: null };
+        return insertFirstPaintScript(html, firstPaintScriptTag(loads));
         return html;
       },
     },
-    generateBundle(_output, bundle) {
+    generateBundle(_output, output) {
       if (config.command !== 'build' || config.build.ssr) return;
+      bundle = output;
       const entry = Object.values(bundle).find(
         (output): output is Rollup.OutputChunk => output.type === 'chunk' && output.isEntry,
       );
+      const gate = chunkOf(bundle, '/src/client/app/shell/age-gate-root.tsx');
       const boot = chunkOf(bundle, '/src/client/app/boot.tsx');
       const home = chunkOf(bundle, '/src/client/app/routes/home.tsx');
-      if (!entry || !boot || !home)
-        throw new Error('pre-render: the entry, boot or home chunk is missing from the bundle');
+      if (!entry || !gate || !boot || !home)
+        throw new Error('pre-render: the entry, age gate, boot or home chunk is missing from the bundle');
       const loadedByEntry = staticClosure(bundle, entry);
+      // What the entry imports statically is preloaded with the first modules of either path (the HTML keeps no
+      // modulepreload link of its own: nothing is fetched before the first paint).
+      const entryImports = [...loadedByEntry].filter((file) => file !== entry.fileName);
+      gateModules = [
+        ...entryImports,
+        ...[...staticClosure(bundle, gate)].filter((file) => !loadedByEntry.has(file)),
+      ].map((file) => `/${file}`);
       const app = [...staticClosure(bundle, boot)].filter((file) => !loadedByEntry.has(file));
       const homeOnly = [...staticClosure(bundle, home)].filter(
         (file) => !loadedByEntry.has(file) && !app.includes(file),
       );
-      appModules = app.map((file) => `/${file}`);
+      appModules = [...entryImports, ...app].map((file) => `/${file}`);
       homeModules = homeOnly.map((file) => `/${file}`);
     },
     async closeBundle() {
@@ -165,14 +227,17 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
       });
       try {
         const pages = renderInChildProcess(path.join(PRERENDER_OUT_DIR, 'prerender.js'));
-        const template = inlineStylesheets(readFileSync(path.join(outDir, 'index.html'), 'utf8'), outDir);
+        const { html: built, entry } = takeEntryScript(readFileSync(path.join(outDir, 'index.html'), 'utf8'));
+        const { html: template, inlined } = inlineStylesheets(built, outDir);
+        assertNoScriptLoadsInlinedCss(bundle, inlined);
+        const loads = { entry, gateModules, appModules, homeModules: [], homeFetch: null };
         const index = insertFirstPaintScript(
           fillRoots(template, pages.gate, pages.home, '/'),
-          firstPaintScriptTag(appModules, homeModules, HOME_LIST_PATH),
+          firstPaintScriptTag({ ...loads, homeModules, homeFetch: HOME_LIST_PATH }),
         );
         const shell = insertFirstPaintScript(
           fillRoots(template, pages.gate, pages.shell, null),
-          firstPaintScriptTag(appModules, [], null),
+          firstPaintScriptTag(loads),
         );
         writeFileSync(path.join(outDir, 'index.html'), index);
         writeFileSync(path.join(outDir, APP_SHELL_FILE), shell);

@@ -3,6 +3,7 @@ import '@fontsource-variable/fraunces';
 import './styles.css';
 import { AGE_GATE_ROOT_ID, AGE_VERIFIED_ATTRIBUTE, APP_ROOT_ID } from '@/shared/first-paint';
 import { isAgeVerified } from '@/client/app/shell/age-gate-state';
+import { yieldToMain } from '@/client/lib/yield-to-main';
 
 /** Text shown when index.html lacks the #root element (spec section 2 "Error screens"). */
 const MISSING_ROOT_TEXT = 'Missing Root Element';
@@ -37,8 +38,14 @@ function start(): void {
     document.body.textContent = MISSING_ROOT_TEXT;
     return;
   }
+  // React's renderer is evaluated in a task of its own, then the app's modules in the next (issue 12: one long
+  // evaluation task became two shorter ones); both were preloaded together by the first-paint script.
   const startApp = () => {
-    import('@/client/app/boot').then(({ bootApp }) => bootApp(root)).catch(() => showBootFailure(root));
+    import('react-dom/client')
+      .then(yieldToMain)
+      .then(() => import('@/client/app/boot'))
+      .then(({ bootApp }) => bootApp(root))
+      .catch(() => showBootFailure(root));
   };
   if (confirmedAlready()) {
     document.documentElement.setAttribute(AGE_VERIFIED_ATTRIBUTE, '');

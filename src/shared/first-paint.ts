@@ -33,33 +33,48 @@ export const GATE_LIVE_ATTRIBUTE = 'data-live';
 /** Attribute of the gate's two buttons: `data-age-gate="yes"` and `data-age-gate="no"`. */
 export const GATE_BUTTON_ATTRIBUTE = 'data-age-gate';
 
+/** The landing list's first page, which the home page asks for first ('/' without a query): the first 50 by name. */
+export const HOME_LIST_PATH = '/api/cocktails?page=0&pageSize=50';
+
 /**
- * The one inline script of index.html, first in `<head>` (its SHA-256 is the only hash in the CSP's script-src, see
- * src/server/http/first-paint-csp.ts; change a byte and the hash changes with it). It never throws and does, in order:
- * 1. unless localStorage 'bb:age-verified' is exactly 'v1' (the same rule as isAgeVerified()): lets the pre-rendered
- *    gate answer before its code has loaded. Until `#age-gate-root` carries {@link GATE_LIVE_ATTRIBUTE}, a click on the
- *    'Yes' button, or Enter anywhere but on 'No', stores 'v1' and sets {@link AGE_VERIFIED_ATTRIBUTE} (the entry then
- *    starts the app instead of the gate). A tap on a slow connection is never lost.
- * 2. for a verified visitor, sets {@link AGE_VERIFIED_ATTRIBUTE} on `<html>`, so CSS hides the gate and shows the app,
- *    and {@link SIGNED_IN_HINT_ATTRIBUTE} when this browser was signed in last time;
- * 3. adds `<link rel="modulepreload">` for every URL in its own `data-app-modules` attribute (space separated) and, on
- *    '/' without a query, for `data-home-modules` and a fetch preload of `data-home-fetch` (the landing list), so the
- *    app's code and the first 50 cocktails download while the main script is still being parsed.
- * The URLs live in attributes, outside the hashed text, so a new build keeps the same hash.
+ * The one inline script of index.html and app-shell.html, first in `<head>` (its SHA-256 is the only hash in the CSP's
+ * script-src, see src/server/http/first-paint-csp.ts; change a byte and the hash changes with it). It never throws and
+ * does, in order:
+ * 1. for a verified visitor (localStorage 'bb:age-verified' is exactly 'v1', the same rule as isAgeVerified()), sets
+ *    {@link AGE_VERIFIED_ATTRIBUTE} on `<html>`, so CSS hides the gate and shows the app, and
+ *    {@link SIGNED_IN_HINT_ATTRIBUTE} when this browser was signed in last time ('bb:shell:auth-hint' = 'signed-in');
+ * 2. otherwise lets the pre-rendered gate answer before its code has loaded: until `#age-gate-root` carries
+ *    {@link GATE_LIVE_ATTRIBUTE}, a click on the 'Yes' button, or Enter anywhere but on 'No', stores 'v1' and sets
+ *    {@link AGE_VERIFIED_ATTRIBUTE} (the entry then starts the app instead of the gate). A tap is never lost;
+ * 3. once the browser reports the first contentful paint (a `paint` PerformanceObserver: the pre-rendered page paints
+ *    without waiting for any script to download or run), or after 1 s at the latest, or at once when the page is
+ *    hidden (no paint comes) or Paint Timing is missing, loads the entry module named by its own `data-entry` attribute and adds `<link rel="modulepreload">` for the modules it will
+ *    import at once: `data-app-modules` for a verified visitor (plus, on '/' without a query, `data-home-modules` and
+ *    a fetch preload of `data-home-fetch`, the landing list), `data-gate-modules` for a first visitor.
+ * The URLs live in attributes (space-separated lists), outside the hashed text, so a new build keeps the same hash.
+ * Storage that throws (disabled cookies) counts as a first visit; the entry still loads.
  */
 export const FIRST_PAINT_SCRIPT =
-  "(function(){try{var d=document,h=d.documentElement,s=d.currentScript,K='bb:age-verified',A='data-age-verified';" +
-  "if(localStorage.getItem(K)!=='v1'){" +
-  "var live=function(){var g=d.getElementById('age-gate-root');return !g||g.hasAttribute('data-live')};" +
-  "var on=function(e,v){var t=e.target;return !!(t&&t.closest&&t.closest('[data-age-gate=\"'+v+'\"]'))};" +
+  "(function(){var d=document,h=d.documentElement,s=d.currentScript,v=false,K='bb:age-verified';" +
+  `try{v=localStorage.getItem(K)==='v1';if(v){h.setAttribute('${AGE_VERIFIED_ATTRIBUTE}','');` +
+  `if(localStorage.getItem('bb:shell:auth-hint')==='signed-in')h.setAttribute('${SIGNED_IN_HINT_ATTRIBUTE}','')}}catch(x){}` +
+  'if(!v){' +
+  `var live=function(){var g=d.getElementById('${AGE_GATE_ROOT_ID}');return !g||g.hasAttribute('${GATE_LIVE_ATTRIBUTE}')};` +
+  `var on=function(e,b){var t=e.target;return !!(t&&t.closest&&t.closest('[${GATE_BUTTON_ATTRIBUTE}="'+b+'"]'))};` +
   "var off=function(){d.removeEventListener('click',c,true);d.removeEventListener('keydown',k,true)};" +
-  "var ok=function(){off();try{localStorage.setItem(K,'v1')}catch(x){}h.setAttribute(A,'')};" +
+  `var ok=function(){off();try{localStorage.setItem(K,'v1')}catch(x){}h.setAttribute('${AGE_VERIFIED_ATTRIBUTE}','')};` +
   "var c=function(e){if(!live()&&on(e,'yes'))ok()};" +
   "var k=function(e){if(!live()&&e.key==='Enter'&&!on(e,'no'))ok()};" +
-  "d.addEventListener('click',c,true);d.addEventListener('keydown',k,true);return}" +
-  "h.setAttribute(A,'');if(localStorage.getItem('bb:shell:auth-hint')==='signed-in')h.setAttribute('data-signed-in','');if(!s)return;" +
-  "var add=function(rel,href,as){var l=d.createElement('link');l.rel=rel;l.href=href;if(as){l.setAttribute('as',as);l.crossOrigin='anonymous'}d.head.appendChild(l)};" +
-  "var list=function(name){return (s.getAttribute(name)||'').split(' ').filter(Boolean)};" +
+  "d.addEventListener('click',c,true);d.addEventListener('keydown',k,true)}" +
+  "if(!s||!s.getAttribute('data-entry'))return;" +
+  "var list=function(n){return (s.getAttribute(n)||'').split(' ').filter(Boolean)};" +
+  "var add=function(r,u,a){var l=d.createElement('link');l.rel=r;l.href=u;if(a){l.setAttribute('as',a);l.crossOrigin='anonymous'}d.head.appendChild(l)};" +
+  'var done=false,go=function(){if(done)return;done=true;' +
+  "var m=d.createElement('script');m.type='module';m.src=s.getAttribute('data-entry');d.head.appendChild(m);" +
+  "if(!v){list('data-gate-modules').forEach(function(u){add('modulepreload',u)});return}" +
   "list('data-app-modules').forEach(function(u){add('modulepreload',u)});" +
   "if(location.pathname==='/'&&!location.search){list('data-home-modules').forEach(function(u){add('modulepreload',u)});" +
-  "var f=s.getAttribute('data-home-fetch');if(f)add('preload',f,'fetch')}}catch(e){}})();";
+  "var f=s.getAttribute('data-home-fetch');if(f)add('preload',f,'fetch')}};" +
+  "if(d.visibilityState!=='visible'){go();return}d.addEventListener('visibilitychange',go);setTimeout(go,1000);" +
+  "try{var o=new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go,0)}});" +
+  "o.observe({type:'paint',buffered:true})}catch(x){go()}})();";

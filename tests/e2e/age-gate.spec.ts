@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { PHONE } from './support/journey';
+import { expectGateAsking, PHONE } from './support/journey';
 
 /**
  * Journey 1, the age gate (spec sections 2 and 4): a first visit is blocked by 'Age Verification'; 'Yes' is remembered
@@ -14,12 +14,8 @@ const storedMarker = (page: Page) => page.evaluate(() => window.localStorage.get
 test.describe('age gate', () => {
   test('asks first, hides after Yes and stays hidden after a reload', async ({ page }) => {
     await page.goto('/');
-    const gate = page.getByRole('dialog', { name: 'Age Verification' });
-    await expect(gate).toBeVisible();
-    await expect(gate.getByRole('button', { name: 'Yes, I am of legal age' })).toBeVisible();
-    await expect(gate.getByRole('button', { name: 'No', exact: true })).toBeVisible();
     // Nothing of the app is rendered behind the gate.
-    await expect(page.getByRole('heading', { name: 'All cocktails' })).toHaveCount(0);
+    const gate = await expectGateAsking(page);
     expect(await storedMarker(page)).toBeNull();
 
     await gate.getByRole('button', { name: 'Yes, I am of legal age' }).click();

@@ -34,7 +34,12 @@ test.describe('discover', () => {
     expect(ids.every((id) => id !== null)).toBe(true);
     expect(new Set(ids).size).toBe(count);
     const details = await Promise.all(ids.map((id) => getJson<CocktailDetailBody>(server, `/api/cocktails/${id}`)));
-    const texts = await cards.allInnerTexts();
+    // Cards below the fold are drawn as they come into view (content-visibility): read each as the user scrolls to it.
+    const texts: string[] = [];
+    for (const card of await cards.all()) {
+      await card.scrollIntoViewIfNeeded();
+      texts.push(await card.innerText());
+    }
     texts.forEach((text, index) => {
       const cocktail = details[index]!;
       for (const field of [

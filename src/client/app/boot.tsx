@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { getAppEnvironment } from '@/client/lib/app-environment';
+import { yieldToMain } from '@/client/lib/yield-to-main';
 import { PRERENDERED_PATH_ATTRIBUTE } from '@/shared/first-paint';
 import { AppFrame } from './app';
 import { routes } from './router';
@@ -44,7 +45,11 @@ async function loadMatchedRoutes(table: RouteObject[], pathname: string): Promis
  */
 export async function bootApp(container: HTMLElement): Promise<void> {
   const hydrate = canHydrate(container, window.location, getAppEnvironment().platform);
-  if (hydrate) await loadMatchedRoutes(routes, window.location.pathname);
+  if (hydrate) {
+    await yieldToMain();
+    await loadMatchedRoutes(routes, window.location.pathname);
+    await yieldToMain();
+  }
   const router = createBrowserRouter(routes);
   const app = (
     <StrictMode>

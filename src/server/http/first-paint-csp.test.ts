@@ -1,21 +1,43 @@
 // @vitest-environment jsdom
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../app';
 import { FIRST_PAINT_SCRIPT_HASH } from './first-paint-csp';
-import { AGE_VERIFIED_ATTRIBUTE, FIRST_PAINT_SCRIPT } from '@/shared/first-paint';
+import { AGE_VERIFIED_ATTRIBUTE, FIRST_PAINT_SCRIPT, HOME_LIST_PATH } from '@/shared/first-paint';
 
 /** The pre-rendered gate's buttons, as the build writes them. */
 const GATE_HTML =
   '<div id="age-gate-root"><div role="dialog"><button data-age-gate="yes"><span>Yes, I am of legal age</span></button>' +
   '<button data-age-gate="no">No</button></div></div>';
 
+/** A stand-in for the browser's PerformanceObserver: records the one observer, so a test can report the paint. */
+class FakePaintObserver {
+  static last: FakePaintObserver | null = null;
+  observed: unknown = null;
+  disconnected = false;
+  constructor(readonly callback: (list: { getEntriesByName: (name: string) => unknown[] }) => void) {
+    FakePaintObserver.last = this;
+  }
+  observe(options: unknown) {
+    this.observed = options;
+  }
+  disconnect() {
+    this.disconnected = true;
+  }
+  /** Reports a paint entry named `name` to the observer's callback. */
+  report(name: string) {
+    this.callback({ getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) });
+  }
+}
+
 /**
  * Runs the first-paint script as the browser would at the top of `<head>`, on a fresh document at `path` with the gate
- * in the body, localStorage 'bb:age-verified' = `marker` and 'bb:shell:auth-hint' = `authHint` (none when null). The test document is jsdom's, which does
- * not run inline scripts itself: the script's text runs with `document.currentScript` pointing at its tag.
+ * in the body, localStorage 'bb:age-verified' = `marker` and 'bb:shell:auth-hint' = `authHint` (none when null). The
+ * page is visible, and paint timing is {@link FakePaintObserver} (a test reports the first paint with
+ * `FakePaintObserver.last.report('first-contentful-paint')`). jsdom does not run inline scripts itself: the script's
+ * text runs with `document.currentScript` pointing at its tag.
  */
-function loadDom(path: string, marker: string | null, authHint: string | null = null) {
+function loadDom(path: string, marker: string | null, authHint: string | null = null, visibility = 'visible') {
   window.history.replaceState(null, '', path);
   localStorage.clear();
   if (marker !== null) localStorage.setItem('bb:age-verified', marker);
@@ -25,10 +47,15 @@ function loadDom(path: string, marker: string | null, authHint: string | null = 
   document.head.replaceChildren();
   document.body.innerHTML = GATE_HTML;
   const tag = document.createElement('script');
-  tag.setAttribute('data-app-modules', '/assets/boot.js /assets/react.js');
+  tag.setAttribute('data-entry', '/assets/index.js');
+  tag.setAttribute('data-gate-modules', '/assets/gate.js /assets/react.js');
+  tag.setAttribute('data-app-modules', '/assets/app.js /assets/react.js');
   tag.setAttribute('data-home-modules', '/assets/home.js');
-  tag.setAttribute('data-home-fetch', '/api/cocktails?page=0&pageSize=50');
+  tag.setAttribute('data-home-fetch', HOME_LIST_PATH);
   document.head.append(tag);
+  Object.defineProperty(document, 'visibilityState', { value: visibility, configurable: true });
+  vi.stubGlobal('PerformanceObserver', FakePaintObserver);
+  FakePaintObserver.last = null;
   Object.defineProperty(document, 'currentScript', { value: tag, configurable: true });
   try {
     new Function(FIRST_PAINT_SCRIPT)();
@@ -38,17 +65,37 @@ function loadDom(path: string, marker: string | null, authHint: string | null = 
   return { window, document, KeyboardEvent, MouseEvent };
 }
 
-/** Loads {@link loadDom}'s page: whether <html> is marked verified, and the links the script added. */
+/** What the script has added to `<head>` so far: the entry's script and the preload links, in order. */
+function loads() {
+  return [...document.head.children]
+    .filter((element) => !element.hasAttribute('data-entry'))
+    .map((element) =>
+      element.tagName === 'SCRIPT'
+        ? { script: element.getAttribute('src'), type: element.getAttribute('type') }
+        : {
+            rel: element.getAttribute('rel'),
+            href: element.getAttribute('href'),
+            as: element.getAttribute('as'),
+            crossOrigin: element.getAttribute('crossorigin'),
+          },
+    );
+}
+
+/** Loads {@link loadDom}'s page and reports its first paint: whether <html> is marked verified, and what loaded. */
 function loadPage(path: string, marker: string | null) {
   loadDom(path, marker);
-  const links = [...document.head.querySelectorAll('link')].map((link) => ({
-    rel: link.rel,
-    href: link.getAttribute('href'),
-    as: link.getAttribute('as'),
-    crossOrigin: link.getAttribute('crossorigin'),
-  }));
-  return { verified: document.documentElement.hasAttribute(AGE_VERIFIED_ATTRIBUTE), links };
+  FakePaintObserver.last?.report('first-contentful-paint');
+  vi.runOnlyPendingTimers();
+  return { verified: document.documentElement.hasAttribute(AGE_VERIFIED_ATTRIBUTE), loads: loads() };
 }
+
+const ENTRY = { script: '/assets/index.js', type: 'module' };
+const modulePreload = (href: string) => ({ rel: 'modulepreload', href, as: null, crossOrigin: null });
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 describe('the first-paint script', () => {
   it('is allowed by exactly its own SHA-256 in the CSP, without unsafe-inline', () => {
@@ -57,19 +104,53 @@ describe('the first-paint script', () => {
     expect(CONTENT_SECURITY_POLICY.scriptSrc).toEqual(["'self'", expected]);
   });
 
-  it('leaves a first visitor (or an unknown marker) to the gate and preloads nothing', () => {
-    expect(loadPage('/', null)).toEqual({ verified: false, links: [] });
-    expect(loadPage('/', 'v0')).toEqual({ verified: false, links: [] });
+  it('leaves a first visitor (or an unknown marker) to the gate and loads only the gate after the first paint', () => {
+    vi.useFakeTimers();
+    for (const marker of [null, 'v0']) {
+      expect(loadPage('/', marker)).toEqual({
+        verified: false,
+        loads: [ENTRY, modulePreload('/assets/gate.js'), modulePreload('/assets/react.js')],
+      });
+    }
+  });
+
+  it('loads nothing before the first contentful paint is reported, then everything once', () => {
+    vi.useFakeTimers();
+    loadDom('/', 'v1');
+    const observer = FakePaintObserver.last;
+    expect(observer?.observed).toEqual({ type: 'paint', buffered: true });
+    observer?.report('first-paint');
+    vi.advanceTimersByTime(10);
+    expect(loads()).toEqual([]);
+    observer?.report('first-contentful-paint');
+    expect(observer?.disconnected).toBe(true);
+    vi.runAllTimers();
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(loads().filter((item) => 'script' in item)).toEqual([ENTRY]);
+    expect(loads()).toHaveLength(5);
+  });
+
+  it('loads after 1 s when no paint is reported, and at once in a hidden page', () => {
+    vi.useFakeTimers();
+    loadDom('/discover', 'v1');
+    vi.advanceTimersByTime(999);
+    expect(loads()).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(loads()[0]).toEqual(ENTRY);
+    loadDom('/discover', 'v1', null, 'hidden');
+    expect(loads()[0]).toEqual(ENTRY);
   });
 
   it("on '/' marks a returning visitor verified and preloads the app, the home page and the landing list", () => {
+    vi.useFakeTimers();
     expect(loadPage('/', 'v1')).toEqual({
       verified: true,
-      links: [
-        { rel: 'modulepreload', href: '/assets/boot.js', as: null, crossOrigin: null },
-        { rel: 'modulepreload', href: '/assets/react.js', as: null, crossOrigin: null },
-        { rel: 'modulepreload', href: '/assets/home.js', as: null, crossOrigin: null },
-        { rel: 'preload', href: '/api/cocktails?page=0&pageSize=50', as: 'fetch', crossOrigin: 'anonymous' },
+      loads: [
+        ENTRY,
+        modulePreload('/assets/app.js'),
+        modulePreload('/assets/react.js'),
+        modulePreload('/assets/home.js'),
+        { rel: 'preload', href: HOME_LIST_PATH, as: 'fetch', crossOrigin: 'anonymous' },
       ],
     });
   });
@@ -82,13 +163,23 @@ describe('the first-paint script', () => {
   });
 
   it("elsewhere, or on '/' with a query, preloads the app's modules only", () => {
+    vi.useFakeTimers();
     for (const url of ['/discover', '/?recipe=12']) {
       const page = loadPage(url, 'v1');
       expect(page.verified, url).toBe(true);
-      expect(
-        page.links.map((link) => link.href),
-        url,
-      ).toEqual(['/assets/boot.js', '/assets/react.js']);
+      expect(page.loads, url).toEqual([ENTRY, modulePreload('/assets/app.js'), modulePreload('/assets/react.js')]);
+    }
+  });
+
+  it('still loads the app when storage throws (cookies disabled): as a first visit', () => {
+    vi.useFakeTimers();
+    const getItem = vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    try {
+      expect(loadPage('/', null).loads[0]).toEqual(ENTRY);
+    } finally {
+      getItem.mockRestore();
     }
   });
 

@@ -30,6 +30,7 @@ import {
 import { isPersonalOrder, type RatingOrder } from '@/shared/domain/rating-order';
 import { cn } from '@/client/lib/utils';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
+import { formatCount } from '@/client/lib/format-count';
 
 /** Texts of /discover's browsing states. */
 export const DISCOVER_TEXT = {
@@ -123,9 +124,7 @@ export function Component() {
   else if (searching && !personal) status = resultCountText(total);
   else if (paging)
     status =
-      total > items.length
-        ? `Showing ${items.length} of ${total.toLocaleString('en-US')} cocktails`
-        : resultCountText(total);
+      total > items.length ? `Showing ${items.length} of ${formatCount(total)} cocktails` : resultCountText(total);
   else status = `${items.length} picks, shuffled for you`;
 
   const fullResults = `${paths.search}?${serializeSearchState({ q: params.q, spirits: [], categories: [] }).toString()}`;
@@ -198,7 +197,7 @@ export function Component() {
           {searching && !personal && total > items.length ? (
             <Button asChild variant="link" size="sm">
               <Link to={fullResults}>
-                See all {total.toLocaleString('en-US')} results
+                See all {formatCount(total)} results
                 <ArrowRightIcon aria-hidden="true" />
               </Link>
             </Button>

@@ -13,6 +13,7 @@ import { keepRemoved } from '@/client/features/favorites/lib/keep-removed';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
 import type { CocktailSummary } from '@/shared/schemas/cocktail';
 import { LoadFailed } from '@/client/components/load-failed';
+import { formatCount } from '@/client/lib/format-count';
 
 /** Texts of My Favorites. */
 export const FAVORITES_PAGE_TEXT = {
@@ -31,7 +32,7 @@ export const FAVORITES_PAGE_TEXT = {
 
 /** "3 saved" / "1 saved". */
 function savedCount(count: number): string {
-  return `${count.toLocaleString('en-US')} saved`;
+  return `${formatCount(count)} saved`;
 }
 
 /**

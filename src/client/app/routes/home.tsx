@@ -1,6 +1,7 @@
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { hrefs, paths } from '@/client/config/paths';
+import { SIGNED_OUT_ONLY_ATTRIBUTE } from '@/shared/first-paint';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
 import { useSession } from '@/client/lib/session';
 import { SignInButtons } from '@/client/features/auth/components/sign-in-buttons';
@@ -19,6 +20,10 @@ import { CocktailSearchBox } from '@/client/features/catalogue/components/cockta
 import { HeroIllustration } from '@/client/features/catalogue/components/hero-illustration';
 import { RecipeModalHost } from '@/client/features/catalogue/components/recipe-modal-host';
 import { FavoritesPrompt } from '@/client/features/favorites/components/favorites-prompt';
+import { formatCount } from '@/client/lib/format-count';
+
+/** Marks a wrapper drawn only for signed-out visitors: hidden from the first paint when this browser was signed in last time. */
+const SIGNED_OUT_ONLY = { [SIGNED_OUT_ONLY_ATTRIBUTE]: '' };
 
 /**
  * Route module of home (`/`, spec section 2): hero with artwork and tagline, the search box and the card grid. Without search text it
@@ -59,9 +64,7 @@ export function Component() {
   else if (searching) status = resultCountText(total);
   else
     status =
-      total > items.length
-        ? `Showing ${items.length} of ${total.toLocaleString('en-US')} cocktails`
-        : resultCountText(total);
+      total > items.length ? `Showing ${items.length} of ${formatCount(total)} cocktails` : resultCountText(total);
 
   return (
     <div className="flex flex-col gap-8 md:gap-12">
@@ -89,7 +92,7 @@ export function Component() {
             onClear={search.clear}
             busy={(waitingForText || list.isFetching) && searching}
           />
-          <div data-signed-out-only="" className="contents">
+          <div {...SIGNED_OUT_ONLY} className="contents">
             <SignInButtons variant="hero" className="mt-1" showWhileLoading={signedOutLayout} />
           </div>
           <p className="hidden text-sm text-muted sm:block">
@@ -115,7 +118,7 @@ export function Component() {
           </p>
         </div>
         {showPrompt ? (
-          <div data-signed-out-only="" className="contents">
+          <div {...SIGNED_OUT_ONLY} className="contents">
             <FavoritesPrompt className="self-start" />
           </div>
         ) : null}
@@ -141,7 +144,7 @@ export function Component() {
             className="self-center rounded-xl border border-border-strong px-5 py-2.5 text-sm font-medium text-foreground transition-colors hover:border-accent hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
             data-testid="see-all-results"
           >
-            {`See all ${total.toLocaleString('en-US')} cocktails`}
+            {`See all ${formatCount(total)} cocktails`}
           </Link>
         ) : null}
       </section>

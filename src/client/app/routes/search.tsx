@@ -38,6 +38,7 @@ import { useDocumentTitle } from '@/client/lib/use-document-title';
 import { useSession } from '@/client/lib/session';
 import { openSignInDialog } from '@/client/lib/sign-in-store';
 import { isPersonalOrder, orderByRatings, ratingsByCocktailId, type RatingOrder } from '@/shared/domain/rating-order';
+import { formatCount } from '@/client/lib/format-count';
 
 /** URL parameter of the 'Can make only' filter (My Bar users): `canMake=1`. */
 const CAN_MAKE_PARAM = 'canMake';
@@ -241,7 +242,7 @@ export function Component() {
             {!canMakeOnly && paged.hasNextPage && !paged.isPlaceholderData ? (
               <div className="flex flex-col items-center gap-2 pt-2">
                 <p className="text-xs text-subtle">
-                  Showing {items.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
+                  Showing {formatCount(items.length)} of {formatCount(total)}
                 </p>
                 <Button
                   variant="secondary"

@@ -1,5 +1,6 @@
 import { BanIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { GATE_BUTTON_ATTRIBUTE } from '@/shared/first-paint';
 import { BrandMark } from './brand-mark';
 
 /** Exact texts of the age gate (spec section 2 "Age gate"). */
@@ -29,7 +30,7 @@ const BUTTON_GHOST = `${BUTTON_BASE} bg-transparent text-foreground hover:bg-sur
  *   'bb:age-verified' = 'v1' and starts the app).
  * - 'No' shows a blocking message. Nothing is stored, so a reload asks again.
  * The panel is a `role="dialog"` with `aria-modal`, labelled by its heading; focus starts on the first button once
- * hydrated. Nothing else is on the page to tab to, and Escape does nothing. The buttons carry `data-age-gate="yes"` and
+ * hydrated. Nothing else is on the page to tab to, and Escape does nothing. The buttons carry `{...{ [GATE_BUTTON_ATTRIBUTE]: 'yes' }}` and
  * `"no"`: before hydration the first-paint script (src/shared/first-paint.ts) answers a tap on 'Yes' by them.
  */
 export function AgeGate({ onConfirm }: { onConfirm: () => void }) {
@@ -115,7 +116,7 @@ export function AgeGate({ onConfirm }: { onConfirm: () => void }) {
               className={BUTTON_PRIMARY}
               onClick={() => onConfirm()}
               data-testid="age-gate-yes"
-              data-age-gate="yes"
+              {...{ [GATE_BUTTON_ATTRIBUTE]: 'yes' }}
             >
               {AGE_GATE_TEXT.yes}
             </button>
@@ -125,7 +126,7 @@ export function AgeGate({ onConfirm }: { onConfirm: () => void }) {
               className={BUTTON_GHOST}
               onClick={() => setState('refused')}
               data-testid="age-gate-no"
-              data-age-gate="no"
+              {...{ [GATE_BUTTON_ATTRIBUTE]: 'no' }}
             >
               {AGE_GATE_TEXT.no}
             </button>

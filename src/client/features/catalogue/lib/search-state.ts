@@ -1,5 +1,6 @@
 import { LIST_SORTS, RATED_FILTER_STARS, type ListSort, type RatingOrder } from '@/shared/domain/rating-order';
 import { CATEGORIES, MAX_QUERY_LENGTH } from '@/shared/domain/vocabulary';
+import { formatCount } from '@/client/lib/format-count';
 
 /**
  * The /search page's state as kept in the URL: `?q=<text>&spirit=Gin&spirit=Rum&category=Classic`.
@@ -65,7 +66,7 @@ export function toggleValue<T>(list: readonly T[], value: T): T[] {
 
 /** "N cocktails found", singular for one. */
 export function resultCountText(total: number): string {
-  return `${total.toLocaleString('en-US')} ${total === 1 ? 'cocktail' : 'cocktails'} found`;
+  return `${formatCount(total)} ${total === 1 ? 'cocktail' : 'cocktails'} found`;
 }
 
 /** URL parameters of the personal order (signed-in users, Discover and /search): `sort=my-ratings` and `rated=4`. */
