@@ -403,7 +403,7 @@ export function PartyTab({
             );
           })}
           <article className="flex flex-col gap-3 text-black">
-            <h2 className="font-display text-[20pt] font-bold">Shopping list</h2>
+            <h2 className="font-display text-[20pt] font-semibold">Shopping list</h2>
             <ShoppingSheet items={plan.shopping} system={system} title={`For ${plan.totalDrinks} drinks`}>
               <p className="mt-2 text-[9.5pt]">
                 ☐ Ice: {Math.ceil(plan.ice.totalKg)} kg ·{' '}

@@ -66,7 +66,7 @@ export function CocktailSheet({
     <article className="flex flex-col gap-3 break-after-page text-black last:break-after-auto">
       <header>
         <p className="text-[8pt] tracking-widest text-black/70 uppercase">{heading ?? 'Barback prep sheet'}</p>
-        <h2 className="font-display text-[20pt] leading-tight font-bold">{name}</h2>
+        <h2 className="font-display text-[20pt] leading-tight font-semibold">{name}</h2>
         <p className="text-[9.5pt]">
           {formatNumber(result.servings)} servings · {STYLE_TEXT[style].label} · {state.technique}, {state.dilution} %
           dilution · {formatAbv(result.perServing.finalAbv)} served · {formatNumber(result.perServing.usStandardDrinks)}{' '}

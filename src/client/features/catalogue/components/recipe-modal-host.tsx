@@ -70,7 +70,7 @@ function ModalLoadFailure({ onRetry, onClose }: { onRetry: () => void; onClose: 
         onKeyDown={onKeyDown}
         className="w-full max-w-md rounded-2xl border border-border-strong bg-surface p-6 shadow-2xl"
       >
-        <h2 id="recipe-load-failure-title" className="font-display text-xl">
+        <h2 id="recipe-load-failure-title" className="font-display text-xl font-semibold">
           Something went wrong
         </h2>
         <p id="recipe-load-failure-text" className="mt-2 text-sm text-muted">

@@ -154,7 +154,7 @@ function CollectionEditor({
             readOnly={!canWrite}
             maxLength={MAX_COLLECTION_NAME}
             onChange={(event) => setName(event.target.value)}
-            className="font-display text-xl md:text-xl"
+            className="font-display text-xl font-semibold md:text-xl"
           />
         </div>
         <div className="flex flex-col gap-1.5">
