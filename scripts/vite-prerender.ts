@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -9,6 +9,8 @@ import {
   APP_ROOT_ID,
   FIRST_PAINT_SCRIPT,
   HOME_LIST_PATH,
+  PRERENDERED_DIR,
+  PRERENDERED_PAGES,
   PRERENDERED_PATH_ATTRIBUTE,
 } from '../src/shared/first-paint.ts';
 
@@ -19,6 +21,23 @@ const PRERENDER_ENTRY = path.join(ROOT, 'src', 'client', 'prerender.tsx');
 const PRERENDER_OUT_DIR = path.join(ROOT, 'dist', 'prerender');
 /** The HTML file served for every client path other than '/' (see src/server/http/client-static.ts). */
 export const APP_SHELL_FILE = 'app-shell.html';
+
+/** What src/client/prerender.tsx's `prerender()` returns: HTML fragments (see PrerenderedPages there). */
+interface RenderedPages {
+  gate: string;
+  home: string;
+  shell: string;
+  pages: Record<string, string>;
+}
+
+/**
+ * The modules each pre-rendered path draws with (its route module, and what that loads lazily for its first render),
+ * whose chunks its page preloads.
+ */
+const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
+  '/': ['/src/client/app/routes/home.tsx'],
+  '/discover': ['/src/client/app/routes/discover.tsx'],
+};
 
 /** Options: the same `resolve.alias` and `define` as the client build, so the Node build sees the same code. */
 export interface PrerenderOptions {
@@ -31,7 +50,7 @@ export interface PrerenderOptions {
  * may leave timers behind (a query client's clean-up, a poll) that would keep the build's own process from exiting.
  * @throws when the child fails (its stderr is in the message).
  */
-function renderInChildProcess(modulePath: string): { gate: string; home: string; shell: string } {
+function renderInChildProcess(modulePath: string): RenderedPages {
   const runner =
     `import(${JSON.stringify(pathToFileURL(modulePath).href)})` +
     '.then((m) => m.prerender()).then((pages) => { process.stdout.write(JSON.stringify(pages)); process.exit(0); })' +
@@ -42,7 +61,7 @@ function renderInChildProcess(modulePath: string): { gate: string; home: string;
     maxBuffer: 64 * 1024 * 1024,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  return JSON.parse(output) as { gate: string; home: string; shell: string };
+  return JSON.parse(output) as RenderedPages;
 }
 
 /** Every chunk `start` imports statically, transitively, `start` included (file names). */
@@ -74,9 +93,9 @@ interface FirstPaintLoads {
   gateModules: string[];
   /** Modules it imports at once for a verified visitor (the app's boot). */
   appModules: string[];
-  /** Modules the home route adds, and the list it fetches first ('/' only). */
-  homeModules: string[];
-  homeFetch: string | null;
+  /** Modules the page's route adds, and the list it fetches first (without a query). */
+  pageModules: string[];
+  pageFetch: string | null;
 }
 
 /** The first-paint `<script>`: its text is {@link FIRST_PAINT_SCRIPT} exactly (the CSP hashes it); URLs in attributes. */
@@ -86,8 +105,8 @@ function firstPaintScriptTag(loads: FirstPaintLoads): string {
     attribute('data-entry', loads.entry),
     attribute('data-gate-modules', loads.gateModules.join(' ')),
     attribute('data-app-modules', loads.appModules.join(' ')),
-    attribute('data-home-modules', loads.homeModules.join(' ')),
-    attribute('data-home-fetch', loads.homeFetch ?? ''),
+    attribute('data-page-modules', loads.pageModules.join(' ')),
+    attribute('data-page-fetch', loads.pageFetch ?? ''),
   ].join('');
   return `<script${attributes}>${FIRST_PAINT_SCRIPT}</script>`;
 }
@@ -155,10 +174,13 @@ function fillRoots(html: string, gate: string, app: string, prerenderedPath: str
 
 /**
  * The build's pre-render (issue 12, ADR 005), as a Vite plugin:
- * - while bundling, notes the chunks the age gate, the app's boot module and the home route import statically;
- * - after the client build, builds src/client/prerender.tsx for Node, renders (in a child process) the age gate, the home page and the bare
- *   shell with React's server renderer, and rewrites dist/client/index.html (gate + home page, served for '/') and
- *   writes dist/client/app-shell.html (gate + shell, served for every other page), each with the stylesheet inlined and
+ * - while bundling, notes the chunks the age gate, the app's boot module and each pre-rendered page's route import
+ *   statically;
+ * - after the client build, builds src/client/prerender.tsx for Node, renders (in a child process) the age gate, the
+ *   home page, the pages of PRERENDERED_PAGES and the bare shell with React's server renderer, and rewrites
+ *   dist/client/index.html (gate + home page, served for '/'), writes dist/client/prerendered/<page>.html (gate + that
+ *   page, served for its path) and dist/client/app-shell.html (gate + shell, served for every other page), each with the
+ *   stylesheet inlined and
  *   the first-paint script first in `<head>`, which loads the entry module after the first frame (the page holds no
  *   other script tag).
  * In development (`vite` serve) only the first-paint script is added, without preload lists.
@@ -170,7 +192,8 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
   let bundle: Rollup.OutputBundle = {};
   let gateModules: string[] = [];
   let appModules: string[] = [];
-  let homeModules: string[] = [];
+  /** The route chunks each pre-rendered path adds to the app's (URLs), by path. */
+  const pageModules = new Map<string, string[]>();
   return {
     name: 'barback:prerender-pages',
     configResolved(resolved) {
@@ -180,7 +203,7 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
       order: 'post',
       handler(html) {
         if (config.command !== 'serve') return html;
-        const loads = { entry: '', gateModules: [], appModules: [], homeModules: [], homeFetch: null };
+        const loads = { entry: '', gateModules: [], appModules: [], pageModules: [], pageFetch: null };
         return insertFirstPaintScript(html, firstPaintScriptTag(loads));
         return html;
       },
@@ -193,9 +216,8 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
       );
       const gate = chunkOf(bundle, '/src/client/app/shell/age-gate-root.tsx');
       const boot = chunkOf(bundle, '/src/client/app/boot.tsx');
-      const home = chunkOf(bundle, '/src/client/app/routes/home.tsx');
-      if (!entry || !gate || !boot || !home)
-        throw new Error('pre-render: the entry, age gate, boot or home chunk is missing from the bundle');
+      if (!entry || !gate || !boot)
+        throw new Error('pre-render: the entry, age gate or boot chunk is missing from the bundle');
       const loadedByEntry = staticClosure(bundle, entry);
       // What the entry imports statically is preloaded with the first modules of either path (the HTML keeps no
       // modulepreload link of its own: nothing is fetched before the first paint).
@@ -205,11 +227,20 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
         ...[...staticClosure(bundle, gate)].filter((file) => !loadedByEntry.has(file)),
       ].map((file) => `/${file}`);
       const app = [...staticClosure(bundle, boot)].filter((file) => !loadedByEntry.has(file));
-      const homeOnly = [...staticClosure(bundle, home)].filter(
-        (file) => !loadedByEntry.has(file) && !app.includes(file),
-      );
       appModules = [...entryImports, ...app].map((file) => `/${file}`);
-      homeModules = homeOnly.map((file) => `/${file}`);
+      for (const [pagePath, modules] of Object.entries(ROUTE_MODULES)) {
+        const own = new Set<string>();
+        for (const module of modules) {
+          const chunk = chunkOf(bundle, module);
+          if (!chunk) throw new Error(`pre-render: no chunk holds ${module}`);
+          for (const file of staticClosure(bundle, chunk))
+            if (!loadedByEntry.has(file) && !app.includes(file)) own.add(file);
+        }
+        pageModules.set(
+          pagePath,
+          [...own].map((file) => `/${file}`),
+        );
+      }
     },
     async closeBundle() {
       if (config.command !== 'build' || config.build.ssr) return;
@@ -230,17 +261,24 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
         const { html: built, entry } = takeEntryScript(readFileSync(path.join(outDir, 'index.html'), 'utf8'));
         const { html: template, inlined } = inlineStylesheets(built, outDir);
         assertNoScriptLoadsInlinedCss(bundle, inlined);
-        const loads = { entry, gateModules, appModules, homeModules: [], homeFetch: null };
-        const index = insertFirstPaintScript(
-          fillRoots(template, pages.gate, pages.home, '/'),
-          firstPaintScriptTag({ ...loads, homeModules, homeFetch: HOME_LIST_PATH }),
-        );
+        const loads = { entry, gateModules, appModules, pageModules: [], pageFetch: null };
+        const page = (fragment: string, pagePath: string, pageFetch: string | null = null) =>
+          insertFirstPaintScript(
+            fillRoots(template, pages.gate, fragment, pagePath),
+            firstPaintScriptTag({ ...loads, pageModules: pageModules.get(pagePath) ?? [], pageFetch }),
+          );
+        writeFileSync(path.join(outDir, 'index.html'), page(pages.home, '/', HOME_LIST_PATH));
         const shell = insertFirstPaintScript(
           fillRoots(template, pages.gate, pages.shell, null),
           firstPaintScriptTag(loads),
         );
-        writeFileSync(path.join(outDir, 'index.html'), index);
         writeFileSync(path.join(outDir, APP_SHELL_FILE), shell);
+        mkdirSync(path.join(outDir, PRERENDERED_DIR), { recursive: true });
+        for (const [pagePath, file] of Object.entries(PRERENDERED_PAGES)) {
+          const fragment = pages.pages[pagePath];
+          if (fragment === undefined) throw new Error(`pre-render: ${pagePath} was not rendered`);
+          writeFileSync(path.join(outDir, PRERENDERED_DIR, file), page(fragment, pagePath));
+        }
       } finally {
         rmSync(PRERENDER_OUT_DIR, { recursive: true, force: true });
       }

@@ -1,13 +1,13 @@
 import { prerender as prerenderToStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router';
-import { AGE_GATE_ID_PREFIX } from '@/shared/first-paint';
+import { AGE_GATE_ID_PREFIX, PRERENDERED_PAGES } from '@/shared/first-paint';
 import { AppFrame } from './app/app';
 import { routes } from './app/router';
 import { AgeGate } from './app/shell/age-gate';
 import { RootLayout } from './app/shell/root-layout';
 import { RouteLoading } from './app/shell/route-loading';
 
-/** The HTML the build writes into the two pages it serves (see {@link prerender}). */
+/** The HTML fragments the build writes into the pages it serves (see {@link prerender}). */
 export interface PrerenderedPages {
   /** The age gate, for `#age-gate-root` of every page (rendered with the gate root's identifier prefix). */
   gate: string;
@@ -15,12 +15,24 @@ export interface PrerenderedPages {
   home: string;
   /** The shell (top bar, tab bar, footer) around the page-loading spinner, for every other path. */
   shell: string;
+  /** Each page of PRERENDERED_PAGES by its path ('/discover'...), as its first signed-out-looking render. */
+  pages: Record<string, string>;
 }
 
-/** Renders `node` to HTML, waiting for every Suspense boundary (lazy modules included), as a string. */
+/**
+ * Renders `node` to HTML, waiting for every Suspense boundary (lazy modules included), as a string. Boundaries are
+ * never outlined (`progressiveChunkSize` unbounded): React would otherwise move a large one, such as the batch
+ * calculator, behind an inline script that the CSP blocks.
+ * @throws when the HTML still holds a script.
+ */
 async function renderHtml(node: React.ReactNode, identifierPrefix?: string): Promise<string> {
-  const { prelude } = await prerenderToStream(node, identifierPrefix ? { identifierPrefix } : {});
-  return new Response(prelude).text();
+  const { prelude } = await prerenderToStream(node, {
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    ...(identifierPrefix ? { identifierPrefix } : {}),
+  });
+  const html = await new Response(prelude).text();
+  if (html.includes('<script')) throw new Error('pre-render: the HTML holds a script, which the CSP would block');
+  return html;
 }
 
 /**
@@ -53,5 +65,7 @@ export async function prerender(): Promise<PrerenderedPages> {
   const gate = await renderHtml(<AgeGate onConfirm={() => {}} />, AGE_GATE_ID_PREFIX);
   const home = await renderRoute(routes, 'http://localhost/');
   const shell = await renderRoute(shellRoutes, 'http://localhost/_shell');
-  return { gate, home, shell };
+  const pages: Record<string, string> = {};
+  for (const path of Object.keys(PRERENDERED_PAGES)) pages[path] = await renderRoute(routes, `http://localhost${path}`);
+  return { gate, home, shell, pages };
 }

@@ -33,6 +33,18 @@ export const GATE_LIVE_ATTRIBUTE = 'data-live';
 /** Attribute of the gate's two buttons: `data-age-gate="yes"` and `data-age-gate="no"`. */
 export const GATE_BUTTON_ATTRIBUTE = 'data-age-gate';
 
+/**
+ * The pages the build pre-renders beside the home page (index.html), each served for its path: path -> file under
+ * dist/client/{@link PRERENDERED_DIR}. Like '/', each is hydrated when opened without a query in a plain browser.
+ * Only pages whose first controls are links or text fields: a click on any other button before the page has hydrated
+ * would be lost (text typed early is kept, see useKeepTypedText), which rules out the batch calculator's tabs for now.
+ */
+export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
+  '/discover': 'discover.html',
+};
+/** The folder of {@link PRERENDERED_PAGES} in the client build; its files are served only for their paths. */
+export const PRERENDERED_DIR = 'prerendered';
+
 /** The landing list's first page, which the home page asks for first ('/' without a query): the first 50 by name. */
 export const HOME_LIST_PATH = '/api/cocktails?page=0&pageSize=50';
 
@@ -48,9 +60,10 @@ export const HOME_LIST_PATH = '/api/cocktails?page=0&pageSize=50';
  *    {@link AGE_VERIFIED_ATTRIBUTE} (the entry then starts the app instead of the gate). A tap is never lost;
  * 3. once the browser reports the first contentful paint (a `paint` PerformanceObserver: the pre-rendered page paints
  *    without waiting for any script to download or run), or after 1 s at the latest, or at once when the page is
- *    hidden (no paint comes) or Paint Timing is missing, loads the entry module named by its own `data-entry` attribute and adds `<link rel="modulepreload">` for the modules it will
- *    import at once: `data-app-modules` for a verified visitor (plus, on '/' without a query, `data-home-modules` and
- *    a fetch preload of `data-home-fetch`, the landing list), `data-gate-modules` for a first visitor.
+ *    hidden (no paint comes) or Paint Timing is missing, loads the entry module named by its own `data-entry`
+ *    attribute and adds `<link rel="modulepreload">` for the modules it will import at once: for a verified visitor
+ *    `data-app-modules` and the page's own `data-page-modules` (plus, without a query, a fetch preload of
+ *    `data-page-fetch`, e.g. the landing list on '/'), for a first visitor `data-gate-modules`.
  * The URLs live in attributes (space-separated lists), outside the hashed text, so a new build keeps the same hash.
  * Storage that throws (disabled cookies) counts as a first visit; the entry still loads.
  */
@@ -72,9 +85,8 @@ export const FIRST_PAINT_SCRIPT =
   'var done=false,go=function(){if(done)return;done=true;' +
   "var m=d.createElement('script');m.type='module';m.src=s.getAttribute('data-entry');d.head.appendChild(m);" +
   "if(!v){list('data-gate-modules').forEach(function(u){add('modulepreload',u)});return}" +
-  "list('data-app-modules').forEach(function(u){add('modulepreload',u)});" +
-  "if(location.pathname==='/'&&!location.search){list('data-home-modules').forEach(function(u){add('modulepreload',u)});" +
-  "var f=s.getAttribute('data-home-fetch');if(f)add('preload',f,'fetch')}};" +
+  "list('data-app-modules').concat(list('data-page-modules')).forEach(function(u){add('modulepreload',u)});" +
+  "var f=s.getAttribute('data-page-fetch');if(f&&!location.search)add('preload',f,'fetch')};" +
   "if(d.visibilityState!=='visible'){go();return}d.addEventListener('visibilitychange',go);setTimeout(go,1000);" +
   "try{var o=new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go,0)}});" +
   "o.observe({type:'paint',buffered:true})}catch(x){go()}})();";

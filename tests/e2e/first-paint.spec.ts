@@ -38,16 +38,20 @@ test.describe('first paint', () => {
       .map((directive) => directive.trim())
       .find((directive) => directive.startsWith('script-src'));
     expect(scriptSrc).toBe(`script-src 'self' ${hash}`);
-    expect(html).toContain('data-home-fetch="/api/cocktails?page=0&pageSize=50"');
+    expect(html).toContain('data-page-fetch="/api/cocktails?page=0&pageSize=50"');
     // No script or module is fetched before the first paint: the inline script loads the entry afterwards.
     expect(html).toMatch(/data-entry="\/assets\/index-[\w-]+\.js"/);
     expect(html).not.toMatch(/<script[^>]*\bsrc=|rel="modulepreload"/);
 
+    // Discover is pre-rendered too; other pages get the shell around a loading state.
     const discover = await (await fetch(`${server.origin}/discover`)).text();
     expect(discover).toContain('Age Verification');
-    expect(discover).toContain('data-testid="route-loading"');
-    expect(discover).not.toContain('data-prerendered');
-    expect(inlineScripts(discover)).toEqual(scripts);
+    expect(discover).toContain('<div id="root" data-prerendered="/discover">');
+    expect(discover).toMatch(/<h1[^>]*>Find your next favorite drink/);
+    const batch = await (await fetch(`${server.origin}/batch-calculator`)).text();
+    expect(batch).toContain('data-testid="route-loading"');
+    expect(batch).not.toContain('data-prerendered');
+    for (const page of [discover, batch]) expect(inlineScripts(page)).toEqual(scripts);
   });
 
   test('a first visitor sees the gate before any script has run (JavaScript disabled)', async ({ browser, server }) => {

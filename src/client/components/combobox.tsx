@@ -1,6 +1,7 @@
 import { SearchIcon } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Spinner } from '@/client/components/ui/spinner';
+import { useKeepTypedText } from '@/client/lib/use-keep-typed-text';
 import { cn } from '@/client/lib/utils';
 
 /** One option of a {@link Combobox}: a key, its accessible name, and what the row shows. */
@@ -33,7 +34,7 @@ export interface ComboboxProps<T> {
  * A text field with a list of suggestions, after the WAI-ARIA combobox pattern (listbox popup, aria-activedescendant):
  * typing opens the list, Arrow Down / Up move through it, Enter picks, Escape closes; a pick clears the field. Options are
  * picked on mousedown, before the field's blur closes the list. Used by the batch calculator's cocktail picker and My
- * Bar's ingredient type-ahead.
+ * Bar's ingredient type-ahead. Text typed into the pre-rendered field before the page hydrated is kept.
  */
 export function Combobox<T>({
   label,
@@ -48,6 +49,8 @@ export function Combobox<T>({
   disabled = false,
 }: ComboboxProps<T>) {
   const id = useId();
+  const field = useRef<HTMLInputElement>(null);
+  useKeepTypedText(field, text);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const expanded = open && text.trim() !== '';
@@ -74,6 +77,7 @@ export function Combobox<T>({
           aria-hidden="true"
         />
         <input
+          ref={field}
           id={`${id}-input`}
           role="combobox"
           aria-expanded={showList}

@@ -102,13 +102,16 @@ describe('the pre-rendered pages of the build (issue 12)', () => {
   let t: TestApp;
   const indexHtml = '<!doctype html><html><body><div id="root" data-prerendered="/">home</div></body></html>';
   const shellHtml = '<!doctype html><html><body><div id="root">shell</div></body></html>';
+  const discoverHtml =
+    '<!doctype html><html><body><div id="root" data-prerendered="/discover">discover</div></body></html>';
 
   beforeAll(async () => {
     root = mkdtempSync(path.join(os.tmpdir(), 'barback-client-shell-'));
     const clientDir = path.join(root, 'client');
-    mkdirSync(clientDir, { recursive: true });
+    mkdirSync(path.join(clientDir, 'prerendered'), { recursive: true });
     writeFileSync(path.join(clientDir, 'index.html'), indexHtml);
     writeFileSync(path.join(clientDir, 'app-shell.html'), shellHtml);
+    writeFileSync(path.join(clientDir, 'prerendered', 'discover.html'), discoverHtml);
     t = await createTestApp({ clientDir, seed: null });
   });
   afterAll(async () => {
@@ -116,10 +119,16 @@ describe('the pre-rendered pages of the build (issue 12)', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  it("serves the pre-rendered home page for '/' only and the shell for every other page", async () => {
+  it("serves the pre-rendered home page for '/', a pre-rendered page for its path, the shell for the others", async () => {
     expect(await (await t.request('/')).text()).toBe(indexHtml);
     expect(await (await t.request('/?q=negroni')).text()).toBe(indexHtml);
-    for (const url of ['/discover', '/batch-calculator', '/profile/favorites']) {
+    for (const url of ['/discover', '/discover?sort=name']) {
+      const response = await t.request(url);
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('cache-control'), url).toBe('no-cache');
+      expect(await response.text(), url).toBe(discoverHtml);
+    }
+    for (const url of ['/batch-calculator', '/profile/favorites', '/discover/']) {
       const response = await t.request(url);
       expect(response.status, url).toBe(200);
       expect(response.headers.get('cache-control'), url).toBe('no-cache');
@@ -127,8 +136,8 @@ describe('the pre-rendered pages of the build (issue 12)', () => {
     }
   });
 
-  it('never serves either page under its own file name', async () => {
-    for (const url of ['/index.html', '/app-shell.html']) {
+  it('never serves a page under its own file name', async () => {
+    for (const url of ['/index.html', '/app-shell.html', '/prerendered/discover.html', '/assets/../index.html']) {
       const response = await t.request(url);
       expect(response.status, url).toBe(404);
       expect(await response.text(), url).toBe(shellHtml);

@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { PRERENDERED_DIR, PRERENDERED_PAGES } from '@/shared/first-paint';
 import { isClientRoute } from '@/shared/routes';
 import { LruCache } from '../lib/lru-cache';
 
@@ -17,8 +18,12 @@ export const CLIENT_NOT_BUILT_TEXT = 'client not built: run npm run build';
 
 /** The shell page the build writes for every client path but '/' (scripts/vite-prerender.ts). */
 export const APP_SHELL_HTML = 'app-shell.html';
-/** The build's HTML pages, served only through the page rules, never by file name. */
-const HTML_PAGES = new Set(['index.html', APP_SHELL_HTML]);
+/** The build's HTML pages (paths inside the build), served only through the page rules, never by file name. */
+const HTML_PAGES = new Set([
+  'index.html',
+  APP_SHELL_HTML,
+  ...Object.values(PRERENDERED_PAGES).map((file) => `${PRERENDERED_DIR}/${file}`),
+]);
 
 interface StaticFile {
   body: Buffer;
@@ -50,10 +55,12 @@ function matches(header: string | undefined, etag: string): boolean {
  * - an existing file -> that file; /assets/* with `Cache-Control: public, max-age=31536000, immutable`;
  * - a missing /assets/* file -> 404 (a stale chunk must fail loudly, not receive HTML);
  * - '/' -> index.html (the build's pre-rendered age gate and home page, issue 12) with `Cache-Control: no-cache`;
+ * - a path of PRERENDERED_PAGES ('/discover') -> its pre-rendered page (prerendered/<name>.html);
  * - another client route (src/shared/routes.ts) -> app-shell.html (the gate and the bare shell), or index.html when the
- *   build has no app-shell.html, with `Cache-Control: no-cache`;
+ *   build has no app-shell.html (or that page), with `Cache-Control: no-cache`;
  * - any other path -> the same page but with status 404 (the client draws its own 404 page), and no ETag or 304;
- * - neither HTML page is served under its own name (/index.html, /app-shell.html), which would bypass these rules;
+ * - no HTML page is served under its own name (/index.html, /app-shell.html, /prerendered/...), which would bypass
+ *   these rules;
  * - no build at all -> 503 text "client not built: run npm run build".
  * Files are read once and kept in a bounded LRU (re-read when their mtime changes); ETag + If-None-Match give 304s.
  */
@@ -118,12 +125,18 @@ export function serveClient({ clientDir }: { clientDir: string }): MiddlewareHan
     if (urlPath !== '/' && !urlPath.endsWith('/')) {
       const target = resolveInside(root, urlPath);
       const file = target ? await load(target) : null;
-      if (file && !HTML_PAGES.has(path.basename(target as string))) return send(c, file, isAsset ? IMMUTABLE : SHORT);
+      const inBuild = path
+        .relative(root, target ?? root)
+        .split(path.sep)
+        .join('/');
+      if (file && !HTML_PAGES.has(inBuild)) return send(c, file, isAsset ? IMMUTABLE : SHORT);
       if (isAsset) return c.text('Not found', 404, { 'Cache-Control': 'no-cache' });
     }
     const index = await load(path.join(root, 'index.html'));
     if (!index) return c.text(CLIENT_NOT_BUILT_TEXT, 503, { 'Cache-Control': 'no-store' });
-    const page = urlPath === '/' ? index : ((await load(path.join(root, APP_SHELL_HTML))) ?? index);
+    const pageFile = Object.hasOwn(PRERENDERED_PAGES, urlPath) ? PRERENDERED_PAGES[urlPath] : undefined;
+    const prerendered = pageFile ? await load(path.join(root, PRERENDERED_DIR, pageFile)) : null;
+    const page = urlPath === '/' ? index : (prerendered ?? (await load(path.join(root, APP_SHELL_HTML))) ?? index);
     return send(c, page, REVALIDATE, isPage(urlPath) ? 200 : 404);
   };
 }

@@ -50,8 +50,8 @@ function loadDom(path: string, marker: string | null, authHint: string | null = 
   tag.setAttribute('data-entry', '/assets/index.js');
   tag.setAttribute('data-gate-modules', '/assets/gate.js /assets/react.js');
   tag.setAttribute('data-app-modules', '/assets/app.js /assets/react.js');
-  tag.setAttribute('data-home-modules', '/assets/home.js');
-  tag.setAttribute('data-home-fetch', HOME_LIST_PATH);
+  tag.setAttribute('data-page-modules', '/assets/home.js');
+  tag.setAttribute('data-page-fetch', HOME_LIST_PATH);
   document.head.append(tag);
   Object.defineProperty(document, 'visibilityState', { value: visibility, configurable: true });
   vi.stubGlobal('PerformanceObserver', FakePaintObserver);
@@ -141,7 +141,7 @@ describe('the first-paint script', () => {
     expect(loads()[0]).toEqual(ENTRY);
   });
 
-  it("on '/' marks a returning visitor verified and preloads the app, the home page and the landing list", () => {
+  it('marks a returning visitor verified and preloads the app, the page and its first list', () => {
     vi.useFakeTimers();
     expect(loadPage('/', 'v1')).toEqual({
       verified: true,
@@ -162,13 +162,16 @@ describe('the first-paint script', () => {
     expect(document.documentElement.hasAttribute('data-signed-in')).toBe(true);
   });
 
-  it("elsewhere, or on '/' with a query, preloads the app's modules only", () => {
+  it("with a query ('/?recipe=12'), preloads the app's and the page's modules but not the page's first list", () => {
     vi.useFakeTimers();
-    for (const url of ['/discover', '/?recipe=12']) {
-      const page = loadPage(url, 'v1');
-      expect(page.verified, url).toBe(true);
-      expect(page.loads, url).toEqual([ENTRY, modulePreload('/assets/app.js'), modulePreload('/assets/react.js')]);
-    }
+    const page = loadPage('/?recipe=12', 'v1');
+    expect(page.verified).toBe(true);
+    expect(page.loads).toEqual([
+      ENTRY,
+      modulePreload('/assets/app.js'),
+      modulePreload('/assets/react.js'),
+      modulePreload('/assets/home.js'),
+    ]);
   });
 
   it('still loads the app when storage throws (cookies disabled): as a first visit', () => {

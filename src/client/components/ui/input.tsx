@@ -1,10 +1,26 @@
-import type * as React from 'react';
+import { useCallback, useRef, type ComponentProps } from 'react';
+import { useKeepTypedText } from '@/client/lib/use-keep-typed-text';
 import { cn } from '@/client/lib/utils';
 
-/** A single-line text field, 40 px high, 16 px text on phones (prevents iOS zoom on focus), amber focus ring. */
-export function Input({ className, type = 'text', ...props }: React.ComponentProps<'input'>) {
+/**
+ * A single-line text field, 40 px high, 16 px text on phones (prevents iOS zoom on focus), amber focus ring. Text typed
+ * into its pre-rendered HTML before the page hydrated is kept (useKeepTypedText).
+ */
+export function Input({ className, type = 'text', ref, ...props }: ComponentProps<'input'>) {
+  const own = useRef<HTMLInputElement | null>(null);
+  useKeepTypedText(own, props.value);
+  const setRef = useCallback(
+    (node: HTMLInputElement | null) => {
+      own.current = node;
+      if (typeof ref === 'function') return ref(node);
+      if (ref) ref.current = node;
+      return undefined;
+    },
+    [ref],
+  );
   return (
     <input
+      ref={setRef}
       type={type}
       data-slot="input"
       className={cn(

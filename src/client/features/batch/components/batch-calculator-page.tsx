@@ -2,7 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CalculatorIcon, PartyPopperIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { UnitToggle } from '@/client/components/unit-toggle';
+import { useOrigin } from '@/client/lib/use-origin';
 import { useUnitSystem } from '@/client/lib/use-unit-system';
 import { cn } from '@/client/lib/utils';
 import type { BatchState, PartyState } from '@/shared/schemas/batch';
@@ -21,14 +23,14 @@ import { PartyTab } from './party-tab';
 
 type Tab = 'batch' | 'party';
 
-/** The page's address for a state: the batch tab's or the party tab's share link (path and query). */
-export function batchHref(tab: Tab, batch: BatchState, party: PartyState): string {
+/** The page's address for a state at `pathname`: the batch tab's or the party tab's share link (path and query). */
+export function batchHref(pathname: string, tab: Tab, batch: BatchState, party: PartyState): string {
   const search = new URLSearchParams();
   if (tab === 'party') {
     search.set(BATCH_PARAMS.tab, 'party');
     search.set(BATCH_PARAMS.party, encodeState(party));
   } else search.set(BATCH_PARAMS.batch, encodeState(batch));
-  return `${window.location.pathname}?${search.toString()}`;
+  return `${pathname}?${search.toString()}`;
 }
 
 const tabClass =
@@ -47,8 +49,11 @@ export function BatchCalculatorPage({
 } = {}) {
   const queryClient = useQueryClient();
   const [system] = useUnitSystem();
+  // The router's location, not window's: the build pre-renders this page in Node (issue 12), and the browser hydrates it.
+  const location = useLocation();
+  const origin = useOrigin();
   const [start] = useState(() => {
-    const params = new URLSearchParams(window.location.search);
+    const params = new URLSearchParams(location.search);
     return {
       batch: decodeBatchState(params.get(BATCH_PARAMS.batch)),
       party: decodePartyState(params.get(BATCH_PARAMS.party)),
@@ -77,7 +82,7 @@ export function BatchCalculatorPage({
   }, [queryClient, start]);
 
   // Keep the address in step (history.replaceState keeps the router's own state, and makes no navigation).
-  const href = batchHref(tab, batch, party);
+  const href = batchHref(location.pathname, tab, batch, party);
   useEffect(() => {
     const timer = window.setTimeout(() => {
       if (`${window.location.pathname}${window.location.search}` !== href) {
@@ -86,7 +91,7 @@ export function BatchCalculatorPage({
     }, 200);
     return () => window.clearTimeout(timer);
   }, [href]);
-  const shareUrl = `${window.location.origin}${href}`;
+  const shareUrl = `${origin}${href}`;
 
   return (
     <div className="w-full print:m-0 print:max-w-none print:p-0">
