@@ -28,16 +28,25 @@ export const SIGNED_IN_HINT_ATTRIBUTE = 'data-signed-in';
  */
 export const SIGNED_OUT_ONLY_ATTRIBUTE = 'data-signed-out-only';
 
-/** Attribute on `#age-gate-root` once React handles the gate (set by mountAgeGate); before it, the script above does. */
+/**
+ * Attribute on `#age-gate-root` once React handles the gate (set by mountAgeGate), and on `#root` once React handles the
+ * app (set by boot); before it, the first-paint script answers or remembers the taps.
+ */
 export const GATE_LIVE_ATTRIBUTE = 'data-live';
+/**
+ * Property of `document.documentElement` holding the buttons of `#root` a verified visitor clicked before the app was
+ * live (oldest first): boot clicks those still in the page once React has taken it over.
+ */
+export const EARLY_CLICKS_PROPERTY = 'bbEarlyClicks';
 /** Attribute of the gate's two buttons: `data-age-gate="yes"` and `data-age-gate="no"`. */
 export const GATE_BUTTON_ATTRIBUTE = 'data-age-gate';
 
 /**
  * The pages the build pre-renders beside the home page (index.html), each served for its path: path -> file under
  * dist/client/{@link PRERENDERED_DIR}. Like '/', each is hydrated when opened without a query in a plain browser.
- * Only pages whose first controls are links or text fields: a click on any other button before the page has hydrated
- * would be lost (text typed early is kept, see useKeepTypedText), which rules out the batch calculator's tabs for now.
+ * Only pages whose controls answer a plain click: a tap on a button before the page hydrated is clicked again once it
+ * has (see replayEarlyClicks in src/client/app/boot.tsx) and text typed early is kept (useKeepTypedText), but the batch
+ * calculator's tabs (Radix, switched on mousedown) would miss the replayed click, so it keeps the shell for now.
  */
 export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
   '/discover': 'discover.html',
@@ -55,6 +64,8 @@ export const HOME_LIST_PATH = '/api/cocktails?page=0&pageSize=50';
  * 1. for a verified visitor (localStorage 'bb:age-verified' is exactly 'v1', the same rule as isAgeVerified()), sets
  *    {@link AGE_VERIFIED_ATTRIBUTE} on `<html>`, so CSS hides the gate and shows the app, and
  *    {@link SIGNED_IN_HINT_ATTRIBUTE} when this browser was signed in last time ('bb:shell:auth-hint' = 'signed-in');
+ *    Until `#root` carries {@link GATE_LIVE_ATTRIBUTE}, it remembers each button of the pre-rendered page the visitor
+ *    clicks in `document.documentElement[EARLY_CLICKS_PROPERTY]`, so boot can click it again once React has the page;
  * 2. otherwise lets the pre-rendered gate answer before its code has loaded: until `#age-gate-root` carries
  *    {@link GATE_LIVE_ATTRIBUTE}, a click on the 'Yes' button, or Enter anywhere but on 'No', stores 'v1' and sets
  *    {@link AGE_VERIFIED_ATTRIBUTE} (the entry then starts the app instead of the gate). A tap is never lost;
@@ -71,6 +82,8 @@ export const FIRST_PAINT_SCRIPT =
   "(function(){var d=document,h=d.documentElement,s=d.currentScript,v=false,K='bb:age-verified';" +
   `try{v=localStorage.getItem(K)==='v1';if(v){h.setAttribute('${AGE_VERIFIED_ATTRIBUTE}','');` +
   `if(localStorage.getItem('bb:shell:auth-hint')==='signed-in')h.setAttribute('${SIGNED_IN_HINT_ATTRIBUTE}','')}}catch(x){}` +
+  `if(v){var q=h['${EARLY_CLICKS_PROPERTY}']=[];d.addEventListener('click',function(e){var r=d.getElementById('${APP_ROOT_ID}'),t=e.target,` +
+  `b=t&&t.closest&&t.closest('button');if(r&&!r.hasAttribute('${GATE_LIVE_ATTRIBUTE}')&&b&&r.contains(b)&&q.indexOf(b)<0)q.push(b)},true)}` +
   'if(!v){' +
   `var live=function(){var g=d.getElementById('${AGE_GATE_ROOT_ID}');return !g||g.hasAttribute('${GATE_LIVE_ATTRIBUTE}')};` +
   `var on=function(e,b){var t=e.target;return !!(t&&t.closest&&t.closest('[${GATE_BUTTON_ATTRIBUTE}="'+b+'"]'))};` +

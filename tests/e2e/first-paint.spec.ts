@@ -93,4 +93,18 @@ test.describe('first paint', () => {
     await expect(page.locator('html')).toHaveAttribute('data-age-verified', '');
     await context.close();
   });
+
+  test("a tap on the pre-rendered page before the app's code has run still reaches its button", async ({ page }) => {
+    // The entry arrives 1.5 s late, as on a slow connection: the page is painted and tappable long before.
+    let entryRequested = false;
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      entryRequested = true;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/');
+    await page.getByRole('main').getByRole('button', { name: 'Sign Up' }).click();
+    expect(entryRequested).toBe(true);
+    await expect(page.getByRole('dialog', { name: 'Sign in to continue' })).toBeVisible();
+  });
 });

@@ -3,12 +3,18 @@ import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../app';
 import { FIRST_PAINT_SCRIPT_HASH } from './first-paint-csp';
-import { AGE_VERIFIED_ATTRIBUTE, FIRST_PAINT_SCRIPT, HOME_LIST_PATH } from '@/shared/first-paint';
+import {
+  AGE_VERIFIED_ATTRIBUTE,
+  EARLY_CLICKS_PROPERTY,
+  FIRST_PAINT_SCRIPT,
+  HOME_LIST_PATH,
+} from '@/shared/first-paint';
 
 /** The pre-rendered gate's buttons, as the build writes them. */
 const GATE_HTML =
   '<div id="age-gate-root"><div role="dialog"><button data-age-gate="yes"><span>Yes, I am of legal age</span></button>' +
-  '<button data-age-gate="no">No</button></div></div>';
+  '<button data-age-gate="no">No</button></div></div>' +
+  '<div id="root"><button id="sign-up"><span>Sign Up</span></button><a id="card" href="/?recipe=1">Negroni</a></div>';
 
 /** A stand-in for the browser's PerformanceObserver: records the one observer, so a test can report the paint. */
 class FakePaintObserver {
@@ -44,6 +50,7 @@ function loadDom(path: string, marker: string | null, authHint: string | null = 
   if (authHint !== null) localStorage.setItem('bb:shell:auth-hint', authHint);
   document.documentElement.removeAttribute(AGE_VERIFIED_ATTRIBUTE);
   document.documentElement.removeAttribute('data-signed-in');
+  delete (document.documentElement as unknown as Record<string, unknown>)[EARLY_CLICKS_PROPERTY];
   document.head.replaceChildren();
   document.body.innerHTML = GATE_HTML;
   const tag = document.createElement('script');
@@ -172,6 +179,22 @@ describe('the first-paint script', () => {
       modulePreload('/assets/react.js'),
       modulePreload('/assets/home.js'),
     ]);
+  });
+
+  it("remembers a verified visitor's taps on the page's buttons until the app is live, for boot to replay", () => {
+    loadDom('/', 'v1');
+    const button = document.getElementById('sign-up') as HTMLElement;
+    document.querySelector('#sign-up span')?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    button.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    document.getElementById('card')?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    const early = () => (document.documentElement as unknown as Record<string, unknown>)[EARLY_CLICKS_PROPERTY];
+    expect(early()).toEqual([button]);
+    document.getElementById('root')?.setAttribute('data-live', '');
+    document.getElementById('sign-up')?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(early()).toEqual([button]);
+    // A first visitor's taps belong to the gate.
+    loadDom('/', null);
+    expect(early()).toBeUndefined();
   });
 
   it('still loads the app when storage throws (cookies disabled): as a first visit', () => {
