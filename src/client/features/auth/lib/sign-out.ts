@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import { setAnalyticsIdentity } from '@/client/lib/analytics';
 import { callAuth } from '@/client/lib/auth-client';
 import { sessionKeys } from '@/client/lib/query-keys';
@@ -17,35 +17,38 @@ export function forgetSignedInUser(queryClient: QueryClient | null): void {
   writeItem(AUTH_HINT_KEY, 'signed-out');
   setAnalyticsIdentity({ userId: null, plan: null });
   if (!queryClient) return;
+  const usersOwn = (query: Query) => {
+    const [scope, kind] = query.queryKey as readonly unknown[];
+    if (scope === 'cocktails') return false;
+    return !(scope === sessionKeys.all[0] && kind === 'session');
+  };
+  // Requests still loading are aborted first, so none reaches the server after the session has ended.
+  void queryClient.cancelQueries({ predicate: usersOwn });
   queryClient.setQueryData(sessionKeys.session(), null);
-  queryClient.removeQueries({
-    predicate: (query) => {
-      const [scope, kind] = query.queryKey as readonly unknown[];
-      if (scope === 'cocktails') return false;
-      return !(scope === sessionKeys.all[0] && kind === 'session');
-    },
-  });
+  queryClient.removeQueries({ predicate: usersOwn });
 }
 
 /**
- * Signs out (spec section 4 "Sign-out"): leaves for / first, so no page of the user's (profile, settings) is still
- * mounted to ask for its data with the ended session (a 401 in the console), then ends the session on the server
- * (`POST /api/auth/sign-out` through better-auth's client, loaded now), clears the local auth keys and the user's cached
- * data. Local state is cleared even when the server cannot be reached, so the device is signed out either way.
- * @returns once the navigation to / has been asked for. Never throws.
+ * Signs out (spec section 4 "Sign-out"): leaves for / and forgets the user on this device first (the session query
+ * becomes "signed out", the user's cached queries are removed, which also aborts those still loading), so nothing on
+ * the page asks for the user's data once the session has ended (a 401 in the console, seen when a favorites or profile
+ * request raced the sign-out); then ends the session on the server (`POST /api/auth/sign-out` through better-auth's
+ * client, loaded now). The device is signed out even when the server cannot be reached.
+ * @returns once the session has been ended (or the server could not be reached). Never throws.
  */
 export async function signOut(): Promise<void> {
   const runtime = getAuthRuntime();
-  if (runtime) await runtime.navigate(paths.home);
+  if (runtime) {
+    await runtime.navigate(paths.home);
+    forgetSignedInUser(runtime.queryClient);
+  }
   try {
     await callAuth((client) => client.signOut());
   } catch {
-    // Offline or already signed out: the local sign-out below still happens.
+    // Offline or already signed out: the local sign-out above still happened.
   }
   if (!runtime) {
     forgetSignedInUser(null);
     window.location.assign(paths.home);
-    return;
   }
-  forgetSignedInUser(runtime.queryClient);
 }
