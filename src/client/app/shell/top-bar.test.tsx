@@ -160,7 +160,8 @@ describe('the shell when signed in', () => {
     // Signing out loads better-auth's client first (a lazy import, slow on a cold test run).
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5000 });
     expect(await within(await topBar()).findByRole('button', { name: 'Sign In' })).toBeTruthy();
-    expect(api.calls('POST /api/auth/sign-out')).toHaveLength(1);
+    // The device forgets the user first; the server's sign-out follows once better-auth's client has loaded.
+    await waitFor(() => expect(api.calls('POST /api/auth/sign-out')).toHaveLength(1), { timeout: 5000 });
     expect(localStorage.getItem('bb:auth:something')).toBeNull();
     expect(localStorage.getItem('better-auth_cookie')).toBeNull();
     expect(sessionStorage.getItem('bb:auth:counted-session')).toBeNull();
