@@ -29,8 +29,8 @@ export const SIGNED_IN_HINT_ATTRIBUTE = 'data-signed-in';
 export const SIGNED_OUT_ONLY_ATTRIBUTE = 'data-signed-out-only';
 
 /**
- * Attribute on `#age-gate-root` once React handles the gate (set by mountAgeGate), and on `#root` once React handles the
- * app (set by boot); before it, the first-paint script answers or remembers the taps.
+ * Attribute on `#age-gate-root` once React handles the gate (set by mountAgeGate), and on `#root` once React listens to
+ * the app's events (set by boot); before it, the first-paint script answers or remembers the taps.
  */
 export const GATE_LIVE_ATTRIBUTE = 'data-live';
 /**
@@ -63,9 +63,10 @@ export const HOME_LIST_PATH = '/api/cocktails?page=0&pageSize=50';
  * does, in order:
  * 1. for a verified visitor (localStorage 'bb:age-verified' is exactly 'v1', the same rule as isAgeVerified()), sets
  *    {@link AGE_VERIFIED_ATTRIBUTE} on `<html>`, so CSS hides the gate and shows the app, and
- *    {@link SIGNED_IN_HINT_ATTRIBUTE} when this browser was signed in last time ('bb:shell:auth-hint' = 'signed-in');
- *    Until `#root` carries {@link GATE_LIVE_ATTRIBUTE}, it remembers each button of the pre-rendered page the visitor
- *    clicks in `document.documentElement[EARLY_CLICKS_PROPERTY]`, so boot can click it again once React has the page;
+ *    {@link SIGNED_IN_HINT_ATTRIBUTE} when this browser was signed in last time ('bb:shell:auth-hint' = 'signed-in'),
+ *    and, until `#root` carries {@link GATE_LIVE_ATTRIBUTE} (set by boot as React starts listening), remembers each
+ *    button of the pre-rendered page the visitor clicks in `document.documentElement[EARLY_CLICKS_PROPERTY]`, so boot
+ *    can click it again once React has the page;
  * 2. otherwise lets the pre-rendered gate answer before its code has loaded: until `#age-gate-root` carries
  *    {@link GATE_LIVE_ATTRIBUTE}, a click on the 'Yes' button, or Enter anywhere but on 'No', stores 'v1' and sets
  *    {@link AGE_VERIFIED_ATTRIBUTE} (the entry then starts the app instead of the gate). A tap is never lost;

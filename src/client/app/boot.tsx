@@ -39,14 +39,12 @@ async function loadMatchedRoutes(table: RouteObject[], pathname: string): Promis
 }
 
 /**
- * Marks `container` live (the first-paint script stops remembering taps) and clicks again, in order, the buttons a
- * visitor tapped in the pre-rendered page before React had it (EARLY_CLICKS_PROPERTY), where they are still in the
- * page: a hydrated page keeps its elements, so the tap reaches the control it was meant for; a page drawn afresh has
- * replaced them, and those taps are dropped. Runs once per container.
+ * Clicks again, in order, the buttons a visitor tapped in the pre-rendered page before React had it
+ * (EARLY_CLICKS_PROPERTY), where they are still in the page: a hydrated page keeps its elements, so the tap reaches the
+ * control it was meant for; a page drawn afresh has replaced them, and those taps are dropped. The list is taken once:
+ * later calls find nothing.
  */
 export function replayEarlyClicks(container: HTMLElement): void {
-  if (container.hasAttribute(GATE_LIVE_ATTRIBUTE)) return;
-  container.setAttribute(GATE_LIVE_ATTRIBUTE, '');
   const holder = document.documentElement as unknown as Record<string, unknown>;
   const clicks = holder[EARLY_CLICKS_PROPERTY];
   delete holder[EARLY_CLICKS_PROPERTY];
@@ -83,6 +81,9 @@ export async function bootApp(container: HTMLElement): Promise<void> {
       <EarlyClicks container={container} />
     </StrictMode>
   );
+  // From here React hears the page's events itself (and replays those on parts it has not hydrated yet): the
+  // first-paint script stops remembering taps, so none is clicked twice.
+  container.setAttribute(GATE_LIVE_ATTRIBUTE, '');
   if (hydrate) {
     startTransition(() => {
       hydrateRoot(container, app);
