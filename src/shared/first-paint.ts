@@ -69,7 +69,8 @@ export const HOME_LIST_PATH = '/api/cocktails?page=0&pageSize=50';
  *    can click it again once React has the page;
  * 2. otherwise lets the pre-rendered gate answer before its code has loaded: until `#age-gate-root` carries
  *    {@link GATE_LIVE_ATTRIBUTE}, a click on the 'Yes' button, or Enter anywhere but on 'No', stores 'v1' and sets
- *    {@link AGE_VERIFIED_ATTRIBUTE} (the entry then starts the app instead of the gate). A tap is never lost;
+ *    {@link AGE_VERIFIED_ATTRIBUTE} (the entry then starts the app instead of the gate); a tap on 'No' is remembered
+ *    in the same list as above, for the gate to click again once hydrated. A tap is never lost;
  * 3. once the browser reports the first contentful paint (a `paint` PerformanceObserver: the pre-rendered page paints
  *    without waiting for any script to download or run), or after 1 s at the latest, or at once when the page is
  *    hidden (no paint comes) or Paint Timing is missing, loads the entry module named by its own `data-entry`
@@ -90,7 +91,9 @@ export const FIRST_PAINT_SCRIPT =
   `var on=function(e,b){var t=e.target;return !!(t&&t.closest&&t.closest('[${GATE_BUTTON_ATTRIBUTE}="'+b+'"]'))};` +
   "var off=function(){d.removeEventListener('click',c,true);d.removeEventListener('keydown',k,true)};" +
   `var ok=function(){off();try{localStorage.setItem(K,'v1')}catch(x){}h.setAttribute('${AGE_VERIFIED_ATTRIBUTE}','')};` +
-  "var c=function(e){if(!live()&&on(e,'yes'))ok()};" +
+  `var q=h['${EARLY_CLICKS_PROPERTY}']=[];` +
+  "var c=function(e){if(live())return;if(on(e,'yes')){ok();return}var t=e.target," +
+  `b=t&&t.closest&&t.closest('[${GATE_BUTTON_ATTRIBUTE}="no"]');if(b&&q.indexOf(b)<0)q.push(b)};` +
   "var k=function(e){if(!live()&&e.key==='Enter'&&!on(e,'no'))ok()};" +
   "d.addEventListener('click',c,true);d.addEventListener('keydown',k,true)}" +
   "if(!s||!s.getAttribute('data-entry'))return;" +

@@ -1,11 +1,12 @@
-import { StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { getAppEnvironment } from '@/client/lib/app-environment';
 import { yieldToMain } from '@/client/lib/yield-to-main';
-import { EARLY_CLICKS_PROPERTY, GATE_LIVE_ATTRIBUTE, PRERENDERED_PATH_ATTRIBUTE } from '@/shared/first-paint';
+import { GATE_LIVE_ATTRIBUTE, PRERENDERED_PATH_ATTRIBUTE } from '@/shared/first-paint';
 import { AppFrame } from './app';
 import { routes } from './router';
+import { EarlyClicks } from './shell/early-clicks';
 
 /**
  * True when `container` holds the build's pre-rendered page for exactly this URL, so React can hydrate it instead of
@@ -39,28 +40,6 @@ async function loadMatchedRoutes(table: RouteObject[], pathname: string): Promis
 }
 
 /**
- * Clicks again, in order, the buttons a visitor tapped in the pre-rendered page before React had it
- * (EARLY_CLICKS_PROPERTY), where they are still in the page: a hydrated page keeps its elements, so the tap reaches the
- * control it was meant for; a page drawn afresh has replaced them, and those taps are dropped. The list is taken once:
- * later calls find nothing.
- */
-export function replayEarlyClicks(container: HTMLElement): void {
-  const holder = document.documentElement as unknown as Record<string, unknown>;
-  const clicks = holder[EARLY_CLICKS_PROPERTY];
-  delete holder[EARLY_CLICKS_PROPERTY];
-  if (!Array.isArray(clicks)) return;
-  for (const button of clicks) {
-    if (button instanceof HTMLElement && button.isConnected && container.contains(button)) button.click();
-  }
-}
-
-/** Calls {@link replayEarlyClicks} after React's first commit of the root. */
-function EarlyClicks({ container }: { container: HTMLElement }) {
-  useEffect(() => replayEarlyClicks(container), [container]);
-  return null;
-}
-
-/**
  * Starts the app in `container` (`#root`): hydrates the pre-rendered home page when {@link canHydrate} says it matches,
  * otherwise renders fresh over the pre-rendered shell (React replaces it on its first commit, so nothing blanks).
  * @throws when a route module cannot be downloaded (the entry shows its load-failure message).
@@ -75,10 +54,11 @@ export async function bootApp(container: HTMLElement): Promise<void> {
   const router = createBrowserRouter(routes);
   const app = (
     <StrictMode>
-      <AppFrame>
-        <RouterProvider router={router} />
-      </AppFrame>
-      <EarlyClicks container={container} />
+      <EarlyClicks container={container}>
+        <AppFrame>
+          <RouterProvider router={router} />
+        </AppFrame>
+      </EarlyClicks>
     </StrictMode>
   );
   // From here React hears the page's events itself (and replays those on parts it has not hydrated yet): the
