@@ -7,6 +7,7 @@ import {
   type RenderCocktailActions,
 } from '@/client/features/catalogue/components/cocktail-actions';
 import { FavoriteButton } from '@/client/features/favorites/components/favorite-button';
+import { FavoritesProvider } from '@/client/features/favorites/api/get-favorites';
 import { CardCollectionsSlot, RecipeNotesSlot } from '@/client/features/collections/components/recipe-notes-slot';
 import { CanMakeSlot, RecipeBarSlot, RecipeLineSlot } from '@/client/features/my-bar/components/recipe-bar-slots';
 import { wantsWrapperSimulator } from '@/client/features/payments/lib/wrapper-sim-flag';
@@ -15,6 +16,7 @@ import { getAppEnvironment, listenForAppEnvironmentMessages } from '@/client/lib
 import { isDebugMode } from '@/client/lib/debug-mode';
 import { installDiagnosticListeners, logDiagnostic } from '@/client/lib/diagnostic-log';
 import { createQueryClient } from '@/client/lib/query-client';
+import { SessionProvider } from '@/client/lib/session';
 import { isToasterRequested, listenForToastEvents, subscribeToasterRequest } from '@/client/lib/toast-events';
 
 /** Sonner's Toaster, mounted on the first toast (see withToaster). */
@@ -51,7 +53,8 @@ function useRuntime(): void {
 }
 
 /**
- * App-wide providers: TanStack Query (one client per app), the actions cards and recipes offer (favorites), the Sonner
+ * App-wide providers: TanStack Query (one client per app), the session and the favorites (one subscription each for the
+ * whole app, see SessionProvider), the actions cards and recipes offer (favorites), the Sonner
  * toaster, and the
  * runtime listeners (app environment, debug log, toasts, analytics). App environment and debug mode are read anywhere with
  * useAppEnvironment() / useDebugMode().
@@ -89,9 +92,13 @@ export function Providers({ children }: { children: ReactNode }) {
   useRuntime();
   return (
     <QueryClientProvider client={queryClient}>
-      <CocktailActionsProvider render={renderCocktailActions}>
-        <RecipeExtrasProvider extras={recipeExtras}>{children}</RecipeExtrasProvider>
-      </CocktailActionsProvider>
+      <SessionProvider>
+        <FavoritesProvider>
+          <CocktailActionsProvider render={renderCocktailActions}>
+            <RecipeExtrasProvider extras={recipeExtras}>{children}</RecipeExtrasProvider>
+          </CocktailActionsProvider>
+        </FavoritesProvider>
+      </SessionProvider>
       {toasterRequested ? (
         <Suspense fallback={null}>
           <AppToaster />

@@ -5,7 +5,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/client/lib/query-client';
 import { installFakeAuthApi, json } from '@/client/features/auth/test/fake-auth-api';
-import { getSession, useSession } from './session';
+import { getSession, useSession, SessionProvider } from './session';
 
 function Probe() {
   const session = useSession();
@@ -20,7 +20,9 @@ function Probe() {
 function renderProbe() {
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <Probe />
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>
     </QueryClientProvider>,
   );
 }

@@ -1,4 +1,3 @@
-import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { hrefs, paths } from '@/client/config/paths';
 import { SIGNED_OUT_ONLY_ATTRIBUTE } from '@/shared/first-paint';
@@ -48,11 +47,6 @@ export function Component() {
   const list = useCocktails(params);
 
   const items = list.data?.items ?? [];
-  // The cards are drawn as a deferred update: the list arrives through TanStack Query's store, which React renders
-  // synchronously, and 50 cards at once were one long task on a slow phone (issue 12: Total Blocking Time). Deferred,
-  // React renders them in short, interruptible slices while the loading cards stay on screen.
-  const shownItems = useDeferredValue(items);
-  const drawing = shownItems !== items;
   const total = list.data?.total ?? 0;
   const searching = params.q !== '';
   const stale = list.isPlaceholderData;
@@ -129,8 +123,9 @@ export function Component() {
           <CatalogueEmptyState onClear={searching ? search.clear : undefined} />
         ) : (
           <CocktailGrid
-            items={shownItems}
-            loading={list.isPending || (drawing && shownItems.length === 0)}
+            items={items}
+            drawInBackground
+            loading={list.isPending}
             stale={stale}
             label="Cocktails"
             skeletonCount={8}

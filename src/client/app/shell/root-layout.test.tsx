@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
+import { SessionProvider } from '@/client/lib/session';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
@@ -19,7 +20,9 @@ function renderAt(url: string) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
+      <SessionProvider>
+        <RouterProvider router={router} />
+      </SessionProvider>
     </QueryClientProvider>,
   );
   return router;
@@ -52,9 +55,11 @@ describe('web shell', () => {
   it('has no Home button on the home page itself', () => {
     render(
       <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={['/']}>
-          <TopBar />
-        </MemoryRouter>
+        <SessionProvider>
+          <MemoryRouter initialEntries={['/']}>
+            <TopBar />
+          </MemoryRouter>
+        </SessionProvider>
       </QueryClientProvider>,
     );
     const topBar = screen.getByTestId('top-bar');

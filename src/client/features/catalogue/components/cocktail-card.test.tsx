@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { SessionProvider } from '@/client/lib/session';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -16,7 +17,11 @@ import { CocktailCard, CocktailCardSkeleton } from './cocktail-card';
 /** Cards read the session (for their favorite heart): a query client, and a signed-out visitor's API. */
 function withQueries(children: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={client}>
+      <SessionProvider>{children}</SessionProvider>
+    </QueryClientProvider>
+  );
 }
 
 function renderCard(cocktail: CocktailSummary, variant: 'home' | 'discover' = 'home', url = '/?q=gin') {

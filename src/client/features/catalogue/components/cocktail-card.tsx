@@ -1,4 +1,5 @@
 import { ChevronRightIcon, GaugeIcon, GlassWaterIcon, SignalIcon } from 'lucide-react';
+import { memo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '@/client/components/ui/badge';
 import { Skeleton } from '@/client/components/ui/skeleton';
@@ -66,8 +67,12 @@ function ViewRecipeButton({ cocktail }: { cocktail: CocktailSummary }) {
   );
 }
 
-/** One cocktail as a card (see the module note). */
-export function CocktailCard({
+/**
+ * One cocktail as a card (see the module note). Memoised: a grid re-renders when its page's state changes (the session
+ * arriving, a search typed), and the cards, whose props are the list's own objects, need not (issue 12: a returning
+ * visit re-drew all 50 cards in one 150 ms task on a slow phone when the session arrived).
+ */
+export const CocktailCard = memo(function CocktailCard({
   cocktail,
   variant = 'home',
   headingLevel = 'h3',
@@ -148,7 +153,7 @@ export function CocktailCard({
       <div className="absolute top-2 right-2 z-20">{renderActions(cocktail, 'card')}</div>
     </article>
   );
-}
+});
 
 /** A loading placeholder the exact size of a {@link CocktailCard} of the same variant. */
 export function CocktailCardSkeleton({ variant = 'home' }: { variant?: CocktailCardVariant }) {

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { SessionProvider } from '@/client/lib/session';
 import { http } from 'msw';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -36,7 +37,9 @@ function renderModal(id = '12', onClose = () => {}) {
   return render(
     <MemoryRouter>
       <QueryClientProvider client={client}>
-        <CocktailDetailModal cocktailId={id} open onClose={onClose} />
+        <SessionProvider>
+          <CocktailDetailModal cocktailId={id} open onClose={onClose} />
+        </SessionProvider>
       </QueryClientProvider>
     </MemoryRouter>,
   );

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { cn } from '@/client/lib/utils';
 import type { CocktailSummary } from '@/shared/schemas/cocktail';
 import { CocktailCard, CocktailCardSkeleton, type CocktailCardVariant } from './cocktail-card';
@@ -16,10 +17,20 @@ const EAGER_CARDS = 8;
 const DEFERRED_CARD =
   '[content-visibility:auto] [contain-intrinsic-size:auto_142px] sm:[contain-intrinsic-size:auto_302px]';
 
+/** Stable empty list: the initial value of cards drawn in the background. */
+const NO_ITEMS: readonly CocktailSummary[] = [];
+
 /**
  * A grid of cocktail cards, as a list. While `loading` with no items it shows `skeletonCount` skeleton cards of the same
  * size; `appendSkeletons` adds skeletons after the items (next page loading). Skeleton items are hidden from assistive
  * technology, so the list's item count is always the number of real cards (the list says aria-busy meanwhile).
+ *
+ * `drawInBackground` (home, issue 12: Total Blocking Time): new items are drawn as a deferred update, which React renders
+ * in short interruptible slices while the previous cards (or the skeletons) stay on screen; 50 cards drawn at once were
+ * one long task on a slow phone. The deferral sits here, below the page, so the background render holds only the grid
+ * and its cards, which read no changing external store: had it included the page's own query, a query update landing
+ * mid-draw would make React discard the slices and draw everything again in one blocking pass (tearing protection).
+ * Not for pre-rendered pages: the first draw is the skeletons.
  */
 export function CocktailGrid({
   items,
@@ -30,6 +41,7 @@ export function CocktailGrid({
   label,
   className,
   stale = false,
+  drawInBackground = false,
 }: {
   items: readonly CocktailSummary[];
   variant?: CocktailCardVariant;
@@ -41,12 +53,16 @@ export function CocktailGrid({
   className?: string;
   /** Items shown are the previous search's while a new one loads: dims them slightly. */
   stale?: boolean;
+  /** Draw new items in the background (see above). */
+  drawInBackground?: boolean;
 }) {
-  const showSkeletons = loading && items.length === 0;
+  const deferredItems = useDeferredValue(items, NO_ITEMS);
+  const shown = drawInBackground ? deferredItems : items;
+  const showSkeletons = (loading || shown !== items) && shown.length === 0;
   return (
     <ul
       aria-label={label}
-      aria-busy={loading || stale || appendSkeletons > 0}
+      aria-busy={loading || stale || shown !== items || appendSkeletons > 0}
       className={cn(GRID_COLUMNS, 'transition-opacity duration-200', stale && 'opacity-60', className)}
     >
       {showSkeletons
@@ -55,7 +71,7 @@ export function CocktailGrid({
               <CocktailCardSkeleton variant={variant} />
             </li>
           ))
-        : items.map((cocktail, index) => (
+        : shown.map((cocktail, index) => (
             <li key={cocktail.id} className={index >= EAGER_CARDS ? DEFERRED_CARD : undefined}>
               <CocktailCard cocktail={cocktail} variant={variant} />
             </li>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { cn } from '@/client/lib/utils';
 import { hashOf, visualThemeOf, type GlassKey, type VisualInput, type VisualTheme } from '../lib/visual-theme';
 import { GarnishPiece, SurfaceDusting, type GarnishSlot } from './cocktail-visual-garnish';
@@ -439,7 +439,12 @@ export interface CocktailVisualProps extends VisualInput {
  * The generated illustration of one cocktail, filling its container (give the container a size). Decorative: aria-hidden.
  * Pass `technique` too when you have it (the list API's summary does): without it the technique is inferred.
  */
-export function CocktailVisual({ id: _id, glassware, className, ...input }: CocktailVisualProps) {
+export const CocktailVisual = memo(function CocktailVisual({
+  id: _id,
+  glassware,
+  className,
+  ...input
+}: CocktailVisualProps) {
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const theme = visualThemeOf({ ...input, glassware });
   const shape = SHAPES[theme.glass];
@@ -660,4 +665,4 @@ export function CocktailVisual({ id: _id, glassware, className, ...input }: Cock
       </svg>
     </div>
   );
-}
+});

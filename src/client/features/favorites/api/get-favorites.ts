@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { createContext, createElement, useContext, type ReactNode } from 'react';
 import { useSession } from '@/client/lib/session';
 import { apiFetch } from '@/client/lib/api-client';
 import type { CocktailSummary } from '@/shared/schemas/cocktail';
@@ -27,11 +28,37 @@ export function getFavoritesQueryOptions(userId: string) {
 }
 
 /**
- * The signed-in user's favorites; idle (no request) while signed out or while the session loads. A failed load stays
- * silent (spec section 8): callers read `data` and treat a missing list as "no favorites".
+ * The query behind {@link useFavorites}, for its one subscriber ({@link FavoritesProvider}); idle (no request) while
+ * signed out or while the session loads.
  */
-export function useFavorites() {
+function useFavoritesQuery() {
   const session = useSession();
   const userId = session.status === 'signed-in' ? (session.user?.id ?? null) : null;
   return useQuery({ ...getFavoritesQueryOptions(userId ?? 'anonymous'), enabled: userId !== null });
+}
+
+/** What {@link useFavorites} returns: TanStack Query's result for the favorites query. */
+export type FavoritesResult = ReturnType<typeof useFavoritesQuery>;
+
+const FavoritesContext = createContext<FavoritesResult | null>(null);
+
+/**
+ * Subscribes to the signed-in user's favorites once for everything below it (app Providers mount it inside the
+ * SessionProvider; tests wrap with it). Every heart on a page of cards reads this one subscription: one query observer
+ * per card made React redraw the whole page of cards in one blocking task when the list arrived mid-draw (issue 12).
+ */
+export function FavoritesProvider({ children }: { children: ReactNode }) {
+  const favorites = useFavoritesQuery();
+  return createElement(FavoritesContext.Provider, { value: favorites }, children);
+}
+
+/**
+ * The signed-in user's favorites; idle (no request) while signed out or while the session loads. A failed load stays
+ * silent (spec section 8): callers read `data` and treat a missing list as "no favorites".
+ * @throws Error when no {@link FavoritesProvider} is above the caller (a wiring mistake).
+ */
+export function useFavorites(): FavoritesResult {
+  const favorites = useContext(FavoritesContext);
+  if (favorites === null) throw new Error('useFavorites() needs a <FavoritesProvider> above it');
+  return favorites;
 }

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { isEntitlementName, planFromEntitlements, type EntitlementName } from '@/shared/domain/plans';
 import type { AppMetadata, SessionData, SessionInfo, SessionUser } from '@/shared/schemas/session';
 import { apiFetch } from './api-client';
@@ -111,15 +112,35 @@ export interface SessionState {
   session: SessionInfo | null;
 }
 
+/** The session as the one subscription above the tree reads it (null: no {@link SessionProvider} above). */
+const SessionContext = createContext<SessionState | null>(null);
+
+/**
+ * Subscribes to the session once for everything below it (app Providers mount it; tests wrap with it). Every
+ * {@link useSession} reads this one answer instead of keeping its own query observer: a page of 50 cards had about 150
+ * observers of the same query, and a session answer arriving while React drew the cards in the background made React
+ * throw that work away and draw them again in one blocking task (external-store tearing; issue 12, Total Blocking Time).
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const query = useQuery(getSessionQueryOptions());
+  const pending = query.isPending;
+  const data = query.data ?? null;
+  const state = useMemo<SessionState>(() => {
+    if (pending) return { status: 'loading', user: null, session: null };
+    if (!data) return { status: 'signed-out', user: null, session: null };
+    return { status: 'signed-in', user: data.user, session: data.session };
+  }, [pending, data]);
+  return <SessionContext.Provider value={state}>{children}</SessionContext.Provider>;
+}
+
 /**
  * Who is signed in. `status` is 'loading' until the first session answer arrives (spec section 4: auth loading is true
  * until the first session event), then 'signed-in' or 'signed-out'. A session read that failed for good (offline after the
  * retries) counts as signed out; an earlier good answer is kept while a refresh fails.
+ * @throws Error when no {@link SessionProvider} is above the caller (a wiring mistake, never a user's state).
  */
 export function useSession(): SessionState {
-  const query = useQuery(getSessionQueryOptions());
-  if (query.isPending) return { status: 'loading', user: null, session: null };
-  const data = query.data ?? null;
-  if (!data) return { status: 'signed-out', user: null, session: null };
-  return { status: 'signed-in', user: data.user, session: data.session };
+  const state = useContext(SessionContext);
+  if (state === null) throw new Error('useSession() needs a <SessionProvider> above it');
+  return state;
 }
