@@ -212,6 +212,7 @@ export function Component() {
           <CocktailGrid
             items={items}
             variant="discover"
+            drawInBackground
             loading={pending}
             stale={
               personal
