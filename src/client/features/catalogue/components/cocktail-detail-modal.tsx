@@ -202,11 +202,21 @@ function RenderFailure({ data, error, contentProps }: { data: unknown; error: Er
 
 /**
  * Chooses the view for loaded data: the shape check first (validation failure), then the recipe inside an error boundary
- * (render error). Must be rendered inside a {@link Dialog}.
+ * (render error). Must be rendered inside a {@link Dialog}. With `pending`, the same panel holds the recipe's skeleton:
+ * loading and loaded are one dialog element, so focus moves into it once and its entrance animation runs once (two
+ * panels in a row cost a deep link two forced layouts of the whole page; issue 12).
  */
-export function CocktailDetailView({ data, contentProps = {} }: { data: unknown; contentProps?: ContentProps }) {
-  const check = useMemo(() => cocktailModalShapeSchema.safeParse(data), [data]);
-  if (!check.success) {
+export function CocktailDetailView({
+  data,
+  contentProps = {},
+  pending = false,
+}: {
+  data: unknown;
+  contentProps?: ContentProps;
+  pending?: boolean;
+}) {
+  const check = useMemo(() => (pending ? null : cocktailModalShapeSchema.safeParse(data)), [data, pending]);
+  if (check && !check.success) {
     return <ValidationFailure data={data} issues={check.error.issues} contentProps={contentProps} />;
   }
   return (
@@ -215,8 +225,13 @@ export function CocktailDetailView({ data, contentProps = {} }: { data: unknown;
       onError={(error) => console.error('[Barback] Cocktail modal failed to render', error)}
       fallback={(error) => <RenderFailure data={data} error={error} contentProps={contentProps} />}
     >
-      <DialogContent {...contentProps} className={recipePanel} onOpenAutoFocus={focusPanel}>
-        <CocktailRecipe data={data} />
+      <DialogContent
+        {...contentProps}
+        {...(pending ? { 'aria-describedby': undefined } : {})}
+        className={recipePanel}
+        onOpenAutoFocus={focusPanel}
+      >
+        {pending ? <CocktailRecipeSkeleton /> : <CocktailRecipe data={data} />}
       </DialogContent>
     </CatalogueErrorBoundary>
   );
@@ -226,18 +241,7 @@ export function CocktailDetailView({ data, contentProps = {} }: { data: unknown;
 function CocktailDetailPanel({ cocktailId, contentProps }: { cocktailId: string; contentProps: ContentProps }) {
   const query = useCocktail(cocktailId);
 
-  if (query.isPending) {
-    return (
-      <DialogContent
-        {...contentProps}
-        className={recipePanel}
-        aria-describedby={undefined}
-        onOpenAutoFocus={focusPanel}
-      >
-        <CocktailRecipeSkeleton />
-      </DialogContent>
-    );
-  }
+  if (query.isPending) return <CocktailDetailView data={undefined} contentProps={contentProps} pending />;
 
   // A cocktail id the catalogue does not have (a mistyped or stale ?recipe= link): say so, with a way back.
   if (query.isError && (query.error as { status?: number }).status === 404) {
