@@ -64,6 +64,9 @@ function pagesAsked(api: FakeApi): number[] {
     .map((request) => Number(request.url.searchParams.get('page')));
 }
 
+/** How long the cards may take to be drawn: in the background, in slices, slower in jsdom on a busy machine. */
+const CARDS_DRAWN = { timeout: 5000 };
+
 function cards(label: string) {
   return within(screen.getByRole('list', { name: label })).queryAllByRole('article');
 }
@@ -87,14 +90,15 @@ describe('/discover signed in: the catalogue by name with infinite scroll', () =
     renderInApp(<DiscoverPage />, { url: '/discover' });
 
     expect(await screen.findByText('Showing 50 of 120 cocktails')).toBeInTheDocument();
-    expect(cards(DISCOVER_TEXT.catalogueList)).toHaveLength(50);
+    // The cards are drawn in the background (a deferred update) once the list has arrived.
+    await waitFor(() => expect(cards(DISCOVER_TEXT.catalogueList)).toHaveLength(50), CARDS_DRAWN);
     expect(pagesAsked(api)).toEqual([0]);
     expect(api.calls('GET /api/cocktails/sample')).toHaveLength(0);
     expect(TestIntersectionObserver.margins.at(-1)).toBe('0px 0px 800px 0px');
 
     // Scrolling near the end loads page 1; the marker is still near the end, so page 2 follows without another scroll.
     act(() => TestIntersectionObserver.scroll(true));
-    await waitFor(() => expect(cards(DISCOVER_TEXT.catalogueList)).toHaveLength(120));
+    await waitFor(() => expect(cards(DISCOVER_TEXT.catalogueList)).toHaveLength(120), CARDS_DRAWN);
     expect(pagesAsked(api)).toEqual([0, 1, 2]);
     expect(screen.getByText('120 cocktails found')).toBeInTheDocument();
 
@@ -135,7 +139,8 @@ describe('/discover signed in: the catalogue by name with infinite scroll', () =
     act(() => TestIntersectionObserver.scroll(true));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(pagesAsked(api)).toEqual([0, 1]);
-    expect(cards(DISCOVER_TEXT.catalogueList)).toHaveLength(50);
+    // The cards are drawn in the background (a deferred update) once the list has arrived.
+    await waitFor(() => expect(cards(DISCOVER_TEXT.catalogueList)).toHaveLength(50), CARDS_DRAWN);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByText(/could not be loaded/i)).toBeNull();
     expect(screen.queryByText(DISCOVER_TEXT.end)).toBeNull();
@@ -149,7 +154,8 @@ describe('/discover signed out', () => {
     renderInApp(<DiscoverPage />, { url: '/discover' });
 
     expect(await screen.findByText('50 picks, shuffled for you')).toBeInTheDocument();
-    expect(cards(DISCOVER_TEXT.sampleList)).toHaveLength(50);
+    // The cards are drawn in the background (a deferred update) once the list has arrived.
+    await waitFor(() => expect(cards(DISCOVER_TEXT.sampleList)).toHaveLength(50), CARDS_DRAWN);
     expect(TestIntersectionObserver.live.size).toBe(0);
 
     await user.click(screen.getByRole('button', { name: DISCOVER_TEXT.loadMore }));
