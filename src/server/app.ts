@@ -25,6 +25,7 @@ import { redisSecondaryStorage, type RedisHandle } from './redis';
 import { createMailer, type Mailer } from './mail';
 import { myBarRoutes } from './my-bar';
 import { supportRoutes } from './support';
+import { venueInvitationRoutes, venueRoutes } from './venues';
 import { webhookRoutes, wrapperSimulatorRoutes } from './payments';
 import { FIRST_PAINT_SCRIPT_HASH } from './http/first-paint-csp';
 
@@ -129,6 +130,11 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api/me', myBarRoutes({ db, sessions, trustedOrigins: config.trustedOrigins }));
   app.route('/api/me', collectionRoutes({ db, sessions, trustedOrigins: config.trustedOrigins }));
   app.route('/api/collections', sharedCollectionRoutes({ db }));
+  app.route('/api/venues', venueRoutes({ db, auth, sessions, trustedOrigins: config.trustedOrigins }));
+  app.route(
+    '/api/venue-invitations',
+    venueInvitationRoutes({ db, auth, sessions, trustedOrigins: config.trustedOrigins }),
+  );
   app.route('/api/webhooks/revenuecat', webhookRoutes({ db, config, logger }));
   if (config.wrapperSimulator) {
     const dispatch = (request: Request) => Promise.resolve(app.fetch(request));

@@ -24,6 +24,7 @@ export const HTTP_STATUS_BY_CODE: Record<ApiErrorCode, ContentfulStatusCode> = {
   ENTITLEMENT_REQUIRED: 403,
   PAYMENTS_NOT_CONFIGURED: 503,
   STORE_UNAVAILABLE: 502,
+  SEAT_LIMIT_REACHED: 409,
 };
 
 /**

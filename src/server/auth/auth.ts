@@ -15,6 +15,7 @@ import { authSchemaOptions } from './schema';
 import { resolveAuthSecret } from './secret';
 import { recordSignInEvents } from './sign-in-events';
 import { barbackSignInPlugin } from './sign-in-plugin';
+import { venueOrganizationPlugin } from '../venues';
 
 /** Where better-auth is mounted. */
 export const AUTH_BASE_PATH = '/api/auth';
@@ -91,6 +92,7 @@ function authLogger(logger: Logger): NonNullable<BetterAuthOptions['logger']> {
  * - social google/facebook when their clients are configured, or genericOAuth providers `google` and `facebook` against
  *   AUTH_TEST_OAUTH_ISSUER in test configuration; account linking on, google and facebook trusted, never unlinking the
  *   last account;
+ * - organization (Enterprise venues: roles, seats, invitations mailed through `mailer`; venues/organization-plugin.ts);
  * - magicLink (15-minute single-use links mailed through `mailer`; tokens stored hashed, and a new link ends the email's
  *   earlier ones: auth/magic-link-tokens.ts), twoFactor (TOTP + backup codes, issuer 'Barback',
  *   passwordless enrolment allowed), Barback's sign-in plugin (two-factor after magic links and OAuth, magic-link accounts);
@@ -110,7 +112,11 @@ export function buildAuthOptions(deps: AuthDeps, verificationStore: () => Promis
   if (!testIssuer && config.google) socialProviders.google = { ...config.google };
   if (!testIssuer && config.facebook) socialProviders.facebook = { ...config.facebook };
 
-  const corePlugins: [ReturnType<typeof magicLink>, ReturnType<typeof twoFactor>] = [
+  const corePlugins: [
+    ReturnType<typeof magicLink>,
+    ReturnType<typeof twoFactor>,
+    ReturnType<typeof venueOrganizationPlugin>,
+  ] = [
     magicLink({
       expiresIn: MAGIC_LINK_EXPIRES_SECONDS,
       ...magicLinkTokenOptions(verificationStore, MAGIC_LINK_EXPIRES_SECONDS),
@@ -128,6 +134,7 @@ export function buildAuthOptions(deps: AuthDeps, verificationStore: () => Promis
       },
     }),
     twoFactor({ issuer: TOTP_ISSUER, allowPasswordless: true }),
+    venueOrganizationPlugin({ db, mailer, appUrl: config.appUrl, logger }),
   ];
   const extraPlugins: BetterAuthPlugin[] = [barbackSignInPlugin(), entitlementsSessionPlugin(db)];
   if (testIssuer) {
@@ -147,7 +154,7 @@ export function buildAuthOptions(deps: AuthDeps, verificationStore: () => Promis
   // auth.api's types come from the plugin tuple; the extra plugins add no endpoint the server calls by name.
   const plugins = [...corePlugins, ...extraPlugins] as unknown as typeof corePlugins;
   // Keep the schema plugins' order and ids: the ones above replace the schema-only instances one for one.
-  if (schema.plugins?.length !== 2) throw new Error('auth/schema.ts and auth/auth.ts disagree on the plugin set');
+  if (schema.plugins?.length !== 3) throw new Error('auth/schema.ts and auth/auth.ts disagree on the plugin set');
 
   return {
     appName: 'Barback',

@@ -1,12 +1,13 @@
 import type { BetterAuthOptions } from 'better-auth';
 import { getMigrations } from 'better-auth/db/migration';
-import { magicLink, twoFactor } from 'better-auth/plugins';
+import { magicLink, organization, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../db/database';
 
 /**
  * The parts of the better-auth configuration that decide its tables: the plugins with a schema (twoFactor adds the
- * `twoFactor` table and `user.twoFactorEnabled`; magicLink uses `verification`) and database-backed rate limiting (the
+ * `twoFactor` table and `user.twoFactorEnabled`; magicLink uses `verification`; organization, Enterprise venues, adds
+ * `organization`, `member`, `invitation` and `session.activeOrganizationId`) and database-backed rate limiting (the
  * `rateLimit` table). createAuth (./auth.ts) spreads these same options, so the tables created here always match the
  * running configuration. Table and column names are better-auth's defaults (camelCase: "user", "session", "account",
  * "verification", "twoFactor", "rateLimit").
@@ -20,6 +21,7 @@ export function authSchemaOptions(): Pick<BetterAuthOptions, 'plugins' | 'rateLi
         },
       }),
       twoFactor(),
+      organization(),
     ],
     rateLimit: { storage: 'database' },
   };

@@ -366,6 +366,56 @@ export interface Database {
   collection_item: CollectionItemTable;
   cocktail_note: CocktailNoteTable;
   cocktail_rating: CocktailRatingTable;
+  organization: AuthOrganizationTable;
+  member: AuthMemberTable;
+  invitation: AuthInvitationTable;
+  venue: VenueTable;
+}
+
+/** better-auth's `organization` table (organization plugin): one row per Enterprise venue. */
+export interface AuthOrganizationTable {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+  createdAt: AuthTimestamp;
+  metadata: string | null;
+}
+
+/** better-auth's `member` table: who belongs to a venue, as 'owner', 'manager' or 'staff'. */
+export interface AuthMemberTable {
+  id: string;
+  organizationId: string;
+  userId: string;
+  role: string;
+  createdAt: AuthTimestamp;
+}
+
+/** better-auth's `invitation` table: an invitation by email ('pending', 'accepted', 'rejected', 'canceled'). */
+export interface AuthInvitationTable {
+  id: string;
+  organizationId: string;
+  email: string;
+  role: string | null;
+  status: string;
+  expiresAt: AuthTimestamp;
+  createdAt: AuthTimestamp;
+  inviterId: string;
+}
+
+/**
+ * Barback's side of a venue (migration 0009): brand colours, address, opening hours and seats, one row per organization
+ * (deleted with it). `seat_limit` is the venue's staff seats (10 included; raised by add-on purchases or support).
+ */
+export interface VenueTable {
+  organization_id: string;
+  brand_background: ColumnType<string, string | undefined, string>;
+  brand_accent: ColumnType<string, string | undefined, string>;
+  address: string | null;
+  opening_hours: string | null;
+  seat_limit: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** Row shapes for reads, inserts and updates. */

@@ -38,6 +38,12 @@ export const COLLECTIONS_BODY_LIMIT_BYTES = 12 * 1024;
  */
 export const NOTE_BODY_LIMIT_BYTES = 32 * 1024;
 
+/**
+ * Largest venue write (`/api/venues`, `/api/venue-invitations`), bytes: a name (80), address (200) and opening hours
+ * (300) with two colours, or an email and a role, is under 4 kB even when every character arrives as a JSON \u escape.
+ */
+export const VENUES_BODY_LIMIT_BYTES = 4 * 1024;
+
 /** Routes with another body limit, by path prefix, bytes. The first matching prefix wins. */
 export const API_BODY_LIMITS: readonly { prefix: string; maxBytes: number }[] = [
   { prefix: '/api/events', maxBytes: EVENTS_BODY_LIMIT_BYTES },
@@ -51,6 +57,8 @@ export const API_BODY_LIMITS: readonly { prefix: string; maxBytes: number }[] = 
   { prefix: '/api/me/ratings', maxBytes: SMALL_BODY_LIMIT_BYTES },
   { prefix: '/api/me/export', maxBytes: SMALL_BODY_LIMIT_BYTES },
   { prefix: '/api/collections', maxBytes: SMALL_BODY_LIMIT_BYTES },
+  { prefix: '/api/venues', maxBytes: VENUES_BODY_LIMIT_BYTES },
+  { prefix: '/api/venue-invitations', maxBytes: SMALL_BODY_LIMIT_BYTES },
 ];
 
 /** The body limit of a request to `path`, bytes. */

@@ -109,3 +109,46 @@ export function supportEmail({
   );
   return { to, subject, text, html, replyTo: from };
 }
+
+/**
+ * The email inviting someone to join a venue's team (Enterprise, issue 13): who invited them, to which venue and as
+ * what, a button to the join page (which signs them in or creates their account, then joins), and when it expires.
+ */
+export function venueInvitationEmail({
+  to,
+  url,
+  venueName,
+  inviterName,
+  roleLabel,
+  expiresInDays,
+}: {
+  to: string;
+  url: string;
+  venueName: string;
+  inviterName: string;
+  roleLabel: string;
+  expiresInDays: number;
+}): MailMessage {
+  const subject = `Join ${venueName} on Barback`;
+  const intro = `${inviterName} invited you to join ${venueName} on Barback as ${roleLabel.toLowerCase()}.`;
+  const detail =
+    "You'll share the bar's inventory and signature cocktails with the team. No subscription needed: the venue covers it.";
+  const action = `Join ${venueName}`;
+  const expiry = `The invitation expires in ${expiresInDays} days. Sign in with this email address (${to}) to accept it.`;
+  const text = [intro, detail, '', `${action}:`, url, '', expiry, '', 'Barback'].join('\n');
+  const html = htmlDocument(
+    subject,
+    [
+      `<h1 style="font-size:22px;margin:0 0 16px;">${escapeHtml(subject)}</h1>`,
+      `<p style="margin:0 0 12px;line-height:1.5;">${escapeHtml(intro)}</p>`,
+      `<p style="margin:0 0 20px;line-height:1.5;color:#b3a696;">${escapeHtml(detail)}</p>`,
+      `<p style="margin:0 0 24px;"><a href="${escapeHtml(url)}" style="display:inline-block;background:#e6a84f;color:#0f0c0a;`,
+      `text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px;">${escapeHtml(action)}</a></p>`,
+      '<p style="margin:0 0 8px;font-size:14px;color:#b3a696;">Or copy this link into your browser:</p>',
+      `<p style="margin:0 0 20px;font-size:14px;word-break:break-all;"><a href="${escapeHtml(url)}" style="color:#e6a84f;">`,
+      `${escapeHtml(url)}</a></p>`,
+      `<p style="margin:0;font-size:14px;color:#b3a696;">${escapeHtml(expiry)}</p>`,
+    ].join(''),
+  );
+  return { to, subject, text, html };
+}

@@ -25,6 +25,8 @@ export const API_ERROR_CODES = [
   'PAYMENTS_NOT_CONFIGURED',
   /** RevenueCat's API failed or did not answer in time; nothing was changed: 502. */
   'STORE_UNAVAILABLE',
+  /** Every staff seat of a venue is taken (members but the owner, and waiting invitations): 409. */
+  'SEAT_LIMIT_REACHED',
 ] as const;
 /** One of the API's stable error codes. */
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

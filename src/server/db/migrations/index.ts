@@ -8,6 +8,7 @@ import { accountsMigration } from './0005-accounts';
 import { paymentsMigration } from './0006-payments';
 import { myBarMigration } from './0007-my-bar';
 import { collectionsMigration } from './0008-collections';
+import { venuesMigration } from './0009-venues';
 
 /**
  * Every migration, by name (Kysely runs them in name order). One set serves both dialects: each module receives the dialect
@@ -23,5 +24,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0006-payments': paymentsMigration(dialect),
     '0007-my-bar': myBarMigration(dialect),
     '0008-collections': collectionsMigration(dialect),
+    '0009-venues': venuesMigration(dialect),
   };
 }

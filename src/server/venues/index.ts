@@ -1,0 +1,8 @@
+/**
+ * The venues feature's public surface (Enterprise, issue 13): better-auth's organization plugin as venues use it, the
+ * venue routes, and the seat operations the admin CLI and the payments webhook use.
+ */
+export { joinPath, venueOrganizationPlugin } from './organization-plugin';
+export { seatUsage } from './seats';
+export { venueInvitationRoutes, venueRoutes } from './routes';
+export { setSeatLimit } from './operations';

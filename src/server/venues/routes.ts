@@ -1,0 +1,139 @@
+import { Hono, type Context } from 'hono';
+import type { Kysely } from 'kysely';
+import {
+  invitationCreateSchema,
+  invitationIdParamSchema,
+  invitationParamSchema,
+  memberParamSchema,
+  venueCreateSchema,
+  venueParamSchema,
+  venueUpdateSchema,
+} from '@/shared/schemas/venues';
+import type { Auth } from '../auth';
+import type { Database } from '../db/types';
+import { sameOriginGuard } from '../http/origin-guard';
+import type { SessionReader } from '../http/session';
+import { jsonBody, validate } from '../http/validate';
+import { requireEntitlement } from '../payments';
+import {
+  acceptInvitation,
+  cancelInvitation,
+  createVenue,
+  getVenue,
+  inviteMember,
+  listMembers,
+  listVenues,
+  removeMember,
+  requireVenueMember,
+  updateVenue,
+  viewInvitation,
+} from './operations';
+
+/** Venue answers are a team's own and change with every write: never stored by any cache. */
+const NO_STORE = { 'Cache-Control': 'no-store' } as const;
+
+/** What the venue routes need. */
+export interface VenueRouteDeps {
+  db: Kysely<Database>;
+  auth: Auth;
+  sessions: SessionReader;
+  trustedOrigins: readonly string[];
+}
+
+/**
+ * The venue routes, mounted at /api/venues (shapes: src/shared/schemas/venues.ts; rules: operations.ts). Every route
+ * needs a signed-in user; writes are refused from another site. Creating a venue needs the enterprise entitlement; every
+ * other route needs membership of the venue (checked on each request, so a removed member is out at once) and its
+ * owner's enterprise plan (a member needs no plan of their own).
+ * - `POST /` `{name, slug?}` -> 201 Venue; `GET /` -> VenueList (the caller's venues);
+ * - `GET /:slug` -> Venue (any member); `PATCH /:slug` -> Venue (owner, manager);
+ * - `GET /:slug/members` -> VenueMembers (owner); `POST /:slug/invitations` `{email, role}` -> 201 VenueMembers (owner;
+ *   mails the invitation); `DELETE /:slug/invitations/:invitationId` and `DELETE /:slug/members/:memberId` ->
+ *   VenueMembers (owner).
+ * Errors (`{"error": {code, message}}`): 401 signed out; 403 ENTITLEMENT_REQUIRED (no plan, or the owner's lapsed);
+ * 403 FORBIDDEN for a role that may not, or a cross-site write; 404 for a venue the caller is not in (the same answer as
+ * no venue at all); 409 CONFLICT for a taken slug or an existing member; 409 SEAT_LIMIT_REACHED when every seat is
+ * taken; 413 for an oversized body; 502 MAIL_FAILED; 503 while the database is away.
+ */
+export function venueRoutes({ db, auth, sessions, trustedOrigins }: VenueRouteDeps): Hono {
+  const app = new Hono();
+  app.use(sameOriginGuard(trustedOrigins));
+  const userId = async (c: Context) => (await sessions.require(c)).user.id;
+  const access = async (c: Context, slug: string) => requireVenueMember({ db, userId: await userId(c), slug });
+
+  app.post('/', requireEntitlement({ db, sessions }, 'enterprise'), jsonBody(venueCreateSchema), async (c) =>
+    c.json(await createVenue({ db, auth, headers: c.req.raw.headers, body: c.req.valid('json') }), 201, NO_STORE),
+  );
+  app.get('/', async (c) => c.json(await listVenues({ db, userId: await userId(c) }), 200, NO_STORE));
+  app.get('/:slug', validate('param', venueParamSchema), async (c) =>
+    c.json(await getVenue({ db, access: await access(c, c.req.valid('param').slug) }), 200, NO_STORE),
+  );
+  app.patch('/:slug', validate('param', venueParamSchema), jsonBody(venueUpdateSchema), async (c) =>
+    c.json(
+      await updateVenue({ db, access: await access(c, c.req.valid('param').slug), body: c.req.valid('json') }),
+      200,
+      NO_STORE,
+    ),
+  );
+  app.get('/:slug/members', validate('param', venueParamSchema), async (c) =>
+    c.json(await listMembers({ db, access: await access(c, c.req.valid('param').slug) }), 200, NO_STORE),
+  );
+  app.post('/:slug/invitations', validate('param', venueParamSchema), jsonBody(invitationCreateSchema), async (c) =>
+    c.json(
+      await inviteMember({
+        db,
+        auth,
+        headers: c.req.raw.headers,
+        access: await access(c, c.req.valid('param').slug),
+        body: c.req.valid('json'),
+      }),
+      201,
+      NO_STORE,
+    ),
+  );
+  app.delete('/:slug/invitations/:invitationId', validate('param', invitationParamSchema), async (c) => {
+    const { slug, invitationId } = c.req.valid('param');
+    return c.json(
+      await cancelInvitation({ db, auth, headers: c.req.raw.headers, access: await access(c, slug), invitationId }),
+      200,
+      NO_STORE,
+    );
+  });
+  app.delete('/:slug/members/:memberId', validate('param', memberParamSchema), async (c) => {
+    const { slug, memberId } = c.req.valid('param');
+    return c.json(
+      await removeMember({ db, auth, headers: c.req.raw.headers, access: await access(c, slug), memberId }),
+      200,
+      NO_STORE,
+    );
+  });
+  return app;
+}
+
+/**
+ * Invitation answers, mounted at /api/venue-invitations: `GET /:invitationId` -> InvitationView (anyone with the link:
+ * the id is a random secret; no sign-in, so the join page can say what it is before asking to sign in);
+ * `POST /:invitationId/accept` -> InvitationAccepted (signed in as the invited email; same-origin). Errors: 401 signed
+ * out (accept); 403 FORBIDDEN for another email or a full venue; 404 for an unknown, withdrawn or expired invitation.
+ */
+export function venueInvitationRoutes({ db, auth, sessions, trustedOrigins }: VenueRouteDeps): Hono {
+  const app = new Hono();
+  app.use(sameOriginGuard(trustedOrigins));
+  app.get('/:invitationId', validate('param', invitationIdParamSchema), async (c) =>
+    c.json(await viewInvitation({ db, invitationId: c.req.valid('param').invitationId }), 200, NO_STORE),
+  );
+  app.post('/:invitationId/accept', validate('param', invitationIdParamSchema), async (c) => {
+    await sessions.require(c);
+    return c.json(
+      await acceptInvitation({
+        db,
+        auth,
+        headers: c.req.raw.headers,
+        invitationId: c.req.valid('param').invitationId,
+      }),
+      200,
+      NO_STORE,
+    );
+  });
+  return app;
+}

@@ -1,0 +1,35 @@
+import type { Kysely } from 'kysely';
+import { INCLUDED_SEATS, seatsUsed } from '@/shared/domain/venues';
+import type { Seats } from '@/shared/schemas/venues';
+import type { Database } from '../db/types';
+
+/** The refusal when a venue's seats are all taken. */
+export const SEAT_LIMIT_MESSAGE = (limit: number) =>
+  `All ${limit} staff seats are taken. Remove a member or cancel an invitation, or add seats to invite more.`;
+
+/**
+ * A venue's seats: `limit` from its venue row (10 included when the row is missing), `used` = members but the owner +
+ * invitations still waiting (status 'pending' and not expired).
+ * @param organizationId the venue's organization id.
+ */
+export async function seatUsage(db: Kysely<Database>, organizationId: string, now = new Date()): Promise<Seats> {
+  const [venue, members, invitations] = await Promise.all([
+    db.selectFrom('venue').select('seat_limit').where('organization_id', '=', organizationId).executeTakeFirst(),
+    db
+      .selectFrom('member')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('organizationId', '=', organizationId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('invitation')
+      .select(['expiresAt'])
+      .where('organizationId', '=', organizationId)
+      .where('status', '=', 'pending')
+      .execute(),
+  ]);
+  const waiting = invitations.filter((row) => new Date(row.expiresAt).getTime() > now.getTime()).length;
+  return {
+    limit: venue ? Number(venue.seat_limit) : INCLUDED_SEATS,
+    used: seatsUsed({ members: Number(members.count), pendingInvitations: waiting }),
+  };
+}

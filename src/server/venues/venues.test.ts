@@ -1,0 +1,384 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiErrorBody } from '@/shared/schemas/api-error';
+import {
+  invitationAcceptedSchema,
+  invitationViewSchema,
+  venueListSchema,
+  venueMembersSchema,
+  venueSchema,
+  type InvitationView,
+  type Venue,
+  type VenueList,
+  type VenueMembers,
+} from '@/shared/schemas/venues';
+import { latestMailTo, postJson, randomEmail, signIn, TEST_ORIGIN, userIdOf } from '../../../tests/support/auth';
+import type { CookieJar } from '../../../tests/support/cookie-jar';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { testDialects } from '../../../tests/support/test-database';
+import { RETRY_AFTER_SECONDS } from '../app';
+import { grantEntitlement, revokeEntitlement } from '../payments';
+import { setSeatLimit } from './operations';
+
+/** Every venue route for the venue `slug`, as [method, path, body]. */
+function venueRoutesOf(slug: string): [string, string, unknown][] {
+  return [
+    ['GET', `/api/venues/${slug}`, undefined],
+    ['PATCH', `/api/venues/${slug}`, { name: 'Renamed' }],
+    ['GET', `/api/venues/${slug}/members`, undefined],
+    ['POST', `/api/venues/${slug}/invitations`, { email: 'someone@example.com', role: 'staff' }],
+    ['DELETE', `/api/venues/${slug}/invitations/some-invitation`, undefined],
+    ['DELETE', `/api/venues/${slug}/members/some-member`, undefined],
+  ];
+}
+
+describe.each(testDialects())('Venues on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ dialect });
+  });
+  afterAll(() => t?.close());
+
+  const call = <T>(jar: CookieJar | null, method: string, path: string, body?: unknown) =>
+    t.json<T>(
+      path,
+      body === undefined
+        ? { method, headers: { origin: TEST_ORIGIN, ...(jar ? jar.headers() : {}) } }
+        : postJson(body, jar ?? undefined, method),
+    );
+
+  /** A signed-in user; with `plan`, granted it by support. */
+  async function user(
+    label: string,
+    plan?: 'enterprise' | 'pro',
+  ): Promise<{ jar: CookieJar; id: string; email: string }> {
+    const email = randomEmail(label);
+    const jar = await signIn(t, email);
+    const id = await userIdOf(t, jar);
+    if (plan) await grantEntitlement({ db: t.database.db, userId: id, name: plan });
+    return { jar, id, email };
+  }
+
+  /** An enterprise owner with a new venue. */
+  async function venueOwner(label: string): Promise<{ jar: CookieJar; id: string; venue: Venue }> {
+    const owner = await user(label, 'enterprise');
+    const created = await call<Venue>(owner.jar, 'POST', '/api/venues', { name: `The ${label} Bar ${Date.now()}` });
+    expect(created.status).toBe(201);
+    return { ...owner, venue: venueSchema.parse(created.body) };
+  }
+
+  /** Invites `email` (as `role`) and returns the invitation id from the join link in the mail. */
+  async function invite(ownerJar: CookieJar, slug: string, email: string, role = 'staff'): Promise<string> {
+    const answer = await call<VenueMembers>(ownerJar, 'POST', `/api/venues/${slug}/invitations`, { email, role });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    const mail = await latestMailTo(t, email);
+    const link = /https?:\/\/\S+\/venues\/join\/(\S+)/.exec(mail.text);
+    expect(link, mail.text).not.toBeNull();
+    return decodeURIComponent(link![1]!);
+  }
+
+  /** A member of `slug` with `role`, joined through the real invitation. */
+  async function member(ownerJar: CookieJar, slug: string, label: string, role = 'staff') {
+    const joiner = await user(label);
+    const invitationId = await invite(ownerJar, slug, joiner.email, role);
+    const accepted = await call(joiner.jar, 'POST', `/api/venue-invitations/${invitationId}/accept`);
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    return joiner;
+  }
+
+  describe('creating a venue', () => {
+    it('answers 401 signed out and 403 ENTITLEMENT_REQUIRED without the enterprise plan (pro is not enough)', async () => {
+      expect((await call<ApiErrorBody>(null, 'POST', '/api/venues', { name: 'Nope' })).status).toBe(401);
+      for (const plan of [undefined, 'pro'] as const) {
+        const someone = await user(`plan-${plan ?? 'free'}`, plan);
+        const refused = await call<ApiErrorBody>(someone.jar, 'POST', '/api/venues', { name: 'Nope' });
+        expect(refused.status).toBe(403);
+        expect(refused.body.error.code).toBe('ENTITLEMENT_REQUIRED');
+        expect((await call<VenueList>(someone.jar, 'GET', '/api/venues')).body.items).toEqual([]);
+      }
+      expect(await t.database.db.selectFrom('organization').select('id').where('name', '=', 'Nope').execute()).toEqual(
+        [],
+      );
+    });
+
+    it("makes the owner, the app's colours, 10 seats and a slug from the name; a taken slug is refused", async () => {
+      const owner = await user('creator', 'enterprise');
+      const created = await call<Venue>(owner.jar, 'POST', '/api/venues', { name: 'Café Négroni & Co' });
+      expect(created.status).toBe(201);
+      expect(venueSchema.parse(created.body)).toMatchObject({
+        name: 'Café Négroni & Co',
+        slug: 'cafe-negroni-co',
+        role: 'owner',
+        seats: { limit: 10, used: 0 },
+        brand: { background: '#140f0c', accent: '#e6a84f' },
+      });
+      const again = await call<ApiErrorBody>(owner.jar, 'POST', '/api/venues', {
+        name: 'Other',
+        slug: 'cafe-negroni-co',
+      });
+      expect(again.status).toBe(409);
+      expect(again.body.error.message).toContain('/v/cafe-negroni-co');
+      const bad = await call<ApiErrorBody>(owner.jar, 'POST', '/api/venues', { name: 'Bad', slug: 'No Spaces!' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.code).toBe('VALIDATION_FAILED');
+      const list = await call<VenueList>(owner.jar, 'GET', '/api/venues');
+      expect(venueListSchema.parse(list.body).items.map((v) => v.slug)).toEqual(['cafe-negroni-co']);
+    });
+  });
+
+  describe('invitations and seats', () => {
+    it('mails an invitation; the invited person signs in, sees what it is, accepts, and is staff', async () => {
+      const owner = await venueOwner('invite');
+      const staff = await user('staff');
+      const invitationId = await invite(owner.jar, owner.venue.slug, staff.email);
+      const mail = await latestMailTo(t, staff.email);
+      expect(mail.subject).toBe(`Join ${owner.venue.name} on Barback`);
+
+      const view = await call<InvitationView>(null, 'GET', `/api/venue-invitations/${invitationId}`);
+      expect(view.status).toBe(200);
+      expect(invitationViewSchema.parse(view.body)).toMatchObject({
+        venueName: owner.venue.name,
+        role: 'staff',
+        status: 'pending',
+      });
+      expect(view.body.emailHint).toBe(`${staff.email[0]}•••${staff.email.slice(staff.email.indexOf('@'))}`);
+
+      const members = await call<VenueMembers>(owner.jar, 'GET', `/api/venues/${owner.venue.slug}/members`);
+      expect(venueMembersSchema.parse(members.body).seats).toEqual({ limit: 10, used: 1 });
+      expect(members.body.invitations.map((i) => i.email)).toEqual([staff.email]);
+
+      const accepted = await call(staff.jar, 'POST', `/api/venue-invitations/${invitationId}/accept`);
+      expect(accepted.status).toBe(200);
+      expect(invitationAcceptedSchema.parse(accepted.body).venue).toMatchObject({
+        slug: owner.venue.slug,
+        role: 'staff',
+      });
+      const after = await call<VenueMembers>(owner.jar, 'GET', `/api/venues/${owner.venue.slug}/members`);
+      expect(after.body.members.map((m) => [m.email, m.role])).toEqual([
+        [expect.any(String), 'owner'],
+        [staff.email, 'staff'],
+      ]);
+      expect(after.body.invitations).toEqual([]);
+      expect(after.body.seats).toEqual({ limit: 10, used: 1 });
+      expect((await call<InvitationView>(null, 'GET', `/api/venue-invitations/${invitationId}`)).body.status).toBe(
+        'accepted',
+      );
+      const mine = await call<VenueList>(staff.jar, 'GET', '/api/venues');
+      expect(mine.body.items.map((v) => [v.slug, v.role])).toEqual([[owner.venue.slug, 'staff']]);
+    });
+
+    it('refuses an invitation accepted by another account, and keeps it waiting for the right one', async () => {
+      const owner = await venueOwner('wrong');
+      const invited = randomEmail('invited');
+      const invitationId = await invite(owner.jar, owner.venue.slug, invited);
+      const stranger = await user('stranger');
+      const refused = await call<ApiErrorBody>(stranger.jar, 'POST', `/api/venue-invitations/${invitationId}/accept`);
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.message).toContain('another email address');
+      expect((await call<VenueList>(stranger.jar, 'GET', '/api/venues')).body.items).toEqual([]);
+      expect((await call<InvitationView>(null, 'GET', `/api/venue-invitations/${invitationId}`)).body.status).toBe(
+        'pending',
+      );
+      expect((await call(null, 'POST', `/api/venue-invitations/${invitationId}/accept`)).status).toBe(401);
+    });
+
+    it('refuses to invite past the seats with a clear message; a withdrawn invitation frees its seat', async () => {
+      const owner = await venueOwner('seats');
+      expect(await setSeatLimit({ db: t.database.db, slug: owner.venue.slug, seats: 2 })).toEqual({
+        limit: 2,
+        used: 0,
+      });
+      await invite(owner.jar, owner.venue.slug, randomEmail('s1'));
+      const second = await invite(owner.jar, owner.venue.slug, randomEmail('s2'));
+      const third = randomEmail('s3');
+      const refused = await call<ApiErrorBody>(owner.jar, 'POST', `/api/venues/${owner.venue.slug}/invitations`, {
+        email: third,
+        role: 'staff',
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toEqual({
+        code: 'SEAT_LIMIT_REACHED',
+        message: 'All 2 staff seats are taken. Remove a member or cancel an invitation, or add seats to invite more.',
+      });
+      await expect(latestMailTo(t, third)).rejects.toThrow();
+
+      const withdrawn = await call<VenueMembers>(
+        owner.jar,
+        'DELETE',
+        `/api/venues/${owner.venue.slug}/invitations/${second}`,
+      );
+      expect(withdrawn.status).toBe(200);
+      expect(withdrawn.body.seats).toEqual({ limit: 2, used: 1 });
+      await invite(owner.jar, owner.venue.slug, third);
+      await expect(setSeatLimit({ db: t.database.db, slug: owner.venue.slug, seats: 1 })).rejects.toThrow(
+        '2 seats are in use',
+      );
+      expect(await setSeatLimit({ db: t.database.db, slug: owner.venue.slug, seats: 12 })).toEqual({
+        limit: 12,
+        used: 2,
+      });
+    });
+
+    it('removing a member frees the seat and ends their access on the very next request', async () => {
+      const owner = await venueOwner('remove');
+      const staff = await member(owner.jar, owner.venue.slug, 'leaving');
+      expect((await call(staff.jar, 'GET', `/api/venues/${owner.venue.slug}`)).status).toBe(200);
+      const members = await call<VenueMembers>(owner.jar, 'GET', `/api/venues/${owner.venue.slug}/members`);
+      const row = members.body.members.find((m) => m.userId === staff.id)!;
+      const ownerRow = members.body.members.find((m) => m.role === 'owner')!;
+      const removed = await call<VenueMembers>(
+        owner.jar,
+        'DELETE',
+        `/api/venues/${owner.venue.slug}/members/${row.id}`,
+      );
+      expect(removed.status).toBe(200);
+      expect(removed.body.seats.used).toBe(0);
+      expect((await call<ApiErrorBody>(staff.jar, 'GET', `/api/venues/${owner.venue.slug}`)).status).toBe(404);
+      const self = await call<ApiErrorBody>(
+        owner.jar,
+        'DELETE',
+        `/api/venues/${owner.venue.slug}/members/${ownerRow.id}`,
+      );
+      expect(self.status).toBe(403);
+    });
+  });
+
+  describe('roles', () => {
+    it('staff see the venue but not the team, and change nothing; a manager edits the venue but not the team', async () => {
+      const owner = await venueOwner('roles');
+      const staff = await member(owner.jar, owner.venue.slug, 'barback');
+      const manager = await member(owner.jar, owner.venue.slug, 'manager', 'manager');
+      const slug = owner.venue.slug;
+
+      expect((await call<Venue>(staff.jar, 'GET', `/api/venues/${slug}`)).body.role).toBe('staff');
+      for (const [method, path, body] of venueRoutesOf(slug).slice(1)) {
+        const refused = await call<ApiErrorBody>(staff.jar, method, path, body);
+        expect(refused.status, `${method} ${path}`).toBe(403);
+        expect(refused.body.error.code).toBe('FORBIDDEN');
+      }
+      const renamed = await call<Venue>(manager.jar, 'PATCH', `/api/venues/${slug}`, { name: 'Managed Name' });
+      expect(renamed.status).toBe(200);
+      expect(renamed.body).toMatchObject({ name: 'Managed Name', role: 'manager' });
+      for (const [method, path, body] of venueRoutesOf(slug).slice(2)) {
+        expect((await call(manager.jar, method, path, body)).status, `${method} ${path}`).toBe(403);
+      }
+    });
+
+    it("closes the venue to its members when the owner's plan lapses, and opens it again on renewal", async () => {
+      const owner = await venueOwner('lapse');
+      const staff = await member(owner.jar, owner.venue.slug, 'lapsed-staff');
+      await revokeEntitlement({ db: t.database.db, userId: owner.id, name: 'enterprise' });
+      const closed = await call<ApiErrorBody>(staff.jar, 'GET', `/api/venues/${owner.venue.slug}`);
+      expect(closed.status).toBe(403);
+      expect(closed.body.error.code).toBe('ENTITLEMENT_REQUIRED');
+      await grantEntitlement({ db: t.database.db, userId: owner.id, name: 'enterprise' });
+      expect((await call(staff.jar, 'GET', `/api/venues/${owner.venue.slug}`)).status).toBe(200);
+    });
+  });
+
+  describe('brand and details', () => {
+    it('saves readable brand colours, address and hours; refuses colours the menu text cannot be read on', async () => {
+      const owner = await venueOwner('brand');
+      const slug = owner.venue.slug;
+      const saved = await call<Venue>(owner.jar, 'PATCH', `/api/venues/${slug}`, {
+        brand: { background: '#1B2A3A', accent: '#F2C14E' },
+        address: ' 12 Harbour St ',
+        openingHours: 'Tue–Sat 5pm–1am',
+      });
+      expect(saved.status).toBe(200);
+      expect(saved.body).toMatchObject({
+        brand: { background: '#1b2a3a', accent: '#f2c14e' },
+        address: '12 Harbour St',
+        openingHours: 'Tue–Sat 5pm–1am',
+      });
+      const light = await call<ApiErrorBody>(owner.jar, 'PATCH', `/api/venues/${slug}`, {
+        brand: { background: '#f0f0f0', accent: '#e6a84f' },
+      });
+      expect(light.status).toBe(400);
+      expect(light.body.error.message).toContain("The menu's text would be hard to read on this background");
+      const dull = await call<ApiErrorBody>(owner.jar, 'PATCH', `/api/venues/${slug}`, {
+        brand: { background: '#140f0c', accent: '#2a2320' },
+      });
+      expect(dull.body.error.message).toContain('The accent colour would be hard to see');
+      expect((await call<Venue>(owner.jar, 'GET', `/api/venues/${slug}`)).body.brand).toEqual({
+        background: '#1b2a3a',
+        accent: '#f2c14e',
+      });
+      const cleared = await call<Venue>(owner.jar, 'PATCH', `/api/venues/${slug}`, { address: '' });
+      expect(cleared.body.address).toBeNull();
+    });
+  });
+
+  describe('isolation', () => {
+    it("answers 401 signed out, 404 to a stranger, and 404 to another venue's owner on every route", async () => {
+      const a = await venueOwner('iso-a');
+      const b = await venueOwner('iso-b');
+      const staffA = await member(a.jar, a.venue.slug, 'iso-staff');
+      const membersA = await call<VenueMembers>(a.jar, 'GET', `/api/venues/${a.venue.slug}/members`);
+      const invitationA = await invite(a.jar, a.venue.slug, randomEmail('iso-pending'));
+      const staffRow = membersA.body.members.find((m) => m.userId === staffA.id)!;
+      const stranger = await user('iso-stranger', 'enterprise');
+
+      for (const [method, path, body] of venueRoutesOf(a.venue.slug)) {
+        expect((await call(null, method, path, body)).status, `${method} ${path}`).toBe(401);
+        const answer = await call<ApiErrorBody>(stranger.jar, method, path, body);
+        expect(answer.status, `${method} ${path}`).toBe(404);
+        expect((await call(b.jar, method, path, body)).status, `${method} ${path}`).toBe(404);
+      }
+      // B's owner aims at A's rows through B's own venue: not found there.
+      expect((await call(b.jar, 'DELETE', `/api/venues/${b.venue.slug}/members/${staffRow.id}`)).status).toBe(404);
+      expect((await call(b.jar, 'DELETE', `/api/venues/${b.venue.slug}/invitations/${invitationA}`)).status).toBe(404);
+      const after = await call<VenueMembers>(a.jar, 'GET', `/api/venues/${a.venue.slug}/members`);
+      expect(after.body.members).toHaveLength(2);
+      expect(after.body.invitations.map((i) => i.id)).toEqual([invitationA]);
+      expect((await call<Venue>(a.jar, 'GET', `/api/venues/${a.venue.slug}`)).body.name).toBe(a.venue.name);
+      expect((await call<VenueList>(b.jar, 'GET', '/api/venues')).body.items.map((v) => v.slug)).toEqual([
+        b.venue.slug,
+      ]);
+    });
+
+    it('refuses writes from another site', async () => {
+      const owner = await venueOwner('csrf');
+      const answer = await t.json<ApiErrorBody>(`/api/venues/${owner.venue.slug}`, {
+        method: 'PATCH',
+        headers: { ...owner.jar.headers(), origin: 'https://evil.example', 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Hijacked' }),
+      });
+      expect(answer.status).toBe(403);
+      expect((await call<Venue>(owner.jar, 'GET', `/api/venues/${owner.venue.slug}`)).body.name).toBe(owner.venue.name);
+    });
+  });
+});
+
+describe.each(testDialects())('Venues while the database is away, on %s', (dialect) => {
+  let t: TestApp;
+  let jar: CookieJar;
+  beforeAll(async () => {
+    t = await createTestApp({ dialect });
+    jar = await signIn(t, randomEmail('venue-outage'));
+    const userId = await userIdOf(t, jar);
+    await grantEntitlement({ db: t.database.db, userId, name: 'enterprise' });
+    await t.database.destroy();
+  });
+  afterAll(() => t?.close());
+
+  it('answers 503 SERVICE_UNAVAILABLE with Retry-After on every route, never a 500', async () => {
+    const routes: [string, string, unknown][] = [
+      ['POST', '/api/venues', { name: 'Outage Bar' }],
+      ['GET', '/api/venues', undefined],
+      ...venueRoutesOf('outage-bar'),
+      ['GET', '/api/venue-invitations/abc', undefined],
+      ['POST', '/api/venue-invitations/abc/accept', undefined],
+    ];
+    for (const [method, path, body] of routes) {
+      const answer = await t.json<ApiErrorBody>(
+        path,
+        body === undefined
+          ? { method, headers: { ...jar.headers(), origin: TEST_ORIGIN } }
+          : postJson(body, jar, method),
+      );
+      expect(answer.status, `${method} ${path}`).toBe(503);
+      expect(answer.body.error.code).toBe('SERVICE_UNAVAILABLE');
+      expect(answer.headers.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS));
+    }
+  });
+});

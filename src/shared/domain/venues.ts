@@ -1,0 +1,119 @@
+import { ENTERPRISE_INCLUDED_SEATS } from './plans';
+
+/**
+ * Venues (Enterprise, spec section 6; issue 13): a bar's shared space. Plain data and pure rules, shared by the server
+ * (which enforces them) and the client (which explains them before a request is sent).
+ */
+
+/** A venue member's role: the owner pays and manages seats; a manager edits the menu and the inventory; staff keep the
+ * team inventory. */
+export const VENUE_ROLES = ['owner', 'manager', 'staff'] as const;
+/** One of {@link VENUE_ROLES}. */
+export type VenueRole = (typeof VENUE_ROLES)[number];
+/** Roles an invitation can give (a venue has exactly one owner: its creator). */
+export const INVITABLE_ROLES = ['manager', 'staff'] as const;
+/** One of {@link INVITABLE_ROLES}. */
+export type InvitableRole = (typeof INVITABLE_ROLES)[number];
+
+/** Labels of the roles, as the UI shows them. */
+export const VENUE_ROLE_LABELS: Record<VenueRole, string> = { owner: 'Owner', manager: 'Manager', staff: 'Staff' };
+
+/** Staff seats every Enterprise venue includes (spec section 6: 'up to 10 staff seats included'). */
+export const INCLUDED_SEATS = ENTERPRISE_INCLUDED_SEATS;
+/** The most seats support or add-on purchases can give one venue (a guard against typos, not a commercial limit). */
+export const MAX_SEATS = 500;
+/** An invitation is valid for 7 days, then has to be sent again. */
+export const INVITATION_EXPIRES_SECONDS = 7 * 24 * 60 * 60;
+
+/** Slugs: 3 to 48 lowercase letters, digits and single hyphens, starting and ending with a letter or digit. */
+export const VENUE_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9]|-(?!-)){1,46}[a-z0-9]$/;
+/** Paths under /v/ that a venue cannot take. */
+export const RESERVED_VENUE_SLUGS: ReadonlySet<string> = new Set(['new', 'admin', 'api', 'join', 'menu', 'settings']);
+
+/**
+ * A slug made from a venue's name: accents folded, anything but letters and digits turned into single hyphens, at most
+ * 48 characters; names with no letter or digit give 'venue'.
+ */
+export function slugFromName(name: string): string {
+  const folded = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 48)
+    .replace(/-+$/g, '');
+  return folded.length >= 3 ? folded : `${folded || 'venue'}-bar`.slice(0, 48);
+}
+
+/** Who counts against the seats: every member but the owner, and every invitation still waiting for an answer. */
+export function seatsUsed({ members, pendingInvitations }: { members: number; pendingInvitations: number }): number {
+  return Math.max(0, members - 1) + pendingInvitations;
+}
+
+/** The menu's text colour on the venue's background (a warm white, as in the app). */
+export const MENU_TEXT_COLOR = '#f6efe4';
+/** Default brand colours: the app's own dark bar palette. */
+export const DEFAULT_BRAND = { background: '#140f0c', accent: '#e6a84f' } as const;
+/** Minimum contrast of the menu's body text on the background (WCAG 2.2 AA, normal text, success criterion 1.4.3). */
+export const MIN_TEXT_CONTRAST = 4.5;
+/** Minimum contrast of the accent (headings, prices, buttons) on the background (WCAG 2.2 AA large text and UI, 1.4.11). */
+export const MIN_ACCENT_CONTRAST = 3;
+
+/** `#rrggbb` (lowercase after {@link normalizeHexColor}). */
+export const HEX_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+
+/** `#RGB` or `#RRGGBB` as lowercase `#rrggbb`; null for anything else. */
+export function normalizeHexColor(value: string): string | null {
+  const text = value.trim();
+  if (/^#[0-9a-fA-F]{3}$/.test(text)) {
+    return `#${[...text.slice(1)].map((c) => c + c).join('')}`.toLowerCase();
+  }
+  return HEX_COLOR_PATTERN.test(text) ? text.toLowerCase() : null;
+}
+
+/**
+ * Relative luminance of an sRGB colour `#rrggbb`, 0 (black) to 1 (white).
+ * Source: WCAG 2.2, definition of relative luminance (sRGB linearisation with the 0.04045 threshold).
+ * @throws Error when `hex` is not `#rrggbb`.
+ */
+export function relativeLuminance(hex: string): number {
+  if (!HEX_COLOR_PATTERN.test(hex)) throw new Error(`not a #rrggbb colour: ${hex}`);
+  const channel = (offset: number) => {
+    const value = Number.parseInt(hex.slice(offset, offset + 2), 16) / 255;
+    return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+/**
+ * Contrast ratio of two colours, 1 to 21. Source: WCAG 2.2, definition of contrast ratio ((L1 + 0.05) / (L2 + 0.05)).
+ * @throws Error when either is not `#rrggbb`.
+ */
+export function contrastRatio(a: string, b: string): number {
+  const [high, low] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
+  return (high + 0.05) / (low + 0.05);
+}
+
+/**
+ * Why a pair of brand colours cannot be used for the menu, as a sentence for the owner, or null when both read well:
+ * the menu's text ({@link MENU_TEXT_COLOR}) on the background needs {@link MIN_TEXT_CONTRAST}:1, the accent on the
+ * background {@link MIN_ACCENT_CONTRAST}:1.
+ */
+export function brandContrastProblem(brand: { background: string; accent: string }): string | null {
+  const text = contrastRatio(MENU_TEXT_COLOR, brand.background);
+  if (text < MIN_TEXT_CONTRAST) {
+    return (
+      `The menu's text would be hard to read on this background (contrast ${text.toFixed(1)}:1, needs ` +
+      `${MIN_TEXT_CONTRAST}:1). Choose a darker background.`
+    );
+  }
+  const accent = contrastRatio(brand.accent, brand.background);
+  if (accent < MIN_ACCENT_CONTRAST) {
+    return (
+      `The accent colour would be hard to see on this background (contrast ${accent.toFixed(1)}:1, needs ` +
+      `${MIN_ACCENT_CONTRAST}:1). Choose a lighter or brighter accent.`
+    );
+  }
+  return null;
+}

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import {
+  brandContrastProblem,
+  INVITABLE_ROLES,
+  normalizeHexColor,
+  RESERVED_VENUE_SLUGS,
+  VENUE_ROLES,
+  VENUE_SLUG_PATTERN,
+} from '../domain/venues';
+
+/**
+ * Enterprise venues (issue 13): the venue, its members, seats and invitations. Routes under /api/venues need a signed-in
+ * member of the venue (and its owner's enterprise plan); creating one needs the enterprise entitlement. Invitation
+ * answers live under /api/venue-invitations.
+ */
+
+/** Longest venue name, characters (at least 2 after trimming). */
+export const MAX_VENUE_NAME = 80;
+/** Longest address, characters. */
+export const MAX_VENUE_ADDRESS = 200;
+/** Longest opening-hours text, characters (free text, e.g. 'Tue–Sat 5pm–1am'). */
+export const MAX_VENUE_HOURS = 300;
+
+/** A venue's slug in a path or a body: see VENUE_SLUG_PATTERN; a few words are reserved for the app's own paths. */
+export const venueSlugSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(VENUE_SLUG_PATTERN, 'slug must be 3 to 48 lowercase letters, digits and single hyphens')
+  .refine((slug) => !RESERVED_VENUE_SLUGS.has(slug), 'this slug is reserved: choose another');
+
+/** `:slug` path parameter. */
+export const venueParamSchema = z.object({ slug: venueSlugSchema });
+
+const nameSchema = z
+  .string({ error: 'name is required' })
+  .trim()
+  .min(2, 'name must be at least 2 characters')
+  .max(MAX_VENUE_NAME, `name must be at most ${MAX_VENUE_NAME} characters`);
+
+const colorSchema = (field: string) =>
+  z.string({ error: `${field} must be a colour like #1a2b3c` }).transform((value, ctx) => {
+    const hex = normalizeHexColor(value);
+    if (hex === null) {
+      ctx.addIssue({ code: 'custom', message: `${field} must be a colour like #1a2b3c` });
+      return z.NEVER;
+    }
+    return hex;
+  });
+
+/** Brand colours: the menu's background and accent, checked for readable contrast with the menu's text. */
+export const brandSchema = z
+  .object({ background: colorSchema('background'), accent: colorSchema('accent') })
+  .superRefine((brand, ctx) => {
+    const problem = brandContrastProblem(brand);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['background'] });
+  });
+/** Brand colours as stored and sent. */
+export type Brand = z.infer<typeof brandSchema>;
+
+/** `POST /api/venues`: a name, and a slug (made from the name when left out). */
+export const venueCreateSchema = z.object({ name: nameSchema, slug: venueSlugSchema.optional() });
+export type VenueCreate = z.infer<typeof venueCreateSchema>;
+
+const optionalText = (field: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${field} must be at most ${max} characters`)
+    .transform((value) => (value === '' ? null : value))
+    .nullable();
+
+/** `PATCH /api/venues/:slug`: any of name, brand colours, address and opening hours (owner and manager). */
+export const venueUpdateSchema = z
+  .object({
+    name: nameSchema,
+    brand: brandSchema,
+    address: optionalText('address', MAX_VENUE_ADDRESS),
+    openingHours: optionalText('openingHours', MAX_VENUE_HOURS),
+  })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, 'nothing to change: send name, brand, address or openingHours');
+export type VenueUpdate = z.infer<typeof venueUpdateSchema>;
+
+/** A member's role. */
+export const venueRoleSchema = z.enum(VENUE_ROLES);
+/** A role an invitation gives. */
+export const invitableRoleSchema = z.enum(INVITABLE_ROLES, { error: 'role must be manager or staff' });
+
+/** Seats: how many the venue has, how many are taken (members but the owner, and waiting invitations). */
+export const seatsSchema = z.object({ limit: z.number().int(), used: z.number().int() });
+export type Seats = z.infer<typeof seatsSchema>;
+
+/** A venue as its members see it. `role` is the caller's own. */
+export const venueSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+  brand: z.object({ background: z.string(), accent: z.string() }),
+  address: z.string().nullable(),
+  openingHours: z.string().nullable(),
+  role: venueRoleSchema,
+  seats: seatsSchema,
+  createdAt: z.string(),
+});
+export type Venue = z.infer<typeof venueSchema>;
+
+/** `GET /api/venues`: the venues the caller belongs to, by name. */
+export const venueListSchema = z.object({ items: z.array(venueSchema) });
+export type VenueList = z.infer<typeof venueListSchema>;
+
+/** One member of a venue. */
+export const venueMemberSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: venueRoleSchema,
+  joinedAt: z.string(),
+});
+export type VenueMember = z.infer<typeof venueMemberSchema>;
+
+/** One invitation still waiting for an answer. */
+export const venueInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: invitableRoleSchema,
+  expiresAt: z.string(),
+  invitedBy: z.string().nullable(),
+});
+export type VenueInvitation = z.infer<typeof venueInvitationSchema>;
+
+/** `GET /api/venues/:slug/members` (owner): the members, waiting invitations and seats. */
+export const venueMembersSchema = z.object({
+  members: z.array(venueMemberSchema),
+  invitations: z.array(venueInvitationSchema),
+  seats: seatsSchema,
+});
+export type VenueMembers = z.infer<typeof venueMembersSchema>;
+
+/** `POST /api/venues/:slug/invitations` (owner): who to invite, and as what. */
+export const invitationCreateSchema = z.object({
+  email: z.string({ error: 'email is required' }).trim().toLowerCase().email('email is not a valid email address'),
+  role: invitableRoleSchema.default('staff'),
+});
+export type InvitationCreate = z.infer<typeof invitationCreateSchema>;
+
+/** `:slug/invitations/:invitationId` and `:slug/members/:memberId` path parameters. */
+export const invitationParamSchema = z.object({ slug: venueSlugSchema, invitationId: z.string().min(1).max(64) });
+export const memberParamSchema = z.object({ slug: venueSlugSchema, memberId: z.string().min(1).max(64) });
+/** `/api/venue-invitations/:invitationId`. */
+export const invitationIdParamSchema = z.object({ invitationId: z.string().min(1).max(64) });
+
+/** `GET /api/venue-invitations/:id`: what the join page shows before and after sign-in. */
+export const invitationViewSchema = z.object({
+  id: z.string(),
+  venueName: z.string(),
+  role: invitableRoleSchema,
+  status: z.enum(['pending', 'accepted', 'rejected', 'canceled', 'expired']),
+  /** The invited address, partly hidden ('j•••@example.com'): the visitor sees which account to sign in with. */
+  emailHint: z.string(),
+  invitedBy: z.string().nullable(),
+});
+export type InvitationView = z.infer<typeof invitationViewSchema>;
+
+/** `POST /api/venue-invitations/:id/accept`: the venue joined. */
+export const invitationAcceptedSchema = z.object({ venue: venueSchema });
+export type InvitationAccepted = z.infer<typeof invitationAcceptedSchema>;
