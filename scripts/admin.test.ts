@@ -3,7 +3,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@/shared/schemas/api-error';
-import { randomEmail, signIn, userIdOf } from '../tests/support/auth';
+import type { Venue, VenueMembers } from '@/shared/schemas/venues';
+import { postJson, randomEmail, signIn, userIdOf } from '../tests/support/auth';
 import type { CookieJar } from '../tests/support/cookie-jar';
 import { planSeenBy } from '../tests/support/payments';
 import { createTestApp, type TestApp } from '../tests/support/test-app';
@@ -58,13 +59,14 @@ describe.each(testDialects())('npm run admin on %s', (dialect) => {
       expect(ADMIN_USAGE).toMatch(/grant <email> pro\|enterprise \[--days N\]/);
       expect(ADMIN_USAGE).toMatch(/revoke <email> pro\|enterprise/);
       expect(ADMIN_USAGE).toMatch(/show <email>/);
+      expect(ADMIN_USAGE).toMatch(/seats <venue-slug> <n>/);
     });
 
     it('refuses an unknown command in one line', async () => {
       expect(await admin(['promote', 'a@example.test'])).toEqual({
         code: 1,
         out: '',
-        err: "admin: unknown command 'promote': expected grant, revoke or show (see --help)\n",
+        err: "admin: unknown command 'promote': expected grant, revoke, show or seats (see --help)\n",
       });
     });
   });
@@ -215,6 +217,90 @@ describe.each(testDialects())('npm run admin on %s', (dialect) => {
         code: 1,
         err: "admin: unexpected argument 'pro'\n",
       });
+    });
+  });
+
+  describe('seats', () => {
+    /** An enterprise owner (granted through the CLI) with a new venue, created over HTTP. */
+    async function venueOwner(): Promise<{ jar: CookieJar; slug: string }> {
+      const { jar, email } = await user('owner');
+      expect((await admin(['grant', email, 'enterprise'])).code).toBe(0);
+      const created = await t.json<Venue>('/api/venues', postJson({ name: `Admin Seats ${Date.now()}` }, jar));
+      expect(created.status).toBe(201);
+      return { jar, slug: created.body.slug };
+    }
+
+    /** The venue's seats as its owner sees them over HTTP. */
+    const seatsOf = async (jar: CookieJar, slug: string) =>
+      (await t.json<Venue>(`/api/venues/${slug}`, { headers: jar.headers() })).body.seats;
+
+    it('sets the staff seats and prints the new limit and the seats in use; the venue has them at once', async () => {
+      const { jar, slug } = await venueOwner();
+      expect(await seatsOf(jar, slug)).toEqual({ limit: 10, used: 0 });
+      const invited = await t.json<VenueMembers>(
+        `/api/venues/${slug}/invitations`,
+        postJson({ email: randomEmail('seat'), role: 'staff' }, jar),
+      );
+      expect(invited.status).toBe(201);
+      expect(await admin(['seats', slug, '25'])).toEqual({
+        code: 0,
+        out: `venue ${slug}: 25 staff seats, 1 in use\n`,
+        err: '',
+      });
+      expect(await seatsOf(jar, slug)).toEqual({ limit: 25, used: 1 });
+      expect(await admin(['seats', ` ${slug} `, '1'])).toMatchObject({
+        code: 0,
+        out: `venue ${slug}: 1 staff seat, 1 in use\n`,
+      });
+      expect(await seatsOf(jar, slug)).toEqual({ limit: 1, used: 1 });
+    });
+
+    it('refuses an unknown venue in one line', async () => {
+      expect(await admin(['seats', 'no-such-venue', '12'])).toEqual({
+        code: 1,
+        out: '',
+        err: 'admin: no venue has the slug no-such-venue\n',
+      });
+    });
+
+    it('refuses fewer seats than are in use, and leaves the limit as it was', async () => {
+      const { jar, slug } = await venueOwner();
+      for (const label of ['first', 'second']) {
+        const invited = await t.json(
+          `/api/venues/${slug}/invitations`,
+          postJson({ email: randomEmail(label), role: 'staff' }, jar),
+        );
+        expect(invited.status).toBe(201);
+      }
+      expect(await admin(['seats', slug, '1'])).toEqual({
+        code: 1,
+        out: '',
+        err: 'admin: 2 seats are in use: remove members or invitations first\n',
+      });
+      expect(await seatsOf(jar, slug)).toEqual({ limit: 10, used: 2 });
+      expect(await admin(['seats', slug, '2'])).toMatchObject({
+        code: 0,
+        out: `venue ${slug}: 2 staff seats, 2 in use\n`,
+      });
+    });
+
+    it.each([
+      [['abc'], "<n> must be a whole number from 0 to 500, not 'abc'"],
+      [['-1'], "<n> must be a whole number from 0 to 500, not '-1'"],
+      [['1.5'], "<n> must be a whole number from 0 to 500, not '1.5'"],
+      [['1e2'], "<n> must be a whole number from 0 to 500, not '1e2'"],
+      [['501'], "<n> must be a whole number from 0 to 500, not '501'"],
+      [[''], "<n> must be a whole number from 0 to 500, not ''"],
+      [[], 'missing <n>: the number of staff seats'],
+      [['12', '--force'], "unexpected argument '--force'"],
+    ])('refuses a bad number %j in one line and changes nothing', async (rest, message) => {
+      const { jar, slug } = await venueOwner();
+      expect(await admin(['seats', slug, ...rest])).toEqual({ code: 1, out: '', err: `admin: ${message}\n` });
+      expect(await seatsOf(jar, slug)).toEqual({ limit: 10, used: 0 });
+    });
+
+    it('refuses a missing venue slug', async () => {
+      expect(await admin(['seats'])).toEqual({ code: 1, out: '', err: 'admin: missing <venue-slug>\n' });
     });
   });
 

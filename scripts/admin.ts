@@ -3,7 +3,9 @@
  * first). Commands:
  * - `grant <email> pro|enterprise [--days N]`: grants the entitlement (source 'admin'), for N days or for good;
  * - `revoke <email> pro|enterprise`: ends the entitlement now (the row stays as history);
- * - `show <email>`: the plan and every entitlement (name, source, expiry or 'never', active or lapsed).
+ * - `show <email>`: the plan and every entitlement (name, source, expiry or 'never', active or lapsed);
+ * - `seats <venue-slug> <n>`: sets an Enterprise venue's staff seats to n (0-500, not below the seats in use: members but
+ *   the owner, and waiting invitations), and prints the new limit and the seats in use.
  * Errors are one line on stderr with exit code 1.
  */
 import { pathToFileURL } from 'node:url';
@@ -12,6 +14,8 @@ import { ConfigError, loadConfig } from '@/server/config';
 import { createDatabase } from '@/server/db/database';
 import { migrateToLatest } from '@/server/db/migrate';
 import { findUserIdByEmail, getSubscriptionStatus, grantEntitlement, revokeEntitlement } from '@/server/payments';
+import { setSeatLimit } from '@/server/venues';
+import { MAX_SEATS } from '@/shared/domain/venues';
 
 /** Where the CLI writes: anything with `write(text)` (process.stdout, or a collector in tests). */
 export interface AdminOutput {
@@ -38,6 +42,7 @@ Commands:
   grant <email> pro|enterprise [--days N]   grant an entitlement for N days (1-${MAX_GRANT_DAYS}), or for good without --days
   revoke <email> pro|enterprise             end an entitlement now
   show <email>                              the plan and every entitlement of a user
+  seats <venue-slug> <n>                    set a venue's staff seats to n (0-${MAX_SEATS}, not below the seats in use)
 
 The database is the one DATABASE_URL names (default: the SQLite file var/barback.sqlite); it is migrated first.
 `;
@@ -78,6 +83,22 @@ function daysOption(rest: readonly string[]): number | null {
   return days;
 }
 
+function slugArg(value: string | undefined): string {
+  if (value === undefined || value.trim() === '' || value.startsWith('--'))
+    throw new UsageError('missing <venue-slug>');
+  return value.trim();
+}
+
+/** The `<n>` of `seats`: a whole number from 0 to MAX_SEATS. @throws UsageError for anything else, or none. */
+function seatsArg(value: string | undefined): number {
+  if (value === undefined) throw new UsageError('missing <n>: the number of staff seats');
+  const seats = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(seats) || seats > MAX_SEATS) {
+    throw new UsageError(`<n> must be a whole number from 0 to ${MAX_SEATS}, not '${value}'`);
+  }
+  return seats;
+}
+
 function expectNoMore(rest: readonly string[]): void {
   if (rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}'`);
 }
@@ -86,8 +107,9 @@ function expectNoMore(rest: readonly string[]): void {
  * Runs one admin command in-process (the `npm run admin` entry calls it with process.argv.slice(2)).
  * @param argv the arguments after the script name, e.g. `['grant', 'ada@example.com', 'pro', '--days', '30']`.
  * @returns the exit code: 0 done (also for a revoke with nothing active to end, and for `--help`), 1 for any error: no or
- *   an unknown command, an unknown email, an unknown entitlement, a bad `--days`, a bad environment or a database
- *   failure, each reported as one `admin: ...` line on stderr (no arguments also print the usage).
+ *   an unknown command, an unknown email, an unknown entitlement, a bad `--days`, an unknown venue, a bad seat number
+ *   or one below the seats in use, a bad environment or a database failure, each reported as one `admin: ...` line on
+ *   stderr (no arguments also print the usage).
  */
 export async function runAdmin(argv: readonly string[], options: AdminOptions): Promise<number> {
   const { stdout, stderr, now = () => new Date() } = options;
@@ -104,17 +126,22 @@ export async function runAdmin(argv: readonly string[], options: AdminOptions): 
     stdout.write(ADMIN_USAGE);
     return 0;
   }
-  if (command !== 'grant' && command !== 'revoke' && command !== 'show') {
-    return fail(`unknown command '${command}': expected grant, revoke or show (see --help)`);
+  if (command !== 'grant' && command !== 'revoke' && command !== 'show' && command !== 'seats') {
+    return fail(`unknown command '${command}': expected grant, revoke, show or seats (see --help)`);
   }
 
-  let parsed: { email: string; name: EntitlementName | null; days: number | null };
+  // `seats` names a venue; the other commands name a user.
+  let parsed: { email: string; name: EntitlementName | null; days: number | null } | { slug: string; seats: number };
   try {
-    const email = emailArg(args[0]);
-    if (command === 'show') {
+    if (command === 'seats') {
+      parsed = { slug: slugArg(args[0]), seats: seatsArg(args[1]) };
+      expectNoMore(args.slice(2));
+    } else if (command === 'show') {
+      const email = emailArg(args[0]);
       expectNoMore(args.slice(1));
       parsed = { email, name: null, days: null };
     } else {
+      const email = emailArg(args[0]);
       const name = entitlementArg(args[1]);
       if (command === 'revoke') expectNoMore(args.slice(2));
       parsed = { email, name, days: command === 'grant' ? daysOption(args.slice(2)) : null };
@@ -135,6 +162,13 @@ export async function runAdmin(argv: readonly string[], options: AdminOptions): 
   try {
     await migrateToLatest(database);
     const { db } = database;
+    if ('slug' in parsed) {
+      const seats = await setSeatLimit({ db, slug: parsed.slug, seats: parsed.seats });
+      stdout.write(
+        `venue ${parsed.slug}: ${seats.limit} staff seat${seats.limit === 1 ? '' : 's'}, ${seats.used} in use\n`,
+      );
+      return 0;
+    }
     const userId = await findUserIdByEmail(db, parsed.email);
     if (!userId) return fail(`no user has the email ${parsed.email}`);
 
