@@ -30,6 +30,9 @@ export const routePaths = {
   authCallback: '/auth/callback',
   devAuthHealth: '/dev/auth-health',
   devMailbox: '/dev/mailbox',
+  venues: '/venues',
+  venue: '/venues/:slug',
+  venueJoin: '/venues/join/:invitationId',
 } as const;
 
 /** Every route pattern of the client, as a list. */

@@ -46,6 +46,10 @@ export const routes: RouteObject[] = [
           page(paths.favorites, 'My Favorites', () => import('./routes/favorites')),
           page(paths.activity, 'Recent Activity', () => import('./routes/activity')),
           page(paths.settings, 'Settings', () => import('./routes/settings')),
+          // Enterprise venues (issue 13).
+          page(paths.venues, 'Venues', () => import('./routes/venues')),
+          page(paths.venueJoin, 'Join a venue', () => import('./routes/venue-join')),
+          page(paths.venue, 'Venue', () => import('./routes/venue')),
           // Sign-in pages and auth developer tools (issue 3, part A).
           page(paths.auth, 'Sign in', () => import('./routes/auth')),
           page(paths.authGoogle, 'Sign in', () => import('./routes/auth-google')),

@@ -40,6 +40,10 @@ export const hrefs = {
   /** The profile; `restored` shows the 'Purchases restored' toast once (spec section 2). */
   profile: (options: { restored?: boolean } = {}) =>
     `${paths.profile}${queryString({ restored: options.restored ? '1' : undefined })}`,
+  /** A venue's space (Enterprise). */
+  venue: (slug: string) => paths.venue.replace(':slug', encodeURIComponent(slug)),
+  /** The join page of a venue invitation. */
+  venueJoin: (invitationId: string) => paths.venueJoin.replace(':invitationId', encodeURIComponent(invitationId)),
   /** The sign-in return target, naming the method that brought the user back ('google', 'facebook', 'email'). */
   authCallback: (method?: string) => `${paths.authCallback}${queryString({ method })}`,
 } as const;

@@ -1,5 +1,6 @@
 import {
   ChevronRightIcon,
+  Building2Icon,
   FolderHeartIcon,
   GlassWaterIcon,
   HeartIcon,
@@ -45,6 +46,7 @@ export const PROFILE_TEXT = {
   settings: 'Settings',
   myFavorites: 'My Favorites',
   collections: 'My Collections',
+  venues: 'Venues',
   activity: 'Recent Activity',
   signOut: 'Sign Out',
   signingOut: 'Signing out…',
@@ -267,6 +269,7 @@ export function Component() {
             }
           />
           <ActionRow icon={FolderHeartIcon} label={PROFILE_TEXT.collections} to={paths.collections} />
+          <ActionRow icon={Building2Icon} label={PROFILE_TEXT.venues} to={paths.venues} />
           <ActionRow icon={HistoryIcon} label={PROFILE_TEXT.activity} to={paths.activity} />
           <ActionRow
             icon={LogOutIcon}

@@ -15,6 +15,7 @@ import { SIGN_IN_SUCCESS_REDIRECT_MS, SIGN_IN_TEXT } from '../lib/sign-in-text';
 import { AuthStatusView } from './auth-status-view';
 import { TwoFactorChallenge } from './two-factor-challenge';
 import { paths } from '@/client/config/paths';
+import { takeReturnPath } from '@/client/lib/return-path';
 
 /** The callback's states (spec section 4 "Sign-in callback": loading, then success or error; plus the second factor). */
 export type CallbackState =
@@ -101,12 +102,13 @@ export function SignInCallback() {
     }
   }, [state, readSession, params.method]);
 
-  // Success: 2 s later close the popup (telling the opener) or go home.
+  // Success: 2 s later close the popup (telling the opener), or go to the page the sign-in was started for (a venue's
+  // join page remembers itself: rememberReturnPath) or home.
   useEffect(() => {
     if (state.kind !== 'success') return;
     const timer = setTimeout(() => {
       if (browserNavigation.isPopup()) browserNavigation.closePopup({ type: AUTH_CHANGED_MESSAGE });
-      else void navigate(paths.home, { replace: true });
+      else void navigate(takeReturnPath() ?? paths.home, { replace: true });
     }, SIGN_IN_SUCCESS_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [state.kind, navigate]);

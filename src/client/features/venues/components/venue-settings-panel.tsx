@@ -1,0 +1,216 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PaletteIcon, SaveIcon } from 'lucide-react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '@/client/components/ui/button';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/client/components/ui/form';
+import { Input } from '@/client/components/ui/input';
+import { ApiError } from '@/client/lib/api-client';
+import { showToast } from '@/client/lib/toast-events';
+import { contrastRatio, MENU_TEXT_COLOR, normalizeHexColor } from '@/shared/domain/venues';
+import {
+  MAX_VENUE_ADDRESS,
+  MAX_VENUE_HOURS,
+  MAX_VENUE_NAME,
+  venueUpdateSchema,
+  type Venue,
+  type VenueUpdate,
+} from '@/shared/schemas/venues';
+import { useUpdateVenue } from '../api/venues';
+
+type SettingsInput = z.input<typeof venueUpdateSchema>;
+
+/** A hex colour field: the text (what the server checks) with the platform's colour picker beside it. */
+function ColorField({
+  name,
+  label,
+  form,
+}: {
+  name: 'brand.background' | 'brand.accent';
+  label: string;
+  form: ReturnType<typeof useForm<SettingsInput, unknown, VenueUpdate>>;
+}) {
+  return (
+    <FormField
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <div className="flex gap-2">
+            <FormControl>
+              <Input
+                {...field}
+                value={field.value ?? ''}
+                spellCheck={false}
+                autoCapitalize="none"
+                className="font-mono"
+              />
+            </FormControl>
+            <input
+              type="color"
+              aria-label={`Pick the ${label.toLowerCase()}`}
+              value={normalizeHexColor(field.value ?? '') ?? '#000000'}
+              onChange={(event) => field.onChange(event.target.value)}
+              className="h-10 w-12 shrink-0 cursor-pointer rounded-lg border border-border-strong bg-surface-2 p-1"
+            />
+          </div>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
+
+/** How the menu will look in these colours, with the measured contrast. */
+function BrandPreview({ name, background, accent }: { name: string; background: string; accent: string }) {
+  const bg = normalizeHexColor(background);
+  const ac = normalizeHexColor(accent);
+  if (!bg || !ac) return null;
+  return (
+    <div
+      className="flex flex-col gap-1 rounded-xl border border-border-strong p-4"
+      style={{ backgroundColor: bg, color: MENU_TEXT_COLOR }}
+      aria-label="Menu preview"
+      role="img"
+    >
+      <span className="font-display text-lg font-semibold" style={{ color: ac }}>
+        {name || 'Your venue'}
+      </span>
+      <span className="text-sm">Negroni · gin, Campari, sweet vermouth</span>
+      <span className="text-xs opacity-80">
+        Text contrast {contrastRatio(MENU_TEXT_COLOR, bg).toFixed(1)}:1 · accent {contrastRatio(ac, bg).toFixed(1)}:1
+      </span>
+    </div>
+  );
+}
+
+/** The venue's details and brand (owner and manager): name, colours (checked for contrast), address, opening hours. */
+export function VenueSettingsPanel({ userId, venue }: { userId: string; venue: Venue }) {
+  const update = useUpdateVenue(userId, venue.slug);
+  const form = useForm<SettingsInput, unknown, VenueUpdate>({
+    resolver: zodResolver(venueUpdateSchema),
+    defaultValues: {
+      name: venue.name,
+      brand: { ...venue.brand },
+      address: venue.address ?? '',
+      openingHours: venue.openingHours ?? '',
+    },
+  });
+  const [name, background, accent] = useWatch({
+    control: form.control,
+    name: ['name', 'brand.background', 'brand.accent'],
+  });
+
+  const onValid = (body: VenueUpdate) =>
+    update.mutate(body, {
+      onSuccess: (saved) => {
+        form.reset({
+          name: saved.name,
+          brand: { ...saved.brand },
+          address: saved.address ?? '',
+          openingHours: saved.openingHours ?? '',
+        });
+        showToast({ title: 'Venue saved', variant: 'success' });
+      },
+      onError: (error) =>
+        form.setError(
+          'root',
+          { type: 'server', message: error instanceof ApiError ? error.message : 'Not saved. Try again.' },
+          { shouldFocus: true },
+        ),
+    });
+
+  return (
+    <section
+      aria-labelledby="venue-settings-title"
+      className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-5 shadow-card"
+    >
+      <h2 id="venue-settings-title" className="flex items-center gap-2 font-display text-xl font-semibold">
+        <PaletteIcon aria-hidden="true" className="size-5 text-accent" />
+        Venue and brand
+      </h2>
+      <Form {...form}>
+        <form noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)} className="flex flex-col gap-4">
+          <FormField
+            control={form.control}
+            name="name"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Venue name</FormLabel>
+                <FormControl>
+                  <Input {...field} maxLength={MAX_VENUE_NAME} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <ColorField name="brand.background" label="Background colour" form={form} />
+            <ColorField name="brand.accent" label="Accent colour" form={form} />
+          </div>
+          {form.formState.errors.brand?.message ? (
+            <p role="alert" className="text-sm text-danger-text">
+              {form.formState.errors.brand.message}
+            </p>
+          ) : null}
+          <BrandPreview name={name ?? ''} background={background ?? ''} accent={accent ?? ''} />
+          <FormField
+            control={form.control}
+            name="address"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Address (optional)</FormLabel>
+                <FormControl>
+                  <Input
+                    {...field}
+                    value={field.value ?? ''}
+                    maxLength={MAX_VENUE_ADDRESS}
+                    autoComplete="street-address"
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="openingHours"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Opening hours (optional)</FormLabel>
+                <FormControl>
+                  <Input
+                    {...field}
+                    value={field.value ?? ''}
+                    maxLength={MAX_VENUE_HOURS}
+                    placeholder="Tue–Sat 5pm–1am"
+                  />
+                </FormControl>
+                <FormDescription>Shown on your menu under the venue's name.</FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          {form.formState.errors.root ? (
+            <p role="alert" className="text-sm text-danger-text">
+              {form.formState.errors.root.message}
+            </p>
+          ) : null}
+          <Button type="submit" className="self-start" disabled={update.isPending || !form.formState.isDirty}>
+            <SaveIcon aria-hidden="true" />
+            Save
+          </Button>
+        </form>
+      </Form>
+    </section>
+  );
+}
