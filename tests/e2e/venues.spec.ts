@@ -1,0 +1,120 @@
+import type { Page } from '@playwright/test';
+import { ENTERPRISE_MONTHLY, PAYMENTS_ENV, revenueCatEvent, TEST_WEBHOOK_AUTH, webhookBody } from '../support/payments';
+import { callApi, requestMagicLink, uniqueEmail } from './support/accounts';
+import { ACCOUNTS, expect, test } from './support/fixtures';
+import { signInFresh } from './support/payments';
+import type { TestServer } from './support/server';
+
+/**
+ * Journey: Enterprise venues (issue 13). An owner with the enterprise plan sets up a venue, invites a bartender by email
+ * (the mail is captured over SMTP); the bartender opens the link in their own browser, signs in from the join page, comes
+ * back to it and joins; the owner sees the seat taken, removes them, and the bartender's access ends at once. Axe clean.
+ */
+
+test.use({ ...ACCOUNTS, serverEnv: PAYMENTS_ENV });
+
+/** Grants enterprise to the user signed in on `page` through RevenueCat's webhook, as production does, then reloads. */
+async function grantEnterpriseByWebhook(page: Page, server: TestServer): Promise<void> {
+  const me = await callApi<{ user: { id: string } }>(page, '/api/me');
+  expect(me.status).toBe(200);
+  const event = revenueCatEvent('INITIAL_PURCHASE', me.body!.user.id, {
+    product_id: ENTERPRISE_MONTHLY,
+    entitlement_ids: ['enterprise'],
+  });
+  const response = await fetch(`${server.url}/api/webhooks/revenuecat`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: TEST_WEBHOOK_AUTH },
+    body: JSON.stringify(webhookBody(event)),
+  });
+  expect(response.status, await response.text()).toBe(200);
+  await page.reload();
+}
+
+test.describe('enterprise venues', () => {
+  test('set up a venue, invite a bartender by email, they sign in and join; removing them ends their access', async ({
+    page,
+    mail,
+    server,
+    openApp,
+    axe,
+    pageErrors,
+  }) => {
+    // The removed bartender's last load asks for the venue and is refused: the browser logs that 404 on purpose.
+    pageErrors.allow(/Failed to load resource: the server responded with a status of 404/);
+    await page.goto('/');
+    await signInFresh(page, mail, 'owner');
+    await grantEnterpriseByWebhook(page, server);
+
+    await page.goto('/venues');
+    await page.getByLabel('Venue name').fill('The Copper Still');
+    await expect(page.getByText('Guests will open your menu at /v/the-copper-still')).toBeVisible();
+    await page.getByRole('button', { name: 'Create venue' }).click();
+    await expect(page).toHaveURL(/\/venues\/the-copper-still$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'The Copper Still' })).toBeVisible();
+    await expect(page.getByTestId('seats')).toHaveText('0 of 10 staff seats used');
+    await axe.expectClean(page, 'a new venue, as its owner');
+
+    // Brand colours the menu text cannot be read on are refused with the reason; readable ones are kept.
+    await page.getByLabel('Background colour', { exact: true }).fill('#eeeeee');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(/The menu's text would be hard to read on this background/)).toBeVisible();
+    await page.getByLabel('Background colour', { exact: true }).fill('#1b2a3a');
+    await page.getByLabel('Address (optional)').fill('12 Harbour St');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Venue saved')).toBeVisible();
+    await expect(page.getByText('12 Harbour St').first()).toBeVisible();
+
+    const bartender = uniqueEmail('bartender');
+    const before = mail.messages.length;
+    await page.getByLabel('Email address').fill(bartender);
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(page.getByTestId('seats')).toHaveText('1 of 10 staff seats used');
+    await expect(page.getByRole('list', { name: 'Invitations' })).toContainText(bartender);
+    const invitation = await mail.waitFor({ to: bartender, after: before });
+    expect(invitation.subject).toBe('Join The Copper Still on Barback');
+    const joinUrl = new URL(/https?:\/\/\S+\/venues\/join\/\S+/.exec(invitation.text)![0]);
+
+    // The bartender, in a browser of their own: the join page first, then sign in, back to the page, join.
+    const staff = await openApp(joinUrl.pathname, { viewport: { width: 390, height: 844 } });
+    await expect(staff.getByRole('heading', { name: 'Join The Copper Still' })).toBeVisible();
+    await axe.expectClean(staff, 'the join page, signed out');
+    await staff.getByRole('button', { name: 'Sign in to join' }).click();
+    await expect(staff.getByRole('dialog')).toBeVisible();
+    await staff.keyboard.press('Escape');
+    const { link } = await requestMagicLink(mail, staff, bartender);
+    await staff.goto(link);
+    await expect(staff).toHaveURL(new RegExp(`${joinUrl.pathname}$`), { timeout: 10_000 });
+    await staff.getByRole('button', { name: 'Join the team' }).click();
+    await expect(staff).toHaveURL(/\/venues\/the-copper-still$/);
+    await expect(staff.getByRole('heading', { level: 1, name: 'The Copper Still' })).toBeVisible();
+    await expect(staff.getByText('Staff', { exact: true })).toBeVisible();
+    await expect(staff.getByRole('heading', { name: 'Team' })).toHaveCount(0);
+    await staff.screenshot({ path: test.info().outputPath('venue-staff-390.png'), fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('venue-owner-1280.png'), fullPage: true });
+
+    // The owner sees the seat taken by a member now, and removes them: their next request finds no venue.
+    await page.reload();
+    const members = page.getByRole('list', { name: 'Members' });
+    await expect(members).toContainText(bartender);
+    await expect(page.getByTestId('seats')).toHaveText('1 of 10 staff seats used');
+    await members.getByRole('button', { name: /^Remove / }).click();
+    const confirm = page.getByRole('dialog');
+    await expect(confirm).toContainText('They lose access to the venue at once');
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByTestId('seats')).toHaveText('0 of 10 staff seats used');
+    await staff.reload();
+    await expect(staff.getByRole('heading', { name: 'Venue not found' })).toBeVisible();
+  });
+
+  test('without the Enterprise plan, /venues offers the plan instead of the form', async ({ page, mail }) => {
+    await page.goto('/');
+    await signInFresh(page, mail, 'free-owner');
+    await page.goto('/venues');
+    await expect(page.getByText('You are not part of a venue yet.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create venue' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Venues come with Enterprise' })).toHaveAttribute(
+      'href',
+      '/upgrade?from=%2Fvenues',
+    );
+  });
+});
