@@ -3,7 +3,7 @@ import { SESSION_COOKIE } from '../../tests/support/auth';
 import { inspectAnswer, readBody, requestTextOf, type Finding, type FindingKind } from './detectors';
 import { bodyText, buildPlan, planArbitrary, sweepChoices, wireHeaderValue, type RequestPlan } from './plan';
 import { activeRoutes, type RouteSpec } from './routes';
-import { changedParts, createWorld, keepActorsSignedIn, victimRows, victimView, type World } from './world';
+import { changedParts, createWorld, keepActorsSignedIn, victimRows, victimView, type Actor, type World } from './world';
 import type { Dialect } from '@/server/db/database';
 
 /**
@@ -123,6 +123,9 @@ export function drawPlan(route: RouteSpec, world: World, seed: number, index: nu
   return fc.sample(planArbitrary(route, world.ctx), { seed: requestSeed(seed, index), numRuns: 1 })[0]!;
 }
 
+/** How reproductions name the signed-in attackers. */
+const ACTOR_NAMES: Record<Actor['label'], string> = { member: 'B', pro: 'Bpro', enterprise: 'Benterprise' };
+
 function signatureOf(value: string): string {
   return decodeURIComponent(value).split('.').slice(1).join('.');
 }
@@ -131,7 +134,7 @@ function signatureOf(value: string): string {
 export function cookieFor(world: World, plan: RequestPlan): { header: string | null; note: string } {
   const own = plan.identity === 'anon' ? null : world[plan.identity];
   const ownHeader = own?.jar.header() ?? '';
-  const ownNote = own ? `${plan.identity === 'pro' ? 'Bpro' : 'B'}'s session` : 'no session';
+  const ownNote = own ? `${ACTOR_NAMES[own.label]}'s session` : 'no session';
   const victim = world.victim;
   const join = (...parts: (string | null)[]) => parts.filter((part) => part !== null && part !== '').join('; ');
   const session = (value: string) => `${SESSION_COOKIE}=${value}`;
@@ -256,8 +259,10 @@ export async function exchange(
         secrets: world.secrets,
         victimReadAllowed: pathname === '/api/dev/mailbox',
         databaseAway,
+        planted: databaseAway ? undefined : await plantsSeenBy(world, plan, requestText),
       },
     );
+    if (!databaseAway) recordPlants(world, plan, response.status, requestText);
     if (!databaseAway) findings.push(...(await sessionFindings(world, response.headers)));
     // A request that no longer reaches its route (other method, extra segment...) fails as "that area, no such route".
     if (!reachesRoute(route, plan.method, pathname)) {
@@ -302,6 +307,64 @@ export async function exchange(
 }
 
 class TimeoutError extends Error {}
+
+/**
+ * Notes the victim values a successful write by a signed-in attacker carried (A's email as the address B-enterprise
+ * invites, A's user id as the name of a venue): the attacker may have stored them in data of its own, which later answers
+ * may show without any leak.
+ */
+function recordPlants(world: World, plan: RequestPlan, status: number, requestText: string): void {
+  if (plan.identity === 'anon' || plan.method === 'GET' || plan.method === 'HEAD' || status < 200 || status >= 400) {
+    return;
+  }
+  const values = world.secrets
+    .filter((secret) => secret.owner === 'victim' && secret.value !== '')
+    .map((secret) => secret.value.toLowerCase())
+    .filter((value) => requestText.includes(value));
+  if (values.length === 0) return;
+  const userId = world[plan.identity].userId;
+  const planted = world.planted.get(userId) ?? new Set<string>();
+  for (const value of values) planted.add(value);
+  world.planted.set(userId, planted);
+}
+
+/**
+ * The victim values attackers planted (see {@link recordPlants}) in data the caller of `plan` may see: its own; that of
+ * the members of every venue it belongs to or is invited to (a venue's owner sees its members' names and emails, members
+ * and invitees see the venue); and B-enterprise's, when the request carries one of the invitation ids of B-enterprise's
+ * venue (whoever holds the link sees the venue's name and who invited).
+ */
+async function plantsSeenBy(world: World, plan: RequestPlan, requestText: string): Promise<Set<string>> {
+  const seen = new Set<string>();
+  if (world.planted.size === 0) return seen;
+  const users = new Set<string>();
+  const own = plan.identity === 'anon' ? null : world[plan.identity];
+  if (own) {
+    users.add(own.userId);
+    const db = world.t.database.db;
+    const mates = await db
+      .selectFrom('member')
+      .select('userId')
+      .where((eb) =>
+        eb.or([
+          eb('organizationId', 'in', eb.selectFrom('member').select('organizationId').where('userId', '=', own.userId)),
+          eb(
+            'organizationId',
+            'in',
+            eb.selectFrom('invitation').select('organizationId').where('email', '=', own.email.toLowerCase()),
+          ),
+        ]),
+      )
+      .execute();
+    for (const row of mates) users.add(row.userId);
+  }
+  const { invitationId, spareInvitationId } = world.ctx.ownVenue;
+  if ([invitationId, spareInvitationId].some((id) => requestText.includes(id.toLowerCase()))) {
+    users.add(world.enterprise.userId);
+  }
+  for (const userId of users) for (const value of world.planted.get(userId) ?? []) seen.add(value);
+  return seen;
+}
 
 /** Whether a request with `method` to `pathname` is one the route's handler answers (path parameters filled in). */
 export function reachesRoute(route: RouteSpec, method: string, pathname: string): boolean {

@@ -39,6 +39,11 @@ export interface Secret {
   value: string;
   /** `victim`: user A's data (a cross-user read); `server`: a secret of the server's. */
   owner: 'victim' | 'server';
+  /**
+   * Values that entitle a request to this secret: when the request carries one of them, the secret may be in the answer
+   * (whoever holds the invitation link of A's venue sees the venue's name, by design).
+   */
+  shownWith?: readonly string[];
 }
 
 /** An answer as the detectors read it. */
@@ -179,8 +184,8 @@ export function errorShapeProblem(answer: AnswerFacts): string | null {
 
 /**
  * Everything wrong with one answer. `requestText` (from {@link requestTextOf}) keeps echoes of the request from counting;
- * `secrets` are looked for in the body (victim secrets skipped when `victimReadAllowed`, e.g. the loopback-only dev mailbox);
- * with `databaseAway`, 503 is not a failure.
+ * `secrets` are looked for in the body (victim secrets skipped when `victimReadAllowed`, e.g. the loopback-only dev mailbox,
+ * and those in `planted`); with `databaseAway`, 503 is not a failure.
  */
 export function inspectAnswer(
   answer: AnswerFacts,
@@ -190,6 +195,12 @@ export function inspectAnswer(
     victimReadAllowed?: boolean;
     /** The database was taken away on purpose: 503 is the right answer. */
     databaseAway?: boolean;
+    /**
+     * Victim values (lower case) that attackers wrote into data this caller may see, as any user may (A's email invited
+     * to B-enterprise's venue, A's user id as a venue's name): finding one again is an echo of an earlier request, not a
+     * leak. See plantsSeenBy in campaign.ts.
+     */
+    planted?: ReadonlySet<string>;
   },
 ): Finding[] {
   const findings: Finding[] = [];
@@ -217,6 +228,8 @@ export function inspectAnswer(
     if (secret.value === '' || (secret.owner === 'victim' && options.victimReadAllowed)) continue;
     const value = secret.value.toLowerCase();
     if (options.requestText.includes(value)) continue;
+    if (secret.shownWith?.some((key) => key !== '' && options.requestText.includes(key.toLowerCase()))) continue;
+    if (secret.owner === 'victim' && options.planted?.has(value)) continue;
     if (texts.some((text) => text.toLowerCase().includes(value))) {
       findings.push({
         kind: secret.owner === 'victim' ? 'victim-read' : 'secret-leak',

@@ -24,10 +24,21 @@ const ctx: FuzzContext = {
     collectionId: 5,
     supportMessageId: 7,
     webhookEventId: 'victim-event-0001',
+    venueSlug: 'victim-bar',
+    venueId: 'victim-venue-id-0001',
+    venueMemberId: 'victim-member-0001',
+    venueInvitationId: 'victim-invitation-0001',
   },
   webhookTargetId: 'target-user-0001',
   publicShareSlug: 'AAAAAAAAAAAAAAAAAAAAAA',
   ownCollectionId: 9,
+  ownVenue: {
+    id: 'own-venue-id-0001',
+    slug: 'own-bar',
+    invitationId: 'own-invitation-0001',
+    spareInvitationId: 'own-invitation-0002',
+    memberId: 'own-member-0001',
+  },
 };
 
 const NONE: Choice = {
@@ -112,6 +123,27 @@ describe('detectors', () => {
     });
     expect(echoed).toEqual([]);
   });
+
+  it('does not count a victim value an attacker planted in data of its own', () => {
+    const secrets: Secret[] = [{ label: "A's email", value: 'Victim@example.test', owner: 'victim' }];
+    const body = JSON.stringify({ invitations: [{ email: 'victim@example.test' }] });
+    const planted = new Set(['victim@example.test']);
+    expect(inspectAnswer(answer(200, body), { ...quiet, secrets, planted })).toEqual([]);
+    expect(inspectAnswer(answer(200, body), { ...quiet, secrets }).map((f) => f.kind)).toEqual(['victim-read']);
+  });
+
+  it("lets a request that carries the invitation link see A's venue's name, and no other", () => {
+    const secrets: Secret[] = [
+      { label: "A's venue's name", value: 'Victim Venue xyz', owner: 'victim', shownWith: ['victim-invitation-0001'] },
+    ];
+    const body = JSON.stringify({ venueName: 'Victim Venue xyz' });
+    const withLink = requestTextOf({ path: '/api/venue-invitations/victim-invitation-0001', headers: {} });
+    expect(inspectAnswer(answer(200, body), { requestText: withLink, secrets })).toEqual([]);
+    const without = requestTextOf({ path: '/api/venues/victim-bar', headers: {} });
+    expect(inspectAnswer(answer(200, body), { requestText: without, secrets }).map((f) => f.kind)).toEqual([
+      'victim-read',
+    ]);
+  });
 });
 
 describe('plans', () => {
@@ -161,6 +193,21 @@ describe('plans', () => {
     const aimed = buildPlan(signed, ctx, { ...NONE, body: [{ op: 'aim', pick: 0, key: 'userId' }] });
     expect(JSON.stringify(aimed.body)).not.toContain(ctx.victim.userId);
     expect(JSON.stringify(aimed.body)).toContain(ctx.webhookTargetId);
+  });
+
+  it("aims B-enterprise at A's venue, and at A's venue and staff member at once", () => {
+    const remove = route('DELETE /api/venues/:slug/members/:memberId');
+    const plans = sweepChoices(remove, ctx).map(({ choice }) => buildPlan(remove, ctx, choice));
+    expect(plans.every((plan) => plan.identity === 'enterprise')).toBe(true);
+    const paths = plans.filter((plan) => plan.aimsAtVictim).map((plan) => plan.path);
+    expect(paths).toContain('/api/venues/victim-bar/members/own-member-0001');
+    expect(paths).toContain('/api/venues/own-bar/members/victim-member-0001');
+    expect(paths).toContain('/api/venues/victim-bar/members/victim-member-0001');
+    const create = route('POST /api/venues');
+    const aimed = sweepChoices(create, ctx)
+      .map(({ choice }) => buildPlan(create, ctx, choice))
+      .filter((plan) => plan.body.kind === 'json' && JSON.stringify(plan.body.value).includes('"slug":"victim-bar"'));
+    expect(aimed.length).toBeGreaterThan(0);
   });
 
   it('drops the body of a GET and fills in the victim in a path', () => {

@@ -37,8 +37,11 @@ import {
  * victim's ids), drawn by fast-check so that a seed reproduces a plan and fast-check can shrink a failing one.
  */
 
-/** Who sends a request: nobody signed in, user B (free plan), or user B' (pro plan). Never the victim. */
-export type Identity = 'anon' | 'member' | 'pro';
+/**
+ * Who sends a request: nobody signed in, user B (free plan), user B' (pro plan), or B-enterprise (enterprise plan, owner
+ * of a venue). Never the victim.
+ */
+export type Identity = 'anon' | 'member' | 'pro' | 'enterprise';
 
 /**
  * What is done to the caller's Cookie header. `victim-*` mixes in A's session material that must not be a credential: the
@@ -132,6 +135,7 @@ type PathMutation =
   | { op: 'param'; pick: number; value: string }
   | { op: 'edge'; pick: number; index: number }
   | { op: 'aim'; pick: number; key: VictimKey }
+  | { op: 'aim-all' }
   | { op: 'traversal'; text: string }
   | { op: 'suffix'; text: string }
   | { op: 'case' }
@@ -343,6 +347,7 @@ const pathMutation: fc.Arbitrary<PathMutation> = fc.oneof(
     weight: 3,
     arbitrary: fc.record({ op: fc.constant('aim' as const), pick: fc.nat(), key: fc.constantFrom(...VICTIM_KEYS) }),
   },
+  { weight: 1, arbitrary: fc.constant({ op: 'aim-all' as const }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('traversal' as const), text: fc.constantFrom(...TRAVERSALS) }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('suffix' as const), text: fc.constantFrom(...SUFFIXES) }) },
   { weight: 1, arbitrary: fc.constant({ op: 'case' as const }) },
@@ -506,10 +511,12 @@ function sometimes<T>(arbitrary: fc.Arbitrary<T>, percent: number): fc.Arbitrary
 export function planArbitrary(route: RouteSpec, ctx: FuzzContext): fc.Arbitrary<RequestPlan> {
   const weights: Record<Identity, number> =
     route.caller === 'anyone'
-      ? { anon: 40, member: 35, pro: 25 }
+      ? { anon: 40, member: 30, pro: 20, enterprise: 10 }
       : route.caller === 'user'
-        ? { member: 50, pro: 30, anon: 20 }
-        : { pro: 55, member: 25, anon: 20 };
+        ? { member: 45, pro: 25, anon: 20, enterprise: 10 }
+        : route.caller === 'pro'
+          ? { pro: 50, member: 20, anon: 20, enterprise: 10 }
+          : { enterprise: 55, member: 15, pro: 10, anon: 20 };
   // The route's usual caller first: shrinking goes towards it.
   const identity = fc.oneof(
     ...(Object.entries(weights) as [Identity, number][]).map(([value, weight]) => ({
@@ -584,7 +591,7 @@ function objectsOf(value: unknown, prefix: Path = []): Path[] {
   return found;
 }
 
-const ID_LIKE = /(^|_)id$|Id$|ids$|email|token|user|alias|transferred|account/i;
+const ID_LIKE = /(^|_)id$|Id$|ids$|email|token|user|alias|transferred|account|slug/i;
 
 function clone<T>(value: T): T {
   if (value instanceof Special) return value;
@@ -638,6 +645,20 @@ function numericVictimKey(
   if (name === 'id' && route.path.startsWith('/api/me/collections')) return 'collectionId';
   if (name === 'cocktailId' || (name === 'id' && route.path.startsWith('/api/cocktails'))) return 'favoriteId';
   if (name === 'ingredientId') return 'barIngredientId';
+  return null;
+}
+
+/**
+ * The victim key that matches a path parameter, for aiming all of a route's parameters at A at once (A's venue and A's
+ * staff member in `DELETE /api/venues/:slug/members/:memberId`): the numeric ones of {@link numericVictimKey}, A's
+ * venue slug, member and invitation ids; null for a parameter no victim id matches (it keeps its valid value).
+ */
+function matchingVictimKey(route: RouteSpec, name: string): VictimKey | null {
+  const numeric = numericVictimKey(route, name);
+  if (numeric) return numeric;
+  if (name === 'slug' && route.path.startsWith('/api/venues/')) return 'venueSlug';
+  if (name === 'memberId') return 'venueMemberId';
+  if (name === 'invitationId') return 'venueInvitationId';
   return null;
 }
 
@@ -703,9 +724,17 @@ function encodeText(text: string, mode: Encoding): string {
 }
 
 function containsVictim(text: string, victim: VictimIds): boolean {
-  return [victim.userId, victim.email, victim.sessionToken, victim.sessionId, ...victim.accountIds].some(
-    (id) => id !== '' && text.includes(id),
-  );
+  return [
+    victim.userId,
+    victim.email,
+    victim.sessionToken,
+    victim.sessionId,
+    ...victim.accountIds,
+    victim.venueSlug,
+    victim.venueId,
+    victim.venueMemberId,
+    victim.venueInvitationId,
+  ].some((id) => id !== '' && text.includes(id));
 }
 
 /** The typed variants of a path parameter: as text, and as a number too when the valid value is one. */
@@ -723,7 +752,7 @@ function pathVariants(name: string, current: string): unknown[] {
  * telling variants first), for interleaving routes.
  */
 export function sweepChoices(route: RouteSpec, ctx: FuzzContext): { order: number; choice: Choice }[] {
-  const identity: Identity = route.caller === 'pro' ? 'pro' : route.caller === 'user' ? 'member' : 'anon';
+  const identity: Identity = route.caller === 'anyone' ? 'anon' : route.caller === 'user' ? 'member' : route.caller;
   const base: Choice = {
     identity,
     body: null,
@@ -781,12 +810,16 @@ export function sweepChoices(route: RouteSpec, ctx: FuzzContext): { order: numbe
 }
 
 /**
- * The systematic cross-user part for one route, from B (or nobody, on public routes): each of A's ids in every id-like
- * place of the body, query and path; A's user id added as `userId` to the query and the body; each way of mixing A's
- * session material into the cookie; A's raw token as a bearer token.
+ * The systematic cross-user part for one route, from B (B' on pro routes, B-enterprise on enterprise routes; or nobody,
+ * on public routes): each of A's ids in every id-like place of the body, query and path; every path parameter aimed at
+ * A at once where several match A's ids (A's venue and A's staff member together); A's user id added as `userId` to the
+ * query and the body; each way of mixing A's session material into the cookie; A's raw token as a bearer token.
  */
 function victimSweep(route: RouteSpec, ctx: FuzzContext, base: Choice): { order: number; choice: Choice }[] {
-  const attacker: Choice = { ...base, identity: route.caller === 'pro' ? 'pro' : 'member' };
+  const attacker: Choice = {
+    ...base,
+    identity: route.caller === 'pro' || route.caller === 'enterprise' ? route.caller : 'member',
+  };
   const items: Choice[] = [];
   if (route.body) {
     const idLike = placesOf(route.body(ctx)).filter((place) => ID_LIKE.test(String(place[place.length - 1])));
@@ -806,6 +839,8 @@ function victimSweep(route: RouteSpec, ctx: FuzzContext, base: Choice): { order:
       items.push({ ...attacker, path: { mutation: { op: 'aim', pick: pickIndex, key }, encoding: 'percent' } });
     }
   });
+  const matching = Object.keys(route.params ?? {}).filter((name) => matchingVictimKey(route, name) !== null);
+  if (matching.length > 1) items.push({ ...attacker, path: { mutation: { op: 'aim-all' }, encoding: 'percent' } });
   items.push({
     ...attacker,
     query: { mutations: [{ op: 'aim', name: 'userId', key: 'userId' }], encoding: 'percent' },
@@ -841,6 +876,10 @@ function decoyOf(ctx: FuzzContext): VictimIds {
     collectionId: 0,
     supportMessageId: 1,
     webhookEventId: 'fuzz-decoy-event',
+    venueSlug: 'fuzz-decoy-venue',
+    venueId: 'fuzz-decoy-venue-id',
+    venueMemberId: 'fuzz-decoy-member',
+    venueInvitationId: 'fuzz-decoy-invitation',
   };
 }
 
@@ -895,6 +934,24 @@ export function buildPlan(route: RouteSpec, ctx: FuzzContext, choice: Choice): R
         const key = numericVictimKey(route, name) ?? mutation.key;
         const text = String(resolve(new VictimRef(key), victim, aim, false));
         place(encodeText(text, 'percent'), `victim ${key}`);
+        break;
+      }
+      case 'aim-all': {
+        const matched = paramNames.flatMap((param) => {
+          const key = matchingVictimKey(route, param);
+          return key ? [[param, key] as const] : [];
+        });
+        if (matched.length === 0) {
+          // No parameter takes a victim id: A's user id goes where the first parameter (or an extra segment) is.
+          place(encodeText(String(resolve(new VictimRef('userId'), victim, aim, false)), 'percent'), 'victim userId');
+          break;
+        }
+        for (const [param, key] of matched) {
+          params[param] = encodeText(String(resolve(new VictimRef(key), victim, aim, false)), 'percent');
+        }
+        mutations.push(
+          `path ${matched.map(([param]) => `:${param}`).join(', ')} = victim ${matched.map(([, key]) => key).join(', ')}`,
+        );
         break;
       }
       case 'traversal':

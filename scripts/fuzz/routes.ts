@@ -34,6 +34,15 @@ import {
   totpVerifyRequestSchema,
 } from '@/shared/schemas/session';
 import { supportMessageSchema } from '@/shared/schemas/support';
+import {
+  invitationCreateSchema,
+  invitationIdParamSchema,
+  invitationParamSchema,
+  memberParamSchema,
+  venueCreateSchema,
+  venueParamSchema,
+  venueUpdateSchema,
+} from '@/shared/schemas/venues';
 import { TEST_WEBHOOK_AUTH } from '../../tests/support/payments';
 
 /**
@@ -56,6 +65,24 @@ export interface FuzzContext {
   publicShareSlug: string;
   /** A collection of B' (the pro caller), the valid target of the collection routes (stale after B' is replaced). */
   ownCollectionId: number;
+  /**
+   * The venue of B-enterprise (the enterprise caller), the valid target of the venue routes. The world keeps it current:
+   * a new one when B-enterprise is replaced, a new invitation for B when B is (see keepActorsSignedIn in world.ts).
+   */
+  ownVenue: OwnVenue;
+}
+
+/** B-enterprise's venue, and the team rows its valid requests act on. */
+export interface OwnVenue {
+  /** The organization id. */
+  id: string;
+  slug: string;
+  /** A waiting invitation to B's email: what the join page shows, and what B may accept. */
+  invitationId: string;
+  /** A waiting invitation to an address nobody signs in with: the one the valid request withdraws. */
+  spareInvitationId: string;
+  /** The member id of a staff member (a helper user who joined during setup): the one the valid request removes. */
+  memberId: string;
 }
 
 /** User A's identifiers: what B or an anonymous caller could learn or guess of A. */
@@ -78,6 +105,14 @@ export interface VictimIds {
   supportMessageId: number;
   /** The id of the webhook event that granted A's entitlement. */
   webhookEventId: string;
+  /** The slug of A's venue (public: it is the venue's address). */
+  venueSlug: string;
+  /** The organization id of A's venue. */
+  venueId: string;
+  /** The member id of the staff member of A's venue (not A's own membership: the owner cannot be removed anyway). */
+  venueMemberId: string;
+  /** The id of the invitation waiting in A's venue (the join link's secret). */
+  venueInvitationId: string;
 }
 
 /** The victim identifiers a request may carry, by name (resolved against {@link VictimIds} when a plan is built). */
@@ -92,6 +127,10 @@ export const VICTIM_KEYS = [
   'collectionId',
   'supportMessageId',
   'webhookEventId',
+  'venueSlug',
+  'venueId',
+  'venueMemberId',
+  'venueInvitationId',
 ] as const;
 export type VictimKey = (typeof VICTIM_KEYS)[number];
 
@@ -113,8 +152,11 @@ export function victimValue(victim: VictimIds, key: VictimKey): string {
   }
 }
 
-/** Who sends the valid form of a request: anyone, a signed-in user, or a user with the pro plan. */
-export type Caller = 'anyone' | 'user' | 'pro';
+/**
+ * Who sends the valid form of a request: anyone, a signed-in user, a user with the pro plan, or a user with the
+ * enterprise plan and a venue of their own.
+ */
+export type Caller = 'anyone' | 'user' | 'pro' | 'enterprise';
 
 /** One route of the table. */
 export interface RouteSpec {
@@ -165,6 +207,21 @@ const collectionParam = {
 const noteParam = {
   cocktailId: { valid: someCocktail, schema: cocktailNoteParamSchema.shape.cocktailId },
 };
+
+/** A venue route's `:slug`: B-enterprise's own venue (the cross-user sweep puts A's there instead). */
+const venueParam = {
+  slug: { valid: (ctx: FuzzContext) => ctx.ownVenue.slug, schema: venueParamSchema.shape.slug },
+};
+
+let venueCounter = 0;
+/**
+ * A slug no venue has yet (so each valid `POST /api/venues` creates one, and a mutated name reaches the database rather
+ * than stopping at "slug taken").
+ */
+function freshVenueSlug(): string {
+  venueCounter += 1;
+  return `fuzz-bar-${process.pid.toString(36)}-${venueCounter.toString(36)}`;
+}
 
 /** A RevenueCat event for `appUserId`, shaped as RevenueCat sends it. */
 function webhookEvent(appUserId: string): unknown {
@@ -519,6 +576,96 @@ export const ROUTES: readonly RouteSpec[] = [
     path: '/api/collections/shared/:slug',
     caller: 'anyone',
     params: { slug: { valid: (ctx) => ctx.publicShareSlug, schema: shareSlugSchema.shape.slug } },
+  }),
+  // Venues (Enterprise): B-enterprise owns a venue and calls them all on it; the sweep puts A's venue, member and
+  // invitation there instead. The invitation answers take the invitation B-enterprise sent B (accepted by B).
+  app({
+    id: 'POST /api/venues',
+    method: 'POST',
+    path: '/api/venues',
+    caller: 'enterprise',
+    body: () => ({ name: 'Fuzz Bar', slug: freshVenueSlug() }),
+    bodySchema: venueCreateSchema,
+  }),
+  app({ id: 'GET /api/venues', method: 'GET', path: '/api/venues', caller: 'enterprise' }),
+  app({
+    id: 'GET /api/venues/:slug',
+    method: 'GET',
+    path: '/api/venues/:slug',
+    caller: 'enterprise',
+    params: venueParam,
+  }),
+  app({
+    id: 'PATCH /api/venues/:slug',
+    method: 'PATCH',
+    path: '/api/venues/:slug',
+    caller: 'enterprise',
+    params: venueParam,
+    body: () => ({
+      name: 'Fuzz Bar renamed',
+      brand: { background: '#1b2a3a', accent: '#f2c14e' },
+      address: '1 Fuzz Lane',
+      openingHours: 'Tue–Sat 5pm–1am',
+    }),
+    bodySchema: venueUpdateSchema,
+  }),
+  app({
+    id: 'GET /api/venues/:slug/members',
+    method: 'GET',
+    path: '/api/venues/:slug/members',
+    caller: 'enterprise',
+    params: venueParam,
+  }),
+  app({
+    id: 'POST /api/venues/:slug/invitations',
+    method: 'POST',
+    path: '/api/venues/:slug/invitations',
+    caller: 'enterprise',
+    params: venueParam,
+    body: () => ({ email: 'fuzz-invitee@example.test', role: 'staff' }),
+    bodySchema: invitationCreateSchema,
+  }),
+  app({
+    id: 'DELETE /api/venues/:slug/invitations/:invitationId',
+    method: 'DELETE',
+    path: '/api/venues/:slug/invitations/:invitationId',
+    caller: 'enterprise',
+    params: {
+      ...venueParam,
+      invitationId: {
+        valid: (ctx) => ctx.ownVenue.spareInvitationId,
+        schema: invitationParamSchema.shape.invitationId,
+      },
+    },
+  }),
+  app({
+    id: 'DELETE /api/venues/:slug/members/:memberId',
+    method: 'DELETE',
+    path: '/api/venues/:slug/members/:memberId',
+    caller: 'enterprise',
+    weight: 0.5,
+    params: {
+      ...venueParam,
+      memberId: { valid: (ctx) => ctx.ownVenue.memberId, schema: memberParamSchema.shape.memberId },
+    },
+  }),
+  app({
+    id: 'GET /api/venue-invitations/:invitationId',
+    method: 'GET',
+    path: '/api/venue-invitations/:invitationId',
+    caller: 'anyone',
+    params: {
+      invitationId: { valid: (ctx) => ctx.ownVenue.invitationId, schema: invitationIdParamSchema.shape.invitationId },
+    },
+  }),
+  app({
+    id: 'POST /api/venue-invitations/:invitationId/accept',
+    method: 'POST',
+    path: '/api/venue-invitations/:invitationId/accept',
+    caller: 'user',
+    params: {
+      invitationId: { valid: (ctx) => ctx.ownVenue.invitationId, schema: invitationIdParamSchema.shape.invitationId },
+    },
   }),
   app({
     id: 'POST /api/support',

@@ -2,21 +2,34 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Dialect } from '@/server/db/database';
+import { seatUsage, setSeatLimit } from '@/server/venues';
+import { MAX_SEATS } from '@/shared/domain/venues';
+import type { VenueMembers } from '@/shared/schemas/venues';
 import { totpFromUri } from '../../tests/support/totp';
 import { postJson, randomAddress, SESSION_COOKIE, signIn } from '../../tests/support/auth';
 import { CookieJar } from '../../tests/support/cookie-jar';
-import { PAYMENTS_ENV, postWebhook, revenueCatEvent, TEST_WEBHOOK_AUTH } from '../../tests/support/payments';
+import {
+  ENTERPRISE_MONTHLY,
+  PAYMENTS_ENV,
+  postWebhook,
+  revenueCatEvent,
+  TEST_WEBHOOK_AUTH,
+} from '../../tests/support/payments';
 import { createTestApp, TEST_AUTH_SECRET, type TestApp } from '../../tests/support/test-app';
 import type { Secret } from './detectors';
-import type { FuzzContext, VictimIds } from './routes';
+import type { FuzzContext, OwnVenue, VictimIds } from './routes';
 
 /**
  * The world a fuzz run attacks: a test app on a fresh database (SQLite or PostgreSQL) with the wrapper simulator, dev tools,
- * payments and both sign-in providers configured, and four users:
- * - A, the victim, signed in, with two-factor on, favorites, a pro entitlement granted through RevenueCat's webhook, a
- *   support message, a search, My Bar data (bottles, a shopping-list entry, a made drink, a swap), a private and a shared
- *   collection, a private note and a rating; A sends nothing during the run, and A's data is snapshotted (API and database);
- * - B (free plan) and B' (pro plan), the signed-in attackers, re-created when a request ends their session;
+ * payments and both sign-in providers configured, and these users:
+ * - A, the victim, signed in, with two-factor on, favorites, pro and enterprise entitlements granted through RevenueCat's
+ *   webhook, a support message, a search, My Bar data (bottles, a shopping-list entry, a made drink, a swap), a private
+ *   and a shared collection, a private note and a rating, and a venue with one staff member (who joined through a real
+ *   invitation and sends nothing either) and one invitation still waiting; A sends nothing during the run, and A's data,
+ *   A's venue with it, is snapshotted (API and database);
+ * - B (free plan), B' (pro plan) and B-enterprise (enterprise plan, owner of a venue with a helper staff member and two
+ *   waiting invitations, one to B), the signed-in attackers, re-created when a request ends their session (or takes
+ *   B-enterprise's venue away);
  * - C, whom signed webhooks may name.
  */
 
@@ -49,9 +62,9 @@ function makeClientBuild(): { dir: string; marker: string; remove: () => void } 
   return { dir, marker, remove: () => rmSync(root, { recursive: true, force: true }) };
 }
 
-/** A signed-in attacker: B (free) or B' (pro). */
+/** A signed-in attacker: B (free), B' (pro) or B-enterprise (enterprise, with a venue: `ctx.ownVenue`). */
 export interface Actor {
-  label: 'member' | 'pro';
+  label: 'member' | 'pro' | 'enterprise';
   email: string;
   userId: string;
   jar: CookieJar;
@@ -76,6 +89,13 @@ export interface Victim extends VictimIds {
   publicShareSlug: string;
   totpUri: string;
   backupCodes: string[];
+  /** The name of A's venue (its members see it, and so does whoever holds its invitation link). */
+  venueName: string;
+  /** The staff member of A's venue: their email and user id (only A, the owner, sees them in the team list). */
+  venueStaffEmail: string;
+  venueStaffUserId: string;
+  /** The address A's waiting invitation went to. */
+  venueInviteeEmail: string;
 }
 
 /** A running world. */
@@ -85,10 +105,16 @@ export interface World {
   victim: Victim;
   member: Actor;
   pro: Actor;
+  enterprise: Actor;
   webhookTargetId: string;
   ctx: FuzzContext;
   /** What must never appear in an answer the request did not ask for it in. */
   secrets: Secret[];
+  /**
+   * Victim values (lower case) each attacker wrote into its own data, by the attacker's user id: what a later answer
+   * may show again without a leak (see plantsSeenBy in campaign.ts).
+   */
+  planted: Map<string, Set<string>>;
   close(): Promise<void>;
 }
 
@@ -118,10 +144,15 @@ async function userIdOf(t: TestApp, jar: CookieJar): Promise<string> {
   return ((await response.json()) as { user: { id: string } }).user.id;
 }
 
-async function grantPro(t: TestApp, userId: string): Promise<string> {
-  const event = revenueCatEvent('INITIAL_PURCHASE', userId);
+/** Grants `plan` to the user as a purchase does: a signed RevenueCat webhook. @returns the event's id. */
+async function grantPlan(t: TestApp, userId: string, plan: 'pro' | 'enterprise' = 'pro'): Promise<string> {
+  const event = revenueCatEvent(
+    'INITIAL_PURCHASE',
+    userId,
+    plan === 'enterprise' ? { product_id: ENTERPRISE_MONTHLY, entitlement_ids: ['enterprise'] } : {},
+  );
   const { status } = await postWebhook(t, event);
-  if (status !== 200) throw new Error(`fuzz setup: the webhook granting pro answered ${status}`);
+  if (status !== 200) throw new Error(`fuzz setup: the webhook granting ${plan} answered ${status}`);
   return event.id;
 }
 
@@ -129,8 +160,93 @@ async function newActor(t: TestApp, label: Actor['label'], renewals = 0): Promis
   const email = uniqueEmail(label);
   const jar = await signIn(t, email, randomAddress());
   const userId = await userIdOf(t, jar);
-  if (label === 'pro') await grantPro(t, userId);
+  if (label === 'pro' || label === 'enterprise') await grantPlan(t, userId, label);
   return { label, email, userId, jar, token: await tokenOf(t, jar), renewals };
+}
+
+/** Creates a venue owned by the user of `jar` (who has the enterprise plan). @returns its organization id and slug. */
+async function createVenue(
+  t: TestApp,
+  jar: CookieJar,
+  body: { name: string; slug: string },
+  address?: string,
+): Promise<{ id: string; slug: string }> {
+  const created = await expectStatus(
+    await t.request('/api/venues', postJson(body, jar), { address }),
+    201,
+    'POST /api/venues',
+  );
+  return (await created.json()) as { id: string; slug: string };
+}
+
+/** Invites `email` to the venue `slug` as staff (the owner's `jar`). @returns the waiting invitation's id. */
+async function inviteToVenue(
+  t: TestApp,
+  jar: CookieJar,
+  slug: string,
+  email: string,
+  address?: string,
+): Promise<string> {
+  const invited = await expectStatus(
+    await t.request(`/api/venues/${slug}/invitations`, postJson({ email, role: 'staff' }, jar), { address }),
+    201,
+    'POST /api/venues/:slug/invitations',
+  );
+  const team = (await invited.json()) as VenueMembers;
+  const invitation = team.invitations.find((row) => row.email === email.toLowerCase());
+  if (!invitation) throw new Error(`fuzz setup: no waiting invitation to ${email} after inviting it`);
+  return invitation.id;
+}
+
+/**
+ * A new user who joins the venue `slug` as staff through a real invitation (mailed, then accepted while signed in).
+ * @returns the user and their member id.
+ */
+async function joinVenue(
+  t: TestApp,
+  ownerJar: CookieJar,
+  slug: string,
+  label: string,
+  address?: string,
+): Promise<{ email: string; userId: string; memberId: string }> {
+  const email = uniqueEmail(label);
+  const jar = await signIn(t, email, randomAddress());
+  const userId = await userIdOf(t, jar);
+  const invitationId = await inviteToVenue(t, ownerJar, slug, email, address);
+  await expectStatus(
+    await t.request(`/api/venue-invitations/${invitationId}/accept`, postJson({}, jar), { address: randomAddress() }),
+    200,
+    'POST /api/venue-invitations/:invitationId/accept',
+  );
+  const member = await t.database.db
+    .selectFrom('member')
+    .innerJoin('organization', 'organization.id', 'member.organizationId')
+    .select('member.id')
+    .where('organization.slug', '=', slug)
+    .where('member.userId', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { email, userId, memberId: member.id };
+}
+
+/**
+ * B-enterprise's venue, made afresh: seats raised to the most (so fuzzed invitations never fill it), a helper who joins
+ * as staff (the member the valid removal aims at), a waiting invitation to B's email (what B may accept) and one to an
+ * address nobody uses (what the valid withdrawal aims at).
+ */
+async function setUpOwnVenue(t: TestApp, owner: Actor, memberEmail: string): Promise<OwnVenue> {
+  const venue = await createVenue(t, owner.jar, {
+    name: "Benterprise's bar",
+    slug: `fuzz-own-${Math.random().toString(36).slice(2, 10)}`,
+  });
+  await setSeatLimit({ db: t.database.db, slug: venue.slug, seats: MAX_SEATS });
+  const helper = await joinVenue(t, owner.jar, venue.slug, 'helper');
+  return {
+    id: venue.id,
+    slug: venue.slug,
+    invitationId: await inviteToVenue(t, owner.jar, venue.slug, memberEmail),
+    spareInvitationId: await inviteToVenue(t, owner.jar, venue.slug, uniqueEmail('spare')),
+    memberId: helper.memberId,
+  };
 }
 
 async function createVictim(t: TestApp, cocktailIds: number[], ingredientIds: number[]): Promise<Victim> {
@@ -146,7 +262,8 @@ async function createVictim(t: TestApp, cocktailIds: number[], ingredientIds: nu
       'PUT favorite',
     );
   }
-  const webhookEventId = await grantPro(t, userId);
+  const webhookEventId = await grantPlan(t, userId, 'pro');
+  await grantPlan(t, userId, 'enterprise');
   // My Bar (behind pro): two bottles, a shopping-list entry, a made drink (with a note only A may read) and a swap.
   const madeNote = `victim-made-${Math.random().toString(36).slice(2)} stirred`;
   const barIngredientIds = ingredientIds.slice(0, 2);
@@ -192,6 +309,18 @@ async function createVictim(t: TestApp, cocktailIds: number[], ingredientIds: nu
   ] as const) {
     await expectStatus(await t.request(path, postJson(body, jar, 'PUT'), { address }), 200, `PUT ${path}`);
   }
+  // A's venue (behind enterprise): a staff member who joined through a real invitation, and one invitation waiting.
+  const venueName = `Victim venue ${Math.random().toString(36).slice(2)}`;
+  const venue = await createVenue(
+    t,
+    jar,
+    { name: venueName, slug: `victim-bar-${Math.random().toString(36).slice(2, 10)}` },
+    address,
+  );
+  const staff = await joinVenue(t, jar, venue.slug, 'victim-staff', address);
+  const venueInviteeEmail = uniqueEmail('victim-invitee');
+  const venueInvitationId = await inviteToVenue(t, jar, venue.slug, venueInviteeEmail, address);
+
   const supportMessage = `victim-support-${Math.random().toString(36).slice(2)} please help`;
   const support = await t.request('/api/support', postJson({ email, message: supportMessage, page: '/account' }, jar), {
     address,
@@ -242,6 +371,10 @@ async function createVictim(t: TestApp, cocktailIds: number[], ingredientIds: nu
     collectionId,
     supportMessageId,
     webhookEventId,
+    venueSlug: venue.slug,
+    venueId: venue.id,
+    venueMemberId: staff.memberId,
+    venueInvitationId,
     jar,
     signedCookie: jar.get(SESSION_COOKIE) ?? '',
     supportMessage,
@@ -251,6 +384,10 @@ async function createVictim(t: TestApp, cocktailIds: number[], ingredientIds: nu
     publicShareSlug,
     totpUri: totpURI,
     backupCodes,
+    venueName,
+    venueStaffEmail: staff.email,
+    venueStaffUserId: staff.userId,
+    venueInviteeEmail,
   };
 }
 
@@ -274,6 +411,7 @@ export async function createWorld(dialect: Dialect): Promise<World> {
     const victim = await createVictim(t, cocktailIds, ingredientIds);
     const member = await newActor(t, 'member');
     const pro = await newActor(t, 'pro');
+    const enterprise = await newActor(t, 'enterprise');
     const target = await newActor(t, 'member');
     const own = await expectStatus(
       await t.request('/api/me/collections', postJson({ name: "B' list", cocktailIds: [cocktailIds[0]] }, pro.jar)),
@@ -287,6 +425,7 @@ export async function createWorld(dialect: Dialect): Promise<World> {
       webhookTargetId: target.userId,
       publicShareSlug: victim.publicShareSlug,
       ownCollectionId: ((await own.json()) as { id: number }).id,
+      ownVenue: await setUpOwnVenue(t, enterprise, member.email),
     };
     const totpSecret = new URL(victim.totpUri).searchParams.get('secret') ?? '';
     const secrets: Secret[] = [
@@ -305,6 +444,19 @@ export async function createWorld(dialect: Dialect): Promise<World> {
         owner: 'victim' as const,
       })),
       ...victim.accountIds.map((id) => ({ label: "A's account id", value: id, owner: 'victim' as const })),
+      // The join page shows the venue's name to whoever holds the invitation link, by design.
+      {
+        label: "A's venue's name",
+        value: victim.venueName,
+        owner: 'victim',
+        shownWith: [victim.venueInvitationId],
+      },
+      { label: "A's venue's id", value: victim.venueId, owner: 'victim' },
+      { label: "A's venue's staff member id", value: victim.venueMemberId, owner: 'victim' },
+      { label: "the email of A's venue's staff member", value: victim.venueStaffEmail, owner: 'victim' },
+      { label: "the user id of A's venue's staff member", value: victim.venueStaffUserId, owner: 'victim' },
+      { label: "the email A's venue invited", value: victim.venueInviteeEmail, owner: 'victim' },
+      { label: "A's venue's invitation id (the join link)", value: victim.venueInvitationId, owner: 'victim' },
       { label: 'the auth secret', value: TEST_AUTH_SECRET, owner: 'server' },
       { label: 'the webhook secret', value: TEST_WEBHOOK_AUTH.replace(/^Bearer /, ''), owner: 'server' },
       { label: 'the Google client secret', value: FUZZ_ENV.GOOGLE_CLIENT_SECRET!, owner: 'server' },
@@ -318,9 +470,11 @@ export async function createWorld(dialect: Dialect): Promise<World> {
       victim,
       member,
       pro,
+      enterprise,
       webhookTargetId: target.userId,
       ctx,
       secrets,
+      planted: new Map(),
       close: async () => {
         await t.close();
         client.remove();
@@ -334,13 +488,32 @@ export async function createWorld(dialect: Dialect): Promise<World> {
 }
 
 /**
- * Makes sure B and B' still have a live session (a fuzzed request may have signed them out, revoked their sessions or
- * deleted their account): a lost one is replaced by a new user, signed in afresh (B' with pro again).
+ * Whether B-enterprise still owns its venue (a fuzzed request may have deleted the account, and with it the
+ * membership); the venue's slug is read afresh into `ctx.ownVenue` on the way.
+ */
+async function ownsOwnVenue(world: World): Promise<boolean> {
+  const row = await world.t.database.db
+    .selectFrom('member')
+    .innerJoin('organization', 'organization.id', 'member.organizationId')
+    .select('organization.slug')
+    .where('organization.id', '=', world.ctx.ownVenue.id)
+    .where('member.userId', '=', world.enterprise.userId)
+    .where('member.role', '=', 'owner')
+    .executeTakeFirst();
+  if (row) world.ctx.ownVenue.slug = row.slug;
+  return row !== undefined;
+}
+
+/**
+ * Makes sure B, B' and B-enterprise still have a live session (a fuzzed request may have signed them out, revoked their
+ * sessions or deleted their account), and B-enterprise its venue: a lost one is replaced by a new user, signed in afresh
+ * (B' with pro again, B-enterprise with enterprise and a new venue: `ctx.ownVenue`). A new B gets a new invitation to
+ * B-enterprise's venue, so the invitation routes' valid requests stay valid.
  * @returns how many actors were replaced.
  */
 export async function keepActorsSignedIn(world: World): Promise<number> {
-  let replaced = 0;
-  for (const label of ['member', 'pro'] as const) {
+  const replaced = new Set<Actor['label']>();
+  for (const label of ['member', 'pro', 'enterprise'] as const) {
     const actor = world[label];
     const row = await world.t.database.db
       .selectFrom('session')
@@ -348,17 +521,28 @@ export async function keepActorsSignedIn(world: World): Promise<number> {
       .where('token', '=', actor.token)
       .executeTakeFirst();
     const alive = row && row.userId === actor.userId && new Date(row.expiresAt as string).getTime() > Date.now();
-    if (alive) continue;
+    if (alive && (label !== 'enterprise' || (await ownsOwnVenue(world)))) continue;
     world[label] = await newActor(world.t, label, actor.renewals + 1);
-    replaced += 1;
+    replaced.add(label);
   }
-  return replaced;
+  if (replaced.has('enterprise')) {
+    world.ctx.ownVenue = await setUpOwnVenue(world.t, world.enterprise, world.member.email);
+  } else if (replaced.has('member')) {
+    world.ctx.ownVenue.invitationId = await inviteToVenue(
+      world.t,
+      world.enterprise.jar,
+      world.ctx.ownVenue.slug,
+      world.member.email,
+    );
+  }
+  return replaced.size;
 }
 
-/** The victim's rows, table by table, in a stable order: what no other caller may change. */
+/** The victim's rows, table by table (A's venue's with them), in a stable order: what no other caller may change. */
 export async function victimRows(world: World): Promise<Record<string, unknown[]>> {
   const db = world.t.database.db;
   const id = world.victim.userId;
+  const venueId = world.victim.venueId;
   const [
     user,
     session,
@@ -377,6 +561,12 @@ export async function victimRows(world: World): Promise<Record<string, unknown[]
     collectionItems,
     notes,
     ratings,
+    memberships,
+    venueOrganization,
+    venue,
+    venueMembers,
+    venueInvitations,
+    venueSeats,
   ] = await Promise.all([
     db.selectFrom('user').selectAll().where('id', '=', id).execute(),
     db.selectFrom('session').selectAll().where('userId', '=', id).orderBy('id').execute(),
@@ -413,6 +603,14 @@ export async function victimRows(world: World): Promise<Record<string, unknown[]
       .execute(),
     db.selectFrom('cocktail_note').selectAll().where('user_id', '=', id).orderBy('cocktail_id').execute(),
     db.selectFrom('cocktail_rating').selectAll().where('user_id', '=', id).orderBy('cocktail_id').execute(),
+    // A's memberships (of A's venue, and of any venue someone made A join), then A's venue: its organization and venue
+    // rows (name, slug, brand, seat limit), its team and invitations (any status), and its seats as the server counts them.
+    db.selectFrom('member').selectAll().where('userId', '=', id).orderBy('id').execute(),
+    db.selectFrom('organization').selectAll().where('id', '=', venueId).execute(),
+    db.selectFrom('venue').selectAll().where('organization_id', '=', venueId).execute(),
+    db.selectFrom('member').selectAll().where('organizationId', '=', venueId).orderBy('id').execute(),
+    db.selectFrom('invitation').selectAll().where('organizationId', '=', venueId).orderBy('id').execute(),
+    seatUsage(db, venueId),
   ]);
   return {
     user,
@@ -432,6 +630,12 @@ export async function victimRows(world: World): Promise<Record<string, unknown[]
     collectionItems,
     notes,
     ratings,
+    memberships,
+    venueOrganization,
+    venue,
+    venueMembers,
+    venueInvitations,
+    venueSeats: [venueSeats],
   };
 }
 
@@ -459,6 +663,10 @@ export async function victimView(world: World): Promise<Record<string, unknown>>
     session: await read('/api/auth/get-session'),
     sessions: await read('/api/auth/list-sessions'),
     accounts: await read('/api/auth/list-accounts'),
+    venues: await read('/api/venues'),
+    venue: await read(`/api/venues/${victim.venueSlug}`),
+    venueTeam: await read(`/api/venues/${victim.venueSlug}/members`),
+    venueInvitation: await read(`/api/venue-invitations/${victim.venueInvitationId}`),
   };
 }
 
