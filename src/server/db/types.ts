@@ -370,6 +370,8 @@ export interface Database {
   member: AuthMemberTable;
   invitation: AuthInvitationTable;
   venue: VenueTable;
+  venue_bar_item: VenueBarItemTable;
+  venue_bar_activity: VenueBarActivityTable;
 }
 
 /** better-auth's `organization` table (organization plugin): one row per Enterprise venue. */
@@ -416,6 +418,27 @@ export interface VenueTable {
   seat_limit: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A bottle of a venue's team inventory (migration 0010); `eighty_sixed` 1 while it has run out tonight. */
+export interface VenueBarItemTable {
+  organization_id: string;
+  ingredient_id: number;
+  eighty_sixed: ColumnType<number, number | undefined, number>;
+  updated_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One change to a venue's inventory: who did what to which ingredient, and when. */
+export interface VenueBarActivityTable {
+  id: Generated<number>;
+  organization_id: string;
+  user_id: string | null;
+  user_name: string;
+  ingredient_id: number;
+  action: 'added' | 'removed' | '86' | 'back';
+  created_at: Timestamp;
 }
 
 /** Row shapes for reads, inserts and updates. */

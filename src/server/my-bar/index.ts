@@ -1,6 +1,13 @@
 /**
  * The My Bar feature's public surface: its routes (mounted at /api/me, every one behind the pro entitlement), the made
- * drinks the account pages count and list, and the deletion of a user's My Bar rows (account deletion).
+ * drinks the account pages count and list, the deletion of a user's My Bar rows (account deletion), and how My Bar shows an
+ * ingredient (the venues' team inventory shows it the same way).
  */
 export { myBarRoutes } from './routes';
-export { countMadeDrinks, deleteMyBarData, listRecentMadeDrinks, type MyBarDeletion } from './operations';
+export {
+  countMadeDrinks,
+  deleteMyBarData,
+  listRecentMadeDrinks,
+  toBarIngredient,
+  type MyBarDeletion,
+} from './operations';

@@ -61,7 +61,7 @@ function iso(value: Date | string): string {
 }
 
 /** An ingredient as My Bar shows it. */
-function toBarIngredient(item: IngredientSummary): BarIngredient {
+export function toBarIngredient(item: IngredientSummary): BarIngredient {
   return {
     id: item.id,
     slug: item.slug,

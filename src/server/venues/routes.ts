@@ -1,11 +1,13 @@
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import {
+  eightySixSchema,
   invitationCreateSchema,
   invitationIdParamSchema,
   invitationParamSchema,
   memberParamSchema,
   venueCreateSchema,
+  venueIngredientParamSchema,
   venueParamSchema,
   venueUpdateSchema,
 } from '@/shared/schemas/venues';
@@ -15,6 +17,7 @@ import { sameOriginGuard } from '../http/origin-guard';
 import type { SessionReader } from '../http/session';
 import { jsonBody, validate } from '../http/validate';
 import { requireEntitlement } from '../payments';
+import { addVenueBarItem, listVenueBar, listVenueBarActivity, removeVenueBarItem, setEightySixed } from './inventory';
 import {
   acceptInvitation,
   cancelInvitation,
@@ -49,7 +52,10 @@ export interface VenueRouteDeps {
  * - `GET /:slug` -> Venue (any member); `PATCH /:slug` -> Venue (owner, manager);
  * - `GET /:slug/members` -> VenueMembers (owner); `POST /:slug/invitations` `{email, role}` -> 201 VenueMembers (owner;
  *   mails the invitation); `DELETE /:slug/invitations/:invitationId` and `DELETE /:slug/members/:memberId` ->
- *   VenueMembers (owner).
+ *   VenueMembers (owner);
+ * - the team inventory (any member): `GET /:slug/bar` -> VenueBar; `PUT|DELETE /:slug/bar/:ingredientId` -> VenueBar
+ *   (idempotent; 404 unknown ingredient; 409 past MAX_BAR_ITEMS); `PUT /:slug/bar/:ingredientId/86` `{eightySixed}` ->
+ *   VenueBar (404 for a bottle the venue does not have); `GET /:slug/bar/activity` -> VenueBarActivity.
  * Errors (`{"error": {code, message}}`): 401 signed out; 403 ENTITLEMENT_REQUIRED (no plan, or the owner's lapsed);
  * 403 FORBIDDEN for a role that may not, or a cross-site write; 404 for a venue the caller is not in (the same answer as
  * no venue at all); 409 CONFLICT for a taken slug or an existing member; 409 SEAT_LIMIT_REACHED when every seat is
@@ -107,6 +113,35 @@ export function venueRoutes({ db, auth, sessions, trustedOrigins }: VenueRouteDe
       NO_STORE,
     );
   });
+
+  const member = async (c: Context, slug: string) => {
+    const id = await userId(c);
+    return { db, userId: id, access: await requireVenueMember({ db, userId: id, slug }) };
+  };
+  app.get('/:slug/bar', validate('param', venueParamSchema), async (c) =>
+    c.json(await listVenueBar(await member(c, c.req.valid('param').slug)), 200, NO_STORE),
+  );
+  app.get('/:slug/bar/activity', validate('param', venueParamSchema), async (c) =>
+    c.json(await listVenueBarActivity(await member(c, c.req.valid('param').slug)), 200, NO_STORE),
+  );
+  app.put('/:slug/bar/:ingredientId', validate('param', venueIngredientParamSchema), async (c) => {
+    const { slug, ingredientId } = c.req.valid('param');
+    return c.json(await addVenueBarItem({ ...(await member(c, slug)), ingredientId }), 200, NO_STORE);
+  });
+  app.delete('/:slug/bar/:ingredientId', validate('param', venueIngredientParamSchema), async (c) => {
+    const { slug, ingredientId } = c.req.valid('param');
+    return c.json(await removeVenueBarItem({ ...(await member(c, slug)), ingredientId }), 200, NO_STORE);
+  });
+  app.put(
+    '/:slug/bar/:ingredientId/86',
+    validate('param', venueIngredientParamSchema),
+    jsonBody(eightySixSchema),
+    async (c) => {
+      const { slug, ingredientId } = c.req.valid('param');
+      const { eightySixed } = c.req.valid('json');
+      return c.json(await setEightySixed({ ...(await member(c, slug)), ingredientId, eightySixed }), 200, NO_STORE);
+    },
+  );
   return app;
 }
 

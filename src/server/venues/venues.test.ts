@@ -6,8 +6,12 @@ import {
   venueListSchema,
   venueMembersSchema,
   venueSchema,
+  venueBarActivitySchema,
+  venueBarSchema,
   type InvitationView,
   type Venue,
+  type VenueBar,
+  type VenueBarActivity,
   type VenueList,
   type VenueMembers,
 } from '@/shared/schemas/venues';
@@ -31,10 +35,24 @@ function venueRoutesOf(slug: string): [string, string, unknown][] {
   ];
 }
 
+/** Every team-inventory route of the venue `slug` for ingredient `i`, as [method, path, body]. */
+function inventoryRoutesOf(slug: string, i: number): [string, string, unknown][] {
+  return [
+    ['GET', `/api/venues/${slug}/bar`, undefined],
+    ['GET', `/api/venues/${slug}/bar/activity`, undefined],
+    ['PUT', `/api/venues/${slug}/bar/${i}`, undefined],
+    ['PUT', `/api/venues/${slug}/bar/${i}/86`, { eightySixed: true }],
+    ['DELETE', `/api/venues/${slug}/bar/${i}`, undefined],
+  ];
+}
+
 describe.each(testDialects())('Venues on %s', (dialect) => {
   let t: TestApp;
+  let ing: Record<string, number>;
   beforeAll(async () => {
     t = await createTestApp({ dialect });
+    const rows = await t.database.db.selectFrom('ingredient').select(['slug', 'id']).execute();
+    ing = Object.fromEntries(rows.map((row) => [row.slug, Number(row.id)]));
   });
   afterAll(() => t?.close());
 
@@ -308,6 +326,87 @@ describe.each(testDialects())('Venues on %s', (dialect) => {
     });
   });
 
+  describe('team inventory', () => {
+    it('is one bar for the whole team: staff add bottles, everyone sees them, matched like My Bar', async () => {
+      const owner = await venueOwner('inventory');
+      const staff = await member(owner.jar, owner.venue.slug, 'inv-staff');
+      const slug = owner.venue.slug;
+      for (const bottle of ['london-dry-gin', 'campari', 'sweet-vermouth']) {
+        const added = await call<VenueBar>(staff.jar, 'PUT', `/api/venues/${slug}/bar/${ing[bottle]}`);
+        expect(added.status).toBe(200);
+      }
+      const seen = await call<VenueBar>(owner.jar, 'GET', `/api/venues/${slug}/bar`);
+      expect(venueBarSchema.parse(seen.body).items.map((item) => item.slug)).toEqual([
+        'campari',
+        'london-dry-gin',
+        'sweet-vermouth',
+      ]);
+      const negroniOnly = seen.body.canMake;
+      expect(negroniOnly).toBeGreaterThanOrEqual(1);
+      expect(seen.body.items.every((item) => !item.eightySixed && item.updatedBy !== null)).toBe(true);
+      // Adding again changes nothing and records nothing.
+      await call(staff.jar, 'PUT', `/api/venues/${slug}/bar/${ing['london-dry-gin']}`);
+      const activity = await call<VenueBarActivity>(owner.jar, 'GET', `/api/venues/${slug}/bar/activity`);
+      expect(venueBarActivitySchema.parse(activity.body).items.map((e) => [e.action, e.ingredient.name])).toEqual([
+        ['added', 'Sweet vermouth'],
+        ['added', 'Campari'],
+        ['added', 'London dry gin'],
+      ]);
+      const staffName = (
+        await t.database.db.selectFrom('user').select('name').where('id', '=', staff.id).executeTakeFirstOrThrow()
+      ).name;
+      expect(new Set(activity.body.items.map((e) => e.by))).toEqual(new Set([staffName || staff.email]));
+    });
+
+    it("86'ing a bottle takes it out of every recipe until it is back; removing it is recorded too", async () => {
+      const owner = await venueOwner('eighty-six');
+      const slug = owner.venue.slug;
+      for (const bottle of ['london-dry-gin', 'campari', 'sweet-vermouth'])
+        await call(owner.jar, 'PUT', `/api/venues/${slug}/bar/${ing[bottle]}`);
+      const before = (await call<VenueBar>(owner.jar, 'GET', `/api/venues/${slug}/bar`)).body.canMake;
+      const out = await call<VenueBar>(owner.jar, 'PUT', `/api/venues/${slug}/bar/${ing.campari}/86`, {
+        eightySixed: true,
+      });
+      expect(out.status).toBe(200);
+      expect(out.body.items.find((item) => item.slug === 'campari')?.eightySixed).toBe(true);
+      expect(out.body.canMake).toBeLessThan(before);
+      const back = await call<VenueBar>(owner.jar, 'PUT', `/api/venues/${slug}/bar/${ing.campari}/86`, {
+        eightySixed: false,
+      });
+      expect(back.body.canMake).toBe(before);
+      const removed = await call<VenueBar>(owner.jar, 'DELETE', `/api/venues/${slug}/bar/${ing.campari}`);
+      expect(removed.body.items.map((item) => item.slug)).toEqual(['london-dry-gin', 'sweet-vermouth']);
+      expect(removed.body.canMake).toBeLessThan(before);
+      expect((await call(owner.jar, 'DELETE', `/api/venues/${slug}/bar/${ing.campari}`)).status).toBe(200);
+      const activity = await call<VenueBarActivity>(owner.jar, 'GET', `/api/venues/${slug}/bar/activity`);
+      expect(activity.body.items.slice(0, 3).map((e) => e.action)).toEqual(['removed', 'back', '86']);
+
+      const missing = await call<ApiErrorBody>(owner.jar, 'PUT', `/api/venues/${slug}/bar/${ing.campari}/86`, {
+        eightySixed: true,
+      });
+      expect(missing.status).toBe(404);
+      const unknown = await call<ApiErrorBody>(owner.jar, 'PUT', `/api/venues/${slug}/bar/999999`);
+      expect(unknown.status).toBe(404);
+      const bad = await call<ApiErrorBody>(owner.jar, 'PUT', `/api/venues/${slug}/bar/${ing.gin}/86`, {
+        eightySixed: 'yes',
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.message).toContain('eightySixed');
+    });
+
+    it('a removed member can no longer read or change the inventory', async () => {
+      const owner = await venueOwner('inv-removed');
+      const staff = await member(owner.jar, owner.venue.slug, 'inv-gone');
+      const members = await call<VenueMembers>(owner.jar, 'GET', `/api/venues/${owner.venue.slug}/members`);
+      const row = members.body.members.find((m) => m.userId === staff.id)!;
+      await call(owner.jar, 'DELETE', `/api/venues/${owner.venue.slug}/members/${row.id}`);
+      for (const [method, path, body] of inventoryRoutesOf(owner.venue.slug, ing.gin!)) {
+        expect((await call(staff.jar, method, path, body)).status, `${method} ${path}`).toBe(404);
+      }
+      expect((await call<VenueBar>(owner.jar, 'GET', `/api/venues/${owner.venue.slug}/bar`)).body.items).toEqual([]);
+    });
+  });
+
   describe('isolation', () => {
     it("answers 401 signed out, 404 to a stranger, and 404 to another venue's owner on every route", async () => {
       const a = await venueOwner('iso-a');
@@ -318,7 +417,11 @@ describe.each(testDialects())('Venues on %s', (dialect) => {
       const staffRow = membersA.body.members.find((m) => m.userId === staffA.id)!;
       const stranger = await user('iso-stranger', 'enterprise');
 
-      for (const [method, path, body] of venueRoutesOf(a.venue.slug)) {
+      await call(staffA.jar, 'PUT', `/api/venues/${a.venue.slug}/bar/${ing.gin}`);
+      for (const [method, path, body] of [
+        ...venueRoutesOf(a.venue.slug),
+        ...inventoryRoutesOf(a.venue.slug, ing.gin!),
+      ]) {
         expect((await call(null, method, path, body)).status, `${method} ${path}`).toBe(401);
         const answer = await call<ApiErrorBody>(stranger.jar, method, path, body);
         expect(answer.status, `${method} ${path}`).toBe(404);
@@ -331,6 +434,8 @@ describe.each(testDialects())('Venues on %s', (dialect) => {
       expect(after.body.members).toHaveLength(2);
       expect(after.body.invitations.map((i) => i.id)).toEqual([invitationA]);
       expect((await call<Venue>(a.jar, 'GET', `/api/venues/${a.venue.slug}`)).body.name).toBe(a.venue.name);
+      const barA = await call<VenueBar>(a.jar, 'GET', `/api/venues/${a.venue.slug}/bar`);
+      expect(barA.body.items.map((item) => [item.slug, item.eightySixed])).toEqual([['gin', false]]);
       expect((await call<VenueList>(b.jar, 'GET', '/api/venues')).body.items.map((v) => v.slug)).toEqual([
         b.venue.slug,
       ]);
@@ -366,6 +471,7 @@ describe.each(testDialects())('Venues while the database is away, on %s', (diale
       ['POST', '/api/venues', { name: 'Outage Bar' }],
       ['GET', '/api/venues', undefined],
       ...venueRoutesOf('outage-bar'),
+      ...inventoryRoutesOf('outage-bar', 1),
       ['GET', '/api/venue-invitations/abc', undefined],
       ['POST', '/api/venue-invitations/abc/accept', undefined],
     ];

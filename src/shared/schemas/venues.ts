@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { barIngredientSchema } from './my-bar';
 import {
   brandContrastProblem,
   INVITABLE_ROLES,
@@ -167,3 +168,47 @@ export type InvitationView = z.infer<typeof invitationViewSchema>;
 /** `POST /api/venue-invitations/:id/accept`: the venue joined. */
 export const invitationAcceptedSchema = z.object({ venue: venueSchema });
 export type InvitationAccepted = z.infer<typeof invitationAcceptedSchema>;
+
+/** One bottle of a venue's team inventory: the ingredient, when it was added, whether it is 86'd tonight, and who changed
+ * it last. */
+export const venueBarItemSchema = barIngredientSchema.extend({
+  addedAt: z.string(),
+  eightySixed: z.boolean(),
+  updatedBy: z.string().nullable(),
+});
+export type VenueBarItem = z.infer<typeof venueBarItemSchema>;
+
+/** `GET /api/venues/:slug/bar` (and every inventory write's answer): the bottles by name, and how many catalogue
+ * cocktails the bar can make now (86'd bottles count as missing). */
+export const venueBarSchema = z.object({ items: z.array(venueBarItemSchema), canMake: z.number().int() });
+export type VenueBar = z.infer<typeof venueBarSchema>;
+
+/** What happened to a bottle: added, removed, 86'd (ran out tonight), or back in stock. */
+export const VENUE_BAR_ACTIONS = ['added', 'removed', '86', 'back'] as const;
+export type VenueBarAction = (typeof VENUE_BAR_ACTIONS)[number];
+
+/** `GET /api/venues/:slug/bar/activity`: the newest changes first (at most 50). */
+export const venueBarActivitySchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.number().int(),
+      action: z.enum(VENUE_BAR_ACTIONS),
+      ingredient: z.object({ id: z.number().int(), name: z.string() }),
+      by: z.string(),
+      at: z.string(),
+    }),
+  ),
+});
+export type VenueBarActivity = z.infer<typeof venueBarActivitySchema>;
+
+/** `PUT /api/venues/:slug/bar/:ingredientId/86`: run out tonight (true) or back in stock (false). */
+export const eightySixSchema = z.object({ eightySixed: z.boolean({ error: 'eightySixed must be true or false' }) });
+
+/** `:slug/bar/:ingredientId` path parameters. */
+export const venueIngredientParamSchema = z.object({
+  slug: venueSlugSchema,
+  ingredientId: z.coerce
+    .number({ error: 'ingredientId must be a number' })
+    .int('ingredientId must be a whole number')
+    .positive('ingredientId must be positive'),
+});

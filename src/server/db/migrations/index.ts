@@ -9,6 +9,7 @@ import { paymentsMigration } from './0006-payments';
 import { myBarMigration } from './0007-my-bar';
 import { collectionsMigration } from './0008-collections';
 import { venuesMigration } from './0009-venues';
+import { venueInventoryMigration } from './0010-venue-inventory';
 
 /**
  * Every migration, by name (Kysely runs them in name order). One set serves both dialects: each module receives the dialect
@@ -25,5 +26,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0007-my-bar': myBarMigration(dialect),
     '0008-collections': collectionsMigration(dialect),
     '0009-venues': venuesMigration(dialect),
+    '0010-venue-inventory': venueInventoryMigration(dialect),
   };
 }
