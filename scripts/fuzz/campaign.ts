@@ -32,6 +32,8 @@ export interface CampaignOptions {
    * other 5xx, stack trace, SQL text or error body of the wrong shape is a failure. Default 0 (no outage).
    */
   outage?: number;
+  /** Fuzz better-auth's organization endpoints too (see ORGANIZATION_ENDPOINTS_NOTE in routes.ts). Default false. */
+  organizationEndpoints?: boolean;
   /** Changes the world before the run (the tests plant defects through it). */
   instrument?: (world: World) => void;
 }
@@ -458,7 +460,11 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
   const world = await createWorld(options.dialect);
   try {
     options.instrument?.(world);
-    const routes = activeRoutes({ wrapperSimulator: world.t.config.wrapperSimulator, filter: options.routeFilter });
+    const routes = activeRoutes({
+      wrapperSimulator: world.t.config.wrapperSimulator,
+      filter: options.routeFilter,
+      organizationEndpoints: options.organizationEndpoints,
+    });
     if (routes.length === 0) throw new Error(`no route matches ${JSON.stringify(options.routeFilter)}`);
     const routeById = new Map(routes.map((route) => [route.id, route]));
     const report: CampaignReport = {

@@ -247,6 +247,8 @@ describe('command line', () => {
     expect(() => parseArguments(['--count', '0'], {})).toThrow(/--count/);
     expect(() => parseArguments(['--database', 'postgres'], {})).toThrow(/TEST_DATABASE_URL/);
     expect(() => parseArguments(['--fast'], {})).toThrow(/unknown option/);
+    expect(parseArguments([], {}).organizationEndpoints).toBe(false);
+    expect(parseArguments(['--organization-endpoints'], {}).organizationEndpoints).toBe(true);
   });
 });
 
