@@ -88,12 +88,27 @@ test.describe('enterprise venues', () => {
     await expect(staff).toHaveURL(/\/venues\/the-copper-still$/);
     await expect(staff.getByRole('heading', { level: 1, name: 'The Copper Still' })).toBeVisible();
     await expect(staff.getByText('Staff', { exact: true })).toBeVisible();
-    await expect(staff.getByRole('heading', { name: 'Team' })).toHaveCount(0);
+    await expect(staff.getByRole('heading', { name: 'Team', exact: true })).toHaveCount(0);
+
+    // Staff keep the team inventory: add a bottle from the catalogue, then 86 it for tonight.
+    await staff.getByRole('combobox', { name: 'Add a bottle' }).fill('Campari');
+    await staff.getByRole('option', { name: /^Campari \(/ }).click();
+    const bottles = staff.getByRole('list', { name: 'Bottles' });
+    await expect(bottles).toContainText('Campari');
+    const eightySix = staff.getByRole('button', { name: '86 Campari' });
+    await expect(eightySix).toHaveAttribute('aria-pressed', 'false');
+    await eightySix.click();
+    await expect(eightySix).toHaveAttribute('aria-pressed', 'true');
+    await expect(bottles).toContainText('Out tonight');
+    await expect(staff.getByRole('list', { name: 'Recent changes' })).toContainText("86'd Campari");
+    await axe.expectClean(staff, 'the venue as staff, with the team inventory');
     await staff.screenshot({ path: test.info().outputPath('venue-staff-390.png'), fullPage: true });
     await page.screenshot({ path: test.info().outputPath('venue-owner-1280.png'), fullPage: true });
 
     // The owner sees the seat taken by a member now, and removes them: their next request finds no venue.
     await page.reload();
+    await expect(page.getByRole('list', { name: 'Bottles' })).toContainText('Campari');
+    await expect(page.getByRole('list', { name: 'Recent changes' })).toContainText('added Campari');
     const members = page.getByRole('list', { name: 'Members' });
     await expect(members).toContainText(bartender);
     await expect(page.getByTestId('seats')).toHaveText('1 of 10 staff seats used');

@@ -17,7 +17,8 @@ export interface IngredientSearchProps {
 
 /**
  * Type-ahead over the catalogue's ingredients (names and aliases, accent- and case-insensitive; see searchIngredients), as
- * a {@link Combobox}: Arrow keys move, Enter adds, Escape closes; the count of matches is announced.
+ * a {@link Combobox}: Arrow keys move, Enter adds, Escape closes; the count of matches is announced. My Bar and a venue's
+ * team inventory add bottles with it.
  */
 export function IngredientSearch({
   label,

@@ -10,7 +10,7 @@ import { BAR_SHELVES, STARTER_SETS } from '@/shared/domain/my-bar-sets';
 import type { IngredientSummary } from '@/shared/schemas/ingredient';
 import type { BarItem } from '@/shared/schemas/my-bar';
 import { useChangeBar, useChangeSwap, useSwaps, type BarChange } from '../api/my-bar-api';
-import { IngredientSearch } from './ingredient-search';
+import { IngredientSearch } from '@/client/components/ingredient-search';
 
 /** A short message for a failed write. */
 export function writeFailure(error: unknown): string {

@@ -6,6 +6,8 @@ export const venueKeys = {
   list: (userId: string) => [...venueKeys.all(userId), 'list'] as const,
   detail: (userId: string, slug: string) => [...venueKeys.all(userId), 'detail', slug] as const,
   members: (userId: string, slug: string) => [...venueKeys.all(userId), 'members', slug] as const,
+  bar: (userId: string, slug: string) => [...venueKeys.all(userId), 'bar', slug] as const,
+  activity: (userId: string, slug: string) => [...venueKeys.all(userId), 'bar-activity', slug] as const,
 };
 
 /** An invitation as the join page reads it (no user: the page shows it before sign-in). */

@@ -7,6 +7,7 @@ import { Skeleton } from '@/client/components/ui/skeleton';
 import { ApiError } from '@/client/lib/api-client';
 import { VENUE_ROLE_LABELS } from '@/shared/domain/venues';
 import { useVenue } from '../api/venues';
+import { InventoryPanel } from './inventory-panel';
 import { TeamPanel } from './team-panel';
 import { VenueSettingsPanel } from './venue-settings-panel';
 
@@ -30,8 +31,8 @@ function VenueUnavailable({ title, message }: { title: string; message: string }
 }
 
 /**
- * /venues/:slug: a venue's space. Everyone on the team sees the venue (name, address, hours, their role); the owner and
- * managers edit its details and brand; the owner manages the team and its seats.
+ * /venues/:slug: a venue's space. Everyone on the team sees the venue (name, address, hours, their role) and keeps the
+ * team inventory; the owner and managers edit its details and brand; the owner manages the team and its seats.
  */
 export function VenuePage({ userId, slug }: { userId: string; slug: string }) {
   const venue = useVenue(userId, slug);
@@ -112,6 +113,7 @@ export function VenuePage({ userId, slug }: { userId: string; slug: string }) {
           </div>
         </dl>
       </header>
+      <InventoryPanel userId={userId} slug={data.slug} />
       {data.role === 'owner' ? <TeamPanel userId={userId} slug={data.slug} /> : null}
       {data.role === 'owner' || data.role === 'manager' ? <VenueSettingsPanel userId={userId} venue={data} /> : null}
     </div>
