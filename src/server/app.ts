@@ -25,7 +25,7 @@ import { redisSecondaryStorage, type RedisHandle } from './redis';
 import { createMailer, type Mailer } from './mail';
 import { myBarRoutes } from './my-bar';
 import { supportRoutes } from './support';
-import { venueInvitationRoutes, venueRoutes } from './venues';
+import { addPurchasedSeat, venueInvitationRoutes, venueRoutes } from './venues';
 import { webhookRoutes, wrapperSimulatorRoutes } from './payments';
 import { FIRST_PAINT_SCRIPT_HASH } from './http/first-paint-csp';
 
@@ -135,7 +135,7 @@ export function createApp(deps: AppDeps): Hono {
     '/api/venue-invitations',
     venueInvitationRoutes({ db, auth, sessions, trustedOrigins: config.trustedOrigins }),
   );
-  app.route('/api/webhooks/revenuecat', webhookRoutes({ db, config, logger }));
+  app.route('/api/webhooks/revenuecat', webhookRoutes({ db, config, logger, addSeat: addPurchasedSeat }));
   if (config.wrapperSimulator) {
     const dispatch = (request: Request) => Promise.resolve(app.fetch(request));
     app.route('/api/wrapper-sim', wrapperSimulatorRoutes({ db, config, logger, sessions, dispatch }));

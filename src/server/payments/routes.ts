@@ -11,7 +11,7 @@ import { readJsonBody } from '../http/read-json-body';
 import type { SessionReader } from '../http/session';
 import type { Logger } from '../logger';
 import { syncPurchases } from './sync';
-import { applyRevenueCatWebhook, authorizationMatches } from './webhook';
+import { applyRevenueCatWebhook, authorizationMatches, type AddPurchasedSeat } from './webhook';
 
 /**
  * `POST /api/webhooks/revenuecat` (mounted at /api/webhooks/revenuecat): RevenueCat's webhook, `{api_version, event}`.
@@ -21,7 +21,18 @@ import { applyRevenueCatWebhook, authorizationMatches } from './webhook';
  * - 200 `{eventId, outcome}` otherwise (outcomes: src/shared/schemas/payments.ts), also for replays, unknown users and
  *   unknown entitlements, so RevenueCat does not retry them.
  */
-export function webhookRoutes({ db, config, logger }: { db: Kysely<Database>; config: Config; logger: Logger }): Hono {
+export function webhookRoutes({
+  db,
+  config,
+  logger,
+  addSeat,
+}: {
+  db: Kysely<Database>;
+  config: Config;
+  logger: Logger;
+  /** Adds a bought staff seat to the purchaser's venue (the venues feature's; see applyRevenueCatWebhook). */
+  addSeat?: AddPurchasedSeat;
+}): Hono {
   const routes = new Hono();
   routes.post('/', sameOriginGuard(config.trustedOrigins), async (c) => {
     const expected = config.revenueCat.webhookAuth;
@@ -34,7 +45,7 @@ export function webhookRoutes({ db, config, logger }: { db: Kysely<Database>; co
     }
     const parsed = revenueCatWebhookSchema.safeParse(await readJsonBody(c.req.raw));
     if (!parsed.success) throw new AppError('VALIDATION_FAILED', describeZodError(parsed.error));
-    return c.json(await applyRevenueCatWebhook({ db, webhook: parsed.data, logger }));
+    return c.json(await applyRevenueCatWebhook({ db, webhook: parsed.data, logger, addSeat }));
   });
   return routes;
 }

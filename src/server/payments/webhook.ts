@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { isEntitlementName, type EntitlementName } from '@/shared/domain/plans';
+import { isEntitlementName, SEAT_ADDON_PRODUCT_ID, type EntitlementName } from '@/shared/domain/plans';
 import type { RevenueCatEvent, RevenueCatWebhook, WebhookOutcome, WebhookReceipt } from '@/shared/schemas/payments';
 import type { Database } from '../db/types';
 import type { Logger } from '../logger';
@@ -211,6 +211,18 @@ async function applyTransfer(
 }
 
 /**
+ * Adds one bought staff seat to the purchaser's venue inside the webhook's transaction (the venues feature's
+ * addPurchasedSeat, handed in by the app): the venue and its new limit, or null when the purchaser owns none.
+ */
+export type AddPurchasedSeat = (
+  db: Kysely<Database>,
+  userId: string,
+) => Promise<{ organizationId: string; limit: number } | null>;
+
+/** Purchases of the seat add-on (SEAT_ADDON_PRODUCT_ID) add a seat; its other events (refunds) change nothing. */
+const SEAT_PURCHASE_TYPES = new Set<RevenueCatEvent['type']>(['NON_RENEWING_PURCHASE', 'INITIAL_PURCHASE']);
+
+/**
  * Applies one RevenueCat webhook to the entitlements, exactly once per event id, in one transaction:
  * - the event id is claimed in `webhook_event` first; an id seen before answers 'replayed' and changes nothing (also when
  *   two deliveries race: the second waits on the unique key and finds the first);
@@ -224,6 +236,8 @@ async function applyTransfer(
  *   the expiration (never later than now); BILLING_ISSUE flags the row and keeps access through the grace period;
  *   SUBSCRIPTION_PAUSED stops renewal; TRANSFER moves RevenueCat-sourced entitlements from `transferred_from` users to the
  *   first known `transferred_to` user; TEST changes nothing ('ignored');
+ * - a purchase of the Enterprise seat add-on (SEAT_ADDON_PRODUCT_ID) adds one staff seat to the venue the purchaser owns
+ *   (`addSeat`; 'applied'), or changes nothing when they own none or no `addSeat` is given ('ignored');
  * - an active support grant (source 'admin') is never cut short: a store event that would give less access leaves it as it
  *   is ('ignored' when that was all the event would do; see {@link keepsSupportGrant});
  * - an event older (event_timestamp_ms) than the last one applied to the same user and entitlement is 'stale' and changes
@@ -237,11 +251,13 @@ export async function applyRevenueCatWebhook({
   db,
   webhook,
   logger,
+  addSeat,
   now = () => new Date(),
 }: {
   db: Kysely<Database>;
   webhook: RevenueCatWebhook;
   logger: Logger;
+  addSeat?: AddPurchasedSeat;
   now?: () => Date;
 }): Promise<WebhookReceipt> {
   const { event } = webhook;
@@ -276,6 +292,15 @@ export async function applyRevenueCatWebhook({
       outcome = 'ignored';
     } else if (event.type === 'TRANSFER') {
       ({ outcome, userId } = await applyTransfer(trx, event, eventMs, at, log));
+    } else if (event.product_id === SEAT_ADDON_PRODUCT_ID) {
+      userId = await firstKnownUser(trx, customerIds(event));
+      if (!userId) outcome = 'unknown_user';
+      else if (!SEAT_PURCHASE_TYPES.has(event.type) || !addSeat) outcome = 'ignored';
+      else {
+        const seat = await addSeat(trx, userId);
+        if (seat) log('seat', userId, 'enterprise', { venue: seat.organizationId, seats: seat.limit });
+        outcome = seat ? 'applied' : 'ignored';
+      }
     } else {
       userId = await firstKnownUser(trx, customerIds(event));
       const names = eventEntitlements(event);

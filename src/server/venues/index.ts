@@ -3,6 +3,6 @@
  * venue routes, and the seat operations the admin CLI and the payments webhook use.
  */
 export { joinPath, venueOrganizationPlugin } from './organization-plugin';
-export { seatUsage } from './seats';
+export { addPurchasedSeat, seatUsage } from './seats';
 export { venueInvitationRoutes, venueRoutes } from './routes';
 export { setSeatLimit } from './operations';

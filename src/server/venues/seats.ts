@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { INCLUDED_SEATS, seatsUsed } from '@/shared/domain/venues';
+import { INCLUDED_SEATS, MAX_SEATS, seatsUsed } from '@/shared/domain/venues';
 import type { Seats } from '@/shared/schemas/venues';
 import type { Database } from '../db/types';
 
@@ -32,4 +32,31 @@ export async function seatUsage(db: Kysely<Database>, organizationId: string, no
     limit: venue ? Number(venue.seat_limit) : INCLUDED_SEATS,
     used: seatsUsed({ members: Number(members.count), pendingInvitations: waiting }),
   };
+}
+
+/**
+ * Adds one staff seat, bought as an add-on, to the venue `userId` owns (the oldest, should they own several), up to
+ * MAX_SEATS. Runs inside the caller's transaction (`db` may be one), so the webhook's once-per-event claim covers it.
+ * @returns the venue and its new seat limit, or null when the user owns no venue (nothing changes).
+ */
+export async function addPurchasedSeat(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<{ organizationId: string; limit: number } | null> {
+  const owned = await db
+    .selectFrom('member')
+    .innerJoin('venue', 'venue.organization_id', 'member.organizationId')
+    .select(['member.organizationId', 'venue.seat_limit'])
+    .where('member.userId', '=', userId)
+    .where('member.role', '=', 'owner')
+    .orderBy('member.createdAt')
+    .executeTakeFirst();
+  if (!owned) return null;
+  const limit = Math.min(Number(owned.seat_limit) + 1, MAX_SEATS);
+  await db
+    .updateTable('venue')
+    .set({ seat_limit: limit, updated_at: new Date().toISOString() })
+    .where('organization_id', '=', owned.organizationId)
+    .execute();
+  return { organizationId: owned.organizationId, limit };
 }

@@ -21,6 +21,8 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
 import { RETRY_AFTER_SECONDS } from '../app';
 import { grantEntitlement, revokeEntitlement } from '../payments';
+import { SEAT_ADDON_PRODUCT_ID } from '@/shared/domain/plans';
+import { PAYMENTS_ENV, revenueCatEvent, TEST_WEBHOOK_AUTH, webhookBody } from '../../../tests/support/payments';
 import { setSeatLimit } from './operations';
 
 /** Every venue route for the venue `slug`, as [method, path, body]. */
@@ -50,7 +52,7 @@ describe.each(testDialects())('Venues on %s', (dialect) => {
   let t: TestApp;
   let ing: Record<string, number>;
   beforeAll(async () => {
-    t = await createTestApp({ dialect });
+    t = await createTestApp({ dialect, env: PAYMENTS_ENV });
     const rows = await t.database.db.selectFrom('ingredient').select(['slug', 'id']).execute();
     ing = Object.fromEntries(rows.map((row) => [row.slug, Number(row.id)]));
   });
@@ -234,6 +236,38 @@ describe.each(testDialects())('Venues on %s', (dialect) => {
         limit: 12,
         used: 2,
       });
+    });
+
+    it("a bought seat add-on (RevenueCat webhook) adds one seat to the purchaser's venue, once per event", async () => {
+      const owner = await venueOwner('addon');
+      const post = (appUserId: string, id?: string) =>
+        t.json<{ outcome: string }>('/api/webhooks/revenuecat', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: TEST_WEBHOOK_AUTH },
+          body: JSON.stringify(
+            webhookBody(
+              revenueCatEvent('NON_RENEWING_PURCHASE', appUserId, {
+                ...(id ? { id } : {}),
+                product_id: SEAT_ADDON_PRODUCT_ID,
+                entitlement_ids: [],
+                expiration_at_ms: null,
+              }),
+            ),
+          ),
+        });
+      const id = `seat-${Date.now()}`;
+      expect((await post(owner.id, id)).body.outcome).toBe('applied');
+      expect((await post(owner.id, id)).body.outcome).toBe('replayed');
+      const venue = await call<Venue>(owner.jar, 'GET', `/api/venues/${owner.venue.slug}`);
+      expect(venue.body.seats).toEqual({ limit: 11, used: 0 });
+      const stranger = await user('addon-nobody');
+      expect((await post(stranger.id)).body.outcome).toBe('ignored');
+      const entitlements = await t.database.db
+        .selectFrom('entitlement')
+        .select('name')
+        .where('user_id', 'in', [owner.id, stranger.id])
+        .execute();
+      expect(entitlements.map((row) => row.name)).toEqual(['enterprise']);
     });
 
     it('removing a member frees the seat and ends their access on the very next request', async () => {

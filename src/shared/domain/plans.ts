@@ -88,6 +88,12 @@ export const PRODUCT_IDS = {
   enterprise: { monthly: 'app.barback.enterprise.monthly', annual: 'app.barback.enterprise.annual' },
 } as const satisfies Record<OfferingId, Record<BillingCycle, string>>;
 
+/**
+ * The Enterprise add-on that buys one more staff seat for the purchaser's venue (a non-renewing purchase in the iOS app;
+ * issue 13: 'extra seats addable').
+ */
+export const SEAT_ADDON_PRODUCT_ID = 'app.barback.enterprise.seat';
+
 /** The entitlement each offering grants. */
 export const OFFERING_ENTITLEMENT: Record<OfferingId, EntitlementName> = {
   individual: 'pro',
