@@ -83,6 +83,7 @@ export function supportEmail({
   page,
   userId,
   id,
+  priority = 'standard',
 }: {
   to: string;
   from: string;
@@ -90,13 +91,15 @@ export function supportEmail({
   page: string | null;
   userId: string | null;
   id: number;
+  /** 'priority' for an Enterprise customer: the subject says so first. */
+  priority?: 'standard' | 'priority';
 }): MailMessage {
-  const subject = `Support request #${id} from ${from}`;
+  const subject = `${priority === 'priority' ? '[Priority] ' : ''}Support request #${id} from ${from}`;
   const facts = [
     `From: ${from}`,
     `Account: ${userId ?? 'not signed in'}`,
     `Page: ${page ?? 'not given'}`,
-    'Priority: standard',
+    `Priority: ${priority === 'priority' ? 'priority (Enterprise)' : 'standard'}`,
   ];
   const text = [...facts, '', message].join('\n');
   const html = htmlDocument(

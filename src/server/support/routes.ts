@@ -10,10 +10,12 @@ import { clientAddress } from '../http/client-address';
 import { jsonBody } from '../http/validate';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail';
+import { isEnterpriseCustomer } from '../venues';
 import { sendSupportMessage } from './operations';
 
 /**
- * `POST /api/support` (mounted at /api/support): `{email, message, page?}` -> 201 `{id, status: 'received', mailed}`.
+ * `POST /api/support` (mounted at /api/support): `{email, message, page?}` -> 201 `{id, status: 'received', mailed, priority}`
+ * ('priority' when the signed-in sender is an Enterprise customer: the plan, or a venue it covers).
  * Signed-in senders are recorded with their user id and answered at their account's email (the form's email field counts
  * for anonymous senders only). Errors: 400 for malformed JSON or a missing/invalid field (named);
  * 403 cross-site; 429 past 5 messages an hour from one address.
@@ -44,6 +46,7 @@ export function supportRoutes(deps: {
         supportAddress: config.supportEmail,
         userId: current?.user.id ?? null,
         input,
+        priority: current && (await isEnterpriseCustomer(db, current.user.id)) ? 'priority' : 'standard',
       });
       return c.json(receipt, 201);
     },

@@ -33,7 +33,7 @@ describe.each(testDialects())('POST /api/support on %s', (dialect) => {
       page: '/batch',
     });
     expect(status).toBe(201);
-    expect(body).toEqual({ id: expect.any(Number), status: 'received', mailed: true });
+    expect(body).toEqual({ id: expect.any(Number), status: 'received', mailed: true, priority: 'standard' });
     const row = await t.database.db
       .selectFrom('support_message')
       .selectAll()
@@ -71,7 +71,7 @@ describe.each(testDialects())('POST /api/support on %s', (dialect) => {
     smtp.refuseNext();
     const { status, body } = await send({ email: 'guest@example.test', message: 'Is anyone there?' });
     expect(status).toBe(201);
-    expect(body).toEqual({ id: expect.any(Number), status: 'received', mailed: false });
+    expect(body).toEqual({ id: expect.any(Number), status: 'received', mailed: false, priority: 'standard' });
     const row = await t.database.db
       .selectFrom('support_message')
       .select(['message', 'mailed'])

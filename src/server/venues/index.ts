@@ -5,4 +5,4 @@
 export { joinPath, venueOrganizationPlugin } from './organization-plugin';
 export { addPurchasedSeat, seatUsage } from './seats';
 export { venueInvitationRoutes, venueRoutes } from './routes';
-export { setSeatLimit } from './operations';
+export { isEnterpriseCustomer, setSeatLimit } from './operations';

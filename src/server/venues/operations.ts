@@ -490,3 +490,22 @@ export async function setSeatLimit({
     .execute();
   return { limit: seats, used: usage.used };
 }
+
+/**
+ * Whether the user is an Enterprise customer for support: they hold the enterprise entitlement, or belong to a venue
+ * whose owner does (the venue's plan covers its team).
+ */
+export async function isEnterpriseCustomer(db: Kysely<Database>, userId: string): Promise<boolean> {
+  if (satisfiesEntitlement(await activeEntitlementsOf({ db, userId }), 'enterprise')) return true;
+  const owners = await db
+    .selectFrom('member as mine')
+    .innerJoin('member as owner', 'owner.organizationId', 'mine.organizationId')
+    .select('owner.userId')
+    .where('mine.userId', '=', userId)
+    .where('owner.role', '=', 'owner')
+    .execute();
+  for (const owner of owners) {
+    if (satisfiesEntitlement(await activeEntitlementsOf({ db, userId: owner.userId }), 'enterprise')) return true;
+  }
+  return false;
+}

@@ -441,6 +441,38 @@ describe.each(testDialects())('Venues on %s', (dialect) => {
     });
   });
 
+  describe('priority support', () => {
+    it("flags an Enterprise customer's support message priority (owner, and the venue's staff), not anyone else's", async () => {
+      const owner = await venueOwner('support');
+      const staff = await member(owner.jar, owner.venue.slug, 'support-staff');
+      const free = await user('support-free');
+      const send = (jar: CookieJar | null, text: string) =>
+        call<{ priority: string }>(jar, 'POST', '/api/support', { email: 'ignored@example.com', message: text });
+      expect((await send(owner.jar, 'Owner question')).body.priority).toBe('priority');
+      expect((await send(staff.jar, 'Staff question')).body.priority).toBe('priority');
+      expect((await send(free.jar, 'Free question')).body.priority).toBe('standard');
+      expect((await send(null, 'Anonymous question')).body.priority).toBe('standard');
+      const subjects = await t.database.db
+        .selectFrom('mail_outbox')
+        .select('subject')
+        .where('subject', 'like', '%Support request%')
+        .execute();
+      const priority = subjects.filter((row) => row.subject.startsWith('[Priority] ')).length;
+      expect(priority).toBe(2);
+      const stored = await t.database.db
+        .selectFrom('support_message')
+        .select(['message', 'priority'])
+        .orderBy('id')
+        .execute();
+      expect(stored.map((row) => [row.message, row.priority])).toEqual([
+        ['Owner question', 'priority'],
+        ['Staff question', 'priority'],
+        ['Free question', 'standard'],
+        ['Anonymous question', 'standard'],
+      ]);
+    });
+  });
+
   describe('isolation', () => {
     it("answers 401 signed out, 404 to a stranger, and 404 to another venue's owner on every route", async () => {
       const a = await venueOwner('iso-a');

@@ -33,5 +33,7 @@ export const supportReceiptSchema = z.object({
   id: z.number().int(),
   status: z.literal('received'),
   mailed: z.boolean(),
+  /** 'priority' for an Enterprise customer (the plan, or a venue the plan covers): answered first. */
+  priority: z.enum(['standard', 'priority']),
 });
 export type SupportReceipt = z.infer<typeof supportReceiptSchema>;

@@ -1,27 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiFetch } from '@/client/lib/api-client';
+import { supportReceiptSchema, type SupportReceipt, type supportMessageSchema } from '@/shared/schemas/support';
 
-/** Body of `POST /api/support`. email: a valid address; message: 1–5000 characters; page: the path it was sent from. */
-export interface SupportMessageInput {
-  email: string;
-  message: string;
-  page?: string;
-}
-
-/** `POST /api/support` answer (201). mailed: false when the message was stored but the mail could not be sent. */
-export interface SupportReceipt {
-  id: number;
-  status: 'received';
-  mailed: boolean;
-}
+/** Body of `POST /api/support` (the shared contract: email, message of 1–5000 characters, page it was sent from). */
+export type SupportMessageInput = z.input<typeof supportMessageSchema>;
+export type { SupportReceipt };
 
 /**
- * Sends a Contact Support message (stored and mailed to support by the server).
+ * Sends a Contact Support message (stored and mailed to support by the server). The receipt says whether it was mailed
+ * and its priority ('priority' for an Enterprise customer).
  * @throws ApiError: 400 VALIDATION_FAILED naming a bad field, 429 RATE_LIMITED (5 an hour per address), 403 cross-site,
  *   NETWORK_ERROR offline.
  */
 export function sendSupportMessage(input: SupportMessageInput): Promise<SupportReceipt> {
-  return apiFetch<SupportReceipt>('/api/support', null, {
+  return apiFetch('/api/support', supportReceiptSchema, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(input),

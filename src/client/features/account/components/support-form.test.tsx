@@ -130,7 +130,7 @@ describe('Contact Support form', () => {
     await user.type(messageField(), '{Enter}');
     expect(api.calls('POST /api/support')).toHaveLength(1);
 
-    answer.resolve(jsonResponse({ id: 4, status: 'received', mailed: true }, 201));
+    answer.resolve(jsonResponse({ id: 4, status: 'received', mailed: true, priority: 'standard' }, 201));
     expect(await screen.findByText(SUPPORT_TEXT.success)).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe(SUPPORT_TEXT.success);
 
@@ -151,12 +151,29 @@ describe('Contact Support form', () => {
     const user = userEvent.setup();
     installFakeApi({
       override: (request) =>
-        request.path === '/api/support' ? jsonResponse({ id: 5, status: 'received', mailed: false }, 201) : undefined,
+        request.path === '/api/support'
+          ? jsonResponse({ id: 5, status: 'received', mailed: false, priority: 'standard' }, 201)
+          : undefined,
     });
     renderForm();
     await user.type(await screen.findByLabelText(SUPPORT_TEXT.messageLabel), 'Hello');
     await user.click(submit());
     expect(await screen.findByText(SUPPORT_TEXT.success)).toBeTruthy();
+  });
+
+  it('promises an Enterprise customer the faster answer when the server marks the message priority', async () => {
+    const user = userEvent.setup();
+    installFakeApi({
+      override: (request) =>
+        request.path === '/api/support'
+          ? jsonResponse({ id: 6, status: 'received', mailed: true, priority: 'priority' }, 201)
+          : undefined,
+    });
+    renderForm();
+    await user.type(await screen.findByLabelText(SUPPORT_TEXT.messageLabel), 'Our QR menu');
+    await user.click(submit());
+    expect(await screen.findByText(SUPPORT_TEXT.prioritySuccess)).toBeTruthy();
+    expect(screen.queryByText(SUPPORT_TEXT.success)).toBeNull();
   });
 
   it('explains a rate limit and keeps what was typed', async () => {

@@ -33,6 +33,9 @@ export const SUPPORT_TEXT = {
   sent: 'Sent',
   /** Shown for 3 s after the server has the message (mailed to support or only stored: it was received either way). */
   success: 'Thank you! We received your message and will reply by email.',
+  /** The same for an Enterprise customer, whose message is answered first. */
+  prioritySuccess:
+    'Thank you! Your message is marked priority: as an Enterprise customer you will hear from us within one business day.',
   rateLimited: 'You have sent several messages in a short time. Please wait a while before sending another one.',
   offline:
     'Your message could not be sent because the server could not be reached. Check your connection and try again.',
@@ -109,6 +112,7 @@ export function SupportForm({
 }) {
   const id = useId();
   const [phase, setPhase] = useState<SupportFormPhase>('idle');
+  const [priority, setPriority] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const messageRef = useRef<HTMLTextAreaElement | null>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
@@ -143,7 +147,10 @@ export function SupportForm({
     mutate(
       { email: data.email, message: data.message, page },
       {
-        onSuccess: () => setPhase('sent'),
+        onSuccess: (receipt) => {
+          setPriority(receipt.priority === 'priority');
+          setPhase('sent');
+        },
         onError: (failure) => {
           setPhase('idle');
           setError(failureText(failure));
@@ -264,7 +271,7 @@ export function SupportForm({
             )}
           </Button>
           <p role="status" className={cn('text-sm text-success', phase !== 'sent' && 'sr-only')}>
-            {phase === 'sent' ? SUPPORT_TEXT.success : ''}
+            {phase === 'sent' ? (priority ? SUPPORT_TEXT.prioritySuccess : SUPPORT_TEXT.success) : ''}
           </p>
         </div>
       </form>

@@ -112,7 +112,7 @@ export function accountHandlers(state: FakeApi['state'], catalogueSize = 3): Htt
         return jsonBody({ cocktailId: id, favorite: method === 'put' });
       }),
     ),
-    http.post('/api/support', () => jsonBody({ id: 1, status: 'received', mailed: true }, 201)),
+    http.post('/api/support', () => jsonBody({ id: 1, status: 'received', mailed: true, priority: 'standard' }, 201)),
     http.delete('/api/me', () => {
       if (!state.signedIn) return unauthorized();
       state.signedIn = false;
