@@ -203,6 +203,9 @@ describe('plans', () => {
     expect(paths).toContain('/api/venues/victim-bar/members/own-member-0001');
     expect(paths).toContain('/api/venues/own-bar/members/victim-member-0001');
     expect(paths).toContain('/api/venues/victim-bar/members/victim-member-0001');
+    const eightySix = route('PUT /api/venues/:slug/bar/:ingredientId/86');
+    const bottles = sweepChoices(eightySix, ctx).map(({ choice }) => buildPlan(eightySix, ctx, choice).path);
+    expect(bottles).toContain('/api/venues/victim-bar/bar/3/86');
     const create = route('POST /api/venues');
     const aimed = sweepChoices(create, ctx)
       .map(({ choice }) => buildPlan(create, ctx, choice))

@@ -35,11 +35,13 @@ import {
 } from '@/shared/schemas/session';
 import { supportMessageSchema } from '@/shared/schemas/support';
 import {
+  eightySixSchema,
   invitationCreateSchema,
   invitationIdParamSchema,
   invitationParamSchema,
   memberParamSchema,
   venueCreateSchema,
+  venueIngredientParamSchema,
   venueParamSchema,
   venueUpdateSchema,
 } from '@/shared/schemas/venues';
@@ -218,6 +220,15 @@ const noteParam = {
 const venueParam = {
   slug: { valid: (ctx: FuzzContext) => ctx.ownVenue.slug, schema: venueParamSchema.shape.slug },
 };
+
+/** A team-inventory route's `:slug` and `:ingredientId` (the sweep puts A's venue and A's bottle there instead). */
+const venueBarParams = (valid: (ctx: FuzzContext) => number) => ({
+  ...venueParam,
+  ingredientId: {
+    valid: (ctx: FuzzContext) => String(valid(ctx)),
+    schema: venueIngredientParamSchema.shape.ingredientId,
+  },
+});
 
 let venueCounter = 0;
 /**
@@ -668,6 +679,44 @@ export const ROUTES: readonly RouteSpec[] = [
       ...venueParam,
       memberId: { valid: (ctx) => ctx.ownVenue.memberId, schema: memberParamSchema.shape.memberId },
     },
+  }),
+  // The team inventory (any member of the venue).
+  app({
+    id: 'GET /api/venues/:slug/bar',
+    method: 'GET',
+    path: '/api/venues/:slug/bar',
+    caller: 'enterprise',
+    params: venueParam,
+  }),
+  app({
+    id: 'GET /api/venues/:slug/bar/activity',
+    method: 'GET',
+    path: '/api/venues/:slug/bar/activity',
+    caller: 'enterprise',
+    params: venueParam,
+  }),
+  app({
+    id: 'PUT /api/venues/:slug/bar/:ingredientId',
+    method: 'PUT',
+    path: '/api/venues/:slug/bar/:ingredientId',
+    caller: 'enterprise',
+    params: venueBarParams(someIngredient),
+  }),
+  app({
+    id: 'DELETE /api/venues/:slug/bar/:ingredientId',
+    method: 'DELETE',
+    path: '/api/venues/:slug/bar/:ingredientId',
+    caller: 'enterprise',
+    params: venueBarParams(otherIngredient),
+  }),
+  app({
+    id: 'PUT /api/venues/:slug/bar/:ingredientId/86',
+    method: 'PUT',
+    path: '/api/venues/:slug/bar/:ingredientId/86',
+    caller: 'enterprise',
+    params: venueBarParams(someIngredient),
+    body: () => ({ eightySixed: true }),
+    bodySchema: eightySixSchema,
   }),
   app({
     id: 'GET /api/venue-invitations/:invitationId',

@@ -25,7 +25,7 @@ import type { FuzzContext, OwnVenue, VictimIds } from './routes';
  * - A, the victim, signed in, with two-factor on, favorites, pro and enterprise entitlements granted through RevenueCat's
  *   webhook, a support message, a search, My Bar data (bottles, a shopping-list entry, a made drink, a swap), a private
  *   and a shared collection, a private note and a rating, and a venue with one staff member (who joined through a real
- *   invitation and sends nothing either) and one invitation still waiting; A sends nothing during the run, and A's data,
+ *   invitation and sends nothing either), one invitation still waiting and an 86'd bottle in its team inventory; A sends nothing during the run, and A's data,
  *   A's venue with it, is snapshotted (API and database);
  * - B (free plan), B' (pro plan) and B-enterprise (enterprise plan, owner of a venue with a helper staff member and two
  *   waiting invitations, one to B), the signed-in attackers, re-created when a request ends their session (or takes
@@ -318,6 +318,13 @@ async function createVictim(t: TestApp, cocktailIds: number[], ingredientIds: nu
     address,
   );
   const staff = await joinVenue(t, jar, venue.slug, 'victim-staff', address);
+  // The team inventory: one bottle (one of A's own, so the ids the sweep aims with are A's), 86'd tonight.
+  for (const [path, body] of [
+    [`/api/venues/${venue.slug}/bar/${first}`, {}],
+    [`/api/venues/${venue.slug}/bar/${first}/86`, { eightySixed: true }],
+  ] as const) {
+    await expectStatus(await t.request(path, postJson(body, jar, 'PUT'), { address }), 200, `PUT ${path}`);
+  }
   const venueInviteeEmail = uniqueEmail('victim-invitee');
   const venueInvitationId = await inviteToVenue(t, jar, venue.slug, venueInviteeEmail, address);
 
@@ -567,6 +574,8 @@ export async function victimRows(world: World): Promise<Record<string, unknown[]
     venueMembers,
     venueInvitations,
     venueSeats,
+    venueBar,
+    venueBarActivity,
   ] = await Promise.all([
     db.selectFrom('user').selectAll().where('id', '=', id).execute(),
     db.selectFrom('session').selectAll().where('userId', '=', id).orderBy('id').execute(),
@@ -604,13 +613,21 @@ export async function victimRows(world: World): Promise<Record<string, unknown[]
     db.selectFrom('cocktail_note').selectAll().where('user_id', '=', id).orderBy('cocktail_id').execute(),
     db.selectFrom('cocktail_rating').selectAll().where('user_id', '=', id).orderBy('cocktail_id').execute(),
     // A's memberships (of A's venue, and of any venue someone made A join), then A's venue: its organization and venue
-    // rows (name, slug, brand, seat limit), its team and invitations (any status), and its seats as the server counts them.
+    // rows (name, slug, brand, seat limit), its team and invitations (any status), its seats as the server counts them,
+    // and its team inventory (bottles, 86 marks, activity).
     db.selectFrom('member').selectAll().where('userId', '=', id).orderBy('id').execute(),
     db.selectFrom('organization').selectAll().where('id', '=', venueId).execute(),
     db.selectFrom('venue').selectAll().where('organization_id', '=', venueId).execute(),
     db.selectFrom('member').selectAll().where('organizationId', '=', venueId).orderBy('id').execute(),
     db.selectFrom('invitation').selectAll().where('organizationId', '=', venueId).orderBy('id').execute(),
     seatUsage(db, venueId),
+    db
+      .selectFrom('venue_bar_item')
+      .selectAll()
+      .where('organization_id', '=', venueId)
+      .orderBy('ingredient_id')
+      .execute(),
+    db.selectFrom('venue_bar_activity').selectAll().where('organization_id', '=', venueId).orderBy('id').execute(),
   ]);
   return {
     user,
@@ -636,6 +653,8 @@ export async function victimRows(world: World): Promise<Record<string, unknown[]
     venueMembers,
     venueInvitations,
     venueSeats: [venueSeats],
+    venueBar,
+    venueBarActivity,
   };
 }
 
@@ -667,6 +686,8 @@ export async function victimView(world: World): Promise<Record<string, unknown>>
     venue: await read(`/api/venues/${victim.venueSlug}`),
     venueTeam: await read(`/api/venues/${victim.venueSlug}/members`),
     venueInvitation: await read(`/api/venue-invitations/${victim.venueInvitationId}`),
+    venueBar: await read(`/api/venues/${victim.venueSlug}/bar`),
+    venueBarActivity: await read(`/api/venues/${victim.venueSlug}/bar/activity`),
   };
 }
 
