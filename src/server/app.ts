@@ -25,7 +25,7 @@ import { redisSecondaryStorage, type RedisHandle } from './redis';
 import { createMailer, type Mailer } from './mail';
 import { myBarRoutes } from './my-bar';
 import { supportRoutes } from './support';
-import { addPurchasedSeat, venueInvitationRoutes, venueRoutes } from './venues';
+import { addPurchasedSeat, publicMenuRoutes, venueInvitationRoutes, venueRoutes } from './venues';
 import { webhookRoutes, wrapperSimulatorRoutes } from './payments';
 import { FIRST_PAINT_SCRIPT_HASH } from './http/first-paint-csp';
 
@@ -131,6 +131,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api/me', collectionRoutes({ db, sessions, trustedOrigins: config.trustedOrigins }));
   app.route('/api/collections', sharedCollectionRoutes({ db }));
   app.route('/api/venues', venueRoutes({ db, auth, sessions, trustedOrigins: config.trustedOrigins }));
+  app.route('/api/menus', publicMenuRoutes({ db }));
   app.route(
     '/api/venue-invitations',
     venueInvitationRoutes({ db, auth, sessions, trustedOrigins: config.trustedOrigins }),

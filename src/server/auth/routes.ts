@@ -19,6 +19,9 @@ import {
   type RateLimiter,
 } from '../http/rate-limit';
 
+/** better-auth's organization plugin endpoints, never served over HTTP (see authHandlerRoutes). */
+const ORGANIZATION_PATH_PREFIX = `${AUTH_BASE_PATH}/organization/`;
+
 /** better-auth routes the server rate-limits itself (better-auth's own limiter skips them, see auth.ts). */
 const MAGIC_LINK_PATH = `${AUTH_BASE_PATH}/sign-in/magic-link`;
 const OAUTH_START_PATHS = new Set([`${AUTH_BASE_PATH}/sign-in/social`, `${AUTH_BASE_PATH}/link-social`]);
@@ -50,7 +53,7 @@ function withClientAddress(c: Context, proxy: ProxyTrust): Request {
 /**
  * better-auth mounted at /api/auth/* (all methods). Before it: the magic-link limit (5 per 10 minutes per address and per
  * email) and the provider-start limit (20 per minute per address); the client address header is set by the server. After
- * it: better-auth's own 429 is rewritten to the API's error shape with Retry-After, and its 5xx becomes 503
+ * it (and the organization plugin's endpoints answer 404: venues go through /api/venues): better-auth's own 429 is rewritten to the API's error shape with Retry-After, and its 5xx becomes 503
  * SERVICE_UNAVAILABLE (with Retry-After) when the database does not answer; answers without a Cache-Control header get
  * `no-store`.
  */
@@ -71,6 +74,12 @@ export function authHandlerRoutes<DB>({
     // No auth route is longer; a longer path would only reach better-auth's rate-limit key (and PostgreSQL's index limit).
     if (c.req.path.length > MAX_AUTH_PATH_LENGTH) {
       throw new AppError('NOT_FOUND', `no API route ${c.req.method} ${c.req.path.slice(0, 80)}…`);
+    }
+    // Venues are managed through /api/venues only (the server calls the organization plugin itself, with the venue
+    // rules around it); the plugin's own HTTP endpoints would bypass them (a slug no route reaches, a venue without
+    // its row), so they are not served.
+    if (c.req.path.startsWith(ORGANIZATION_PATH_PREFIX)) {
+      throw new AppError('NOT_FOUND', `no API route ${c.req.method} ${c.req.path.slice(0, 80)}`);
     }
     if (c.req.method === 'POST') {
       let decision = null;

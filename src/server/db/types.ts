@@ -372,6 +372,8 @@ export interface Database {
   venue: VenueTable;
   venue_bar_item: VenueBarItemTable;
   venue_bar_activity: VenueBarActivityTable;
+  venue_menu_section: VenueMenuSectionTable;
+  venue_menu_item: VenueMenuItemTable;
 }
 
 /** better-auth's `organization` table (organization plugin): one row per Enterprise venue. */
@@ -439,6 +441,26 @@ export interface VenueBarActivityTable {
   ingredient_id: number;
   action: 'added' | 'removed' | '86' | 'back';
   created_at: Timestamp;
+}
+
+/** A titled section of a venue's menu, in `position` order (migration 0011). */
+export interface VenueMenuSectionTable {
+  id: Generated<number>;
+  organization_id: string;
+  title: string;
+  position: number;
+  created_at: Generated<Date | string>;
+}
+
+/** A cocktail on a venue's menu: price in cents (null: no price shown) and the hand-set availability. */
+export interface VenueMenuItemTable {
+  id: Generated<number>;
+  organization_id: string;
+  section_id: number;
+  cocktail_id: number;
+  position: number;
+  price_cents: number | null;
+  availability: ColumnType<'auto' | 'off' | 'on', 'auto' | 'off' | 'on' | undefined, 'auto' | 'off' | 'on'>;
 }
 
 /** Row shapes for reads, inserts and updates. */

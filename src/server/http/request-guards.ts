@@ -43,6 +43,11 @@ export const NOTE_BODY_LIMIT_BYTES = 32 * 1024;
  * (300) with two colours, or an email and a role, is under 4 kB even when every character arrives as a JSON \u escape.
  */
 export const VENUES_BODY_LIMIT_BYTES = 4 * 1024;
+/**
+ * Largest `PUT /api/venues/:slug/menu` body, bytes: 20 sections of 100 items, each item
+ * `{"cocktailId":999999,"priceCents":1000000,"availability":"auto"},` (about 64 bytes), is under 130 kB.
+ */
+export const MENU_BODY_LIMIT_BYTES = 160 * 1024;
 
 /** Routes with another body limit, by path prefix, bytes. The first matching prefix wins. */
 export const API_BODY_LIMITS: readonly { prefix: string; maxBytes: number }[] = [
@@ -61,8 +66,9 @@ export const API_BODY_LIMITS: readonly { prefix: string; maxBytes: number }[] = 
   { prefix: '/api/venue-invitations', maxBytes: SMALL_BODY_LIMIT_BYTES },
 ];
 
-/** The body limit of a request to `path`, bytes. */
+/** The body limit of a request to `path`, bytes: a venue's whole-menu write gets MENU_BODY_LIMIT_BYTES, others by prefix. */
 export function bodyLimitFor(path: string): number {
+  if (/^\/api\/venues\/[^/]+\/menu$/.test(path)) return MENU_BODY_LIMIT_BYTES;
   return API_BODY_LIMITS.find((entry) => path.startsWith(entry.prefix))?.maxBytes ?? DEFAULT_API_BODY_LIMIT_BYTES;
 }
 

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
+import { jsonDepthAtMost } from '@/shared/schemas/analytics';
 import { revenueCatWebhookSchema } from '@/shared/schemas/payments';
+
 import type { Config } from '../config';
 import type { Database } from '../db/types';
 import { AppError, describeZodError } from '../errors';
@@ -12,6 +14,9 @@ import type { SessionReader } from '../http/session';
 import type { Logger } from '../logger';
 import { syncPurchases } from './sync';
 import { applyRevenueCatWebhook, authorizationMatches, type AddPurchasedSeat } from './webhook';
+
+/** Deepest nesting a webhook body may have (RevenueCat's events use 3 or 4 levels, subscriber attributes included). */
+const MAX_WEBHOOK_DEPTH = 16;
 
 /**
  * `POST /api/webhooks/revenuecat` (mounted at /api/webhooks/revenuecat): RevenueCat's webhook, `{api_version, event}`.
@@ -43,7 +48,12 @@ export function webhookRoutes({
       logger.warn({ path: c.req.path }, 'webhook refused: wrong or missing Authorization');
       throw new AppError('UNAUTHORIZED', 'The Authorization header does not match this webhook.');
     }
-    const parsed = revenueCatWebhookSchema.safeParse(await readJsonBody(c.req.raw));
+    const body = await readJsonBody(c.req.raw);
+    // RevenueCat's events nest a few levels; a hostile 10,000-level body would overflow the stack when it is stored.
+    if (!jsonDepthAtMost(body, MAX_WEBHOOK_DEPTH)) {
+      throw new AppError('VALIDATION_FAILED', `the body nests deeper than ${MAX_WEBHOOK_DEPTH} levels`);
+    }
+    const parsed = revenueCatWebhookSchema.safeParse(body);
     if (!parsed.success) throw new AppError('VALIDATION_FAILED', describeZodError(parsed.error));
     return c.json(await applyRevenueCatWebhook({ db, webhook: parsed.data, logger, addSeat }));
   });

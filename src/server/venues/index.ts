@@ -4,5 +4,5 @@
  */
 export { joinPath, venueOrganizationPlugin } from './organization-plugin';
 export { addPurchasedSeat, seatUsage } from './seats';
-export { venueInvitationRoutes, venueRoutes } from './routes';
+export { publicMenuRoutes, venueInvitationRoutes, venueRoutes } from './routes';
 export { isEnterpriseCustomer, setSeatLimit } from './operations';

@@ -143,6 +143,8 @@ export async function addVenueBarItem(scope: InventoryScope & { ingredientId: nu
 /** Removes a bottle (idempotent: removing one the venue does not have changes nothing). */
 export async function removeVenueBarItem(scope: InventoryScope & { ingredientId: number }): Promise<VenueBar> {
   const { db, access, ingredientId } = scope;
+  // An id the catalogue lacks is in no inventory (and may be past the database's integer range): nothing to remove.
+  if (!(await getIngredientCatalogue(db)).byId.has(ingredientId)) return listVenueBar({ db, access });
   await db.transaction().execute(async (trx) => {
     const removed = await trx
       .deleteFrom('venue_bar_item')
@@ -162,6 +164,7 @@ export async function setEightySixed(
   scope: InventoryScope & { ingredientId: number; eightySixed: boolean },
 ): Promise<VenueBar> {
   const { db, access, userId, ingredientId, eightySixed } = scope;
+  await requireIngredient(db, ingredientId);
   await db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('venue_bar_item')

@@ -483,10 +483,13 @@ export async function setSeatLimit({
   if (seats < usage.used) {
     throw new AppError('BAD_REQUEST', `${usage.used} seats are in use: remove members or invitations first`);
   }
+  // Upsert: an organization without its venue row (which only a failed creation could leave) gets one.
   await db
-    .updateTable('venue')
-    .set({ seat_limit: seats, updated_at: new Date().toISOString() })
-    .where('organization_id', '=', venue.id)
+    .insertInto('venue')
+    .values({ organization_id: venue.id, seat_limit: seats })
+    .onConflict((oc) =>
+      oc.column('organization_id').doUpdateSet({ seat_limit: seats, updated_at: new Date().toISOString() }),
+    )
     .execute();
   return { limit: seats, used: usage.used };
 }

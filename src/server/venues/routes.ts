@@ -1,7 +1,10 @@
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import {
+  availabilityWriteSchema,
   eightySixSchema,
+  menuItemParamSchema,
+  menuWriteSchema,
   invitationCreateSchema,
   invitationIdParamSchema,
   invitationParamSchema,
@@ -18,6 +21,7 @@ import type { SessionReader } from '../http/session';
 import { jsonBody, validate } from '../http/validate';
 import { requireEntitlement } from '../payments';
 import { addVenueBarItem, listVenueBar, listVenueBarActivity, removeVenueBarItem, setEightySixed } from './inventory';
+import { getPublicMenu, getTeamMenu, setItemAvailability, writeMenu } from './menu';
 import {
   acceptInvitation,
   cancelInvitation,
@@ -55,7 +59,10 @@ export interface VenueRouteDeps {
  *   VenueMembers (owner);
  * - the team inventory (any member): `GET /:slug/bar` -> VenueBar; `PUT|DELETE /:slug/bar/:ingredientId` -> VenueBar
  *   (idempotent; 404 unknown ingredient; 409 past MAX_BAR_ITEMS); `PUT /:slug/bar/:ingredientId/86` `{eightySixed}` ->
- *   VenueBar (404 for a bottle the venue does not have); `GET /:slug/bar/activity` -> VenueBarActivity.
+ *   VenueBar (404 for a bottle the venue does not have); `GET /:slug/bar/activity` -> VenueBarActivity;
+ * - the menu: `GET /:slug/menu` -> TeamMenu (any member); `PUT /:slug/menu` MenuWrite -> TeamMenu (owner, manager; the
+ *   whole menu at once; 404 naming an unknown cocktail, nothing changed); `PUT /:slug/menu/items/:itemId/availability`
+ *   `{availability}` -> TeamMenu (any member: 'off'/'on' by hand, 'auto' back to the inventory).
  * Errors (`{"error": {code, message}}`): 401 signed out; 403 ENTITLEMENT_REQUIRED (no plan, or the owner's lapsed);
  * 403 FORBIDDEN for a role that may not, or a cross-site write; 404 for a venue the caller is not in (the same answer as
  * no venue at all); 409 CONFLICT for a taken slug or an existing member; 409 SEAT_LIMIT_REACHED when every seat is
@@ -141,6 +148,41 @@ export function venueRoutes({ db, auth, sessions, trustedOrigins }: VenueRouteDe
       const { eightySixed } = c.req.valid('json');
       return c.json(await setEightySixed({ ...(await member(c, slug)), ingredientId, eightySixed }), 200, NO_STORE);
     },
+  );
+
+  app.get('/:slug/menu', validate('param', venueParamSchema), async (c) =>
+    c.json(await getTeamMenu(await member(c, c.req.valid('param').slug)), 200, NO_STORE),
+  );
+  app.put('/:slug/menu', validate('param', venueParamSchema), jsonBody(menuWriteSchema), async (c) =>
+    c.json(
+      await writeMenu({ ...(await member(c, c.req.valid('param').slug)), body: c.req.valid('json') }),
+      200,
+      NO_STORE,
+    ),
+  );
+  app.put(
+    '/:slug/menu/items/:itemId/availability',
+    validate('param', menuItemParamSchema),
+    jsonBody(availabilityWriteSchema),
+    async (c) => {
+      const { slug, itemId } = c.req.valid('param');
+      const { availability } = c.req.valid('json');
+      return c.json(await setItemAvailability({ ...(await member(c, slug)), itemId, availability }), 200, NO_STORE);
+    },
+  );
+  return app;
+}
+
+/**
+ * The public menus, mounted at /api/menus: `GET /:slug` -> PublicMenu for anyone (no sign-in), computed on every request
+ * so availability follows the inventory within the guests' next refresh; `Cache-Control: no-cache` (stored, but
+ * revalidated every time). 404 when there is no menu at this address (no venue, or its plan lapsed); 503 while the
+ * database is away.
+ */
+export function publicMenuRoutes({ db }: { db: Kysely<Database> }): Hono {
+  const app = new Hono();
+  app.get('/:slug', validate('param', venueParamSchema), async (c) =>
+    c.json(await getPublicMenu({ db, slug: c.req.valid('param').slug }), 200, { 'Cache-Control': 'no-cache' }),
   );
   return app;
 }

@@ -6,8 +6,12 @@ import {
   venueListSchema,
   venueMembersSchema,
   venueSchema,
+  publicMenuSchema,
+  teamMenuSchema,
   venueBarActivitySchema,
   venueBarSchema,
+  type PublicMenu,
+  type TeamMenu,
   type InvitationView,
   type Venue,
   type VenueBar,
@@ -38,8 +42,11 @@ function venueRoutesOf(slug: string): [string, string, unknown][] {
 }
 
 /** Every team-inventory route of the venue `slug` for ingredient `i`, as [method, path, body]. */
-function inventoryRoutesOf(slug: string, i: number): [string, string, unknown][] {
+function inventoryRoutesOf(slug: string, i: number, item = 1): [string, string, unknown][] {
   return [
+    ['GET', `/api/venues/${slug}/menu`, undefined],
+    ['PUT', `/api/venues/${slug}/menu`, { sections: [] }],
+    ['PUT', `/api/venues/${slug}/menu/items/${item}/availability`, { availability: 'off' }],
     ['GET', `/api/venues/${slug}/bar`, undefined],
     ['GET', `/api/venues/${slug}/bar/activity`, undefined],
     ['PUT', `/api/venues/${slug}/bar/${i}`, undefined],
@@ -441,6 +448,122 @@ describe.each(testDialects())('Venues on %s', (dialect) => {
     });
   });
 
+  describe('menu', () => {
+    let cocktail: Record<string, number>;
+    beforeAll(async () => {
+      const rows = await t.database.db.selectFrom('cocktail').select(['slug', 'id']).execute();
+      cocktail = Object.fromEntries(rows.map((row) => [row.slug, Number(row.id)]));
+    });
+
+    /** A venue stocked for a Negroni (not a Gin Fizz), with a menu of both; returns the owner, a staff member, the slug. */
+    async function venueWithMenu(label: string) {
+      const owner = await venueOwner(label);
+      const staff = await member(owner.jar, owner.venue.slug, `${label}-staff`);
+      const slug = owner.venue.slug;
+      for (const bottle of ['london-dry-gin', 'campari', 'sweet-vermouth']) {
+        await call(owner.jar, 'PUT', `/api/venues/${slug}/bar/${ing[bottle]}`);
+      }
+      const written = await call<TeamMenu>(owner.jar, 'PUT', `/api/venues/${slug}/menu`, {
+        sections: [
+          {
+            title: 'Classics',
+            items: [
+              { cocktailId: cocktail.negroni, priceCents: 1400 },
+              { cocktailId: cocktail['gin-fizz'], priceCents: null },
+            ],
+          },
+          { title: 'Coming soon', items: [] },
+        ],
+      });
+      expect(written.status, JSON.stringify(written.body)).toBe(200);
+      return { owner, staff, slug, menu: teamMenuSchema.parse(written.body) };
+    }
+
+    const publicMenu = async (slug: string) => {
+      const answer = await call<PublicMenu>(null, 'GET', `/api/menus/${slug}`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('cache-control')).toBe('no-cache');
+      return publicMenuSchema.parse(answer.body);
+    };
+    const availability = (menu: PublicMenu) =>
+      menu.sections.flatMap((section) => section.items.map((item) => [item.name, item.available]));
+
+    it('is written whole by the owner, shows what the inventory covers, and guests read it without signing in', async () => {
+      const { slug, menu } = await venueWithMenu('menu');
+      expect(menu.sections.map((section) => section.title)).toEqual(['Classics', 'Coming soon']);
+      const [negroni, fizz] = menu.sections[0]!.items;
+      expect(negroni).toMatchObject({
+        cocktail: { name: 'Negroni' },
+        priceCents: 1400,
+        availability: 'auto',
+        available: true,
+      });
+      expect(fizz).toMatchObject({ available: false });
+      expect(fizz!.missing.length).toBeGreaterThan(0);
+
+      const guest = await publicMenu(slug);
+      expect(guest.venue).toMatchObject({ slug, brand: { background: '#140f0c', accent: '#e6a84f' } });
+      expect(availability(guest)).toEqual([
+        ['Negroni', true],
+        ['Gin Fizz', false],
+      ]);
+      const drink = guest.sections[0]!.items[0]!;
+      expect(drink.priceCents).toBe(1400);
+      expect(drink.ingredients).toEqual(['London dry gin', 'Campari', 'Sweet vermouth']);
+      expect(drink.abv).toBeGreaterThan(15);
+      expect(drink.abv).toBeLessThan(35);
+      expect(drink.standardDrinks).toBeGreaterThan(1);
+      expect(guest.sections[1]).toEqual({ title: 'Coming soon', items: [] });
+    });
+
+    it("follows the inventory: an 86'd bottle makes the drink unavailable at once; staff can set it by hand", async () => {
+      const { owner, staff, slug, menu } = await venueWithMenu('menu-86');
+      await call(staff.jar, 'PUT', `/api/venues/${slug}/bar/${ing.campari}/86`, { eightySixed: true });
+      expect(availability(await publicMenu(slug))[0]).toEqual(['Negroni', false]);
+      const negroniId = menu.sections[0]!.items[0]!.id;
+      const on = await call<TeamMenu>(staff.jar, 'PUT', `/api/venues/${slug}/menu/items/${negroniId}/availability`, {
+        availability: 'on',
+      });
+      expect(on.status).toBe(200);
+      expect(availability(await publicMenu(slug))[0]).toEqual(['Negroni', true]);
+      await call(staff.jar, 'PUT', `/api/venues/${slug}/menu/items/${negroniId}/availability`, {
+        availability: 'auto',
+      });
+      await call(owner.jar, 'PUT', `/api/venues/${slug}/bar/${ing.campari}/86`, { eightySixed: false });
+      expect(availability(await publicMenu(slug))[0]).toEqual(['Negroni', true]);
+      await call(staff.jar, 'DELETE', `/api/venues/${slug}/bar/${ing['sweet-vermouth']}`);
+      expect(availability(await publicMenu(slug))[0]).toEqual(['Negroni', false]);
+      const off = await call<TeamMenu>(owner.jar, 'PUT', `/api/venues/${slug}/menu/items/${negroniId}/availability`, {
+        availability: 'off',
+      });
+      expect(off.body.sections[0]!.items[0]).toMatchObject({ availability: 'off', available: false });
+    });
+
+    it('refuses staff edits and unknown cocktails without changing the menu; the menu goes off with the plan', async () => {
+      const { owner, staff, slug } = await venueWithMenu('menu-rules');
+      const before = (await call<TeamMenu>(staff.jar, 'GET', `/api/venues/${slug}/menu`)).body;
+      const refused = await call<ApiErrorBody>(staff.jar, 'PUT', `/api/venues/${slug}/menu`, { sections: [] });
+      expect(refused.status).toBe(403);
+      const unknown = await call<ApiErrorBody>(owner.jar, 'PUT', `/api/venues/${slug}/menu`, {
+        sections: [{ title: 'New', items: [{ cocktailId: 999_999 }] }],
+      });
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.error.message).toContain('999999');
+      const badPrice = await call<ApiErrorBody>(owner.jar, 'PUT', `/api/venues/${slug}/menu`, {
+        sections: [{ title: 'New', items: [{ cocktailId: cocktail.negroni, priceCents: -5 }] }],
+      });
+      expect(badPrice.status).toBe(400);
+      expect((await call<TeamMenu>(owner.jar, 'GET', `/api/venues/${slug}/menu`)).body).toEqual(before);
+
+      expect((await call(null, 'GET', '/api/menus/no-such-venue')).status).toBe(404);
+      await revokeEntitlement({ db: t.database.db, userId: owner.id, name: 'enterprise' });
+      const lapsed = await call<ApiErrorBody>(null, 'GET', `/api/menus/${slug}`);
+      expect(lapsed.status).toBe(404);
+      expect(lapsed.body.error.message).toBe('There is no menu at this address.');
+      await grantEntitlement({ db: t.database.db, userId: owner.id, name: 'enterprise' });
+    });
+  });
+
   describe('priority support', () => {
     it("flags an Enterprise customer's support message priority (owner, and the venue's staff), not anyone else's", async () => {
       const owner = await venueOwner('support');
@@ -470,6 +593,87 @@ describe.each(testDialects())('Venues on %s', (dialect) => {
         ['Free question', 'standard'],
         ['Anonymous question', 'standard'],
       ]);
+    });
+  });
+
+  describe('hostile input (fuzz findings)', () => {
+    it('answers ids past the integer range without reaching the database', async () => {
+      const owner = await venueOwner('huge-ids');
+      const slug = owner.venue.slug;
+      expect((await call(owner.jar, 'DELETE', `/api/venues/${slug}/bar/2147483648`)).status).toBe(200);
+      const eightySix = await call<ApiErrorBody>(owner.jar, 'PUT', `/api/venues/${slug}/bar/2147483648/86`, {
+        eightySixed: true,
+      });
+      expect(eightySix.status).toBe(404);
+      const item = await call<ApiErrorBody>(
+        owner.jar,
+        'PUT',
+        `/api/venues/${slug}/menu/items/2147483648/availability`,
+        {
+          availability: 'off',
+        },
+      );
+      expect(item.status).toBe(400);
+    });
+
+    it("does not serve better-auth's organization endpoints: venues go through /api/venues and its rules", async () => {
+      const owner = await venueOwner('org-endpoints');
+      for (const [method, path, body] of [
+        ['POST', '/api/auth/organization/create', { name: 'Sneaky', slug: 'sneaky-bar' }],
+        ['POST', '/api/auth/organization/update', { data: { slug: 'Not A Slug' } }],
+        ['GET', '/api/auth/organization/list-members', undefined],
+        ['GET', '/api/auth/organization/list', undefined],
+      ] as const) {
+        const answer = await call<ApiErrorBody>(owner.jar, method, path, body);
+        expect(answer.status, `${method} ${path}`).toBe(404);
+        expect(answer.body.error.code).toBe('NOT_FOUND');
+      }
+      expect(
+        await t.database.db.selectFrom('organization').select('id').where('slug', '=', 'sneaky-bar').execute(),
+      ).toEqual([]);
+    });
+
+    it('gives a venue without its row (a failed creation) the seats support sets', async () => {
+      const owner = await user('rowless', 'enterprise');
+      await t.database.db
+        .insertInto('organization')
+        .values({
+          id: 'org-rowless',
+          name: 'Rowless',
+          slug: 'rowless-bar',
+          logo: null,
+          metadata: null,
+          createdAt: new Date().toISOString(),
+        })
+        .execute();
+      await t.database.db
+        .insertInto('member')
+        .values({
+          id: 'member-rowless',
+          organizationId: 'org-rowless',
+          userId: owner.id,
+          role: 'owner',
+          createdAt: new Date().toISOString(),
+        })
+        .execute();
+      expect(await setSeatLimit({ db: t.database.db, slug: 'rowless-bar', seats: 40 })).toEqual({ limit: 40, used: 0 });
+      const row = await t.database.db
+        .selectFrom('venue')
+        .select('seat_limit')
+        .where('organization_id', '=', 'org-rowless')
+        .executeTakeFirstOrThrow();
+      expect(Number(row.seat_limit)).toBe(40);
+    });
+
+    it('refuses a webhook body nested 6,000 deep (under the size limit) with 400, not a stack overflow', async () => {
+      const event = { ...revenueCatEvent('TEST', null), extra: null };
+      const answer = await t.json<ApiErrorBody>('/api/webhooks/revenuecat', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: TEST_WEBHOOK_AUTH },
+        body: `{"api_version":"1.0","event":${JSON.stringify(event).replace('"extra":null', `"extra":${'{"next":'.repeat(6_000)}{}${'}'.repeat(6_000)}`)}}`,
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.code).toBe('VALIDATION_FAILED');
     });
   });
 

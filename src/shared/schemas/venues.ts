@@ -212,3 +212,109 @@ export const venueIngredientParamSchema = z.object({
     .int('ingredientId must be a whole number')
     .positive('ingredientId must be positive'),
 });
+
+/** Most sections on one menu, and most cocktails in one section. */
+export const MAX_MENU_SECTIONS = 20;
+export const MAX_MENU_SECTION_ITEMS = 100;
+/** Longest section title, characters. */
+export const MAX_MENU_SECTION_TITLE = 60;
+/** Highest price, cents ($10,000: a typo guard). */
+export const MAX_PRICE_CENTS = 1_000_000;
+
+/** How an item's availability is decided: 'auto' by the team inventory, or set by hand 'off' or 'on'. */
+export const MENU_AVAILABILITY = ['auto', 'off', 'on'] as const;
+export const menuAvailabilitySchema = z.enum(MENU_AVAILABILITY, { error: 'availability must be auto, off or on' });
+export type MenuAvailability = z.infer<typeof menuAvailabilitySchema>;
+
+/** `PUT /api/venues/:slug/menu` (owner, manager): the whole menu, sections and cocktails in order. */
+export const menuWriteSchema = z.object({
+  sections: z
+    .array(
+      z.object({
+        title: z
+          .string({ error: 'every section needs a title' })
+          .trim()
+          .min(1, 'every section needs a title')
+          .max(MAX_MENU_SECTION_TITLE, `section titles are at most ${MAX_MENU_SECTION_TITLE} characters`),
+        items: z
+          .array(
+            z.object({
+              cocktailId: z.number({ error: 'cocktailId must be a number' }).int().positive(),
+              priceCents: z
+                .number({ error: 'priceCents must be a number of cents' })
+                .int('priceCents must be whole cents')
+                .min(0, 'priceCents cannot be negative')
+                .max(MAX_PRICE_CENTS, `priceCents must be at most ${MAX_PRICE_CENTS}`)
+                .nullable()
+                .default(null),
+              availability: menuAvailabilitySchema.default('auto'),
+            }),
+          )
+          .max(MAX_MENU_SECTION_ITEMS, `a section holds at most ${MAX_MENU_SECTION_ITEMS} cocktails`),
+      }),
+    )
+    .max(MAX_MENU_SECTIONS, `a menu has at most ${MAX_MENU_SECTIONS} sections`),
+});
+export type MenuWrite = z.infer<typeof menuWriteSchema>;
+
+/** One cocktail on the menu as the team sees it (editor): the cocktail, price, hand-set and resulting availability. */
+export const teamMenuItemSchema = z.object({
+  id: z.number().int(),
+  cocktail: z.object({ id: z.number().int(), name: z.string() }),
+  priceCents: z.number().int().nullable(),
+  availability: menuAvailabilitySchema,
+  /** Whether guests can order it now: by hand ('on'/'off'), or the team inventory covers the recipe ('auto'). */
+  available: z.boolean(),
+  /** For 'auto': the ingredients the inventory lacks (86'd ones included), by name. */
+  missing: z.array(z.string()),
+});
+export type TeamMenuItem = z.infer<typeof teamMenuItemSchema>;
+
+/** `GET /api/venues/:slug/menu` (any member) and the answer of every menu write. */
+export const teamMenuSchema = z.object({
+  sections: z.array(z.object({ id: z.number().int(), title: z.string(), items: z.array(teamMenuItemSchema) })),
+});
+export type TeamMenu = z.infer<typeof teamMenuSchema>;
+
+/** `PUT /api/venues/:slug/menu/items/:itemId/availability` (any member): set by hand or back to the inventory. */
+export const availabilityWriteSchema = z.object({ availability: menuAvailabilitySchema });
+export const menuItemParamSchema = z.object({
+  slug: venueSlugSchema,
+  itemId: z.coerce
+    .number({ error: 'itemId must be a number' })
+    .int('itemId must be a whole number')
+    .positive('itemId must be positive')
+    .max(2_147_483_647, 'itemId is out of range'),
+});
+
+/** One drink on the public menu. ABV in %, US standard drinks per serving (DOMAIN.md: 14 g of ethanol each). */
+export const publicMenuItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  ingredients: z.array(z.string()),
+  glassware: z.string(),
+  priceCents: z.number().int().nullable(),
+  abv: z.number(),
+  standardDrinks: z.number(),
+  imageUrl: z.string().nullable(),
+  isSignature: z.boolean(),
+  available: z.boolean(),
+});
+export type PublicMenuItem = z.infer<typeof publicMenuItemSchema>;
+
+/** `GET /api/menus/:slug` (anyone): the venue's public menu, in its colours. */
+export const publicMenuSchema = z.object({
+  venue: z.object({
+    name: z.string(),
+    slug: z.string(),
+    logoUrl: z.string().nullable(),
+    brand: z.object({ background: z.string(), accent: z.string() }),
+    address: z.string().nullable(),
+    openingHours: z.string().nullable(),
+  }),
+  sections: z.array(z.object({ title: z.string(), items: z.array(publicMenuItemSchema) })),
+  /** When the answer was computed (ISO 8601): availability is as of then. */
+  asOf: z.string(),
+});
+export type PublicMenu = z.infer<typeof publicMenuSchema>;

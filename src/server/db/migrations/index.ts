@@ -10,6 +10,7 @@ import { myBarMigration } from './0007-my-bar';
 import { collectionsMigration } from './0008-collections';
 import { venuesMigration } from './0009-venues';
 import { venueInventoryMigration } from './0010-venue-inventory';
+import { venueMenuMigration } from './0011-venue-menu';
 
 /**
  * Every migration, by name (Kysely runs them in name order). One set serves both dialects: each module receives the dialect
@@ -27,5 +28,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0008-collections': collectionsMigration(dialect),
     '0009-venues': venuesMigration(dialect),
     '0010-venue-inventory': venueInventoryMigration(dialect),
+    '0011-venue-menu': venueMenuMigration(dialect),
   };
 }

@@ -1,0 +1,269 @@
+import type { Kysely } from 'kysely';
+import { computeCocktailAlcohol } from '@/shared/domain/abv';
+import { satisfiesEntitlement } from '@/shared/domain/plans';
+import type { BarStock } from '@/shared/domain/my-bar';
+import type { MenuAvailability, MenuWrite, PublicMenu, TeamMenu } from '@/shared/schemas/venues';
+import { getMatchModel, loadCocktailDetail, type MatchModel } from '../catalogue';
+import type { Database } from '../db/types';
+import { AppError } from '../errors';
+import { activeEntitlementsOf } from '../payments';
+import { venueStock } from './inventory';
+import { requireRole, type VenueAccess } from './operations';
+
+/**
+ * A venue's menu (issue 13): sections of catalogue cocktails with prices, written by the owner and managers, whose
+ * availability follows the team inventory ('auto': the same matcher as My Bar, 86'd bottles counting as missing) unless
+ * someone on the team set it by hand ('off', 'on'). The public menu is computed on every read, so a change to the
+ * inventory shows on the guests' menu at their next refresh. Errors: AppError NOT_FOUND (unknown cocktail, item of
+ * another venue, no such menu), FORBIDDEN (staff writing the menu); database errors propagate (503).
+ */
+
+interface MenuRow {
+  sectionId: number;
+  title: string;
+  itemId: number | null;
+  cocktailId: number | null;
+  priceCents: number | null;
+  availability: MenuAvailability | null;
+}
+
+/** The menu's sections and items in order (a section without items gives one row with null item fields). */
+async function menuRows(db: Kysely<Database>, organizationId: string): Promise<MenuRow[]> {
+  const rows = await db
+    .selectFrom('venue_menu_section as s')
+    .leftJoin('venue_menu_item as i', 'i.section_id', 's.id')
+    .select([
+      's.id as sectionId',
+      's.title',
+      's.position as sectionPosition',
+      'i.id as itemId',
+      'i.cocktail_id as cocktailId',
+      'i.position as itemPosition',
+      'i.price_cents as priceCents',
+      'i.availability',
+    ])
+    .where('s.organization_id', '=', organizationId)
+    .orderBy('s.position')
+    .orderBy('i.position')
+    .execute();
+  return rows.map((row) => ({
+    sectionId: Number(row.sectionId),
+    title: row.title,
+    itemId: row.itemId === null ? null : Number(row.itemId),
+    cocktailId: row.cocktailId === null ? null : Number(row.cocktailId),
+    priceCents: row.priceCents === null ? null : Number(row.priceCents),
+    availability: row.availability,
+  }));
+}
+
+/** Groups rows by section, keeping order. */
+function bySection<T>(rows: MenuRow[], item: (row: MenuRow) => T | null): { id: number; title: string; items: T[] }[] {
+  const sections: { id: number; title: string; items: T[] }[] = [];
+  for (const row of rows) {
+    let section = sections.at(-1);
+    if (!section || section.id !== row.sectionId) {
+      section = { id: row.sectionId, title: row.title, items: [] };
+      sections.push(section);
+    }
+    const built = row.itemId === null ? null : item(row);
+    if (built !== null) section.items.push(built);
+  }
+  return sections;
+}
+
+/**
+ * Whether guests can order a cocktail now: 'on' and 'off' as set by hand; 'auto' when the stock covers every required
+ * line (with the names of what it lacks).
+ */
+export function availabilityOf(
+  model: MatchModel,
+  stock: BarStock,
+  cocktailId: number,
+  availability: MenuAvailability,
+): { available: boolean; missing: string[] } {
+  const match = model.matcher.match(cocktailId, stock);
+  const missing = (match?.missing ?? []).map((id) => model.ingredients.byId.get(id)?.name ?? `#${id}`);
+  if (availability === 'on') return { available: true, missing };
+  if (availability === 'off') return { available: false, missing };
+  return { available: match !== null && missing.length === 0, missing };
+}
+
+/** The menu as the team edits it, with each item's availability now. */
+export async function getTeamMenu({ db, access }: { db: Kysely<Database>; access: VenueAccess }): Promise<TeamMenu> {
+  const [model, stock, rows] = await Promise.all([
+    getMatchModel(db),
+    venueStock(db, access.organizationId),
+    menuRows(db, access.organizationId),
+  ]);
+  return {
+    sections: bySection(rows, (row) => {
+      const cocktailId = row.cocktailId!;
+      const availability = row.availability ?? 'auto';
+      return {
+        id: row.itemId!,
+        cocktail: {
+          id: cocktailId,
+          name: model.cocktailNames[model.cocktailIndex.get(cocktailId) ?? -1] ?? `#${cocktailId}`,
+        },
+        priceCents: row.priceCents,
+        availability,
+        ...availabilityOf(model, stock, cocktailId, availability),
+      };
+    }),
+  };
+}
+
+/**
+ * Replaces the whole menu (owner and manager) in one transaction: nothing changes when any cocktail is unknown.
+ * @throws AppError FORBIDDEN for staff; NOT_FOUND naming the first unknown cocktail id.
+ */
+export async function writeMenu({
+  db,
+  access,
+  body,
+}: {
+  db: Kysely<Database>;
+  access: VenueAccess;
+  body: MenuWrite;
+}): Promise<TeamMenu> {
+  requireRole(access, ['owner', 'manager'], 'edit the menu');
+  const model = await getMatchModel(db);
+  for (const section of body.sections) {
+    for (const item of section.items) {
+      if (!model.cocktailIndex.has(item.cocktailId)) {
+        throw new AppError('NOT_FOUND', `no cocktail has id ${item.cocktailId}`);
+      }
+    }
+  }
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('venue_menu_item').where('organization_id', '=', access.organizationId).execute();
+    await trx.deleteFrom('venue_menu_section').where('organization_id', '=', access.organizationId).execute();
+    for (const [position, section] of body.sections.entries()) {
+      const created = await trx
+        .insertInto('venue_menu_section')
+        .values({ organization_id: access.organizationId, title: section.title, position })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (section.items.length === 0) continue;
+      await trx
+        .insertInto('venue_menu_item')
+        .values(
+          section.items.map((item, itemPosition) => ({
+            organization_id: access.organizationId,
+            section_id: Number(created.id),
+            cocktail_id: item.cocktailId,
+            position: itemPosition,
+            price_cents: item.priceCents,
+            availability: item.availability,
+          })),
+        )
+        .execute();
+    }
+  });
+  return getTeamMenu({ db, access });
+}
+
+/**
+ * Sets one item's availability by hand ('off', 'on') or gives it back to the inventory ('auto'); any member may.
+ * @throws AppError NOT_FOUND when the venue's menu has no such item.
+ */
+export async function setItemAvailability({
+  db,
+  access,
+  itemId,
+  availability,
+}: {
+  db: Kysely<Database>;
+  access: VenueAccess;
+  itemId: number;
+  availability: MenuAvailability;
+}): Promise<TeamMenu> {
+  const updated = await db
+    .updateTable('venue_menu_item')
+    .set({ availability })
+    .where('id', '=', itemId)
+    .where('organization_id', '=', access.organizationId)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) throw new AppError('NOT_FOUND', 'no such item on this venue’s menu');
+  return getTeamMenu({ db, access });
+}
+
+/** One decimal place. */
+const tenth = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * The public menu of the venue `slug` for guests (no sign-in): the venue in its colours, the sections with each drink's
+ * description, ingredients, glass, price, ABV and US standard drinks (computed from the recipe: DOMAIN.md, shared/domain/
+ * abv.ts), and whether it is available now.
+ * @throws AppError NOT_FOUND when no venue has this slug, or its owner's Enterprise plan has lapsed (the menu is off).
+ */
+export async function getPublicMenu({
+  db,
+  slug,
+  now = new Date(),
+}: {
+  db: Kysely<Database>;
+  slug: string;
+  now?: Date;
+}): Promise<PublicMenu> {
+  const venue = await db
+    .selectFrom('organization')
+    .innerJoin('venue', 'venue.organization_id', 'organization.id')
+    .innerJoin('member', (join) =>
+      join.onRef('member.organizationId', '=', 'organization.id').on('member.role', '=', 'owner'),
+    )
+    .select([
+      'organization.id',
+      'organization.name',
+      'organization.slug',
+      'organization.logo',
+      'venue.brand_background',
+      'venue.brand_accent',
+      'venue.address',
+      'venue.opening_hours',
+      'member.userId as ownerId',
+    ])
+    .where('organization.slug', '=', slug)
+    .executeTakeFirst();
+  const off = new AppError('NOT_FOUND', 'There is no menu at this address.');
+  if (!venue) throw off;
+  if (!satisfiesEntitlement(await activeEntitlementsOf({ db, userId: venue.ownerId, now: () => now }), 'enterprise'))
+    throw off;
+  const [model, stock, rows] = await Promise.all([getMatchModel(db), venueStock(db, venue.id), menuRows(db, venue.id)]);
+  const ids = [...new Set(rows.flatMap((row) => (row.cocktailId === null ? [] : [row.cocktailId])))];
+  const details = new Map(
+    (await Promise.all(ids.map((id) => loadCocktailDetail(db, id)))).flatMap((detail) =>
+      detail ? [[detail.id, detail] as const] : [],
+    ),
+  );
+  const sections = bySection(rows, (row) => {
+    const detail = details.get(row.cocktailId!);
+    if (!detail) return null;
+    const alcohol = computeCocktailAlcohol(detail.ingredients, detail.technique);
+    return {
+      id: row.itemId!,
+      name: detail.name,
+      description: detail.description,
+      ingredients: detail.ingredients.map((line) => line.ingredient),
+      glassware: detail.glassware,
+      priceCents: row.priceCents,
+      abv: tenth(alcohol.finalAbv),
+      standardDrinks: tenth(alcohol.usStandardDrinks),
+      imageUrl: detail.image_url,
+      isSignature: detail.is_signature,
+      available: availabilityOf(model, stock, detail.id, row.availability ?? 'auto').available,
+    };
+  });
+  return {
+    venue: {
+      name: venue.name,
+      slug: venue.slug,
+      logoUrl: venue.logo,
+      brand: { background: venue.brand_background, accent: venue.brand_accent },
+      address: venue.address,
+      openingHours: venue.opening_hours,
+    },
+    sections: sections.map(({ title, items }) => ({ title, items })),
+    asOf: now.toISOString(),
+  };
+}
