@@ -64,6 +64,18 @@ test.describe('enterprise venues', () => {
     await expect(page.getByText('Venue saved')).toBeVisible();
     await expect(page.getByText('12 Harbour St').first()).toBeVisible();
 
+    // The menu: a section, then the Negroni at $14; with an empty inventory it is unavailable, and says why.
+    await page.getByLabel('New section').fill('Classics');
+    await page.getByRole('button', { name: 'Add section' }).click();
+    await expect(page.getByRole('heading', { level: 3, name: 'Classics' })).toBeVisible();
+    await page.getByLabel('Price').fill('14');
+    await page.getByRole('combobox', { name: 'Add a cocktail' }).fill('Negroni');
+    await page.getByRole('option', { name: 'Negroni', exact: true }).click();
+    const classics = page.getByRole('list', { name: 'Classics cocktails' });
+    await expect(classics).toContainText('Negroni');
+    await expect(classics).toContainText('$14.00');
+    await expect(classics).toContainText(/Unavailable · missing /);
+
     const bartender = uniqueEmail('bartender');
     const before = mail.messages.length;
     await page.getByLabel('Email address').fill(bartender);
@@ -101,7 +113,11 @@ test.describe('enterprise venues', () => {
     await expect(eightySix).toHaveAttribute('aria-pressed', 'true');
     await expect(bottles).toContainText('Out tonight');
     await expect(staff.getByRole('list', { name: 'Recent changes' })).toContainText("86'd Campari");
-    await axe.expectClean(staff, 'the venue as staff, with the team inventory');
+    // Any member may set a drink on or off by hand for tonight.
+    await staff.getByRole('combobox', { name: 'Availability of Negroni' }).selectOption('on');
+    await expect(staff.getByRole('list', { name: 'Classics cocktails' })).toContainText('Available (set by hand)');
+    await expect(staff.getByRole('button', { name: 'Take Negroni off the menu' })).toHaveCount(0);
+    await axe.expectClean(staff, 'the venue as staff, with the menu and the team inventory');
     await staff.screenshot({ path: test.info().outputPath('venue-staff-390.png'), fullPage: true });
     await page.screenshot({ path: test.info().outputPath('venue-owner-1280.png'), fullPage: true });
 

@@ -8,6 +8,7 @@ export const venueKeys = {
   members: (userId: string, slug: string) => [...venueKeys.all(userId), 'members', slug] as const,
   bar: (userId: string, slug: string) => [...venueKeys.all(userId), 'bar', slug] as const,
   activity: (userId: string, slug: string) => [...venueKeys.all(userId), 'bar-activity', slug] as const,
+  menu: (userId: string, slug: string) => [...venueKeys.all(userId), 'menu', slug] as const,
 };
 
 /** An invitation as the join page reads it (no user: the page shows it before sign-in). */

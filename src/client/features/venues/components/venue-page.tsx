@@ -8,6 +8,7 @@ import { ApiError } from '@/client/lib/api-client';
 import { VENUE_ROLE_LABELS } from '@/shared/domain/venues';
 import { useVenue } from '../api/venues';
 import { InventoryPanel } from './inventory-panel';
+import { MenuPanel } from './menu-panel';
 import { TeamPanel } from './team-panel';
 import { VenueSettingsPanel } from './venue-settings-panel';
 
@@ -32,7 +33,8 @@ function VenueUnavailable({ title, message }: { title: string; message: string }
 
 /**
  * /venues/:slug: a venue's space. Everyone on the team sees the venue (name, address, hours, their role) and keeps the
- * team inventory; the owner and managers edit its details and brand; the owner manages the team and its seats.
+ * team inventory and the menu's availability; the owner and managers edit the menu, the venue's details and brand;
+ * the owner manages the team and its seats.
  */
 export function VenuePage({ userId, slug }: { userId: string; slug: string }) {
   const venue = useVenue(userId, slug);
@@ -113,6 +115,7 @@ export function VenuePage({ userId, slug }: { userId: string; slug: string }) {
           </div>
         </dl>
       </header>
+      <MenuPanel userId={userId} slug={data.slug} canEdit={data.role === 'owner' || data.role === 'manager'} />
       <InventoryPanel userId={userId} slug={data.slug} />
       {data.role === 'owner' ? <TeamPanel userId={userId} slug={data.slug} /> : null}
       {data.role === 'owner' || data.role === 'manager' ? <VenueSettingsPanel userId={userId} venue={data} /> : null}

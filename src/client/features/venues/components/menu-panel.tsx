@@ -1,0 +1,284 @@
+import { BookOpenIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { useDeferredValue, useId, useState } from 'react';
+import { Combobox, matchCount } from '@/client/components/combobox';
+import { LoadFailed } from '@/client/components/load-failed';
+import { Button } from '@/client/components/ui/button';
+import { Input } from '@/client/components/ui/input';
+import { NativeSelect } from '@/client/components/ui/native-select';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { ApiError } from '@/client/lib/api-client';
+import { showToast } from '@/client/lib/toast-events';
+import { cn } from '@/client/lib/utils';
+import {
+  MAX_MENU_SECTION_TITLE,
+  type MenuAvailability,
+  type MenuWrite,
+  type TeamMenu,
+  type TeamMenuItem,
+} from '@/shared/schemas/venues';
+import { toMenuWrite, useCocktailSearch, useSetAvailability, useTeamMenu, useWriteMenu } from '../api/menu';
+
+/** Labels of the availability choices. */
+const AVAILABILITY_LABELS: Record<MenuAvailability, string> = {
+  auto: 'By inventory',
+  off: 'Off by hand',
+  on: 'On by hand',
+};
+
+/** '$14.00' from cents; '' for no price. */
+function formatPrice(cents: number | null): string {
+  return cents === null ? '' : `$${(cents / 100).toFixed(2)}`;
+}
+
+/** Cents from what the editor typed ('14', '14.5', '$14.50'); null for empty; undefined when it is not a price. */
+function parsePrice(text: string): number | null | undefined {
+  const cleaned = text.trim().replace(/^\$/, '');
+  if (cleaned === '') return null;
+  if (!/^\d{1,5}(\.\d{1,2})?$/.test(cleaned)) return undefined;
+  return Math.round(Number(cleaned) * 100);
+}
+
+/** What guests see for one item, and why. */
+function AvailabilityNote({ item }: { item: TeamMenuItem }) {
+  if (item.available) {
+    return (
+      <span className="text-xs text-success">
+        {item.availability === 'on' ? 'Available (set by hand)' : 'Available'}
+      </span>
+    );
+  }
+  const why =
+    item.availability === 'off'
+      ? 'set off by hand'
+      : item.missing.length > 0
+        ? `missing ${item.missing.join(', ')}`
+        : 'not covered by the inventory';
+  return <span className="text-xs text-danger-text">Unavailable · {why}</span>;
+}
+
+/** The editor's 'add a cocktail' row: a catalogue picker, a price and the section it goes to. */
+function AddItem({ menu, onAdd, busy }: { menu: TeamMenu; onAdd: (write: MenuWrite) => void; busy: boolean }) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [price, setPrice] = useState('');
+  const [section, setSection] = useState(0);
+  const query = useDeferredValue(text);
+  const found = useCocktailSearch(query);
+  const options = (found.data?.items ?? []).map((cocktail) => ({
+    key: cocktail.id,
+    label: cocktail.name,
+    value: cocktail,
+    content: <span className="font-medium">{cocktail.name}</span>,
+  }));
+  const priceCents = parsePrice(price);
+  return (
+    <div className="grid gap-3 sm:grid-cols-[1fr_7rem_10rem] sm:items-end">
+      <Combobox
+        label="Add a cocktail"
+        placeholder="Negroni, Paloma…"
+        text={text}
+        onText={setText}
+        options={options}
+        busy={found.isFetching}
+        disabled={busy}
+        emptyText={`No cocktail matches “${text.trim()}”`}
+        statusText={matchCount(options.length)}
+        onPick={(cocktail) => {
+          const write = toMenuWrite(menu);
+          const target = write.sections[Math.min(section, write.sections.length - 1)];
+          if (!target) return;
+          target.items.push({ cocktailId: cocktail.id, priceCents: priceCents ?? null, availability: 'auto' });
+          onAdd(write);
+          setPrice('');
+        }}
+      />
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-price`} className="text-sm font-medium">
+          Price
+        </label>
+        <Input
+          id={`${id}-price`}
+          inputMode="decimal"
+          placeholder="$14"
+          value={price}
+          aria-invalid={priceCents === undefined}
+          onChange={(event) => setPrice(event.target.value)}
+        />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-section`} className="text-sm font-medium">
+          Section
+        </label>
+        <NativeSelect id={`${id}-section`} value={section} onChange={(event) => setSection(Number(event.target.value))}>
+          {menu.sections.map((s, index) => (
+            <option key={s.id} value={index}>
+              {s.title}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      {priceCents === undefined ? (
+        <p role="alert" className="text-sm text-danger-text sm:col-span-3">
+          Write the price like 14 or 14.50.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The venue's menu for its team: every item with what guests see now (available, or why not) and its availability
+ * (by the team inventory, or off/on by hand: any member); the owner and managers also add sections and cocktails with
+ * prices, and remove them.
+ */
+export function MenuPanel({ userId, slug, canEdit }: { userId: string; slug: string; canEdit: boolean }) {
+  const id = useId();
+  const menu = useTeamMenu(userId, slug);
+  const write = useWriteMenu(userId, slug);
+  const setAvailability = useSetAvailability(userId, slug);
+  const [sectionTitle, setSectionTitle] = useState('');
+  const failed = (title: string) => (error: unknown) =>
+    showToast({ title, description: error instanceof ApiError ? error.message : 'Try again.', variant: 'error' });
+  const save = (next: MenuWrite, title = 'Menu not saved') => write.mutate(next, { onError: failed(title) });
+
+  return (
+    <section
+      aria-labelledby="menu-title"
+      className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-5 shadow-card"
+    >
+      <h2 id="menu-title" className="flex items-center gap-2 font-display text-xl font-semibold">
+        <BookOpenIcon aria-hidden="true" className="size-5 text-accent" />
+        Menu
+      </h2>
+      {menu.isPending ? (
+        <Skeleton className="h-32 w-full rounded-xl" />
+      ) : menu.isError ? (
+        <LoadFailed
+          variant="banner"
+          message="The menu could not be loaded."
+          onRetry={() => void menu.refetch()}
+          retrying={menu.isFetching}
+        />
+      ) : (
+        <>
+          {menu.data.sections.length === 0 ? (
+            <p className="rounded-xl border border-dashed border-border-strong p-5 text-sm text-muted">
+              {canEdit
+                ? 'No menu yet. Start with a section, then add cocktails to it.'
+                : 'No menu yet: the owner or a manager sets it up.'}
+            </p>
+          ) : null}
+          {menu.data.sections.map((section, sectionIndex) => (
+            <div key={section.id} className="flex flex-col gap-2">
+              <div className="flex items-center justify-between gap-2">
+                <h3 className="font-display text-lg font-semibold">{section.title}</h3>
+                {canEdit ? (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Remove the section ${section.title}`}
+                    disabled={write.isPending}
+                    onClick={() => {
+                      const next = toMenuWrite(menu.data);
+                      next.sections.splice(sectionIndex, 1);
+                      save(next);
+                    }}
+                  >
+                    <Trash2Icon aria-hidden="true" />
+                  </Button>
+                ) : null}
+              </div>
+              {section.items.length === 0 ? (
+                <p className="text-sm text-muted">No cocktails in this section yet.</p>
+              ) : null}
+              <ul className="flex flex-col divide-y divide-border" aria-label={`${section.title} cocktails`}>
+                {section.items.map((item, itemIndex) => (
+                  <li key={item.id} className="flex flex-wrap items-center gap-3 py-2.5">
+                    <span className="flex min-w-0 flex-1 flex-col">
+                      <span className={cn('font-medium break-words', !item.available && 'text-muted')}>
+                        {item.cocktail.name}
+                        {item.priceCents !== null ? (
+                          <span className="ml-2 text-sm text-muted">{formatPrice(item.priceCents)}</span>
+                        ) : null}
+                      </span>
+                      <AvailabilityNote item={item} />
+                    </span>
+                    <NativeSelect
+                      size="sm"
+                      className="w-36"
+                      aria-label={`Availability of ${item.cocktail.name}`}
+                      value={item.availability}
+                      disabled={setAvailability.isPending}
+                      onChange={(event) =>
+                        setAvailability.mutate(
+                          { itemId: item.id, availability: event.target.value as MenuAvailability },
+                          { onError: failed('Not changed') },
+                        )
+                      }
+                    >
+                      {(['auto', 'off', 'on'] as const).map((choice) => (
+                        <option key={choice} value={choice}>
+                          {AVAILABILITY_LABELS[choice]}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                    {canEdit ? (
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Take ${item.cocktail.name} off the menu`}
+                        disabled={write.isPending}
+                        onClick={() => {
+                          const next = toMenuWrite(menu.data);
+                          next.sections[sectionIndex]!.items.splice(itemIndex, 1);
+                          save(next);
+                        }}
+                      >
+                        <Trash2Icon aria-hidden="true" />
+                      </Button>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+          {canEdit ? (
+            <div className="flex flex-col gap-4 border-t border-border pt-4">
+              {menu.data.sections.length > 0 ? (
+                <AddItem menu={menu.data} onAdd={(next) => save(next, 'Not added')} busy={write.isPending} />
+              ) : null}
+              <form
+                className="flex items-end gap-2"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  const title = sectionTitle.trim();
+                  if (!title) return;
+                  const next = toMenuWrite(menu.data);
+                  next.sections.push({ title, items: [] });
+                  write.mutate(next, { onSuccess: () => setSectionTitle(''), onError: failed('Section not added') });
+                }}
+              >
+                <div className="flex flex-1 flex-col gap-1.5">
+                  <label htmlFor={`${id}-section`} className="text-sm font-medium">
+                    New section
+                  </label>
+                  <Input
+                    id={`${id}-section`}
+                    value={sectionTitle}
+                    maxLength={MAX_MENU_SECTION_TITLE}
+                    placeholder="Signatures, Classics, Zero-proof…"
+                    onChange={(event) => setSectionTitle(event.target.value)}
+                  />
+                </div>
+                <Button type="submit" variant="secondary" disabled={!sectionTitle.trim() || write.isPending}>
+                  <PlusIcon aria-hidden="true" />
+                  Add section
+                </Button>
+              </form>
+            </div>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
