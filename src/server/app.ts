@@ -130,11 +130,14 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api/me', myBarRoutes({ db, sessions, trustedOrigins: config.trustedOrigins }));
   app.route('/api/me', collectionRoutes({ db, sessions, trustedOrigins: config.trustedOrigins }));
   app.route('/api/collections', sharedCollectionRoutes({ db }));
-  app.route('/api/venues', venueRoutes({ db, auth, sessions, trustedOrigins: config.trustedOrigins }));
+  app.route(
+    '/api/venues',
+    venueRoutes({ db, appUrl: config.appUrl, auth, sessions, trustedOrigins: config.trustedOrigins }),
+  );
   app.route('/api/menus', publicMenuRoutes({ db }));
   app.route(
     '/api/venue-invitations',
-    venueInvitationRoutes({ db, auth, sessions, trustedOrigins: config.trustedOrigins }),
+    venueInvitationRoutes({ db, appUrl: config.appUrl, auth, sessions, trustedOrigins: config.trustedOrigins }),
   );
   app.route('/api/webhooks/revenuecat', webhookRoutes({ db, config, logger, addSeat: addPurchasedSeat }));
   if (config.wrapperSimulator) {

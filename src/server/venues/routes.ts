@@ -22,6 +22,7 @@ import { jsonBody, validate } from '../http/validate';
 import { requireEntitlement } from '../payments';
 import { addVenueBarItem, listVenueBar, listVenueBarActivity, removeVenueBarItem, setEightySixed } from './inventory';
 import { getPublicMenu, getTeamMenu, setItemAvailability, writeMenu } from './menu';
+import { menuQrCode } from './qr';
 import {
   acceptInvitation,
   cancelInvitation,
@@ -42,6 +43,8 @@ const NO_STORE = { 'Cache-Control': 'no-store' } as const;
 /** What the venue routes need. */
 export interface VenueRouteDeps {
   db: Kysely<Database>;
+  /** The app's public address (APP_URL): the menu's QR code points at `<appUrl>/v/<slug>`. */
+  appUrl: string;
   auth: Auth;
   sessions: SessionReader;
   trustedOrigins: readonly string[];
@@ -62,13 +65,14 @@ export interface VenueRouteDeps {
  *   VenueBar (404 for a bottle the venue does not have); `GET /:slug/bar/activity` -> VenueBarActivity;
  * - the menu: `GET /:slug/menu` -> TeamMenu (any member); `PUT /:slug/menu` MenuWrite -> TeamMenu (owner, manager; the
  *   whole menu at once; 404 naming an unknown cocktail, nothing changed); `PUT /:slug/menu/items/:itemId/availability`
- *   `{availability}` -> TeamMenu (any member: 'off'/'on' by hand, 'auto' back to the inventory).
+ *   `{availability}` -> TeamMenu (any member: 'off'/'on' by hand, 'auto' back to the inventory);
+ * - `GET /:slug/qr/svg|png[?download=1]` -> the QR code of the public menu's URL in the venue's colours (any member).
  * Errors (`{"error": {code, message}}`): 401 signed out; 403 ENTITLEMENT_REQUIRED (no plan, or the owner's lapsed);
  * 403 FORBIDDEN for a role that may not, or a cross-site write; 404 for a venue the caller is not in (the same answer as
  * no venue at all); 409 CONFLICT for a taken slug or an existing member; 409 SEAT_LIMIT_REACHED when every seat is
  * taken; 413 for an oversized body; 502 MAIL_FAILED; 503 while the database is away.
  */
-export function venueRoutes({ db, auth, sessions, trustedOrigins }: VenueRouteDeps): Hono {
+export function venueRoutes({ db, appUrl, auth, sessions, trustedOrigins }: VenueRouteDeps): Hono {
   const app = new Hono();
   app.use(sameOriginGuard(trustedOrigins));
   const userId = async (c: Context) => (await sessions.require(c)).user.id;
@@ -150,6 +154,17 @@ export function venueRoutes({ db, auth, sessions, trustedOrigins }: VenueRouteDe
     },
   );
 
+  app.get('/:slug/qr/:format{(svg|png)}', validate('param', venueParamSchema), async (c) => {
+    const format = c.req.param('format') === 'png' ? 'png' : 'svg';
+    const { access } = await member(c, c.req.valid('param').slug);
+    const qr = await menuQrCode({ db, access, appUrl, format });
+    const filename = `${access.slug}-menu-qr.${format}`;
+    return c.body(qr.body as never, 200, {
+      'Content-Type': qr.contentType,
+      'Content-Disposition': `${c.req.query('download') === '1' ? 'attachment' : 'inline'}; filename="${filename}"`,
+      'Cache-Control': 'private, no-cache',
+    });
+  });
   app.get('/:slug/menu', validate('param', venueParamSchema), async (c) =>
     c.json(await getTeamMenu(await member(c, c.req.valid('param').slug)), 200, NO_STORE),
   );

@@ -1,3 +1,5 @@
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@/shared/schemas/api-error';
 import {
@@ -44,6 +46,7 @@ function venueRoutesOf(slug: string): [string, string, unknown][] {
 /** Every team-inventory route of the venue `slug` for ingredient `i`, as [method, path, body]. */
 function inventoryRoutesOf(slug: string, i: number, item = 1): [string, string, unknown][] {
   return [
+    ['GET', `/api/venues/${slug}/qr/png`, undefined],
     ['GET', `/api/venues/${slug}/menu`, undefined],
     ['PUT', `/api/venues/${slug}/menu`, { sections: [] }],
     ['PUT', `/api/venues/${slug}/menu/items/${item}/availability`, { availability: 'off' }],
@@ -561,6 +564,29 @@ describe.each(testDialects())('Venues on %s', (dialect) => {
       expect(lapsed.status).toBe(404);
       expect(lapsed.body.error.message).toBe('There is no menu at this address.');
       await grantEntitlement({ db: t.database.db, userId: owner.id, name: 'enterprise' });
+    });
+  });
+
+  describe('QR code', () => {
+    it("encodes the public menu's URL, as PNG (decoded with jsQR) and SVG, in the venue's colours, for members only", async () => {
+      const owner = await venueOwner('qr');
+      const slug = owner.venue.slug;
+      const png = await t.request(`/api/venues/${slug}/qr/png?download=1`, { headers: owner.jar.headers() });
+      expect(png.status).toBe(200);
+      expect(png.headers.get('content-type')).toBe('image/png');
+      expect(png.headers.get('content-disposition')).toBe(`attachment; filename="${slug}-menu-qr.png"`);
+      const image = PNG.sync.read(Buffer.from(await png.arrayBuffer()));
+      const decoded = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
+      expect(decoded?.data).toBe(new URL(`/v/${slug}`, t.config.appUrl).toString());
+
+      const svg = await t.request(`/api/venues/${slug}/qr/svg`, { headers: owner.jar.headers() });
+      expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+      expect(await svg.text()).toContain('#140f0c');
+
+      const stranger = await user('qr-stranger');
+      expect((await t.request(`/api/venues/${slug}/qr/png`, { headers: stranger.jar.headers() })).status).toBe(404);
+      expect((await t.request(`/api/venues/${slug}/qr/png`)).status).toBe(401);
+      expect((await t.request(`/api/venues/${slug}/qr/gif`, { headers: owner.jar.headers() })).status).toBe(404);
     });
   });
 
