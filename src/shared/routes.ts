@@ -33,6 +33,8 @@ export const routePaths = {
   venues: '/venues',
   venue: '/venues/:slug',
   venueJoin: '/venues/join/:invitationId',
+  publicMenu: '/v/:slug',
+  tableCard: '/venues/:slug/table-card',
 } as const;
 
 /** Every route pattern of the client, as a list. */

@@ -1,8 +1,10 @@
 import type { Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { ENTERPRISE_MONTHLY, PAYMENTS_ENV, revenueCatEvent, TEST_WEBHOOK_AUTH, webhookBody } from '../support/payments';
 import { callApi, requestMagicLink, uniqueEmail } from './support/accounts';
 import { ACCOUNTS, expect, test } from './support/fixtures';
-import { signInFresh } from './support/payments';
+import { openInEnvironment, signInFresh } from './support/payments';
 import type { TestServer } from './support/server';
 
 /**
@@ -118,6 +120,35 @@ test.describe('enterprise venues', () => {
     await expect(staff.getByRole('list', { name: 'Classics cocktails' })).toContainText('Available (set by hand)');
     await expect(staff.getByRole('button', { name: 'Take Negroni off the menu' })).toHaveCount(0);
     await axe.expectClean(staff, 'the venue as staff, with the menu and the team inventory');
+
+    // A guest scans the QR code: it decodes to the menu's address; they answer the age gate and see the Negroni.
+    const qr = await page.request.get('/api/venues/the-copper-still/qr/png');
+    expect(qr.status()).toBe(200);
+    const image = PNG.sync.read(await qr.body());
+    const menuUrl = jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data ?? '';
+    expect(new URL(menuUrl).pathname).toBe('/v/the-copper-still');
+    const guest = await openApp(new URL(menuUrl).pathname, { ageVerified: false });
+    await guest.getByRole('button', { name: 'Yes, I am of legal age' }).click();
+    await expect(guest.getByRole('heading', { level: 1, name: 'The Copper Still' })).toBeVisible();
+    const guestNegroni = guest.getByRole('listitem').filter({ hasText: 'Negroni' });
+    await expect(guestNegroni).toHaveAttribute('data-available', 'true');
+    await expect(guestNegroni).toContainText('$14');
+    await expect(guestNegroni).toContainText(/% ABV · [\d.]+ standard drinks?/);
+    await axe.expectClean(guest, 'the public menu');
+    await guest.screenshot({ path: test.info().outputPath('public-menu-390.png'), fullPage: true });
+    // Back to the inventory: the guest's menu greys the Negroni out by itself, within its 15 s refresh.
+    await staff.getByRole('combobox', { name: 'Availability of Negroni' }).selectOption('auto');
+    await expect(guestNegroni).toHaveAttribute('data-available', 'false', { timeout: 20_000 });
+    await expect(guestNegroni).toContainText('Unavailable tonight');
+
+    // A Toast device shows the kiosk menu: large type, no links.
+    const kiosk = await openApp('/', { viewport: { width: 1280, height: 800 } });
+    await openInEnvironment(kiosk, '/v/the-copper-still?app=toast');
+    await expect(kiosk.getByTestId('public-menu')).toHaveAttribute('data-kiosk', '');
+    await expect(kiosk.getByRole('heading', { level: 1, name: 'The Copper Still' })).toBeVisible();
+    await expect(kiosk.getByRole('link')).toHaveCount(0);
+    await axe.expectClean(kiosk, 'the kiosk menu');
+    await kiosk.screenshot({ path: test.info().outputPath('kiosk-1280.png') });
     await staff.screenshot({ path: test.info().outputPath('venue-staff-390.png'), fullPage: true });
     await page.screenshot({ path: test.info().outputPath('venue-owner-1280.png'), fullPage: true });
 

@@ -17,6 +17,15 @@ function page(path: string, title: string, lazy: RouteObject['lazy']): RouteObje
  * Unknown paths get the 404 page. /dev/diag-cocktail shows the 404 page unless debug mode is on (checked by the page).
  */
 export const routes: RouteObject[] = [
+  // A venue's public menu and its printable table card stand alone, without the app's shell (issue 13).
+  {
+    errorElement: <RootError />,
+    hydrateFallbackElement: <RouteLoading />,
+    children: [
+      page(paths.publicMenu, 'Menu', () => import('./routes/public-menu')),
+      page(paths.tableCard, 'Table card', () => import('./routes/table-card')),
+    ],
+  },
   {
     element: <RootLayout />,
     errorElement: <RootError />,

@@ -42,6 +42,10 @@ export const hrefs = {
     `${paths.profile}${queryString({ restored: options.restored ? '1' : undefined })}`,
   /** A venue's space (Enterprise). */
   venue: (slug: string) => paths.venue.replace(':slug', encodeURIComponent(slug)),
+  /** A venue's public menu (guests open it from the QR code). */
+  publicMenu: (slug: string) => paths.publicMenu.replace(':slug', encodeURIComponent(slug)),
+  /** The printable QR table card of a venue's menu. */
+  tableCard: (slug: string) => paths.tableCard.replace(':slug', encodeURIComponent(slug)),
   /** The join page of a venue invitation. */
   venueJoin: (invitationId: string) => paths.venueJoin.replace(':invitationId', encodeURIComponent(invitationId)),
   /** The sign-in return target, naming the method that brought the user back ('google', 'facebook', 'email'). */

@@ -11,5 +11,8 @@ export const venueKeys = {
   menu: (userId: string, slug: string) => [...venueKeys.all(userId), 'menu', slug] as const,
 };
 
+/** A venue's public menu (the same for everyone: no user in the key). */
+export const publicMenuKey = (slug: string) => ['public-menu', slug] as const;
+
 /** An invitation as the join page reads it (no user: the page shows it before sign-in). */
 export const invitationKey = (id: string) => ['venue-invitation', id] as const;

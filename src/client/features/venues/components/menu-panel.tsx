@@ -1,4 +1,6 @@
-import { BookOpenIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { BookOpenIcon, DownloadIcon, ExternalLinkIcon, PlusIcon, QrCodeIcon, Trash2Icon } from 'lucide-react';
+import { Link } from 'react-router';
+import { hrefs } from '@/client/config/paths';
 import { useDeferredValue, useId, useState } from 'react';
 import { Combobox, matchCount } from '@/client/components/combobox';
 import { LoadFailed } from '@/client/components/load-failed';
@@ -146,10 +148,38 @@ export function MenuPanel({ userId, slug, canEdit }: { userId: string; slug: str
       aria-labelledby="menu-title"
       className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-5 shadow-card"
     >
-      <h2 id="menu-title" className="flex items-center gap-2 font-display text-xl font-semibold">
-        <BookOpenIcon aria-hidden="true" className="size-5 text-accent" />
-        Menu
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="menu-title" className="flex items-center gap-2 font-display text-xl font-semibold">
+          <BookOpenIcon aria-hidden="true" className="size-5 text-accent" />
+          Menu
+        </h2>
+        <div className="flex flex-wrap gap-1">
+          <Button asChild variant="ghost" size="sm">
+            <Link to={hrefs.publicMenu(slug)} target="_blank" rel="noopener">
+              <ExternalLinkIcon aria-hidden="true" />
+              Guest menu
+            </Link>
+          </Button>
+          <Button asChild variant="ghost" size="sm">
+            <Link to={hrefs.tableCard(slug)}>
+              <QrCodeIcon aria-hidden="true" />
+              Table card
+            </Link>
+          </Button>
+          <Button asChild variant="ghost" size="sm">
+            <a href={`/api/venues/${encodeURIComponent(slug)}/qr/png?download=1`} download>
+              <DownloadIcon aria-hidden="true" />
+              QR PNG
+            </a>
+          </Button>
+          <Button asChild variant="ghost" size="sm">
+            <a href={`/api/venues/${encodeURIComponent(slug)}/qr/svg?download=1`} download>
+              <DownloadIcon aria-hidden="true" />
+              QR SVG
+            </a>
+          </Button>
+        </div>
+      </div>
       {menu.isPending ? (
         <Skeleton className="h-32 w-full rounded-xl" />
       ) : menu.isError ? (

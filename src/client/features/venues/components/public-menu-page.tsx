@@ -1,0 +1,162 @@
+import { ClockIcon, MapPinIcon, WineIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '@/client/config/paths';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { ApiError } from '@/client/lib/api-client';
+import { cn } from '@/client/lib/utils';
+import { MENU_TEXT_COLOR } from '@/shared/domain/venues';
+import type { PublicMenu, PublicMenuItem } from '@/shared/schemas/venues';
+import { usePublicMenu } from '../api/public-menu';
+
+/** '$14' or '$14.50' from cents. */
+function price(cents: number): string {
+  return cents % 100 === 0 ? `$${cents / 100}` : `$${(cents / 100).toFixed(2)}`;
+}
+
+/**
+ * One drink: name and price, what is in it, and the glass, ABV and US standard drinks; struck through and marked
+ * 'Unavailable tonight' when the bar cannot make it (not faded: the text keeps its contrast).
+ */
+function MenuItem({ item, accent, kiosk }: { item: PublicMenuItem; accent: string; kiosk: boolean }) {
+  return (
+    <li
+      className="flex flex-col gap-1 py-4"
+      aria-label={item.available ? undefined : `${item.name}, unavailable tonight`}
+      data-available={item.available}
+    >
+      <div className="flex items-baseline justify-between gap-4">
+        <h3 className={cn('font-display font-semibold', kiosk ? 'text-3xl' : 'text-xl')}>
+          <span className={cn(!item.available && 'line-through decoration-1')}>{item.name}</span>
+          {!item.available ? (
+            <span className="ml-3 rounded-full border border-current px-2 py-0.5 align-middle font-sans text-xs font-medium">
+              Unavailable tonight
+            </span>
+          ) : null}
+        </h3>
+        {item.priceCents !== null ? (
+          <span
+            className={cn('shrink-0 font-semibold tabular-nums', kiosk ? 'text-2xl' : 'text-lg')}
+            style={{ color: accent }}
+          >
+            {price(item.priceCents)}
+          </span>
+        ) : null}
+      </div>
+      <p className={cn(kiosk ? 'text-xl' : 'text-sm')}>{item.ingredients.join(', ')}</p>
+      {item.description && !kiosk ? <p className="line-clamp-2 text-sm opacity-80">{item.description}</p> : null}
+      <p className={cn('opacity-80', kiosk ? 'text-lg' : 'text-xs')}>
+        {item.glassware} · {item.abv}% ABV · {item.standardDrinks} standard{' '}
+        {item.standardDrinks === 1 ? 'drink' : 'drinks'}
+      </p>
+    </li>
+  );
+}
+
+/** The menu itself, in the venue's colours. */
+function Menu({ menu, kiosk }: { menu: PublicMenu; kiosk: boolean }) {
+  const { venue } = menu;
+  const drinks = menu.sections.reduce((count, section) => count + section.items.length, 0);
+  return (
+    <div className={cn('mx-auto flex w-full flex-col gap-8 px-5 py-8', kiosk ? 'max-w-5xl' : 'max-w-2xl')}>
+      <header className="flex flex-col gap-2 text-center">
+        <h1
+          className={cn('font-display font-semibold tracking-[-0.02em]', kiosk ? 'text-6xl' : 'text-4xl')}
+          style={{ color: venue.brand.accent }}
+        >
+          {venue.name}
+        </h1>
+        {venue.address || venue.openingHours ? (
+          <p className={cn('flex flex-wrap justify-center gap-x-4 gap-y-1 opacity-80', kiosk ? 'text-xl' : 'text-sm')}>
+            {venue.address ? (
+              <span className="flex items-center gap-1">
+                <MapPinIcon aria-hidden="true" className="size-4" />
+                {venue.address}
+              </span>
+            ) : null}
+            {venue.openingHours ? (
+              <span className="flex items-center gap-1">
+                <ClockIcon aria-hidden="true" className="size-4" />
+                {venue.openingHours}
+              </span>
+            ) : null}
+          </p>
+        ) : null}
+      </header>
+      {drinks === 0 ? (
+        <p className="text-center opacity-80">The menu is being written. Ask the bar what they are pouring tonight.</p>
+      ) : null}
+      {menu.sections
+        .filter((section) => section.items.length > 0)
+        .map((section) => (
+          <section key={section.title} aria-labelledby={`section-${section.title}`}>
+            <h2
+              id={`section-${section.title}`}
+              className={cn('border-b pb-2 text-xs font-semibold tracking-[0.2em] uppercase', kiosk && 'text-base')}
+              style={{ color: venue.brand.accent, borderColor: `${venue.brand.accent}55` }}
+            >
+              {section.title}
+            </h2>
+            <ul className="divide-y" style={{ borderColor: `${MENU_TEXT_COLOR}22` }}>
+              {section.items.map((item) => (
+                <MenuItem key={item.id} item={item} accent={venue.brand.accent} kiosk={kiosk} />
+              ))}
+            </ul>
+          </section>
+        ))}
+      {kiosk ? null : (
+        <footer className="flex flex-col items-center gap-1 pt-4 text-center text-xs opacity-70">
+          <p>For guests of legal drinking age. Please drink responsibly.</p>
+          <p>
+            Menu by{' '}
+            <Link to={paths.home} className="underline underline-offset-4">
+              Barback
+            </Link>
+          </p>
+        </footer>
+      )}
+    </div>
+  );
+}
+
+/**
+ * /v/:slug: a venue's public menu for guests (no sign-in; the age gate before it as everywhere), in the venue's colours,
+ * with what the bar cannot make right now greyed out. It reads availability again every 15 s. On a Toast device
+ * (`kiosk`) it shows large type, no links and no footer, and stays on the page.
+ */
+export function PublicMenuPage({ slug, kiosk }: { slug: string; kiosk: boolean }) {
+  const menu = usePublicMenu(slug);
+  const background = menu.data?.venue.brand.background ?? '#140f0c';
+  return (
+    <main
+      id="main"
+      className="min-h-dvh"
+      style={{ backgroundColor: background, color: MENU_TEXT_COLOR }}
+      data-testid="public-menu"
+      data-kiosk={kiosk ? '' : undefined}
+    >
+      {menu.isPending ? (
+        <div className="mx-auto flex max-w-2xl flex-col gap-4 px-5 py-8" aria-busy="true" aria-label="Loading the menu">
+          <Skeleton className="mx-auto h-10 w-2/3" />
+          <Skeleton className="h-24 w-full" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      ) : menu.isError && !menu.data ? (
+        <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-5 py-16 text-center">
+          <WineIcon aria-hidden="true" className="size-10 opacity-70" />
+          <h1 className="font-display text-2xl font-semibold">
+            {menu.error instanceof ApiError && menu.error.status === 404
+              ? 'No menu here'
+              : 'The menu could not be loaded'}
+          </h1>
+          <p className="text-sm opacity-80">
+            {menu.error instanceof ApiError && menu.error.status === 404
+              ? 'There is no menu at this address. Check the QR code, or ask the bar.'
+              : 'Check your connection; the menu tries again by itself.'}
+          </p>
+        </div>
+      ) : menu.data ? (
+        <Menu menu={menu.data} kiosk={kiosk} />
+      ) : null}
+    </main>
+  );
+}
