@@ -39,7 +39,10 @@ export function venueMenuMigration(dialect: Dialect): Migration {
         .addColumn('position', 'integer', (c) => c.notNull())
         .addColumn('price_cents', 'integer', (c) => c.check(sql`price_cents is null or price_cents >= 0`))
         .addColumn('availability', 'text', (c) =>
-          c.notNull().defaultTo('auto').check(sql`availability in ('auto', 'off', 'on')`),
+          c
+            .notNull()
+            .defaultTo('auto')
+            .check(sql`availability in ('auto', 'off', 'on')`),
         )
         .execute();
       await db.schema
@@ -47,7 +50,11 @@ export function venueMenuMigration(dialect: Dialect): Migration {
         .on('venue_menu_item')
         .columns(['section_id', 'position'])
         .execute();
-      await db.schema.createIndex('venue_menu_item_venue_idx').on('venue_menu_item').column('organization_id').execute();
+      await db.schema
+        .createIndex('venue_menu_item_venue_idx')
+        .on('venue_menu_item')
+        .column('organization_id')
+        .execute();
       await db.schema.createIndex('venue_menu_item_cocktail_idx').on('venue_menu_item').column('cocktail_id').execute();
     },
     async down(db: Kysely<unknown>) {
