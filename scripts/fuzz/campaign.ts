@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { SESSION_COOKIE } from '../../tests/support/auth';
-import { inspectAnswer, readBody, requestTextOf, type Finding, type FindingKind } from './detectors';
+import {
+  inspectAnswer,
+  isApiPath,
+  isAuthPath,
+  normalizedPath,
+  readBody,
+  requestTextOf,
+  servedProblem,
+  type Finding,
+  type FindingKind,
+} from './detectors';
 import { bodyText, buildPlan, planArbitrary, sweepChoices, wireHeaderValue, type RequestPlan } from './plan';
 import { activeRoutes, type RouteSpec } from './routes';
 import { changedParts, createWorld, keepActorsSignedIn, victimRows, victimView, type Actor, type World } from './world';
@@ -32,8 +42,6 @@ export interface CampaignOptions {
    * other 5xx, stack trace, SQL text or error body of the wrong shape is a failure. Default 0 (no outage).
    */
   outage?: number;
-  /** Fuzz better-auth's organization endpoints too (see ORGANIZATION_ENDPOINTS_NOTE in routes.ts). Default false. */
-  organizationEndpoints?: boolean;
   /** Changes the world before the run (the tests plant defects through it). */
   instrument?: (world: World) => void;
 }
@@ -264,6 +272,10 @@ export async function exchange(
         planted: databaseAway ? undefined : await plantsSeenBy(world, plan, requestText),
       },
     );
+    const served = route.notServed
+      ? servedProblem({ method: plan.method, pathname, status: response.status, body: text }, databaseAway)
+      : null;
+    if (served) findings.push({ kind: 'served', detail: served });
     if (!databaseAway) recordPlants(world, plan, response.status, requestText);
     if (!databaseAway) findings.push(...(await sessionFindings(world, response.headers)));
     // A request that no longer reaches its route (other method, extra segment...) fails as "that area, no such route".
@@ -333,17 +345,28 @@ function recordPlants(world: World, plan: RequestPlan, status: number, requestTe
 /**
  * The victim values attackers planted (see {@link recordPlants}) in data the caller of `plan` may see: its own; that of
  * the members of every venue it belongs to or is invited to (a venue's owner sees its members' names and emails, members
- * and invitees see the venue); and B-enterprise's, when the request carries one of the invitation ids of B-enterprise's
- * venue (whoever holds the link sees the venue's name and who invited).
+ * and invitees see the venue); B-enterprise's, when the request carries one of the invitation ids of B-enterprise's
+ * venue (whoever holds the link sees the venue's name and who invited); and, on a public menu (`/api/menus/:slug`,
+ * anyone), that of the members of the venue it names (its name and menu are theirs to write).
  */
 async function plantsSeenBy(world: World, plan: RequestPlan, requestText: string): Promise<Set<string>> {
   const seen = new Set<string>();
   if (world.planted.size === 0) return seen;
   const users = new Set<string>();
+  const db = world.t.database.db;
+  const menu = /^\/api\/menus\/([^/]+)\/?$/.exec(normalizedPath(new URL(plan.path, 'http://localhost').pathname));
+  if (menu) {
+    const members = await db
+      .selectFrom('member')
+      .innerJoin('organization', 'organization.id', 'member.organizationId')
+      .select('member.userId')
+      .where('organization.slug', '=', menu[1]!)
+      .execute();
+    for (const row of members) users.add(row.userId);
+  }
   const own = plan.identity === 'anon' ? null : world[plan.identity];
   if (own) {
     users.add(own.userId);
-    const db = world.t.database.db;
     const mates = await db
       .selectFrom('member')
       .select('userId')
@@ -377,8 +400,8 @@ export function reachesRoute(route: RouteSpec, method: string, pathname: string)
 
 /** The part of the site a path is in, for grouping failures of requests that reach no route. */
 function areaOf(pathname: string): string {
-  if (pathname === '/api/auth' || pathname.startsWith('/api/auth/')) return '/api/auth/*';
-  if (pathname === '/api' || pathname.startsWith('/api/')) return '/api/*';
+  if (isAuthPath(pathname)) return '/api/auth/*';
+  if (isApiPath(pathname)) return '/api/*';
   return 'non-API paths';
 }
 
@@ -410,6 +433,7 @@ const SHRINKABLE = new Set<FindingKind>([
   'error-shape',
   'secret-leak',
   'victim-read',
+  'served',
   'crash',
   'timeout',
 ]);
@@ -460,11 +484,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
   const world = await createWorld(options.dialect);
   try {
     options.instrument?.(world);
-    const routes = activeRoutes({
-      wrapperSimulator: world.t.config.wrapperSimulator,
-      filter: options.routeFilter,
-      organizationEndpoints: options.organizationEndpoints,
-    });
+    const routes = activeRoutes({ wrapperSimulator: world.t.config.wrapperSimulator, filter: options.routeFilter });
     if (routes.length === 0) throw new Error(`no route matches ${JSON.stringify(options.routeFilter)}`);
     const routeById = new Map(routes.map((route) => [route.id, route]));
     const report: CampaignReport = {

@@ -18,6 +18,7 @@ export type FindingKind =
   | 'victim-read'
   | 'victim-write'
   | 'victim-session'
+  | 'served'
   | 'crash'
   | 'timeout'
   | 'unhealthy';
@@ -44,6 +45,27 @@ export interface Secret {
    * (whoever holds the invitation link of A's venue sees the venue's name, by design).
    */
   shownWith?: readonly string[];
+  /**
+   * Paths whose answers may hold this secret, because it is public there (A's venue's name and A's menu on A's public
+   * menu, `/api/menus/<A's slug>`): compared as the server reads them (percent-decoded, each segment trimmed, lower case,
+   * no trailing slash), so any spelling of the same address counts.
+   */
+  publicAt?: readonly string[];
+}
+
+/** A path as the venue routes read it: percent-decoded, each segment trimmed and lower-cased, no trailing slash. */
+export function normalizedPath(pathname: string): string {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // Not valid percent-encoding: compared as it is.
+  }
+  return decoded
+    .split('/')
+    .map((segment) => segment.trim().toLowerCase())
+    .join('/')
+    .replace(/(.)\/$/, '$1');
 }
 
 /** An answer as the detectors read it. */
@@ -155,14 +177,28 @@ function firstUnechoed(patterns: readonly RegExp[], texts: string[], requestText
   return null;
 }
 
-/** True for a path under /api (the API's error shape applies). */
-export function isApiPath(pathname: string): boolean {
-  return pathname === '/api' || pathname.startsWith('/api/');
+/**
+ * A path as the server's router reads it: percent-escapes decoded, except those of reserved characters such as `%2F`
+ * (decodeURI, as Hono does), so `/api/%61uth/x` is under /api/auth.
+ */
+export function routedPath(pathname: string): string {
+  try {
+    return decodeURI(pathname);
+  } catch {
+    return pathname;
+  }
 }
 
-/** True for a path under /api/auth (better-auth's own error shape is accepted too). */
+/** True for a path the server routes under /api (the API's error shape applies). */
+export function isApiPath(pathname: string): boolean {
+  const path = routedPath(pathname);
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/** True for a path the server routes under /api/auth (better-auth's own error shape is accepted too). */
 export function isAuthPath(pathname: string): boolean {
-  return pathname === '/api/auth' || pathname.startsWith('/api/auth/');
+  const path = routedPath(pathname);
+  return path === '/api/auth' || path.startsWith('/api/auth/');
 }
 
 /**
@@ -180,6 +216,20 @@ export function errorShapeProblem(answer: AnswerFacts): string | null {
   return `body ${JSON.stringify(shorten(answer.body, 120))} is not {"error":{"code","message"}}${
     isAuthPath(answer.pathname) ? ' nor {"code","message"}' : ''
   }`;
+}
+
+/**
+ * Why an answer to a path the server must not serve (RouteSpec.notServed: better-auth's organization endpoints) shows
+ * that a handler took the request, or null when it did not: 404, or a 4xx in the API's own error shape (the server's
+ * middleware refusing the request before any route: NUL in the text, a body too large, rate-limited; better-auth answers
+ * in its own `{code, message}`), or 503 when the database was taken away on purpose.
+ */
+export function servedProblem(answer: AnswerFacts, databaseAway = false): string | null {
+  if (answer.status === 404 || (databaseAway && answer.status === 503)) return null;
+  if (answer.status >= 400 && answer.status < 500 && apiErrorBodySchema.safeParse(parseJson(answer.body)).success) {
+    return null;
+  }
+  return `${answer.method} ${shorten(answer.pathname, 100)} answered ${answer.status} (${JSON.stringify(shorten(answer.body, 80))}), not 404: a path the server must not serve reached a handler`;
 }
 
 /**
@@ -229,6 +279,7 @@ export function inspectAnswer(
     const value = secret.value.toLowerCase();
     if (options.requestText.includes(value)) continue;
     if (secret.shownWith?.some((key) => key !== '' && options.requestText.includes(key.toLowerCase()))) continue;
+    if (secret.publicAt?.some((path) => normalizedPath(path) === normalizedPath(answer.pathname))) continue;
     if (secret.owner === 'victim' && options.planted?.has(value)) continue;
     if (texts.some((text) => text.toLowerCase().includes(value))) {
       findings.push({

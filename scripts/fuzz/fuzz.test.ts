@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { reachesRoute, runCampaign } from './campaign';
-import { errorShapeProblem, inspectAnswer, requestTextOf, type Secret } from './detectors';
-import { buildPlan, bodyText, sweepChoices, type Choice } from './plan';
+import { errorShapeProblem, inspectAnswer, requestTextOf, servedProblem, type Secret } from './detectors';
+import { buildPlan, bodyText, SPELLINGS, sweepChoices, type Choice } from './plan';
 import { parseArguments } from './run';
-import { ROUTES, type FuzzContext, type RouteSpec } from './routes';
+import { activeRoutes, ROUTES, type FuzzContext, type RouteSpec } from './routes';
 import { edgeValues, schemaAt } from './schema-edges';
 import { Special, noise, toJsonText, typedVariants } from './values';
 import { analyticsBatchSchema } from '@/shared/schemas/analytics';
@@ -28,6 +28,7 @@ const ctx: FuzzContext = {
     venueId: 'victim-venue-id-0001',
     venueMemberId: 'victim-member-0001',
     venueInvitationId: 'victim-invitation-0001',
+    venueMenuItemId: 11,
   },
   webhookTargetId: 'target-user-0001',
   publicShareSlug: 'AAAAAAAAAAAAAAAAAAAAAA',
@@ -38,6 +39,7 @@ const ctx: FuzzContext = {
     invitationId: 'own-invitation-0001',
     spareInvitationId: 'own-invitation-0002',
     memberId: 'own-member-0001',
+    menuItemId: 13,
   },
 };
 
@@ -103,6 +105,11 @@ describe('detectors', () => {
     expect(errorShapeProblem(answer(400, '{"message":"bad"}'))).toMatch(/is not/);
     expect(errorShapeProblem(answer(400, '{"code":"X","message":"bad"}', '/api/auth/sign-out'))).toBeNull();
     expect(errorShapeProblem(answer(404, '', '/api/auth/nope'))).toBe('empty body');
+    // The router decodes percent-escapes: this path reaches better-auth, which answers in its own shape.
+    expect(errorShapeProblem(answer(404, '{"code":"NOT_FOUND","message":"no"}', '/api/%61uth/x', 'GET'))).toBeNull();
+    expect(errorShapeProblem(answer(404, '{"code":"NOT_FOUND","message":"no"}', '/api/auth%2Fx', 'GET'))).toMatch(
+      /is not/,
+    );
     expect(errorShapeProblem(answer(404, 'Not found', '/assets/x.js', 'GET'))).toBeNull();
     expect(errorShapeProblem(answer(200, 'anything'))).toBeNull();
   });
@@ -130,6 +137,37 @@ describe('detectors', () => {
     const planted = new Set(['victim@example.test']);
     expect(inspectAnswer(answer(200, body), { ...quiet, secrets, planted })).toEqual([]);
     expect(inspectAnswer(answer(200, body), { ...quiet, secrets }).map((f) => f.kind)).toEqual(['victim-read']);
+  });
+
+  it('tells a refused request to a path the server must not serve from one a handler took', () => {
+    const organization = (status: number, body: string) =>
+      answer(status, body, '/api/auth/organization/list-members', 'GET');
+    expect(servedProblem(organization(404, '{"error":{"code":"NOT_FOUND","message":"no API route"}}'))).toBeNull();
+    expect(servedProblem(organization(404, '{"code":"NOT_FOUND","message":"No such sign-in route."}'))).toBeNull();
+    expect(servedProblem(organization(400, '{"error":{"code":"BAD_REQUEST","message":"NUL"}}'))).toBeNull();
+    expect(servedProblem(organization(503, '{"error":{"code":"SERVICE_UNAVAILABLE","message":"x"}}'), true)).toBeNull();
+    expect(servedProblem(organization(200, '{"members":[],"total":0}'))).toMatch(/answered 200/);
+    expect(servedProblem(organization(400, '{"code":"BAD_REQUEST","message":"organizationId"}'))).toMatch(
+      /answered 400/,
+    );
+    expect(servedProblem(organization(401, '{"code":"UNAUTHORIZED","message":"x"}'))).toMatch(/answered 401/);
+  });
+
+  it("lets A's public menu show A's venue's name, however its address is spelled, and no other answer", () => {
+    const secrets: Secret[] = [
+      { label: "A's venue's name", value: 'Victim Venue xyz', owner: 'victim', publicAt: ['/api/menus/victim-bar'] },
+    ];
+    const body = JSON.stringify({ venue: { name: 'Victim Venue xyz' } });
+    const read = (pathname: string) =>
+      inspectAnswer(answer(200, body, pathname, 'GET'), {
+        requestText: requestTextOf({ path: pathname, headers: {} }),
+        secrets,
+      }).map((finding) => finding.kind);
+    expect(read('/api/menus/victim-bar')).toEqual([]);
+    expect(read('/api/menus/VICTIM-BAR/')).toEqual([]);
+    expect(read('/api/menus/%20victim-bar')).toEqual([]);
+    expect(read('/api/venues/victim-bar/menu')).toEqual(['victim-read']);
+    expect(read('/api/menus/own-bar')).toEqual(['victim-read']);
   });
 
   it("lets a request that carries the invitation link see A's venue's name, and no other", () => {
@@ -213,6 +251,44 @@ describe('plans', () => {
     expect(aimed.length).toBeGreaterThan(0);
   });
 
+  it("aims B-enterprise at A's menu item, on its own venue and on A's; B at A's public menu", () => {
+    const availability = route('PUT /api/venues/:slug/menu/items/:itemId/availability');
+    const plans = sweepChoices(availability, ctx).map(({ choice }) => buildPlan(availability, ctx, choice));
+    expect(plans.every((plan) => plan.identity === 'enterprise')).toBe(true);
+    const paths = plans.filter((plan) => plan.aimsAtVictim).map((plan) => plan.path);
+    expect(paths).toContain('/api/venues/own-bar/menu/items/11/availability');
+    expect(paths).toContain('/api/venues/victim-bar/menu/items/13/availability');
+    expect(paths).toContain('/api/venues/victim-bar/menu/items/11/availability');
+    const valid = buildPlan(availability, ctx, { ...NONE, identity: 'enterprise' });
+    expect(valid.path).toBe('/api/venues/own-bar/menu/items/13/availability');
+    expect(valid.body).toEqual({ kind: 'json', value: { availability: 'on' } });
+    const publicMenu = route('GET /api/menus/:slug');
+    const reads = sweepChoices(publicMenu, ctx).map(({ choice }) => buildPlan(publicMenu, ctx, choice));
+    expect(reads.some((plan) => plan.identity === 'member' && plan.path === '/api/menus/victim-bar')).toBe(true);
+  });
+
+  it("fuzzes better-auth's organization endpoints in every run, as paths that must answer 404 however spelled", () => {
+    const routes = activeRoutes({ wrapperSimulator: false });
+    const organization = routes.filter((candidate) => candidate.path.startsWith('/api/auth/organization/'));
+    expect(organization).toHaveLength(22);
+    expect(organization.every((candidate) => candidate.notServed)).toBe(true);
+    expect(routes.filter((candidate) => candidate.notServed)).toEqual(organization);
+    const list = route('GET /api/auth/organization/list');
+    const paths = sweepChoices(list, ctx).map(({ choice }) => buildPlan(list, ctx, choice).path);
+    expect(paths).toHaveLength(SPELLINGS.length + 1);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/auth/organization/list',
+        '/api/auth/organization/list/',
+        '/api/auth//organization/list',
+        '/api/auth/Organization/list',
+        '/api/auth/%6Frganization/list',
+        '/api/auth/organization/%6Cist',
+        '/api/auth/organization%2Flist',
+      ]),
+    );
+  });
+
   it('drops the body of a GET and fills in the victim in a path', () => {
     const favorite = route('PUT /api/me/favorites/:cocktailId');
     const plan = buildPlan(favorite, ctx, {
@@ -250,12 +326,33 @@ describe('command line', () => {
     expect(() => parseArguments(['--count', '0'], {})).toThrow(/--count/);
     expect(() => parseArguments(['--database', 'postgres'], {})).toThrow(/TEST_DATABASE_URL/);
     expect(() => parseArguments(['--fast'], {})).toThrow(/unknown option/);
-    expect(parseArguments([], {}).organizationEndpoints).toBe(false);
-    expect(parseArguments(['--organization-endpoints'], {}).organizationEndpoints).toBe(true);
   });
 });
 
 describe('a short run on SQLite with planted defects', () => {
+  it('reports a path the server must not serve that answered all the same', async () => {
+    const report = await runCampaign({
+      dialect: 'sqlite',
+      seed: 5,
+      count: 60,
+      routeFilter: '/api/auth/organization/list',
+      shrink: false,
+      instrument: (world) => {
+        const request = world.t.request;
+        world.t.request = async (path, init, options) =>
+          // Planted: list-members is served again (and answers as better-auth would).
+          (init?.method ?? 'GET') === 'GET' && /^\/api\/auth\/organization\/list-members(\?|$)/.test(path)
+            ? new Response('{"members":[],"total":0}', { status: 200 })
+            : request(path, init, options);
+      },
+    });
+    expect(report.requests).toBe(60);
+    expect(report.failures.map((group) => [group.kind, group.route])).toEqual([
+      ['served', 'GET /api/auth/organization/list-members'],
+    ]);
+    expect(report.serverErrors).toBe(0);
+  });
+
   it('reports a 500 with a stack trace, shrunk, and a write to the victim’s favorites', async () => {
     const report = await runCampaign({
       dialect: 'sqlite',

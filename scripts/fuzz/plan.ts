@@ -139,6 +139,7 @@ type PathMutation =
   | { op: 'traversal'; text: string }
   | { op: 'suffix'; text: string }
   | { op: 'case' }
+  | { op: 'spelling'; index: number }
   | { op: 'long'; length: number };
 
 type HeaderMutation = { name: string; value: string | VictimRef | null; prefix?: string };
@@ -332,6 +333,38 @@ const SUFFIXES = [
   '~',
 ] as const;
 
+/**
+ * Other spellings of a path that a router might still take for it (the next-to-last segment is the one a prefix check
+ * like `/api/auth/organization/` looks at): URL parsing keeps each of them as it is (unlike `/./` or `x/../`).
+ */
+export const SPELLINGS: readonly { label: string; apply: (path: string) => string }[] = [
+  { label: 'trailing slash', apply: (path) => `${path}/` },
+  { label: 'doubled slash', apply: (path) => respell(path, -2, (segment) => `/${segment}`) },
+  {
+    label: 'upper-case letter',
+    apply: (path) => respell(path, -2, (s) => `${s.charAt(0).toUpperCase()}${s.slice(1)}`),
+  },
+  { label: 'percent-encoded letter', apply: (path) => respell(path, -2, percentFirst) },
+  { label: 'percent-encoded letter, last segment', apply: (path) => respell(path, -1, percentFirst) },
+  { label: 'encoded slash', apply: (path) => path.replace(/\/(?=[^/]*$)/, '%2F') },
+  { label: 'matrix parameter', apply: (path) => `${path};x=1` },
+];
+
+/** `path` with its segment at `at` (negative: from the end) rewritten (a path too short is left as it is). */
+function respell(path: string, at: number, rewrite: (segment: string) => string): string {
+  const segments = path.split('/');
+  const index = segments.length + at;
+  if (index < 1 || !segments[index]) return path;
+  segments[index] = rewrite(segments[index]);
+  return segments.join('/');
+}
+
+/** A segment with its first character percent-encoded (`organization` -> `%6Frganization`). */
+function percentFirst(segment: string): string {
+  const code = segment.charCodeAt(0);
+  return code < 0x80 ? `%${code.toString(16).toUpperCase().padStart(2, '0')}${segment.slice(1)}` : segment;
+}
+
 const pathMutation: fc.Arbitrary<PathMutation> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ op: fc.constant('typed' as const), pick: fc.nat(), index: fc.nat() }) },
   {
@@ -351,6 +384,10 @@ const pathMutation: fc.Arbitrary<PathMutation> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ op: fc.constant('traversal' as const), text: fc.constantFrom(...TRAVERSALS) }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('suffix' as const), text: fc.constantFrom(...SUFFIXES) }) },
   { weight: 1, arbitrary: fc.constant({ op: 'case' as const }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ op: fc.constant('spelling' as const), index: fc.nat({ max: SPELLINGS.length - 1 }) }),
+  },
   {
     weight: 1,
     arbitrary: fc.record({ op: fc.constant('long' as const), length: fc.integer({ min: 2_000, max: 100_000 }) }),
@@ -641,22 +678,24 @@ const pick = <T>(items: readonly T[], index: number): T | undefined =>
 function numericVictimKey(
   route: RouteSpec,
   name: string | undefined,
-): 'favoriteId' | 'barIngredientId' | 'collectionId' | null {
+): 'favoriteId' | 'barIngredientId' | 'collectionId' | 'venueMenuItemId' | null {
   if (name === 'id' && route.path.startsWith('/api/me/collections')) return 'collectionId';
   if (name === 'cocktailId' || (name === 'id' && route.path.startsWith('/api/cocktails'))) return 'favoriteId';
   if (name === 'ingredientId') return 'barIngredientId';
+  if (name === 'itemId') return 'venueMenuItemId';
   return null;
 }
 
 /**
  * The victim key that matches a path parameter, for aiming all of a route's parameters at A at once (A's venue and A's
- * staff member in `DELETE /api/venues/:slug/members/:memberId`): the numeric ones of {@link numericVictimKey}, A's
- * venue slug, member and invitation ids; null for a parameter no victim id matches (it keeps its valid value).
+ * staff member in `DELETE /api/venues/:slug/members/:memberId`, A's venue and A's menu item in the availability route):
+ * the numeric ones of {@link numericVictimKey}, A's venue slug (venue routes and the public menu), member and
+ * invitation ids; null for a parameter no victim id matches (it keeps its valid value).
  */
 function matchingVictimKey(route: RouteSpec, name: string): VictimKey | null {
   const numeric = numericVictimKey(route, name);
   if (numeric) return numeric;
-  if (name === 'slug' && route.path.startsWith('/api/venues/')) return 'venueSlug';
+  if (name === 'slug' && /^\/api\/(?:venues|menus)\//.test(route.path)) return 'venueSlug';
   if (name === 'memberId') return 'venueMemberId';
   if (name === 'invitationId') return 'venueInvitationId';
   return null;
@@ -671,7 +710,8 @@ function resolve(value: unknown, victim: VictimIds, aim: { hit: boolean }, numer
       value.key === 'favoriteId' ||
       value.key === 'barIngredientId' ||
       value.key === 'collectionId' ||
-      value.key === 'supportMessageId';
+      value.key === 'supportMessageId' ||
+      value.key === 'venueMenuItemId';
     return numeric && numericKey ? Number(text) : text;
   }
   if (value instanceof Special || value === null || typeof value !== 'object') return value;
@@ -749,7 +789,8 @@ function pathVariants(name: string, current: string): unknown[] {
  * parameter, each path parameter), one request per typed variant ({@link typedVariants}: NUL, lone surrogates, 100 kB,
  * year 0 / 9999, -0 / 1e308, nesting 10,000 deep, 100k items...), all else valid, from the route's usual caller. So every
  * text field gets a NUL byte and every timestamp year 0 whatever the seed; `order` is the variant's rank (the most
- * telling variants first), for interleaving routes.
+ * telling variants first), for interleaving routes. A path the server does not serve ({@link RouteSpec.notServed}) gets
+ * its valid request and its other {@link SPELLINGS} instead.
  */
 export function sweepChoices(route: RouteSpec, ctx: FuzzContext): { order: number; choice: Choice }[] {
   const identity: Identity = route.caller === 'anyone' ? 'anon' : route.caller === 'user' ? 'member' : route.caller;
@@ -764,6 +805,17 @@ export function sweepChoices(route: RouteSpec, ctx: FuzzContext): { order: numbe
     streamed: false,
     address: '198.51.100.1',
   };
+  if (route.notServed) {
+    // Nothing reads the body or the query of a path the server does not serve: the valid request, and the path in
+    // every other spelling (what a prefix check could miss), each of which must answer 404.
+    return [
+      { order: 0, choice: base },
+      ...SPELLINGS.map((_, index) => ({
+        order: index / 2,
+        choice: { ...base, path: { mutation: { op: 'spelling' as const, index }, encoding: 'percent' as const } },
+      })),
+    ];
+  }
   const out: { order: number; choice: Choice }[] = [];
   if (route.body) {
     const value = route.body(ctx);
@@ -880,6 +932,7 @@ function decoyOf(ctx: FuzzContext): VictimIds {
     venueId: 'fuzz-decoy-venue-id',
     venueMemberId: 'fuzz-decoy-member',
     venueInvitationId: 'fuzz-decoy-invitation',
+    venueMenuItemId: 1,
   };
 }
 
@@ -902,6 +955,7 @@ export function buildPlan(route: RouteSpec, ctx: FuzzContext, choice: Choice): R
   let extraSegment: string | null = null;
   let pathSuffix = '';
   let traversal: string | null = null;
+  let spelling: (typeof SPELLINGS)[number] | null = null;
   let upper = false;
   if (choice.path) {
     const { mutation, encoding: mode } = choice.path;
@@ -966,6 +1020,10 @@ export function buildPlan(route: RouteSpec, ctx: FuzzContext, choice: Choice): R
         upper = true;
         mutations.push('path upper-cased');
         break;
+      case 'spelling':
+        spelling = pick(SPELLINGS, mutation.index) ?? null;
+        if (spelling) mutations.push(`path spelled with ${spelling.label}`);
+        break;
       case 'long':
         pathSuffix = `/${'a'.repeat(mutation.length)}`;
         mutations.push(`path + ${mutation.length} characters`);
@@ -979,6 +1037,7 @@ export function buildPlan(route: RouteSpec, ctx: FuzzContext, choice: Choice): R
     path = `${path.slice(0, cut + 1)}${traversal}${path.slice(cut + 1)}`;
   }
   path += pathSuffix;
+  if (spelling) path = spelling.apply(path);
   if (upper) path = path.toUpperCase();
 
   // Query.

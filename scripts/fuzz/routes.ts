@@ -35,11 +35,14 @@ import {
 } from '@/shared/schemas/session';
 import { supportMessageSchema } from '@/shared/schemas/support';
 import {
+  availabilityWriteSchema,
   eightySixSchema,
   invitationCreateSchema,
   invitationIdParamSchema,
   invitationParamSchema,
   memberParamSchema,
+  menuItemParamSchema,
+  menuWriteSchema,
   venueCreateSchema,
   venueIngredientParamSchema,
   venueParamSchema,
@@ -51,6 +54,7 @@ import { TEST_WEBHOOK_AUTH } from '../../tests/support/payments';
  * The fuzz suite's route table: every API route the server mounts (src/server/app.ts and the route files it mounts), and
  * every better-auth endpoint under /api/auth, each with one valid request (path parameters, query, JSON body, headers) and
  * the shared zod schema that describes it where there is one. The fuzz starts from the valid request and mutates it.
+ * better-auth's organization endpoints are in it too, as paths the server must not serve (see {@link RouteSpec.notServed}).
  */
 
 /** What the fuzz knows of the world when it builds requests: the catalogue, and the victim's ids to aim at. */
@@ -69,7 +73,8 @@ export interface FuzzContext {
   ownCollectionId: number;
   /**
    * The venue of B-enterprise (the enterprise caller), the valid target of the venue routes. The world keeps it current:
-   * a new one when B-enterprise is replaced, a new invitation for B when B is (see keepActorsSignedIn in world.ts).
+   * a new one when B-enterprise is replaced, a new invitation for B when B is, a menu item id when a menu write replaced
+   * the items (see keepActorsSignedIn in world.ts).
    */
   ownVenue: OwnVenue;
 }
@@ -85,6 +90,11 @@ export interface OwnVenue {
   spareInvitationId: string;
   /** The member id of a staff member (a helper user who joined during setup): the one the valid request removes. */
   memberId: string;
+  /**
+   * An item on the venue's menu: the one the valid availability request sets. The world keeps it current (a valid
+   * `PUT /api/venues/:slug/menu` replaces every item: see keepActorsSignedIn in world.ts).
+   */
+  menuItemId: number;
 }
 
 /** User A's identifiers: what B or an anonymous caller could learn or guess of A. */
@@ -115,6 +125,8 @@ export interface VictimIds {
   venueMemberId: string;
   /** The id of the invitation waiting in A's venue (the join link's secret). */
   venueInvitationId: string;
+  /** The id of an item on A's venue's menu (set 'off' by hand, so an attacker's 'on' would show). */
+  venueMenuItemId: number;
 }
 
 /** The victim identifiers a request may carry, by name (resolved against {@link VictimIds} when a plan is built). */
@@ -133,6 +145,7 @@ export const VICTIM_KEYS = [
   'venueId',
   'venueMemberId',
   'venueInvitationId',
+  'venueMenuItemId',
 ] as const;
 export type VictimKey = (typeof VICTIM_KEYS)[number];
 
@@ -149,6 +162,8 @@ export function victimValue(victim: VictimIds, key: VictimKey): string {
       return String(victim.supportMessageId);
     case 'collectionId':
       return String(victim.collectionId);
+    case 'venueMenuItemId':
+      return String(victim.venueMenuItemId);
     default:
       return victim[key];
   }
@@ -185,11 +200,13 @@ export interface RouteSpec {
   /** Mounted only with WRAPPER_SIMULATOR=1. */
   wrapperSimulator?: boolean;
   /**
-   * One of better-auth's organization endpoints: mounted, and reachable, but fuzzed only when asked
-   * (`--organization-endpoints`, see run.ts) while the server still answers 500 to some of them (see
-   * {@link ORGANIZATION_ENDPOINTS_NOTE}).
+   * A path the server must not serve: better-auth's organization endpoints, which the venues feature calls in-process
+   * (with the venue rules around them) and the server answers 404 NOT_FOUND over HTTP (src/server/auth/routes.ts). The
+   * entry keeps the request an attacker would send (aimed at B-enterprise's own venue); every request to it must be
+   * refused (404, or the server's own refusal before any route), whoever sends it and however the path is spelled (see
+   * sweepChoices in plan.ts): any other answer is a failure of kind `served` (see servedProblem in detectors.ts).
    */
-  organizationEndpoint?: boolean;
+  notServed?: boolean;
   /** Relative frequency (default 1). */
   weight?: number;
 }
@@ -273,20 +290,13 @@ const auth = (route: RouteSpec): RouteSpec => ({
   ...route,
   path: `/api/auth${route.path}`,
 });
-/** One of better-auth's organization endpoints (see {@link RouteSpec.organizationEndpoint}). */
-const organization = (route: RouteSpec): RouteSpec => auth({ ...route, organizationEndpoint: true });
-
 /**
- * Why better-auth's organization endpoints are left out of a default run: the venues feature mounts the plugin, so they
- * answer under /api/auth/organization (the app itself calls them in-process through auth.api), and some answer 500 to
- * an owner's own requests: list-members on PostgreSQL when the page is empty (a filter that matches nobody, an offset
- * past the end: `in ()`), with a sortBy or filterField that is no column, or a limit past 2^63; get-full-organization
- * with a membersLimit past 2^63; update with `data: {}`; create with a slug of ~3,000 random characters on PostgreSQL
- * (past the unique index's row size). Once the server refuses them (or stops exposing them), they belong in every
- * run.
+ * One of better-auth's organization endpoints, which the server does not serve (see {@link RouteSpec.notServed}): in
+ * every run, at a small weight (all 22 together weigh about one ordinary route), since every request stops at the same
+ * 404.
  */
-export const ORGANIZATION_ENDPOINTS_NOTE =
-  "better-auth's organization endpoints (/api/auth/organization/*) are fuzzed only with --organization-endpoints";
+const organization = (route: RouteSpec): RouteSpec =>
+  auth({ ...route, notServed: true, weight: 0.05 * (route.weight ?? 1) });
 
 /** Every API route, with its valid request. */
 export const ROUTES: readonly RouteSpec[] = [
@@ -718,6 +728,73 @@ export const ROUTES: readonly RouteSpec[] = [
     body: () => ({ eightySixed: true }),
     bodySchema: eightySixSchema,
   }),
+  // The menu (B-enterprise's venue; the sweep puts A's venue and A's menu item there instead).
+  app({
+    id: 'GET /api/venues/:slug/menu',
+    method: 'GET',
+    path: '/api/venues/:slug/menu',
+    caller: 'enterprise',
+    params: venueParam,
+  }),
+  app({
+    id: 'PUT /api/venues/:slug/menu',
+    method: 'PUT',
+    path: '/api/venues/:slug/menu',
+    caller: 'enterprise',
+    params: venueParam,
+    body: (ctx) => ({
+      sections: [
+        {
+          title: 'Fuzz classics',
+          items: [
+            { cocktailId: ctx.cocktailIds[0] ?? 1, priceCents: 1200, availability: 'auto' },
+            { cocktailId: ctx.cocktailIds[ctx.cocktailIds.length - 1] ?? 2, priceCents: null, availability: 'off' },
+          ],
+        },
+        { title: 'Coming soon', items: [] },
+      ],
+    }),
+    bodySchema: menuWriteSchema,
+  }),
+  app({
+    id: 'PUT /api/venues/:slug/menu/items/:itemId/availability',
+    method: 'PUT',
+    path: '/api/venues/:slug/menu/items/:itemId/availability',
+    caller: 'enterprise',
+    params: {
+      ...venueParam,
+      itemId: { valid: (ctx) => String(ctx.ownVenue.menuItemId), schema: menuItemParamSchema.shape.itemId },
+    },
+    // 'on': A's item is 'off' by hand, so the same request aimed at it would show in A's rows.
+    body: () => ({ availability: 'on' }),
+    bodySchema: availabilityWriteSchema,
+  }),
+  // The menu's QR code (any member), as SVG and as PNG (a 1024-pixel image: drawn less often).
+  app({
+    id: 'GET /api/venues/:slug/qr/:format',
+    method: 'GET',
+    path: '/api/venues/:slug/qr/:format',
+    caller: 'enterprise',
+    params: { ...venueParam, format: { valid: () => 'svg' } },
+    query: () => ({ download: '1' }),
+  }),
+  app({
+    id: 'GET /api/venues/:slug/qr/:format [png]',
+    method: 'GET',
+    path: '/api/venues/:slug/qr/:format',
+    caller: 'enterprise',
+    weight: 0.5,
+    params: { ...venueParam, format: { valid: () => 'png' } },
+  }),
+  app({
+    // The public menu: anyone, no sign-in. A's is public on purpose (A's venue name, drinks and prices: see publicAt in
+    // world.ts's secrets); A's team and private data are not.
+    id: 'GET /api/menus/:slug',
+    method: 'GET',
+    path: '/api/menus/:slug',
+    caller: 'anyone',
+    params: venueParam,
+  }),
   app({
     id: 'GET /api/venue-invitations/:invitationId',
     method: 'GET',
@@ -1095,9 +1172,8 @@ export const ROUTES: readonly RouteSpec[] = [
   }),
 
   // --- better-auth's organization plugin (Enterprise venues): the app goes through /api/venues, which calls these
-  // in-process, but they are mounted under /api/auth/organization all the same (fuzzed on request for now: see
-  // ORGANIZATION_ENDPOINTS_NOTE). B-enterprise aims them at its own venue (B at the invitation B-enterprise sent B);
-  // the sweep puts A's venue, member and invitation there instead.
+  // in-process; over HTTP the server answers 404 to all of them (RouteSpec.notServed). Each keeps the request an attacker
+  // would send: B-enterprise at its own venue (B at the invitation B-enterprise sent B).
   organization({
     id: 'POST /api/auth/organization/create',
     method: 'POST',
@@ -1271,16 +1347,9 @@ export const ROUTES: readonly RouteSpec[] = [
   }),
 ];
 
-/**
- * The routes a run fuzzes: the whole table, less the wrapper simulator's when it is off, and less better-auth's
- * organization endpoints unless asked for.
- */
-export function activeRoutes(options: {
-  wrapperSimulator: boolean;
-  filter?: string | null;
-  organizationEndpoints?: boolean;
-}): RouteSpec[] {
-  return ROUTES.filter((route) => options.wrapperSimulator || !route.wrapperSimulator)
-    .filter((route) => options.organizationEndpoints || !route.organizationEndpoint)
-    .filter((route) => !options.filter || route.id.toLowerCase().includes(options.filter.toLowerCase()));
+/** The routes a run fuzzes: the whole table, less the wrapper simulator's when it is off. */
+export function activeRoutes(options: { wrapperSimulator: boolean; filter?: string | null }): RouteSpec[] {
+  return ROUTES.filter((route) => options.wrapperSimulator || !route.wrapperSimulator).filter(
+    (route) => !options.filter || route.id.toLowerCase().includes(options.filter.toLowerCase()),
+  );
 }

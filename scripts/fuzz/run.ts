@@ -9,9 +9,7 @@
  * - `--database sqlite|postgres`: one database only;
  * - `--outage N`: after the main run, N more requests with the database taken away (503 expected; not in the default
  *   run);
- * - `--no-shrink`: report first occurrences without shrinking them;
- * - `--organization-endpoints`: better-auth's organization endpoints too (left out by default while some answer 500: see
- *   ORGANIZATION_ENDPOINTS_NOTE in routes.ts).
+ * - `--no-shrink`: report first occurrences without shrinking them.
  * Writes the reports as JSON to var/fuzz/last-run.json.
  */
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -21,7 +19,6 @@ import { pathToFileURL } from 'node:url';
 import type { Dialect } from '@/server/db/database';
 import { testDialects } from '../../tests/support/test-database';
 import { runCampaign, type CampaignReport } from './campaign';
-import { ORGANIZATION_ENDPOINTS_NOTE } from './routes';
 import { summarize, toJsonReport } from './report';
 
 /** The parsed command line. */
@@ -33,8 +30,6 @@ export interface FuzzArguments {
   shrink: boolean;
   /** Requests sent after the main run with the database taken away (0: none). */
   outage: number;
-  /** Fuzz better-auth's organization endpoints too. */
-  organizationEndpoints: boolean;
 }
 
 /**
@@ -49,7 +44,6 @@ export function parseArguments(argv: readonly string[], env: Record<string, stri
     databases: env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'],
     shrink: true,
     outage: 0,
-    organizationEndpoints: false,
   };
   const whole = (name: string, text: string | undefined, min: number) => {
     const value = Number(text);
@@ -85,13 +79,9 @@ export function parseArguments(argv: readonly string[], env: Record<string, stri
       case '--no-shrink':
         parsed.shrink = false;
         break;
-      case '--organization-endpoints':
-        parsed.organizationEndpoints = true;
-        break;
       default:
         throw new Error(
-          `unknown option ${option} (known: --count N, --seed N, --route TEXT, --database D, --outage N, --no-shrink, ` +
-            '--organization-endpoints)',
+          `unknown option ${option} (known: --count N, --seed N, --route TEXT, --database D, --outage N, --no-shrink)`,
         );
     }
   }
@@ -141,7 +131,6 @@ export async function main(argv: readonly string[], env = process.env): Promise<
     `fuzz: ${args.count.toLocaleString('en-US')} requests per database on ${databases.join(' and ')}, seed ${args.seed}` +
       `${args.route ? `, routes matching ${JSON.stringify(args.route)}` : ''}`,
   );
-  if (!args.organizationEndpoints) print(`(${ORGANIZATION_ENDPOINTS_NOTE})`);
   const started = performance.now();
   const reports: CampaignReport[] = [];
   const captured = captureConsole(consoleFile);
@@ -155,7 +144,6 @@ export async function main(argv: readonly string[], env = process.env): Promise<
           routeFilter: args.route,
           shrink: args.shrink,
           outage: args.outage,
-          organizationEndpoints: args.organizationEndpoints,
           progress: (line) => print(line),
         }),
       );

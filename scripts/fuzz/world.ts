@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Dialect } from '@/server/db/database';
 import { seatUsage, setSeatLimit } from '@/server/venues';
 import { MAX_SEATS } from '@/shared/domain/venues';
-import type { VenueMembers } from '@/shared/schemas/venues';
+import type { TeamMenu, VenueMembers } from '@/shared/schemas/venues';
 import { totpFromUri } from '../../tests/support/totp';
 import { postJson, randomAddress, SESSION_COOKIE, signIn } from '../../tests/support/auth';
 import { CookieJar } from '../../tests/support/cookie-jar';
@@ -25,11 +25,12 @@ import type { FuzzContext, OwnVenue, VictimIds } from './routes';
  * - A, the victim, signed in, with two-factor on, favorites, pro and enterprise entitlements granted through RevenueCat's
  *   webhook, a support message, a search, My Bar data (bottles, a shopping-list entry, a made drink, a swap), a private
  *   and a shared collection, a private note and a rating, and a venue with one staff member (who joined through a real
- *   invitation and sends nothing either), one invitation still waiting and an 86'd bottle in its team inventory; A sends nothing during the run, and A's data,
- *   A's venue with it, is snapshotted (API and database);
- * - B (free plan), B' (pro plan) and B-enterprise (enterprise plan, owner of a venue with a helper staff member and two
- *   waiting invitations, one to B), the signed-in attackers, re-created when a request ends their session (or takes
- *   B-enterprise's venue away);
+ *   invitation and sends nothing either), one invitation still waiting, an 86'd bottle in its team inventory and a menu
+ *   (a section of two cocktails with prices, one set 'off' by hand, public at /api/menus/<slug>); A sends nothing during
+ *   the run, and A's data, A's venue and its menu with it, is snapshotted (API and database);
+ * - B (free plan), B' (pro plan) and B-enterprise (enterprise plan, owner of a venue with a helper staff member, two
+ *   waiting invitations, one to B, and a menu), the signed-in attackers, re-created when a request ends their session
+ *   (or takes B-enterprise's venue away);
  * - C, whom signed webhooks may name.
  */
 
@@ -96,6 +97,8 @@ export interface Victim extends VictimIds {
   venueStaffUserId: string;
   /** The address A's waiting invitation went to. */
   venueInviteeEmail: string;
+  /** The title of the section on A's venue's menu (public on A's public menu, as is the venue's name). */
+  venueMenuSectionTitle: string;
 }
 
 /** A running world. */
@@ -229,23 +232,46 @@ async function joinVenue(
 }
 
 /**
- * B-enterprise's venue, made afresh: seats raised to the most (so fuzzed invitations never fill it), a helper who joins
- * as staff (the member the valid removal aims at), a waiting invitation to B's email (what B may accept) and one to an
- * address nobody uses (what the valid withdrawal aims at).
+ * Writes the whole menu of the venue `slug` (as its owner, `jar`): one section `title` with `cocktailIds` in order, each
+ * with a price. @returns the items' ids, in order.
  */
-async function setUpOwnVenue(t: TestApp, owner: Actor, memberEmail: string): Promise<OwnVenue> {
+async function writeMenu(
+  t: TestApp,
+  jar: CookieJar,
+  slug: string,
+  title: string,
+  cocktailIds: number[],
+  address?: string,
+): Promise<number[]> {
+  const items = cocktailIds.map((cocktailId, index) => ({ cocktailId, priceCents: 1150 + 75 * index }));
+  const written = await expectStatus(
+    await t.request(`/api/venues/${slug}/menu`, postJson({ sections: [{ title, items }] }, jar, 'PUT'), { address }),
+    200,
+    'PUT /api/venues/:slug/menu',
+  );
+  return ((await written.json()) as TeamMenu).sections.flatMap((section) => section.items.map((item) => item.id));
+}
+
+/**
+ * B-enterprise's venue, made afresh: seats raised to the most (so fuzzed invitations never fill it), a helper who joins
+ * as staff (the member the valid removal aims at), a waiting invitation to B's email (what B may accept), one to an
+ * address nobody uses (what the valid withdrawal aims at), and a menu (the item the valid availability request sets).
+ */
+async function setUpOwnVenue(t: TestApp, owner: Actor, memberEmail: string, cocktailIds: number[]): Promise<OwnVenue> {
   const venue = await createVenue(t, owner.jar, {
     name: "Benterprise's bar",
     slug: `fuzz-own-${Math.random().toString(36).slice(2, 10)}`,
   });
   await setSeatLimit({ db: t.database.db, slug: venue.slug, seats: MAX_SEATS });
   const helper = await joinVenue(t, owner.jar, venue.slug, 'helper');
+  const [menuItemId = 0] = await writeMenu(t, owner.jar, venue.slug, "Benterprise's list", cocktailIds.slice(0, 2));
   return {
     id: venue.id,
     slug: venue.slug,
     invitationId: await inviteToVenue(t, owner.jar, venue.slug, memberEmail),
     spareInvitationId: await inviteToVenue(t, owner.jar, venue.slug, uniqueEmail('spare')),
     memberId: helper.memberId,
+    menuItemId,
   };
 }
 
@@ -325,6 +351,25 @@ async function createVictim(t: TestApp, cocktailIds: number[], ingredientIds: nu
   ] as const) {
     await expectStatus(await t.request(path, postJson(body, jar, 'PUT'), { address }), 200, `PUT ${path}`);
   }
+  // The menu: one section of two cocktails with prices, the second set 'off' by hand (the item hostile calls aim at).
+  const venueMenuSectionTitle = `Victim menu ${Math.random().toString(36).slice(2)}`;
+  const [, venueMenuItemId = 0] = await writeMenu(
+    t,
+    jar,
+    venue.slug,
+    venueMenuSectionTitle,
+    [cocktailIds[0] ?? 1, cocktailIds[1] ?? 2],
+    address,
+  );
+  await expectStatus(
+    await t.request(
+      `/api/venues/${venue.slug}/menu/items/${venueMenuItemId}/availability`,
+      postJson({ availability: 'off' }, jar, 'PUT'),
+      { address },
+    ),
+    200,
+    'PUT /api/venues/:slug/menu/items/:itemId/availability',
+  );
   const venueInviteeEmail = uniqueEmail('victim-invitee');
   const venueInvitationId = await inviteToVenue(t, jar, venue.slug, venueInviteeEmail, address);
 
@@ -382,6 +427,7 @@ async function createVictim(t: TestApp, cocktailIds: number[], ingredientIds: nu
     venueId: venue.id,
     venueMemberId: staff.memberId,
     venueInvitationId,
+    venueMenuItemId,
     jar,
     signedCookie: jar.get(SESSION_COOKIE) ?? '',
     supportMessage,
@@ -395,6 +441,7 @@ async function createVictim(t: TestApp, cocktailIds: number[], ingredientIds: nu
     venueStaffEmail: staff.email,
     venueStaffUserId: staff.userId,
     venueInviteeEmail,
+    venueMenuSectionTitle,
   };
 }
 
@@ -432,9 +479,10 @@ export async function createWorld(dialect: Dialect): Promise<World> {
       webhookTargetId: target.userId,
       publicShareSlug: victim.publicShareSlug,
       ownCollectionId: ((await own.json()) as { id: number }).id,
-      ownVenue: await setUpOwnVenue(t, enterprise, member.email),
+      ownVenue: await setUpOwnVenue(t, enterprise, member.email, cocktailIds),
     };
     const totpSecret = new URL(victim.totpUri).searchParams.get('secret') ?? '';
+    const publicMenuPath = `/api/menus/${victim.venueSlug}`;
     const secrets: Secret[] = [
       { label: "A's email", value: victim.email, owner: 'victim' },
       { label: "A's user id", value: victim.userId, owner: 'victim' },
@@ -451,12 +499,20 @@ export async function createWorld(dialect: Dialect): Promise<World> {
         owner: 'victim' as const,
       })),
       ...victim.accountIds.map((id) => ({ label: "A's account id", value: id, owner: 'victim' as const })),
-      // The join page shows the venue's name to whoever holds the invitation link, by design.
+      // The join page shows the venue's name to whoever holds the invitation link, and the public menu shows it (and the
+      // menu) to anyone, by design.
       {
         label: "A's venue's name",
         value: victim.venueName,
         owner: 'victim',
         shownWith: [victim.venueInvitationId],
+        publicAt: [publicMenuPath],
+      },
+      {
+        label: "A's menu's section title",
+        value: victim.venueMenuSectionTitle,
+        owner: 'victim',
+        publicAt: [publicMenuPath],
       },
       { label: "A's venue's id", value: victim.venueId, owner: 'victim' },
       { label: "A's venue's staff member id", value: victim.venueMemberId, owner: 'victim' },
@@ -515,7 +571,8 @@ async function ownsOwnVenue(world: World): Promise<boolean> {
  * Makes sure B, B' and B-enterprise still have a live session (a fuzzed request may have signed them out, revoked their
  * sessions or deleted their account), and B-enterprise its venue: a lost one is replaced by a new user, signed in afresh
  * (B' with pro again, B-enterprise with enterprise and a new venue: `ctx.ownVenue`). A new B gets a new invitation to
- * B-enterprise's venue, so the invitation routes' valid requests stay valid.
+ * B-enterprise's venue, and `ctx.ownVenue.menuItemId` follows B-enterprise's menu (see keepOwnMenuItem), so the
+ * invitation and menu routes' valid requests stay valid.
  * @returns how many actors were replaced.
  */
 export async function keepActorsSignedIn(world: World): Promise<number> {
@@ -533,8 +590,10 @@ export async function keepActorsSignedIn(world: World): Promise<number> {
     replaced.add(label);
   }
   if (replaced.has('enterprise')) {
-    world.ctx.ownVenue = await setUpOwnVenue(world.t, world.enterprise, world.member.email);
-  } else if (replaced.has('member')) {
+    world.ctx.ownVenue = await setUpOwnVenue(world.t, world.enterprise, world.member.email, world.ctx.cocktailIds);
+    return replaced.size;
+  }
+  if (replaced.has('member')) {
     world.ctx.ownVenue.invitationId = await inviteToVenue(
       world.t,
       world.enterprise.jar,
@@ -542,7 +601,29 @@ export async function keepActorsSignedIn(world: World): Promise<number> {
       world.member.email,
     );
   }
+  await keepOwnMenuItem(world);
   return replaced.size;
+}
+
+/**
+ * Keeps `ctx.ownVenue.menuItemId` an item of B-enterprise's menu: a menu write replaces every item, so the id is read
+ * afresh when its item is gone, and the menu written again when it has none left.
+ */
+async function keepOwnMenuItem(world: World): Promise<void> {
+  const { id, slug, menuItemId } = world.ctx.ownVenue;
+  const items = world.t.database.db
+    .selectFrom('venue_menu_item')
+    .select('id')
+    .where('organization_id', '=', id)
+    .orderBy('id')
+    .limit(1);
+  if (await items.where('id', '=', menuItemId).executeTakeFirst()) return;
+  const first = await items.executeTakeFirst();
+  world.ctx.ownVenue.menuItemId = first
+    ? Number(first.id)
+    : ((
+        await writeMenu(world.t, world.enterprise.jar, slug, "Benterprise's list", world.ctx.cocktailIds.slice(0, 2))
+      )[0] ?? 0);
 }
 
 /** The victim's rows, table by table (A's venue's with them), in a stable order: what no other caller may change. */
@@ -576,6 +657,8 @@ export async function victimRows(world: World): Promise<Record<string, unknown[]
     venueSeats,
     venueBar,
     venueBarActivity,
+    venueMenuSections,
+    venueMenuItems,
   ] = await Promise.all([
     db.selectFrom('user').selectAll().where('id', '=', id).execute(),
     db.selectFrom('session').selectAll().where('userId', '=', id).orderBy('id').execute(),
@@ -614,7 +697,7 @@ export async function victimRows(world: World): Promise<Record<string, unknown[]
     db.selectFrom('cocktail_rating').selectAll().where('user_id', '=', id).orderBy('cocktail_id').execute(),
     // A's memberships (of A's venue, and of any venue someone made A join), then A's venue: its organization and venue
     // rows (name, slug, brand, seat limit), its team and invitations (any status), its seats as the server counts them,
-    // and its team inventory (bottles, 86 marks, activity).
+    // its team inventory (bottles, 86 marks, activity) and its menu.
     db.selectFrom('member').selectAll().where('userId', '=', id).orderBy('id').execute(),
     db.selectFrom('organization').selectAll().where('id', '=', venueId).execute(),
     db.selectFrom('venue').selectAll().where('organization_id', '=', venueId).execute(),
@@ -628,6 +711,9 @@ export async function victimRows(world: World): Promise<Record<string, unknown[]
       .orderBy('ingredient_id')
       .execute(),
     db.selectFrom('venue_bar_activity').selectAll().where('organization_id', '=', venueId).orderBy('id').execute(),
+    // A's menu: its sections (titles, order) and items (cocktails, order, prices, hand-set availability).
+    db.selectFrom('venue_menu_section').selectAll().where('organization_id', '=', venueId).orderBy('id').execute(),
+    db.selectFrom('venue_menu_item').selectAll().where('organization_id', '=', venueId).orderBy('id').execute(),
   ]);
   return {
     user,
@@ -655,6 +741,8 @@ export async function victimRows(world: World): Promise<Record<string, unknown[]
     venueSeats: [venueSeats],
     venueBar,
     venueBarActivity,
+    venueMenuSections,
+    venueMenuItems,
   };
 }
 
@@ -688,6 +776,12 @@ export async function victimView(world: World): Promise<Record<string, unknown>>
     venueInvitation: await read(`/api/venue-invitations/${victim.venueInvitationId}`),
     venueBar: await read(`/api/venues/${victim.venueSlug}/bar`),
     venueBarActivity: await read(`/api/venues/${victim.venueSlug}/bar/activity`),
+    venueMenu: await read(`/api/venues/${victim.venueSlug}/menu`),
+    // The public menu, as guests read it (less `asOf`, the time of the answer).
+    publicMenu: await read(`/api/menus/${victim.venueSlug}`).then(({ status, body }) => ({
+      status,
+      body: body && typeof body === 'object' ? { ...body, asOf: undefined } : body,
+    })),
   };
 }
 
