@@ -355,7 +355,8 @@ async function plantsSeenBy(world: World, plan: RequestPlan, requestText: string
   const users = new Set<string>();
   const db = world.t.database.db;
   const menu = /^\/api\/menus\/([^/]+)\/?$/.exec(normalizedPath(new URL(plan.path, 'http://localhost').pathname));
-  if (menu) {
+  // A slug holding a NUL names no venue (the server refuses it before any query); PostgreSQL would refuse the query.
+  if (menu && !menu[1]!.includes('\u0000') && !/%00/i.test(menu[1]!)) {
     const members = await db
       .selectFrom('member')
       .innerJoin('organization', 'organization.id', 'member.organizationId')
