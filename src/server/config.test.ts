@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_SQLITE_FILE, PROJECT_ROOT, loadConfig, parseDatabaseUrl } from './config';
+import {
+  ConfigError,
+  DEFAULT_SQLITE_FILE,
+  DEFAULT_UPLOADS_DIR,
+  PROJECT_ROOT,
+  loadConfig,
+  parseDatabaseUrl,
+} from './config';
 
 describe('loadConfig', () => {
   it('applies the documented defaults to an empty environment', () => {
@@ -34,8 +41,10 @@ describe('loadConfig', () => {
         apiTimeoutMs: 5000,
       },
       wrapperSimulator: true,
+      uploads: { dir: DEFAULT_UPLOADS_DIR, s3: null },
     });
     expect(DEFAULT_SQLITE_FILE).toBe(path.join(PROJECT_ROOT, 'var', 'barback.sqlite'));
+    expect(DEFAULT_UPLOADS_DIR).toBe(path.join(PROJECT_ROOT, 'var', 'uploads'));
   });
 
   it('reads every variable', () => {
@@ -65,6 +74,13 @@ describe('loadConfig', () => {
       REVENUECAT_API_URL: 'https://rc.example/',
       REVENUECAT_API_TIMEOUT_MS: '1500',
       WRAPPER_SIMULATOR: '0',
+      UPLOADS_DIR: '/srv/barback/uploads',
+      S3_ENDPOINT: 'https://s3.example/',
+      S3_REGION: 'eu-west-2',
+      S3_BUCKET: 'barback-media',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 's3-secret',
+      S3_FORCE_PATH_STYLE: '0',
     });
     expect(config).toEqual({
       nodeEnv: 'production',
@@ -94,6 +110,17 @@ describe('loadConfig', () => {
         apiTimeoutMs: 1500,
       },
       wrapperSimulator: false,
+      uploads: {
+        dir: '/srv/barback/uploads',
+        s3: {
+          endpoint: 'https://s3.example',
+          region: 'eu-west-2',
+          bucket: 'barback-media',
+          accessKeyId: 'AKIAEXAMPLE',
+          secretAccessKey: 's3-secret',
+          forcePathStyle: false,
+        },
+      },
     });
   });
 
@@ -248,5 +275,83 @@ describe('loadConfig: payments', () => {
       'REVENUECAT_API_TIMEOUT_MS: must be 100-60000',
       'WRAPPER_SIMULATOR: must be 1 or 0',
     ]);
+  });
+});
+
+describe('loadConfig: uploads', () => {
+  const keys = { S3_BUCKET: 'barback-test', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+
+  it('keeps images in UPLOADS_DIR, resolved from the project root, when no bucket is set', () => {
+    expect(loadConfig({ UPLOADS_DIR: 'data/images' }).uploads).toEqual({
+      dir: path.join(PROJECT_ROOT, 'data', 'images'),
+      s3: null,
+    });
+    expect(loadConfig({ UPLOADS_DIR: ' ', S3_BUCKET: '', S3_REGION: '' }).uploads).toEqual({
+      dir: DEFAULT_UPLOADS_DIR,
+      s3: null,
+    });
+  });
+
+  it('uses AWS itself (no endpoint, virtual-hosted style, us-east-1) when only the bucket and keys are set', () => {
+    expect(loadConfig(keys).uploads.s3).toEqual({
+      endpoint: null,
+      region: 'us-east-1',
+      bucket: 'barback-test',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+    });
+  });
+
+  it('addresses a custom endpoint by path unless S3_FORCE_PATH_STYLE=0', () => {
+    const endpoint = { ...keys, S3_ENDPOINT: 'http://127.0.0.1:9000' };
+    expect(loadConfig(endpoint).uploads.s3).toMatchObject({ endpoint: 'http://127.0.0.1:9000', forcePathStyle: true });
+    expect(loadConfig({ ...endpoint, S3_FORCE_PATH_STYLE: 'false' }).uploads.s3?.forcePathStyle).toBe(false);
+    expect(loadConfig({ ...keys, S3_FORCE_PATH_STYLE: '1' }).uploads.s3?.forcePathStyle).toBe(true);
+  });
+
+  it('lists what is missing when S3_BUCKET, the keys or S3_ENDPOINT come without the rest', () => {
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as ConfigError).problems;
+      }
+      throw new Error('expected a ConfigError');
+    };
+    expect(problemsOf({ S3_BUCKET: 'barback-test' })).toEqual([
+      'S3_ACCESS_KEY_ID: must be set together with S3_BUCKET',
+      'S3_SECRET_ACCESS_KEY: must be set together with S3_BUCKET',
+    ]);
+    expect(problemsOf({ S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' })).toEqual([
+      'S3_BUCKET: must be set together with S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    ]);
+    expect(problemsOf({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toEqual([
+      'S3_BUCKET: must be set together with S3_ENDPOINT',
+      'S3_ACCESS_KEY_ID: must be set together with S3_ENDPOINT',
+      'S3_SECRET_ACCESS_KEY: must be set together with S3_ENDPOINT',
+    ]);
+  });
+
+  it('refuses a bad endpoint, region, bucket name or path-style flag, naming each', () => {
+    expect(() =>
+      loadConfig({
+        ...keys,
+        S3_ENDPOINT: 'minio:9000',
+        S3_REGION: 'EU West',
+        S3_BUCKET: 'Bad_Bucket',
+        S3_FORCE_PATH_STYLE: 'yes',
+      }),
+    ).toThrow(
+      expect.objectContaining({
+        problems: [
+          'S3_ENDPOINT: must be an absolute http:// or https:// URL',
+          'S3_REGION: must be a region name such as us-east-1',
+          'S3_BUCKET: must be a bucket name: 3-63 lower-case letters, digits, . or -',
+          'S3_FORCE_PATH_STYLE: must be 1 or 0',
+        ],
+      }),
+    );
   });
 });

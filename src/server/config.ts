@@ -10,6 +10,12 @@ export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.
 /** Where the SQLite file lives when DATABASE_URL is unset. */
 export const DEFAULT_SQLITE_FILE = path.join(PROJECT_ROOT, 'var', 'barback.sqlite');
 
+/** Where uploaded images are kept when UPLOADS_DIR is unset and no S3 bucket is configured. */
+export const DEFAULT_UPLOADS_DIR = path.join(PROJECT_ROOT, 'var', 'uploads');
+
+/** S3_REGION when unset: AWS's default region; most S3-compatible services ignore the region or accept this one. */
+export const DEFAULT_S3_REGION = 'us-east-1';
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 /** A pino level, or 'silent' for no output. */
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -82,6 +88,35 @@ export interface Config {
    * WRAPPER_SIMULATOR=0. Never on by default in production.
    */
   wrapperSimulator: boolean;
+  /** Where uploaded images live (uploads/storage.ts): S3-compatible storage when {@link UploadsConfig.s3} is set, else `dir`. */
+  uploads: UploadsConfig;
+}
+
+/** Upload storage settings. */
+export interface UploadsConfig {
+  /** UPLOADS_DIR: absolute folder of the local image store (default var/uploads; relative paths are from the project root). */
+  dir: string;
+  /** The S3-compatible bucket (S3_BUCKET with S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY); null keeps images in `dir`. */
+  s3: S3Config | null;
+}
+
+/** An S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, s3rver in tests...). */
+export interface S3Config {
+  /** S3_ENDPOINT: the service's base URL without a trailing slash, e.g. http://127.0.0.1:9000; null means AWS S3 itself. */
+  endpoint: string | null;
+  /** S3_REGION (default us-east-1). */
+  region: string;
+  /** S3_BUCKET. */
+  bucket: string;
+  /** S3_ACCESS_KEY_ID. */
+  accessKeyId: string;
+  /** S3_SECRET_ACCESS_KEY. */
+  secretAccessKey: string;
+  /**
+   * S3_FORCE_PATH_STYLE: address the bucket as `endpoint/bucket/key` rather than `bucket.endpoint/key`. Default: on when
+   * S3_ENDPOINT is set (MinIO, s3rver and most self-hosted services need it), off for AWS.
+   */
+  forcePathStyle: boolean;
 }
 
 /** RevenueCat settings. */
@@ -260,6 +295,28 @@ const envSchema = z.object({
       .transform((value) => value === '1' || value === 'true')
       .optional(),
   ),
+  UPLOADS_DIR: optional(z.string().default(DEFAULT_UPLOADS_DIR)),
+  S3_ENDPOINT: optional(httpUrl.optional()),
+  S3_REGION: optional(
+    z
+      .string()
+      .regex(/^[a-z0-9-]{1,64}$/, 'must be a region name such as us-east-1')
+      .default(DEFAULT_S3_REGION),
+  ),
+  S3_BUCKET: optional(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 lower-case letters, digits, . or -')
+      .optional(),
+  ),
+  S3_ACCESS_KEY_ID: optional(z.string().max(1000, 'must be at most 1000 characters').optional()),
+  S3_SECRET_ACCESS_KEY: optional(z.string().max(1000, 'must be at most 1000 characters').optional()),
+  S3_FORCE_PATH_STYLE: optional(
+    z
+      .enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' })
+      .transform((value) => value === '1' || value === 'true')
+      .optional(),
+  ),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;
@@ -274,6 +331,35 @@ function oauthClient(vars: ParsedEnv, prefix: 'GOOGLE' | 'FACEBOOK', problems: s
   return null;
 }
 
+const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/**
+ * The S3 bucket, or null when no S3_* variable asks for one. S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go
+ * together: when any of them (or S3_ENDPOINT) is set, each missing one is a problem.
+ */
+function s3Bucket(vars: ParsedEnv, problems: string[]): S3Config | null {
+  const bucket = vars.S3_BUCKET?.trim();
+  const accessKeyId = vars.S3_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = vars.S3_SECRET_ACCESS_KEY?.trim();
+  const endpoint = vars.S3_ENDPOINT ?? null;
+  if (bucket && accessKeyId && secretAccessKey) {
+    return {
+      endpoint,
+      region: vars.S3_REGION,
+      bucket,
+      accessKeyId,
+      secretAccessKey,
+      forcePathStyle: vars.S3_FORCE_PATH_STYLE ?? endpoint !== null,
+    };
+  }
+  const values = { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey };
+  const given = S3_REQUIRED.filter((name) => values[name]);
+  if (given.length === 0 && endpoint === null) return null;
+  const reason = given.length > 0 ? `with ${given.join(' and ')}` : 'with S3_ENDPOINT';
+  for (const name of S3_REQUIRED) if (!values[name]) problems.push(`${name}: must be set together ${reason}`);
+  return null;
+}
+
 /**
  * Parses the server's environment. Variables: NODE_ENV (development), PORT (3000), HOST (0.0.0.0), DATABASE_URL (unset ->
  * SQLite at var/barback.sqlite), LOG_LEVEL (info; 'silent' allowed), APP_VERSION (package.json version),
@@ -283,7 +369,9 @@ function oauthClient(vars: ParsedEnv, prefix: 'GOOGLE' | 'FACEBOOK', problems: s
  * AUTH_TEST_OAUTH_ISSUER (NODE_ENV=test only), REDIS_URL (unset: shared state in the database), REDIS_KEY_PREFIX
  * (barback:), REVENUECAT_WEBHOOK_AUTH (unset: webhook off),
  * REVENUECAT_API_KEY (unset: no reconciliation), REVENUECAT_API_URL (https://api.revenuecat.com),
- * REVENUECAT_API_TIMEOUT_MS (5000), WRAPPER_SIMULATOR (on in development, off elsewhere).
+ * REVENUECAT_API_TIMEOUT_MS (5000), WRAPPER_SIMULATOR (on in development, off elsewhere), UPLOADS_DIR (var/uploads),
+ * S3_BUCKET + S3_ACCESS_KEY_ID + S3_SECRET_ACCESS_KEY (together; unset: images in UPLOADS_DIR), S3_ENDPOINT (unset: AWS),
+ * S3_REGION (us-east-1), S3_FORCE_PATH_STYLE (on when S3_ENDPOINT is set).
  *
  * @param env the variables to read; defaults to `process.env`.
  * @throws ConfigError listing every bad variable at once, so one boot shows every problem.
@@ -299,6 +387,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const problems: string[] = [];
   const google = oauthClient(vars, 'GOOGLE', problems);
   const facebook = oauthClient(vars, 'FACEBOOK', problems);
+  const s3 = s3Bucket(vars, problems);
   if (vars.NODE_ENV === 'production' && !vars.BETTER_AUTH_SECRET) {
     problems.push('BETTER_AUTH_SECRET: is required in production (at least 32 random characters)');
   }
@@ -339,6 +428,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiTimeoutMs: vars.REVENUECAT_API_TIMEOUT_MS,
     },
     wrapperSimulator,
+    uploads: { dir: path.resolve(PROJECT_ROOT, vars.UPLOADS_DIR), s3 },
   };
 }
 

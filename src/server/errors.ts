@@ -25,6 +25,7 @@ export const HTTP_STATUS_BY_CODE: Record<ApiErrorCode, ContentfulStatusCode> = {
   PAYMENTS_NOT_CONFIGURED: 503,
   STORE_UNAVAILABLE: 502,
   SEAT_LIMIT_REACHED: 409,
+  IMAGE_INVALID: 400,
 };
 
 /**

@@ -27,6 +27,11 @@ export const API_ERROR_CODES = [
   'STORE_UNAVAILABLE',
   /** Every staff seat of a venue is taken (members but the owner, and waiting invitations): 409. */
   'SEAT_LIMIT_REACHED',
+  /**
+   * An uploaded image was refused: not a JPEG, PNG or WebP (by its bytes), over 10 MB, damaged, or too many pixels to
+   * decode safely (server/uploads/image.ts): 400. The message says which, for people.
+   */
+  'IMAGE_INVALID',
 ] as const;
 /** One of the API's stable error codes. */
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
