@@ -9,9 +9,13 @@ import {
   APP_ROOT_ID,
   FIRST_PAINT_SCRIPT,
   HOME_LIST_PATH,
+  MENU_HTML_PLACEHOLDER,
+  MENU_PAGE_FILE,
+  MENU_PATH_PLACEHOLDER,
   PRERENDERED_DIR,
   PRERENDERED_PAGES,
   PRERENDERED_PATH_ATTRIBUTE,
+  SERVER_RENDER_DIR,
 } from '../src/shared/first-paint.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,6 +23,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PRERENDER_ENTRY = path.join(ROOT, 'src', 'client', 'prerender.tsx');
 /** Where that module's Node build goes (scratch output, removed after use). */
 const PRERENDER_OUT_DIR = path.join(ROOT, 'dist', 'prerender');
+/** The module the server renders the public menu with at request time (exports `renderPublicMenu()`). */
+const SERVER_RENDER_ENTRY = path.join(ROOT, 'src', 'client', 'server-render.tsx');
 /** The HTML file served for every client path other than '/' (see src/server/http/client-static.ts). */
 export const APP_SHELL_FILE = 'app-shell.html';
 
@@ -37,6 +43,7 @@ interface RenderedPages {
 const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/': ['/src/client/app/routes/home.tsx'],
   '/discover': ['/src/client/app/routes/discover.tsx'],
+  [MENU_PATH_PLACEHOLDER]: ['/src/client/app/routes/public-menu.tsx'],
 };
 
 /** Options: the same `resolve.alias` and `define` as the client build, so the Node build sees the same code. */
@@ -179,8 +186,10 @@ function fillRoots(html: string, gate: string, app: string, prerenderedPath: str
  * - after the client build, builds src/client/prerender.tsx for Node, renders (in a child process) the age gate, the
  *   home page, the pages of PRERENDERED_PAGES and the bare shell with React's server renderer, and rewrites
  *   dist/client/index.html (gate + home page, served for '/'), writes dist/client/prerendered/<page>.html (gate + that
- *   page, served for its path) and dist/client/app-shell.html (gate + shell, served for every other page), each with the
- *   stylesheet inlined and
+ *   page, served for its path), dist/client/app-shell.html (gate + shell, served for every other page) and
+ *   dist/client/prerendered/menu.html (gate + placeholders the server fills with the public menu it renders at request
+ *   time with dist/ssr/server-render.js, built here from src/client/server-render.tsx), each with the stylesheet inlined
+ *   and
  *   the first-paint script first in `<head>`, which loads the entry module after the first frame (the page holds no
  *   other script tag).
  * In development (`vite` serve) only the first-paint script is added, without preload lists.
@@ -245,17 +254,28 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
     async closeBundle() {
       if (config.command !== 'build' || config.build.ssr) return;
       const outDir = config.build.outDir;
-      await build({
-        configFile: false,
-        logLevel: 'warn',
-        root: config.root,
-        publicDir: false,
-        mode: config.mode,
-        define: options.define,
-        resolve: { alias: options.alias },
-        plugins: [react()],
-        build: { ssr: PRERENDER_ENTRY, outDir: PRERENDER_OUT_DIR, emptyOutDir: true, minify: false },
-      });
+      const nodeBuild = (entry: string, outDir: string, oneFile = false) =>
+        build({
+          configFile: false,
+          logLevel: 'warn',
+          root: config.root,
+          publicDir: false,
+          mode: config.mode,
+          define: options.define,
+          resolve: { alias: options.alias },
+          plugins: [react()],
+          build: {
+            ssr: entry,
+            outDir,
+            emptyOutDir: true,
+            minify: false,
+            ...(oneFile ? { rollupOptions: { output: { inlineDynamicImports: true } } } : {}),
+          },
+        });
+      await nodeBuild(PRERENDER_ENTRY, PRERENDER_OUT_DIR);
+      // Kept: the server loads it to render the public menu at request time (src/server/venues/menu-page.ts). One file,
+      // lazy routes inlined, so the server can load a new build beside the old one without the two sharing chunks.
+      await nodeBuild(SERVER_RENDER_ENTRY, path.join(outDir, '..', SERVER_RENDER_DIR), true);
       try {
         const pages = renderInChildProcess(path.join(PRERENDER_OUT_DIR, 'prerender.js'));
         const { html: built, entry } = takeEntryScript(readFileSync(path.join(outDir, 'index.html'), 'utf8'));
@@ -279,6 +299,11 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
           if (fragment === undefined) throw new Error(`pre-render: ${pagePath} was not rendered`);
           writeFileSync(path.join(outDir, PRERENDERED_DIR, file), page(fragment, pagePath));
         }
+        // The public menu's template: the server puts the rendered menu and its path in place of the placeholders.
+        writeFileSync(
+          path.join(outDir, PRERENDERED_DIR, MENU_PAGE_FILE),
+          page(MENU_HTML_PLACEHOLDER, MENU_PATH_PLACEHOLDER),
+        );
       } finally {
         rmSync(PRERENDER_OUT_DIR, { recursive: true, force: true });
       }

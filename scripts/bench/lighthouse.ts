@@ -11,6 +11,8 @@
  * - `/discover`, `/?recipe=<id>` (a deep link to the first seed cocktail) and `/batch-calculator`, as a returning visitor
  *   (for a first visitor every page shows the same blocking age gate and loads no route, so those pages would measure
  *   the gate again),
+ * - a venue's public menu `/v/<slug>` (issue 13: server-rendered; a menu of 24 drinks set up by menu-venue.ts), for a
+ *   first visitor (the age gate over it) and a returning one,
  * - the JavaScript the home page loads before it is idle on a first visit: the scripts of Lighthouse's network-requests
  *   audit (transferred bytes, as Chromium received them: brotli from this server), and the same files gzipped at level 9
  *   (as `scripts/bench/run.ts` counts them), against the gzip target.
@@ -35,6 +37,7 @@ import { NetworkRecorder } from 'lighthouse/core/lib/network-recorder.js';
 import puppeteer from 'puppeteer-core';
 import { startTestServer } from '../../tests/e2e/support/server';
 import { CHROMIUM_PATH } from '../../tests/e2e/support/browser';
+import { seedMenuVenue } from './menu-venue';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const PAGE_FILTER = (process.env.BENCH_LIGHTHOUSE_PAGES ?? '')
@@ -368,6 +371,7 @@ async function main(): Promise<void> {
   const server = await startTestServer({ BETTER_AUTH_SECRET: SECRET }, { built: true });
   try {
     const recipeId = await firstCocktailId(server.url);
+    const menuSlug = await seedMenuVenue(server.databaseFile);
     const home: Targets = { performance: 0.98, fcpMs: 1000, lcpMs: 1500, tbtMs: 50, cls: 0.01 };
     const inner: Targets = { performance: 0.95, lcpMs: 2000, tbtMs: 100, cls: 0.01 };
     const allPages: PageSpec[] = [
@@ -386,6 +390,14 @@ async function main(): Promise<void> {
         targets: inner,
       },
       { label: '`/batch-calculator` (returning)', path: '/batch-calculator', returning: true, targets: inner },
+      // Issue 13: a venue's public menu, rendered on the server (24 drinks in two sections, some unavailable).
+      {
+        label: `\`/v/${menuSlug}\` public menu, first visit`,
+        path: `/v/${menuSlug}`,
+        returning: false,
+        targets: inner,
+      },
+      { label: `\`/v/${menuSlug}\` public menu (returning)`, path: `/v/${menuSlug}`, returning: true, targets: inner },
     ];
     const pages = allPages.filter(
       (spec) => PAGE_FILTER.length === 0 || PAGE_FILTER.some((text) => spec.label.includes(text)),

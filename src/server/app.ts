@@ -25,7 +25,8 @@ import { redisSecondaryStorage, type RedisHandle } from './redis';
 import { createMailer, type Mailer } from './mail';
 import { myBarRoutes } from './my-bar';
 import { supportRoutes } from './support';
-import { addPurchasedSeat, publicMenuRoutes, venueInvitationRoutes, venueRoutes } from './venues';
+import { createImageStore, guardImageStore, MEDIA_PATH, mediaRoutes, type ImageStore } from './uploads';
+import { addPurchasedSeat, publicMenuRoutes, serveMenuPage, venueInvitationRoutes, venueRoutes } from './venues';
 import { webhookRoutes, wrapperSimulatorRoutes } from './payments';
 import { FIRST_PAINT_SCRIPT_HASH } from './http/first-paint-csp';
 
@@ -47,6 +48,8 @@ export interface AppDeps {
    * secondary storage live there. Absent or null: in the database.
    */
   redis?: RedisHandle | null;
+  /** Where uploaded photos are kept; default: from `config.uploads` (var/uploads, or S3 when S3_* is set). */
+  imageStore?: ImageStore;
 }
 
 /** Default location of the client build. */
@@ -97,6 +100,7 @@ export function createApp(deps: AppDeps): Hono {
     createAuth({ db, dialect, config, logger, mailer, secondaryStorage: redis && redisSecondaryStorage(redis) });
   const sessions = createSessionReader(auth, db);
   const limiter = new RateLimiter(db, { redis });
+  const imageStore = deps.imageStore ? guardImageStore(deps.imageStore) : createImageStore(config.uploads);
   const app = new Hono();
 
   app.use(async (c, next) => {
@@ -132,12 +136,21 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api/collections', sharedCollectionRoutes({ db }));
   app.route(
     '/api/venues',
-    venueRoutes({ db, appUrl: config.appUrl, auth, sessions, trustedOrigins: config.trustedOrigins }),
+    venueRoutes({
+      db,
+      appUrl: config.appUrl,
+      auth,
+      sessions,
+      trustedOrigins: config.trustedOrigins,
+      store: imageStore,
+      logger,
+    }),
   );
   app.route('/api/menus', publicMenuRoutes({ db }));
+  app.route(MEDIA_PATH, mediaRoutes({ store: imageStore }));
   app.route(
     '/api/venue-invitations',
-    venueInvitationRoutes({ db, appUrl: config.appUrl, auth, sessions, trustedOrigins: config.trustedOrigins }),
+    venueInvitationRoutes({ db, auth, sessions, trustedOrigins: config.trustedOrigins }),
   );
   app.route('/api/webhooks/revenuecat', webhookRoutes({ db, config, logger, addSeat: addPurchasedSeat }));
   if (config.wrapperSimulator) {
@@ -167,6 +180,7 @@ export function createApp(deps: AppDeps): Hono {
       trustedOrigins: config.trustedOrigins,
     }),
   );
+  app.use(serveMenuPage({ db, clientDir: deps.clientDir ?? DEFAULT_CLIENT_DIR, logger }));
   app.use(serveClient({ clientDir: deps.clientDir ?? DEFAULT_CLIENT_DIR }));
 
   app.notFound((c) => {

@@ -107,3 +107,22 @@ export const FIRST_PAINT_SCRIPT =
   "if(d.visibilityState!=='visible'){go();return}d.addEventListener('visibilitychange',go);setTimeout(go,1000);" +
   "try{var o=new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go,0)}});" +
   "o.observe({type:'paint',buffered:true})}catch(x){go()}})();";
+
+/**
+ * A venue's public menu (`/v/:slug`, issue 13) is rendered by the server at request time with React's server renderer
+ * (src/client/server-render.tsx, built to {@link SERVER_RENDER_DIR}), into the template page the build writes as
+ * {@link MENU_PAGE_FILE} (the gate, and `#root` holding {@link MENU_HTML_PLACEHOLDER} with its pre-rendered path
+ * {@link MENU_PATH_PLACEHOLDER}). The menu's data rides along in `<script type="application/json" id=MENU_DATA_ID>` (a
+ * data block, never executed, so the CSP stays as it is), from which the client's first render reads it to hydrate.
+ */
+export const MENU_DATA_ID = 'bb-menu-data';
+/** The menu page template, under the client build's {@link PRERENDERED_DIR}. */
+export const MENU_PAGE_FILE = 'menu.html';
+/** Stands in the template for the rendered menu's HTML (inside `#root`). */
+export const MENU_HTML_PLACEHOLDER = '<!--bb:menu-html-->';
+/** Stands in the template for the menu's path in `#root`'s pre-rendered attribute. */
+export const MENU_PATH_PLACEHOLDER = '/v/__bb_menu_slug__';
+/** The folder of the Node build of src/client/server-render.tsx, beside the client build (dist/ssr). */
+export const SERVER_RENDER_DIR = 'ssr';
+/** The file of that build exporting `renderPublicMenu(menu, url)`. */
+export const SERVER_RENDER_FILE = 'server-render.js';

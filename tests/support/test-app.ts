@@ -1,3 +1,4 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import os from 'node:os';
 import type { Hono } from 'hono';
@@ -63,9 +64,12 @@ export async function createTestApp(
     await database.drop();
     throw error;
   }
+  // Uploaded photos go to a folder of this app's own (removed on close), never the project's var/uploads.
+  const uploadsDir = await mkdtemp(path.join(os.tmpdir(), 'barback-uploads-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    UPLOADS_DIR: uploadsDir,
     DATABASE_URL: database.database.dialect === 'sqlite' ? database.database.file : database.database.url,
     APP_VERSION: '9.9.9-test',
     BETTER_AUTH_SECRET: TEST_AUTH_SECRET,
@@ -113,6 +117,7 @@ export async function createTestApp(
     close: async () => {
       mailer.close();
       await database.drop();
+      await rm(uploadsDir, { recursive: true, force: true });
     },
   };
 }

@@ -23,11 +23,15 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
 /**
  * Builds the app's TanStack Query client: queries fresh 5 min, kept 10 min, retried by {@link shouldRetryQuery};
  * mutations never retried (a second try could write twice). A new client per call, so tests get isolated caches.
+ * Rendering on the server (no `window`: the public menu's request-time render), unused data is never timed out: a timer
+ * per render would keep each render's cache alive for 10 minutes; without one the cache goes with its client (TanStack
+ * Query's own server default).
  */
 export function createQueryClient(): QueryClient {
+  const gcTime = typeof window === 'undefined' ? Number.POSITIVE_INFINITY : QUERY_GC_TIME_MS;
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: QUERY_STALE_TIME_MS, gcTime: QUERY_GC_TIME_MS, retry: shouldRetryQuery },
+      queries: { staleTime: QUERY_STALE_TIME_MS, gcTime, retry: shouldRetryQuery },
       mutations: { retry: 0 },
     },
   });

@@ -4,7 +4,7 @@
  */
 export { catalogueRoutes, ingredientRoutes } from './routes';
 export { MAX_COCKTAIL_ID, seedCatalogue, warmCatalogue, type SeedCatalogue, type SeedResult } from './operations';
-export { loadCocktailDetail, loadSummariesByIds } from './read-model';
+export { loadCocktailDetail, loadCocktailDetails, loadSummariesByIds, type StoredRecipe } from './read-model';
 export { getIngredientCatalogue, type IngredientCatalogue } from './ingredient-catalogue';
 export { getMatchModel, type MatchModel } from './match-model';
-export { toSearchKey } from './search-text';
+export { buildSearchText, toSearchKey } from './search-text';

@@ -173,22 +173,42 @@ export async function loadSummariesByIds(db: Kysely<Database>, ids: readonly num
   return ids.map((id) => found.get(id)).filter((summary): summary is CocktailSummary => summary !== undefined);
 }
 
+/** A recipe as stored: its detail, the venue it belongs to (null: the public catalogue) and its photo column (JSON). */
+export interface StoredRecipe {
+  detail: CocktailDetail;
+  venueId: string | null;
+  photo: string | null;
+}
+
 /**
- * Loads one public cocktail with its full recipe.
- * @returns the detail, or null when no public cocktail has this id.
+ * Loads cocktails with their full recipes in two queries (rows, then every line of them), whatever their number.
+ * @param ids the cocktails wanted; ids that are unknown, or belong to a venue other than `venueId`, are left out.
+ * @param scope.venueId also admit the recipes of this venue (its organization id); without it, public cocktails only.
+ * @returns a map from cocktail id to its stored recipe, lines in position order.
  */
-export async function loadCocktailDetail(db: Kysely<Database>, id: number): Promise<CocktailDetail | null> {
-  const row = await db
+export async function loadCocktailDetails(
+  db: Kysely<Database>,
+  ids: readonly number[],
+  { venueId }: { venueId?: string } = {},
+): Promise<Map<number, StoredRecipe>> {
+  const found = new Map<number, StoredRecipe>();
+  if (ids.length === 0) return found;
+  const rows = await db
     .selectFrom('cocktail')
-    .select([...SUMMARY_COLUMNS, 'cocktail.instructions'])
-    .where('cocktail.id', '=', id)
-    .where('cocktail.venue_id', 'is', null)
-    .executeTakeFirst();
-  if (!row) return null;
+    .select([...SUMMARY_COLUMNS, 'cocktail.instructions', 'cocktail.venue_id', 'cocktail.photo'])
+    .where('cocktail.id', 'in', [...new Set(ids)])
+    .where((eb) =>
+      venueId === undefined
+        ? eb('cocktail.venue_id', 'is', null)
+        : eb.or([eb('cocktail.venue_id', 'is', null), eb('cocktail.venue_id', '=', venueId)]),
+    )
+    .execute();
+  if (rows.length === 0) return found;
   const lineRows = await db
     .selectFrom('cocktail_ingredient')
     .innerJoin('ingredient', 'ingredient.id', 'cocktail_ingredient.ingredient_id')
     .select([
+      'cocktail_ingredient.cocktail_id',
       'cocktail_ingredient.position',
       'cocktail_ingredient.ingredient_id',
       'ingredient.name as ingredient',
@@ -200,21 +220,48 @@ export async function loadCocktailDetail(db: Kysely<Database>, id: number): Prom
       'ingredient.abv',
       'ingredient.category',
     ])
-    .where('cocktail_ingredient.cocktail_id', '=', id)
+    .where(
+      'cocktail_ingredient.cocktail_id',
+      'in',
+      rows.map((row) => Number(row.id)),
+    )
+    .orderBy('cocktail_ingredient.cocktail_id')
     .orderBy('cocktail_ingredient.position')
     .execute();
-  const ingredients: IngredientLine[] = lineRows.map((line) => ({
-    position: Number(line.position),
-    ingredient_id: Number(line.ingredient_id),
-    ingredient: line.ingredient,
-    amount: toNumber(line.amount),
-    amount_max: toNumber(line.amount_max),
-    unit: line.unit,
-    is_optional: Number(line.is_optional) === 1,
-    note: line.note,
-    abv: Number(line.abv),
-    category: line.category,
-  }));
-  const { ingredients: _cards, ...summary } = toSummary(row, []);
-  return { ...summary, instructions: row.instructions, ingredients };
+  const linesOf = new Map<number, IngredientLine[]>();
+  for (const line of lineRows) {
+    const cocktailId = Number(line.cocktail_id);
+    let list = linesOf.get(cocktailId);
+    if (!list) linesOf.set(cocktailId, (list = []));
+    list.push({
+      position: Number(line.position),
+      ingredient_id: Number(line.ingredient_id),
+      ingredient: line.ingredient,
+      amount: toNumber(line.amount),
+      amount_max: toNumber(line.amount_max),
+      unit: line.unit,
+      is_optional: Number(line.is_optional) === 1,
+      note: line.note,
+      abv: Number(line.abv),
+      category: line.category,
+    });
+  }
+  for (const row of rows) {
+    const id = Number(row.id);
+    const { ingredients: _cards, ...summary } = toSummary(row, []);
+    found.set(id, {
+      detail: { ...summary, instructions: row.instructions, ingredients: linesOf.get(id) ?? [] },
+      venueId: row.venue_id,
+      photo: row.photo,
+    });
+  }
+  return found;
+}
+
+/**
+ * Loads one public cocktail with its full recipe.
+ * @returns the detail, or null when no public cocktail has this id.
+ */
+export async function loadCocktailDetail(db: Kysely<Database>, id: number): Promise<CocktailDetail | null> {
+  return (await loadCocktailDetails(db, [id])).get(id)?.detail ?? null;
 }

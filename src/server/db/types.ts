@@ -68,8 +68,10 @@ export interface CocktailTable {
   occasion_tags: string;
   is_signature: Flag;
   image_url: string | null;
-  /** Owning venue; null for the public catalogue. */
-  venue_id: number | null;
+  /** Owning venue (its organization id); null for the public catalogue. */
+  venue_id: string | null;
+  /** A venue recipe's uploaded photo: JSON of shared/schemas/venues.ts `StoredPhoto`; null without one. */
+  photo: string | null;
   /** Search key of the name (see catalogue/search-text.ts): ordering and name-first ranking use it. */
   name_key: string;
   /** Search key of name, base spirit, category, description, technique, glassware and ingredient names. */
@@ -418,6 +420,8 @@ export interface VenueTable {
   address: string | null;
   opening_hours: string | null;
   seat_limit: ColumnType<number, number | undefined, number>;
+  /** The uploaded logo's variants: JSON of uploads' StoredImage (migration 0012); null without an uploaded logo. */
+  logo_photo: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../errors';
+import { MAX_IMAGE_BYTES } from '../uploads';
 import { limitBody } from './body-limit';
 
 /**
@@ -48,6 +49,17 @@ export const VENUES_BODY_LIMIT_BYTES = 4 * 1024;
  * `{"cocktailId":999999,"priceCents":1000000,"availability":"auto"},` (about 64 bytes), is under 130 kB.
  */
 export const MENU_BODY_LIMIT_BYTES = 160 * 1024;
+/**
+ * Largest signature recipe write (`POST /api/venues/:slug/signatures`, `PUT .../:cocktailId`), bytes: name (80),
+ * description (600), method (1,200), garnish (120) and 20 lines with notes of 120 characters is about 5,000 characters,
+ * under 32 kB even when every character arrives as a JSON \u escape (6 bytes each).
+ */
+export const SIGNATURE_BODY_LIMIT_BYTES = 32 * 1024;
+/**
+ * Largest photo or logo upload, bytes: 1 MB over the image limit (uploads MAX_IMAGE_BYTES, 10 MB), so an image just over
+ * the limit is read and refused with the image's own 400 message; anything larger is refused with 413 unread.
+ */
+export const IMAGE_UPLOAD_BODY_LIMIT_BYTES = MAX_IMAGE_BYTES + 1024 * 1024;
 
 /** Routes with another body limit, by path prefix, bytes. The first matching prefix wins. */
 export const API_BODY_LIMITS: readonly { prefix: string; maxBytes: number }[] = [
@@ -66,9 +78,14 @@ export const API_BODY_LIMITS: readonly { prefix: string; maxBytes: number }[] = 
   { prefix: '/api/venue-invitations', maxBytes: SMALL_BODY_LIMIT_BYTES },
 ];
 
-/** The body limit of a request to `path`, bytes: a venue's whole-menu write gets MENU_BODY_LIMIT_BYTES, others by prefix. */
+/**
+ * The body limit of a request to `path`, bytes: a venue's whole-menu write gets MENU_BODY_LIMIT_BYTES, its photo and logo
+ * uploads IMAGE_UPLOAD_BODY_LIMIT_BYTES, its signature recipes SIGNATURE_BODY_LIMIT_BYTES; others by prefix.
+ */
 export function bodyLimitFor(path: string): number {
   if (/^\/api\/venues\/[^/]+\/menu$/.test(path)) return MENU_BODY_LIMIT_BYTES;
+  if (/^\/api\/venues\/[^/]+\/(logo|signatures\/[^/]+\/photo)$/.test(path)) return IMAGE_UPLOAD_BODY_LIMIT_BYTES;
+  if (/^\/api\/venues\/[^/]+\/signatures(\/[^/]+)?$/.test(path)) return SIGNATURE_BODY_LIMIT_BYTES;
   return API_BODY_LIMITS.find((entry) => path.startsWith(entry.prefix))?.maxBytes ?? DEFAULT_API_BODY_LIMIT_BYTES;
 }
 

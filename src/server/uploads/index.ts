@@ -18,6 +18,8 @@ export {
   createImageStore,
   createLocalImageStore,
   createS3ImageStore,
+  guardImageStore,
+  STORAGE_UNAVAILABLE_MESSAGE,
   isValidImageKey,
   storeImage,
   type ImageStore,

@@ -189,12 +189,36 @@ export function createS3ImageStore(options: S3ImageStoreOptions): ImageStore {
   };
 }
 
+/** What a request answers while the photo storage cannot be reached (503). */
+export const STORAGE_UNAVAILABLE_MESSAGE = 'Photo storage is unavailable right now; please try again shortly.';
+
+/**
+ * `store` with its failures told apart: an AppError (a bad key) passes as it is; any other failure (the disk, S3
+ * unreachable or refusing) becomes AppError SERVICE_UNAVAILABLE (503, {@link STORAGE_UNAVAILABLE_MESSAGE}) with the
+ * original as its cause, so the API never answers 500 for an outage nor names the database for it.
+ */
+export function guardImageStore(store: ImageStore): ImageStore {
+  const guard = async <T>(call: () => Promise<T>): Promise<T> => {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new AppError('SERVICE_UNAVAILABLE', STORAGE_UNAVAILABLE_MESSAGE, { cause: error });
+    }
+  };
+  return {
+    put: (key, body, contentType) => guard(() => store.put(key, body, contentType)),
+    get: (key) => guard(() => store.get(key)),
+    deleteMany: (keys) => guard(() => store.deleteMany(keys)),
+  };
+}
+
 /**
  * The image store the config describes: the S3 bucket when `uploads.s3` is set (S3_BUCKET and its keys), else the local
- * folder `uploads.dir` (UPLOADS_DIR, default var/uploads).
+ * folder `uploads.dir` (UPLOADS_DIR, default var/uploads); its outages answer 503 ({@link guardImageStore}).
  */
 export function createImageStore(uploads: UploadsConfig): ImageStore {
-  return uploads.s3 ? createS3ImageStore(uploads.s3) : createLocalImageStore({ dir: uploads.dir });
+  return guardImageStore(uploads.s3 ? createS3ImageStore(uploads.s3) : createLocalImageStore({ dir: uploads.dir }));
 }
 
 /** One stored variant: where it is ({@link ImageStore} key; served at `mediaUrl(key)`), its width (px) and format. */

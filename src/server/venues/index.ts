@@ -4,5 +4,6 @@
  */
 export { joinPath, venueOrganizationPlugin } from './organization-plugin';
 export { addPurchasedSeat, seatUsage } from './seats';
+export { serveMenuPage } from './menu-page';
 export { publicMenuRoutes, venueInvitationRoutes, venueRoutes } from './routes';
 export { isEnterpriseCustomer, setSeatLimit } from './operations';

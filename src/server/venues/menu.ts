@@ -3,12 +3,13 @@ import { computeCocktailAlcohol } from '@/shared/domain/abv';
 import { satisfiesEntitlement } from '@/shared/domain/plans';
 import type { BarStock } from '@/shared/domain/my-bar';
 import type { MenuAvailability, MenuWrite, PublicMenu, TeamMenu } from '@/shared/schemas/venues';
-import { getMatchModel, loadCocktailDetail, type MatchModel } from '../catalogue';
+import { getMatchModel, loadCocktailDetails, type MatchModel } from '../catalogue';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { activeEntitlementsOf } from '../payments';
 import { venueStock } from './inventory';
 import { requireRole, type VenueAccess } from './operations';
+import { photoOf, venueRecipeModel, type VenueRecipeModel } from './signatures';
 
 /**
  * A venue's menu (issue 13): sections of catalogue cocktails with prices, written by the owner and managers, whose
@@ -71,17 +72,38 @@ function bySection<T>(rows: MenuRow[], item: (row: MenuRow) => T | null): { id: 
   return sections;
 }
 
+/** What availability is judged with: the catalogue's match model and the venue's own recipes. */
+interface MenuModels {
+  model: MatchModel;
+  recipes: VenueRecipeModel;
+}
+
+/** Reads both models of a venue. */
+async function menuModels(db: Kysely<Database>, organizationId: string): Promise<MenuModels> {
+  const model = await getMatchModel(db);
+  return { model, recipes: await venueRecipeModel(db, organizationId, model) };
+}
+
+/** The name of a catalogue cocktail or of one of the venue's own, or null for neither. */
+function cocktailName({ model, recipes }: MenuModels, cocktailId: number): string | null {
+  const index = model.cocktailIndex.get(cocktailId);
+  if (index !== undefined) return model.cocktailNames[index] ?? null;
+  return recipes.names.get(cocktailId) ?? null;
+}
+
 /**
  * Whether guests can order a cocktail now: 'on' and 'off' as set by hand; 'auto' when the stock covers every required
- * line (with the names of what it lacks).
+ * line (with the names of what it lacks). Catalogue cocktails are judged by the catalogue's matcher, the venue's own
+ * recipes by the venue's (the same matching rules).
  */
 export function availabilityOf(
-  model: MatchModel,
+  { model, recipes }: MenuModels,
   stock: BarStock,
   cocktailId: number,
   availability: MenuAvailability,
 ): { available: boolean; missing: string[] } {
-  const match = model.matcher.match(cocktailId, stock);
+  const matcher = model.cocktailIndex.has(cocktailId) ? model.matcher : recipes.matcher;
+  const match = matcher.match(cocktailId, stock);
   const missing = (match?.missing ?? []).map((id) => model.ingredients.byId.get(id)?.name ?? `#${id}`);
   if (availability === 'on') return { available: true, missing };
   if (availability === 'off') return { available: false, missing };
@@ -90,8 +112,8 @@ export function availabilityOf(
 
 /** The menu as the team edits it, with each item's availability now. */
 export async function getTeamMenu({ db, access }: { db: Kysely<Database>; access: VenueAccess }): Promise<TeamMenu> {
-  const [model, stock, rows] = await Promise.all([
-    getMatchModel(db),
+  const [models, stock, rows] = await Promise.all([
+    menuModels(db, access.organizationId),
     venueStock(db, access.organizationId),
     menuRows(db, access.organizationId),
   ]);
@@ -101,13 +123,10 @@ export async function getTeamMenu({ db, access }: { db: Kysely<Database>; access
       const availability = row.availability ?? 'auto';
       return {
         id: row.itemId!,
-        cocktail: {
-          id: cocktailId,
-          name: model.cocktailNames[model.cocktailIndex.get(cocktailId) ?? -1] ?? `#${cocktailId}`,
-        },
+        cocktail: { id: cocktailId, name: cocktailName(models, cocktailId) ?? `#${cocktailId}` },
         priceCents: row.priceCents,
         availability,
-        ...availabilityOf(model, stock, cocktailId, availability),
+        ...availabilityOf(models, stock, cocktailId, availability),
       };
     }),
   };
@@ -127,10 +146,10 @@ export async function writeMenu({
   body: MenuWrite;
 }): Promise<TeamMenu> {
   requireRole(access, ['owner', 'manager'], 'edit the menu');
-  const model = await getMatchModel(db);
+  const models = await menuModels(db, access.organizationId);
   for (const section of body.sections) {
     for (const item of section.items) {
-      if (!model.cocktailIndex.has(item.cocktailId)) {
+      if (cocktailName(models, item.cocktailId) === null) {
         throw new AppError('NOT_FOUND', `no cocktail has id ${item.cocktailId}`);
       }
     }
@@ -229,16 +248,20 @@ export async function getPublicMenu({
   if (!venue) throw off;
   if (!satisfiesEntitlement(await activeEntitlementsOf({ db, userId: venue.ownerId, now: () => now }), 'enterprise'))
     throw off;
-  const [model, stock, rows] = await Promise.all([getMatchModel(db), venueStock(db, venue.id), menuRows(db, venue.id)]);
-  const ids = [...new Set(rows.flatMap((row) => (row.cocktailId === null ? [] : [row.cocktailId])))];
-  const details = new Map(
-    (await Promise.all(ids.map((id) => loadCocktailDetail(db, id)))).flatMap((detail) =>
-      detail ? [[detail.id, detail] as const] : [],
-    ),
+  const [models, stock, rows] = await Promise.all([
+    menuModels(db, venue.id),
+    venueStock(db, venue.id),
+    menuRows(db, venue.id),
+  ]);
+  const recipes = await loadCocktailDetails(
+    db,
+    rows.flatMap((row) => (row.cocktailId === null ? [] : [row.cocktailId])),
+    { venueId: venue.id },
   );
   const sections = bySection(rows, (row) => {
-    const detail = details.get(row.cocktailId!);
-    if (!detail) return null;
+    const recipe = recipes.get(row.cocktailId!);
+    if (!recipe) return null;
+    const detail = recipe.detail;
     const alcohol = computeCocktailAlcohol(detail.ingredients, detail.technique);
     return {
       id: row.itemId!,
@@ -250,8 +273,9 @@ export async function getPublicMenu({
       abv: tenth(alcohol.finalAbv),
       standardDrinks: tenth(alcohol.usStandardDrinks),
       imageUrl: detail.image_url,
+      photo: photoOf(recipe.photo),
       isSignature: detail.is_signature,
-      available: availabilityOf(model, stock, detail.id, row.availability ?? 'auto').available,
+      available: availabilityOf(models, stock, detail.id, row.availability ?? 'auto').available,
     };
   });
   return {

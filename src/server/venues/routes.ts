@@ -5,6 +5,8 @@ import {
   eightySixSchema,
   menuItemParamSchema,
   menuWriteSchema,
+  signatureParamSchema,
+  signatureWriteSchema,
   invitationCreateSchema,
   invitationIdParamSchema,
   invitationParamSchema,
@@ -20,9 +22,13 @@ import { sameOriginGuard } from '../http/origin-guard';
 import type { SessionReader } from '../http/session';
 import { jsonBody, validate } from '../http/validate';
 import { requireEntitlement } from '../payments';
+import type { ImageStore } from '../uploads';
+import type { Logger } from '../logger';
 import { addVenueBarItem, listVenueBar, listVenueBarActivity, removeVenueBarItem, setEightySixed } from './inventory';
 import { getPublicMenu, getTeamMenu, setItemAvailability, writeMenu } from './menu';
 import { menuQrCode } from './qr';
+import { removeSignaturePhoto, removeVenueLogo, uploadSignaturePhoto, uploadVenueLogo } from './photos';
+import { createSignature, deleteSignature, listSignatures, updateSignature } from './signatures';
 import {
   acceptInvitation,
   cancelInvitation,
@@ -48,6 +54,10 @@ export interface VenueRouteDeps {
   auth: Auth;
   sessions: SessionReader;
   trustedOrigins: readonly string[];
+  /** Where photos and logos are kept (var/uploads or S3). */
+  store: ImageStore;
+  /** Told about stale photo files that could not be deleted. */
+  logger?: Logger;
 }
 
 /**
@@ -66,13 +76,19 @@ export interface VenueRouteDeps {
  * - the menu: `GET /:slug/menu` -> TeamMenu (any member); `PUT /:slug/menu` MenuWrite -> TeamMenu (owner, manager; the
  *   whole menu at once; 404 naming an unknown cocktail, nothing changed); `PUT /:slug/menu/items/:itemId/availability`
  *   `{availability}` -> TeamMenu (any member: 'off'/'on' by hand, 'auto' back to the inventory);
- * - `GET /:slug/qr/svg|png[?download=1]` -> the QR code of the public menu's URL in the venue's colours (any member).
+ * - `GET /:slug/qr/svg|png[?download=1]` -> the QR code of the public menu's URL in the venue's colours (any member);
+ * - signature cocktails: `GET /:slug/signatures` -> SignatureList (any member); `POST /:slug/signatures` SignatureWrite ->
+ *   201 Signature; `PUT|DELETE /:slug/signatures/:cocktailId` -> Signature | 204 (owner, manager; 400 naming a bad line,
+ *   404 for a recipe of another venue); `PUT /:slug/signatures/:cocktailId/photo` with the image as the body (JPEG, PNG
+ *   or WebP, at most 10 MB) -> Signature, `DELETE` it -> Signature;
+ * - `PUT /:slug/logo` with the image as the body -> Venue; `DELETE /:slug/logo` -> Venue (owner, manager).
  * Errors (`{"error": {code, message}}`): 401 signed out; 403 ENTITLEMENT_REQUIRED (no plan, or the owner's lapsed);
  * 403 FORBIDDEN for a role that may not, or a cross-site write; 404 for a venue the caller is not in (the same answer as
  * no venue at all); 409 CONFLICT for a taken slug or an existing member; 409 SEAT_LIMIT_REACHED when every seat is
- * taken; 413 for an oversized body; 502 MAIL_FAILED; 503 while the database is away.
+ * taken; 400 IMAGE_INVALID for an image of the wrong type, over 10 MB, damaged or of too many pixels (nothing stored);
+ * 413 for an oversized body; 502 MAIL_FAILED; 503 while the database or the photo storage is away.
  */
-export function venueRoutes({ db, appUrl, auth, sessions, trustedOrigins }: VenueRouteDeps): Hono {
+export function venueRoutes({ db, appUrl, auth, sessions, trustedOrigins, store, logger }: VenueRouteDeps): Hono {
   const app = new Hono();
   app.use(sameOriginGuard(trustedOrigins));
   const userId = async (c: Context) => (await sessions.require(c)).user.id;
@@ -185,6 +201,60 @@ export function venueRoutes({ db, appUrl, auth, sessions, trustedOrigins }: Venu
       return c.json(await setItemAvailability({ ...(await member(c, slug)), itemId, availability }), 200, NO_STORE);
     },
   );
+
+  app.get('/:slug/signatures', validate('param', venueParamSchema), async (c) =>
+    c.json(await listSignatures(await member(c, c.req.valid('param').slug)), 200, NO_STORE),
+  );
+  app.post('/:slug/signatures', validate('param', venueParamSchema), jsonBody(signatureWriteSchema), async (c) =>
+    c.json(
+      await createSignature({ ...(await member(c, c.req.valid('param').slug)), body: c.req.valid('json') }),
+      201,
+      NO_STORE,
+    ),
+  );
+  app.put(
+    '/:slug/signatures/:cocktailId',
+    validate('param', signatureParamSchema),
+    jsonBody(signatureWriteSchema),
+    async (c) => {
+      const { slug, cocktailId } = c.req.valid('param');
+      return c.json(
+        await updateSignature({ ...(await member(c, slug)), cocktailId, body: c.req.valid('json') }),
+        200,
+        NO_STORE,
+      );
+    },
+  );
+  const onOrphan = (keys: string[], error: unknown) =>
+    logger?.warn({ keys, err: error }, 'stale photo files could not be deleted');
+  app.delete('/:slug/signatures/:cocktailId', validate('param', signatureParamSchema), async (c) => {
+    const { slug, cocktailId } = c.req.valid('param');
+    const keys = await deleteSignature({ ...(await member(c, slug)), cocktailId });
+    if (keys.length > 0) await store.deleteMany(keys).catch((error: unknown) => onOrphan(keys, error));
+    return c.body(null, 204, NO_STORE);
+  });
+  app.put('/:slug/signatures/:cocktailId/photo', validate('param', signatureParamSchema), async (c) => {
+    const { slug, cocktailId } = c.req.valid('param');
+    const scope = { ...(await member(c, slug)), store, onOrphan, cocktailId };
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    return c.json(await uploadSignaturePhoto({ ...scope, bytes }), 200, NO_STORE);
+  });
+  app.delete('/:slug/signatures/:cocktailId/photo', validate('param', signatureParamSchema), async (c) => {
+    const { slug, cocktailId } = c.req.valid('param');
+    return c.json(
+      await removeSignaturePhoto({ ...(await member(c, slug)), store, onOrphan, cocktailId }),
+      200,
+      NO_STORE,
+    );
+  });
+  app.put('/:slug/logo', validate('param', venueParamSchema), async (c) => {
+    const scope = { ...(await member(c, c.req.valid('param').slug)), store, onOrphan };
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    return c.json(await uploadVenueLogo({ ...scope, bytes }), 200, NO_STORE);
+  });
+  app.delete('/:slug/logo', validate('param', venueParamSchema), async (c) =>
+    c.json(await removeVenueLogo({ ...(await member(c, c.req.valid('param').slug)), store, onOrphan }), 200, NO_STORE),
+  );
   return app;
 }
 
@@ -208,7 +278,12 @@ export function publicMenuRoutes({ db }: { db: Kysely<Database> }): Hono {
  * `POST /:invitationId/accept` -> InvitationAccepted (signed in as the invited email; same-origin). Errors: 401 signed
  * out (accept); 403 FORBIDDEN for another email or a full venue; 404 for an unknown, withdrawn or expired invitation.
  */
-export function venueInvitationRoutes({ db, auth, sessions, trustedOrigins }: VenueRouteDeps): Hono {
+export function venueInvitationRoutes({
+  db,
+  auth,
+  sessions,
+  trustedOrigins,
+}: Pick<VenueRouteDeps, 'db' | 'auth' | 'sessions' | 'trustedOrigins'>): Hono {
   const app = new Hono();
   app.use(sameOriginGuard(trustedOrigins));
   app.get('/:invitationId', validate('param', invitationIdParamSchema), async (c) =>

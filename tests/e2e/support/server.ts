@@ -16,6 +16,8 @@ export interface TestServer {
    * and the provider redirects land on the origin that holds the cookies.
    */
   origin: string;
+  /** The server's SQLite file (for benchmarks that set up data straight in the database while the server runs). */
+  databaseFile: string;
   /** Everything the server printed, for failure reports. */
   output: () => string;
   stop: () => Promise<void>;
@@ -49,6 +51,7 @@ export async function startTestServer(
   options: { built?: boolean } = {},
 ): Promise<TestServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'barback-e2e-'));
+  const databaseFile = path.join(dir, 'barback.sqlite');
   const port = await freePort();
   let output = '';
   const child = spawnServerProcess(
@@ -57,7 +60,7 @@ export async function startTestServer(
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${path.join(dir, 'barback.sqlite')}`,
+      DATABASE_URL: `sqlite:${databaseFile}`,
       LOG_LEVEL: 'warn',
       BETTER_AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
       ...env,
@@ -94,5 +97,5 @@ export async function startTestServer(
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url, origin: `http://localhost:${port}`, output: () => output, stop };
+  return { url, origin: `http://localhost:${port}`, databaseFile, output: () => output, stop };
 }

@@ -11,6 +11,7 @@ import { collectionsMigration } from './0008-collections';
 import { venuesMigration } from './0009-venues';
 import { venueInventoryMigration } from './0010-venue-inventory';
 import { venueMenuMigration } from './0011-venue-menu';
+import { venueRecipesMigration } from './0012-venue-recipes';
 
 /**
  * Every migration, by name (Kysely runs them in name order). One set serves both dialects: each module receives the dialect
@@ -29,5 +30,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0009-venues': venuesMigration(dialect),
     '0010-venue-inventory': venueInventoryMigration(dialect),
     '0011-venue-menu': venueMenuMigration(dialect),
+    '0012-venue-recipes': venueRecipesMigration(dialect),
   };
 }
