@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
-import { PRERENDERED_DIR, PRERENDERED_PAGES } from '@/shared/first-paint';
+import { MENU_PAGE_FILE, PRERENDERED_DIR, PRERENDERED_PAGES } from '@/shared/first-paint';
 import { isClientRoute } from '@/shared/routes';
 import { LruCache } from '../lib/lru-cache';
 
@@ -23,6 +23,8 @@ const HTML_PAGES = new Set([
   'index.html',
   APP_SHELL_HTML,
   ...Object.values(PRERENDERED_PAGES).map((file) => `${PRERENDERED_DIR}/${file}`),
+  // The menu template (venues/menu-page.ts fills it for /v/:slug): never served raw, placeholders and all.
+  `${PRERENDERED_DIR}/${MENU_PAGE_FILE}`,
 ]);
 
 interface StaticFile {
