@@ -78,13 +78,16 @@ export const API_BODY_LIMITS: readonly { prefix: string; maxBytes: number }[] = 
   { prefix: '/api/venue-invitations', maxBytes: SMALL_BODY_LIMIT_BYTES },
 ];
 
+/** The paths whose body is an image (a venue's logo, a signature cocktail's photo): binary, never text. */
+const IMAGE_UPLOAD_PATH = /^\/api\/venues\/[^/]+\/(logo|signatures\/[^/]+\/photo)$/;
+
 /**
  * The body limit of a request to `path`, bytes: a venue's whole-menu write gets MENU_BODY_LIMIT_BYTES, its photo and logo
  * uploads IMAGE_UPLOAD_BODY_LIMIT_BYTES, its signature recipes SIGNATURE_BODY_LIMIT_BYTES; others by prefix.
  */
 export function bodyLimitFor(path: string): number {
   if (/^\/api\/venues\/[^/]+\/menu$/.test(path)) return MENU_BODY_LIMIT_BYTES;
-  if (/^\/api\/venues\/[^/]+\/(logo|signatures\/[^/]+\/photo)$/.test(path)) return IMAGE_UPLOAD_BODY_LIMIT_BYTES;
+  if (IMAGE_UPLOAD_PATH.test(path)) return IMAGE_UPLOAD_BODY_LIMIT_BYTES;
   if (/^\/api\/venues\/[^/]+\/signatures(\/[^/]+)?$/.test(path)) return SIGNATURE_BODY_LIMIT_BYTES;
   return API_BODY_LIMITS.find((entry) => path.startsWith(entry.prefix))?.maxBytes ?? DEFAULT_API_BODY_LIMIT_BYTES;
 }
@@ -150,7 +153,15 @@ export function refuseNulText(): MiddlewareHandler {
     const cookie = c.req.header('cookie');
     if (cookie && holdsEncodedNul(cookie)) throw new AppError('BAD_REQUEST', NUL_TEXT_MESSAGE);
     const mediaType = (c.req.header('content-type') ?? 'text/plain').split(';')[0]?.trim() ?? '';
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && TEXT_BODY.test(mediaType) && c.req.raw.body) {
+    // An image upload is read as bytes whatever its declared type (a missing one included): never scanned as text.
+    const imageUpload = IMAGE_UPLOAD_PATH.test(c.req.path);
+    if (
+      c.req.method !== 'GET' &&
+      c.req.method !== 'HEAD' &&
+      !imageUpload &&
+      TEXT_BODY.test(mediaType) &&
+      c.req.raw.body
+    ) {
       const text = await c.req.raw.clone().text();
       if (holdsNul(text) || (mediaType.endsWith('urlencoded') && decoded(text).includes('\u0000'))) {
         throw new AppError('BAD_REQUEST', NUL_TEXT_MESSAGE);

@@ -371,7 +371,7 @@ describe.each(testDialects())('Signature cocktails on %s', (dialect) => {
         [
           'an unknown ingredient id',
           { ...recipe, ingredients: [lines[0], { ...lines[1], ingredient_id: 999_999 }] },
-          /^ingredients\[1\]\.ingredient_id: .*999999/,
+          /^ingredients\.1\.ingredient_id: .*999999/,
         ],
         [
           'an upper amount not above the amount',
@@ -636,6 +636,22 @@ describe.each(testDialects())('Signature cocktails on %s', (dialect) => {
         expect(meta.exif, variant.url).toBeUndefined();
         expect(body.includes('SecretCam')).toBe(false);
         expect(body.includes('Hidden Bar')).toBe(false);
+      }
+    });
+
+    it('reads an image by its bytes whatever type the request declares (text/plain, none): never as text', async () => {
+      const owner = await venueOwner('sig-type');
+      const signature = await create(owner.jar, owner.slug, stirred(ing));
+      const bytes = await image('jpeg', 400, 300);
+      for (const declared of ['text/plain', 'application/octet-stream']) {
+        const answer = await upload<Signature>(
+          owner.jar,
+          `/api/venues/${owner.slug}/signatures/${signature.id}/photo`,
+          bytes,
+          declared,
+        );
+        expect(answer.status, `${declared}: ${JSON.stringify(answer.body)}`).toBe(200);
+        expect(answer.body.photo?.variants.length).toBeGreaterThan(0);
       }
     });
 

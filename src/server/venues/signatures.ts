@@ -114,7 +114,7 @@ async function recipeColumns(db: Kysely<Database>, body: SignatureWrite) {
     if (!ingredient) {
       throw new AppError(
         'VALIDATION_FAILED',
-        `ingredients[${index}].ingredient_id: no ingredient has id ${line.ingredient_id}`,
+        `ingredients.${index}.ingredient_id: no ingredient has id ${line.ingredient_id}`,
       );
     }
     return ingredient;
