@@ -1,14 +1,12 @@
 import type { Kysely } from 'kysely';
 import { computeCocktailAlcohol } from '@/shared/domain/abv';
-import { satisfiesEntitlement } from '@/shared/domain/plans';
 import type { BarStock } from '@/shared/domain/my-bar';
 import type { MenuAvailability, MenuWrite, PublicMenu, TeamMenu } from '@/shared/schemas/venues';
 import { getMatchModel, loadCocktailDetails, type MatchModel } from '../catalogue';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
-import { activeEntitlementsOf } from '../payments';
 import { venueStock } from './inventory';
-import { requireRole, type VenueAccess } from './operations';
+import { requireRole, venuePlanActive, type VenueAccess } from './operations';
 import { photoOf, venueRecipeModel, type VenueRecipeModel } from './signatures';
 
 /**
@@ -228,9 +226,6 @@ export async function getPublicMenu({
   const venue = await db
     .selectFrom('organization')
     .innerJoin('venue', 'venue.organization_id', 'organization.id')
-    .innerJoin('member', (join) =>
-      join.onRef('member.organizationId', '=', 'organization.id').on('member.role', '=', 'owner'),
-    )
     .select([
       'organization.id',
       'organization.name',
@@ -240,14 +235,12 @@ export async function getPublicMenu({
       'venue.brand_accent',
       'venue.address',
       'venue.opening_hours',
-      'member.userId as ownerId',
     ])
     .where('organization.slug', '=', slug)
     .executeTakeFirst();
   const off = new AppError('NOT_FOUND', 'There is no menu at this address.');
   if (!venue) throw off;
-  if (!satisfiesEntitlement(await activeEntitlementsOf({ db, userId: venue.ownerId, now: () => now }), 'enterprise'))
-    throw off;
+  if (!(await venuePlanActive(db, venue.id, () => now))) throw off;
   const [models, stock, rows] = await Promise.all([
     menuModels(db, venue.id),
     venueStock(db, venue.id),

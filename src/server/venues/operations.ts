@@ -83,6 +83,30 @@ export interface VenueAccess {
   memberId: string;
 }
 
+/** Whether `userId` holds the enterprise entitlement now (the plan every venue runs on). */
+async function holdsEnterprise(db: Kysely<Database>, userId: string, now?: () => Date): Promise<boolean> {
+  return satisfiesEntitlement(await activeEntitlementsOf({ db, userId, ...(now ? { now } : {}) }), 'enterprise');
+}
+
+/**
+ * Whether the venue is open: its owner holds the enterprise entitlement now (the owner pays for the whole team; a
+ * member needs no plan of their own). The one rule behind the team's access, the public menu and priority support.
+ * @param now the clock (tests); default the current time.
+ */
+export async function venuePlanActive(
+  db: Kysely<Database>,
+  organizationId: string,
+  now?: () => Date,
+): Promise<boolean> {
+  const owner = await db
+    .selectFrom('member')
+    .select('userId')
+    .where('organizationId', '=', organizationId)
+    .where('role', '=', 'owner')
+    .executeTakeFirst();
+  return owner ? holdsEnterprise(db, owner.userId, now) : false;
+}
+
 /**
  * The caller's membership of the venue `slug`, checked on every request (a removed member loses access at once).
  * @throws AppError NOT_FOUND when no venue has this slug or the caller is not its member (the same answer, so a
@@ -105,14 +129,7 @@ export async function requireVenueMember({
     .where('member.userId', '=', userId)
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', `you are not a member of a venue called ${slug}`);
-  const owner = await db
-    .selectFrom('member')
-    .select('userId')
-    .where('organizationId', '=', row.organizationId)
-    .where('role', '=', 'owner')
-    .executeTakeFirst();
-  const ownerEntitlements = owner ? await activeEntitlementsOf({ db, userId: owner.userId }) : [];
-  if (!satisfiesEntitlement(ownerEntitlements, 'enterprise')) {
+  if (!(await venuePlanActive(db, row.organizationId))) {
     throw new AppError(
       'ENTITLEMENT_REQUIRED',
       "This venue's Enterprise plan has lapsed. Its owner can renew it to open the venue again.",
@@ -499,16 +516,10 @@ export async function setSeatLimit({
  * whose owner does (the venue's plan covers its team).
  */
 export async function isEnterpriseCustomer(db: Kysely<Database>, userId: string): Promise<boolean> {
-  if (satisfiesEntitlement(await activeEntitlementsOf({ db, userId }), 'enterprise')) return true;
-  const owners = await db
-    .selectFrom('member as mine')
-    .innerJoin('member as owner', 'owner.organizationId', 'mine.organizationId')
-    .select('owner.userId')
-    .where('mine.userId', '=', userId)
-    .where('owner.role', '=', 'owner')
-    .execute();
-  for (const owner of owners) {
-    if (satisfiesEntitlement(await activeEntitlementsOf({ db, userId: owner.userId }), 'enterprise')) return true;
+  if (await holdsEnterprise(db, userId)) return true;
+  const venues = await db.selectFrom('member').select('organizationId').where('userId', '=', userId).execute();
+  for (const venue of venues) {
+    if (await venuePlanActive(db, venue.organizationId)) return true;
   }
   return false;
 }
