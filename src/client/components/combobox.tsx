@@ -1,5 +1,5 @@
 import { SearchIcon } from 'lucide-react';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { Spinner } from '@/client/components/ui/spinner';
 import { useKeepTypedText } from '@/client/lib/use-keep-typed-text';
 import { cn } from '@/client/lib/utils';
@@ -28,6 +28,12 @@ export interface ComboboxProps<T> {
   statusText?: string;
   busy?: boolean;
   disabled?: boolean;
+  /** Marks the field invalid (`aria-invalid`), e.g. while a form says no option was picked. */
+  invalid?: boolean;
+  /** Ids of elements that describe the field (an error message, a hint): its `aria-describedby`. */
+  describedBy?: string;
+  /** A callback ref that also receives the text field (a form library focuses it on an error). */
+  inputRef?: (element: HTMLInputElement | null) => void;
 }
 
 /**
@@ -47,9 +53,19 @@ export function Combobox<T>({
   statusText,
   busy = false,
   disabled = false,
+  invalid = false,
+  describedBy,
+  inputRef,
 }: ComboboxProps<T>) {
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
+  const setField = useCallback(
+    (node: HTMLInputElement | null) => {
+      field.current = node;
+      inputRef?.(node);
+    },
+    [inputRef],
+  );
   useKeepTypedText(field, text);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -77,18 +93,20 @@ export function Combobox<T>({
           aria-hidden="true"
         />
         <input
-          ref={field}
+          ref={setField}
           id={`${id}-input`}
           role="combobox"
           aria-expanded={showList}
           aria-controls={`${id}-list`}
           aria-autocomplete="list"
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
           aria-activedescendant={showList ? `${id}-option-${activeIndex}` : undefined}
           autoComplete="off"
           disabled={disabled}
           placeholder={placeholder}
           value={text}
-          className="flex h-11 w-full rounded-lg border border-border-strong bg-surface-2 py-2 pr-9 pl-9 text-base text-foreground outline-none placeholder:text-subtle focus-visible:border-accent focus-visible:outline-2 focus-visible:outline-ring/70 disabled:opacity-50 md:text-sm"
+          className="flex h-11 w-full rounded-lg border border-border-strong bg-surface-2 py-2 pr-9 pl-9 text-base text-foreground outline-none placeholder:text-subtle focus-visible:border-accent focus-visible:outline-2 focus-visible:outline-ring/70 disabled:opacity-50 aria-invalid:border-destructive md:text-sm"
           onChange={(event) => {
             onText(event.target.value);
             setOpen(true);

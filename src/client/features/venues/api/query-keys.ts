@@ -9,6 +9,7 @@ export const venueKeys = {
   bar: (userId: string, slug: string) => [...venueKeys.all(userId), 'bar', slug] as const,
   activity: (userId: string, slug: string) => [...venueKeys.all(userId), 'bar-activity', slug] as const,
   menu: (userId: string, slug: string) => [...venueKeys.all(userId), 'menu', slug] as const,
+  signatures: (userId: string, slug: string) => [...venueKeys.all(userId), 'signatures', slug] as const,
 };
 
 /** A venue's public menu (the same for everyone: no user in the key). */

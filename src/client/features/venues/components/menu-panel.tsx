@@ -4,21 +4,25 @@ import { hrefs } from '@/client/config/paths';
 import { useDeferredValue, useId, useState } from 'react';
 import { Combobox, matchCount } from '@/client/components/combobox';
 import { LoadFailed } from '@/client/components/load-failed';
+import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { ApiError } from '@/client/lib/api-client';
+import { foldText } from '@/client/lib/ingredients';
 import { showToast } from '@/client/lib/toast-events';
 import { cn } from '@/client/lib/utils';
 import {
   MAX_MENU_SECTION_TITLE,
   type MenuAvailability,
   type MenuWrite,
+  type Signature,
   type TeamMenu,
   type TeamMenuItem,
 } from '@/shared/schemas/venues';
 import { toMenuWrite, useCocktailSearch, useSetAvailability, useTeamMenu, useWriteMenu } from '../api/menu';
+import { useSignatures } from '../api/signatures';
 
 /** Labels of the availability choices. */
 const AVAILABILITY_LABELS: Record<MenuAvailability, string> = {
@@ -58,20 +62,68 @@ function AvailabilityNote({ item }: { item: TeamMenuItem }) {
   return <span className="text-xs text-danger-text">Unavailable · {why}</span>;
 }
 
-/** The editor's 'add a cocktail' row: a catalogue picker, a price and the section it goes to. */
-function AddItem({ menu, onAdd, busy }: { menu: TeamMenu; onAdd: (write: MenuWrite) => void; busy: boolean }) {
+/** Most of the venue's signature cocktails the picker offers for one text (before the catalogue's matches). */
+const MAX_SIGNATURE_MATCHES = 5;
+
+/** The venue's signature cocktails whose name holds `text` (accent- and case-insensitive), those starting with it first. */
+function matchingSignatures(signatures: readonly Signature[], text: string): Signature[] {
+  const q = foldText(text);
+  if (!q) return [];
+  return signatures
+    .map((signature) => ({ signature, name: foldText(signature.name) }))
+    .filter(({ name }) => name.includes(q))
+    .sort((a, b) => Number(!a.name.startsWith(q)) - Number(!b.name.startsWith(q)) || a.name.localeCompare(b.name))
+    .slice(0, MAX_SIGNATURE_MATCHES)
+    .map(({ signature }) => signature);
+}
+
+/**
+ * The editor's 'add a cocktail' row: a picker over the venue's signature cocktails (first, marked 'Signature') and the
+ * catalogue, a price and the section it goes to.
+ */
+function AddItem({
+  userId,
+  slug,
+  menu,
+  onAdd,
+  busy,
+}: {
+  userId: string;
+  slug: string;
+  menu: TeamMenu;
+  onAdd: (write: MenuWrite) => void;
+  busy: boolean;
+}) {
   const id = useId();
   const [text, setText] = useState('');
   const [price, setPrice] = useState('');
   const [section, setSection] = useState(0);
   const query = useDeferredValue(text);
   const found = useCocktailSearch(query);
-  const options = (found.data?.items ?? []).map((cocktail) => ({
-    key: cocktail.id,
-    label: cocktail.name,
-    value: cocktail,
-    content: <span className="font-medium">{cocktail.name}</span>,
-  }));
+  const signatures = useSignatures(userId, slug);
+  const ownMatches = matchingSignatures(signatures.data?.items ?? [], text);
+  const ownIds = new Set(ownMatches.map((signature) => signature.id));
+  const options = [
+    ...ownMatches.map((signature) => ({
+      key: `signature-${signature.id}`,
+      label: `${signature.name} (Signature)`,
+      value: { id: signature.id, name: signature.name },
+      content: (
+        <>
+          <span className="font-medium">{signature.name}</span>
+          <Badge variant="accent">Signature</Badge>
+        </>
+      ),
+    })),
+    ...(found.data?.items ?? [])
+      .filter((cocktail) => !ownIds.has(cocktail.id))
+      .map((cocktail) => ({
+        key: `catalogue-${cocktail.id}`,
+        label: cocktail.name,
+        value: { id: cocktail.id, name: cocktail.name },
+        content: <span className="font-medium">{cocktail.name}</span>,
+      })),
+  ];
   const priceCents = parsePrice(price);
   return (
     <div className="grid gap-3 sm:grid-cols-[1fr_7rem_10rem] sm:items-end">
@@ -130,14 +182,16 @@ function AddItem({ menu, onAdd, busy }: { menu: TeamMenu; onAdd: (write: MenuWri
 
 /**
  * The venue's menu for its team: every item with what guests see now (available, or why not) and its availability
- * (by the team inventory, or off/on by hand: any member); the owner and managers also add sections and cocktails with
- * prices, and remove them.
+ * (by the team inventory, or off/on by hand: any member); the owner and managers also add sections and cocktails (from
+ * the catalogue or the venue's signature cocktails) with prices, and remove them.
  */
 export function MenuPanel({ userId, slug, canEdit }: { userId: string; slug: string; canEdit: boolean }) {
   const id = useId();
   const menu = useTeamMenu(userId, slug);
   const write = useWriteMenu(userId, slug);
   const setAvailability = useSetAvailability(userId, slug);
+  const signatures = useSignatures(userId, slug);
+  const signatureIds = new Set(signatures.data?.items.map((signature) => signature.id));
   const [sectionTitle, setSectionTitle] = useState('');
   const failed = (title: string) => (error: unknown) =>
     showToast({ title, description: error instanceof ApiError ? error.message : 'Try again.', variant: 'error' });
@@ -227,6 +281,11 @@ export function MenuPanel({ userId, slug, canEdit }: { userId: string; slug: str
                     <span className="flex min-w-0 flex-1 flex-col">
                       <span className={cn('font-medium break-words', !item.available && 'text-muted')}>
                         {item.cocktail.name}
+                        {signatureIds.has(item.cocktail.id) ? (
+                          <Badge variant="accent" className="ml-2 align-middle">
+                            Signature
+                          </Badge>
+                        ) : null}
                         {item.priceCents !== null ? (
                           <span className="ml-2 text-sm text-muted">{formatPrice(item.priceCents)}</span>
                         ) : null}
@@ -275,7 +334,13 @@ export function MenuPanel({ userId, slug, canEdit }: { userId: string; slug: str
           {canEdit ? (
             <div className="flex flex-col gap-4 border-t border-border pt-4">
               {menu.data.sections.length > 0 ? (
-                <AddItem menu={menu.data} onAdd={(next) => save(next, 'Not added')} busy={write.isPending} />
+                <AddItem
+                  userId={userId}
+                  slug={slug}
+                  menu={menu.data}
+                  onAdd={(next) => save(next, 'Not added')}
+                  busy={write.isPending}
+                />
               ) : null}
               <form
                 className="flex items-end gap-2"

@@ -7,6 +7,7 @@ import { cn } from '@/client/lib/utils';
 import { MENU_TEXT_COLOR } from '@/shared/domain/venues';
 import type { PublicMenu, PublicMenuItem } from '@/shared/schemas/venues';
 import { usePublicMenu } from '../api/public-menu';
+import { StoredPhoto } from './stored-photo';
 
 /** '$14' or '$14.50' from cents. */
 function price(cents: number): string {
@@ -14,16 +15,13 @@ function price(cents: number): string {
 }
 
 /**
- * One drink: name and price, what is in it, and the glass, ABV and US standard drinks; struck through and marked
- * 'Unavailable tonight' when the bar cannot make it (not faded: the text keeps its contrast).
+ * One drink: name and price, what is in it, and the glass, ABV and US standard drinks, with its photo (a signature
+ * cocktail's) as a square thumbnail beside the text; struck through and marked 'Unavailable tonight' when the bar cannot
+ * make it (not faded: the text keeps its contrast; the photo turns grey).
  */
 function MenuItem({ item, accent, kiosk }: { item: PublicMenuItem; accent: string; kiosk: boolean }) {
-  return (
-    <li
-      className="flex flex-col gap-1 py-4"
-      aria-label={item.available ? undefined : `${item.name}, unavailable tonight`}
-      data-available={item.available}
-    >
+  const text = (
+    <>
       <div className="flex items-baseline justify-between gap-4">
         <h3 className={cn('font-display font-semibold', kiosk ? 'text-3xl' : 'text-xl')}>
           <span className={cn(!item.available && 'line-through decoration-1')}>{item.name}</span>
@@ -48,6 +46,32 @@ function MenuItem({ item, accent, kiosk }: { item: PublicMenuItem; accent: strin
         {item.glassware} · {item.abv}% ABV · {item.standardDrinks} standard{' '}
         {item.standardDrinks === 1 ? 'drink' : 'drinks'}
       </p>
+    </>
+  );
+  return (
+    <li
+      className={cn('py-4', item.photo ? 'flex gap-4' : 'flex flex-col gap-1')}
+      aria-label={item.available ? undefined : `${item.name}, unavailable tonight`}
+      data-available={item.available}
+    >
+      {item.photo ? (
+        <>
+          {/* The name is the heading beside it: the photo adds no words (alt=""). Greyed with the drink. */}
+          <StoredPhoto
+            photo={item.photo}
+            alt=""
+            sizes={kiosk ? '128px' : '(min-width: 640px) 96px, 72px'}
+            className={cn(
+              'shrink-0 rounded-lg object-cover',
+              kiosk ? 'size-32' : 'size-18 sm:size-24',
+              !item.available && 'grayscale',
+            )}
+          />
+          <div className="flex min-w-0 flex-1 flex-col gap-1">{text}</div>
+        </>
+      ) : (
+        text
+      )}
     </li>
   );
 }
@@ -58,7 +82,18 @@ function Menu({ menu, kiosk }: { menu: PublicMenu; kiosk: boolean }) {
   const drinks = menu.sections.reduce((count, section) => count + section.items.length, 0);
   return (
     <div className={cn('mx-auto flex w-full flex-col gap-8 px-5 py-8', kiosk ? 'max-w-5xl' : 'max-w-2xl')}>
-      <header className="flex flex-col gap-2 text-center">
+      <header className="flex flex-col items-center gap-2 text-center">
+        {venue.logoUrl ? (
+          // A fixed box: the page does not move when the logo arrives. The venue's name is the heading under it.
+          <img
+            src={venue.logoUrl}
+            alt=""
+            width={kiosk ? 128 : 96}
+            height={kiosk ? 128 : 96}
+            className={cn('object-contain', kiosk ? 'size-32' : 'size-24')}
+            data-testid="venue-logo"
+          />
+        ) : null}
         <h1
           className={cn('font-display font-semibold tracking-[-0.02em]', kiosk ? 'text-6xl' : 'text-4xl')}
           style={{ color: venue.brand.accent }}

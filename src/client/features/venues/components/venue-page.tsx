@@ -9,6 +9,7 @@ import { VENUE_ROLE_LABELS } from '@/shared/domain/venues';
 import { useVenue } from '../api/venues';
 import { InventoryPanel } from './inventory-panel';
 import { MenuPanel } from './menu-panel';
+import { SignaturesPanel } from './signatures-panel';
 import { TeamPanel } from './team-panel';
 import { VenueSettingsPanel } from './venue-settings-panel';
 
@@ -32,9 +33,9 @@ function VenueUnavailable({ title, message }: { title: string; message: string }
 }
 
 /**
- * /venues/:slug: a venue's space. Everyone on the team sees the venue (name, address, hours, their role) and keeps the
- * team inventory and the menu's availability; the owner and managers edit the menu, the venue's details and brand;
- * the owner manages the team and its seats.
+ * /venues/:slug: a venue's space. Everyone on the team sees the venue (name, address, hours, their role) and its
+ * signature cocktails, and keeps the team inventory and the menu's availability; the owner and managers edit the menu,
+ * the signature recipes and their photos, the venue's details, brand and logo; the owner manages the team and its seats.
  */
 export function VenuePage({ userId, slug }: { userId: string; slug: string }) {
   const venue = useVenue(userId, slug);
@@ -69,6 +70,7 @@ export function VenuePage({ userId, slug }: { userId: string; slug: string }) {
     );
   }
   const data = venue.data;
+  const canEdit = data.role === 'owner' || data.role === 'manager';
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6" data-testid="venue-page">
       <header
@@ -115,10 +117,11 @@ export function VenuePage({ userId, slug }: { userId: string; slug: string }) {
           </div>
         </dl>
       </header>
-      <MenuPanel userId={userId} slug={data.slug} canEdit={data.role === 'owner' || data.role === 'manager'} />
+      <MenuPanel userId={userId} slug={data.slug} canEdit={canEdit} />
+      <SignaturesPanel userId={userId} slug={data.slug} canEdit={canEdit} />
       <InventoryPanel userId={userId} slug={data.slug} />
       {data.role === 'owner' ? <TeamPanel userId={userId} slug={data.slug} /> : null}
-      {data.role === 'owner' || data.role === 'manager' ? <VenueSettingsPanel userId={userId} venue={data} /> : null}
+      {canEdit ? <VenueSettingsPanel userId={userId} venue={data} /> : null}
     </div>
   );
 }

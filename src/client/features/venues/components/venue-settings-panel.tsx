@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PaletteIcon, SaveIcon } from 'lucide-react';
+import { ImageOffIcon, ImageUpIcon, PaletteIcon, SaveIcon, StoreIcon } from 'lucide-react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/client/components/ui/button';
@@ -24,7 +25,9 @@ import {
   type Venue,
   type VenueUpdate,
 } from '@/shared/schemas/venues';
+import { useRemoveVenueLogo, useUploadVenueLogo } from '../api/logo';
 import { useUpdateVenue } from '../api/venues';
+import { ImageUploadButton } from './image-upload-button';
 
 type SettingsInput = z.input<typeof venueUpdateSchema>;
 
@@ -93,7 +96,90 @@ function BrandPreview({ name, background, accent }: { name: string; background: 
   );
 }
 
-/** The venue's details and brand (owner and manager): name, colours (checked for contrast), address, opening hours. */
+/**
+ * The venue's logo (shown at the top of the guests' menu): the current one in a fixed box, upload or replace (JPEG, PNG
+ * or WebP up to 10 MB, checked here before anything is sent) and remove.
+ */
+function LogoField({ userId, venue }: { userId: string; venue: Venue }) {
+  const upload = useUploadVenueLogo(userId, venue.slug);
+  const remove = useRemoveVenueLogo(userId, venue.slug);
+  const [problem, setProblem] = useState<string | null>(null);
+  const failed = (fallback: string) => (error: unknown) =>
+    setProblem(error instanceof ApiError ? error.message : fallback);
+  return (
+    <div className="flex flex-col gap-2">
+      <span className="text-sm font-medium">Logo</span>
+      <div className="flex flex-wrap items-center gap-4">
+        <div
+          className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-xl border border-border-strong"
+          style={{ backgroundColor: venue.brand.background }}
+        >
+          {venue.logoUrl ? (
+            <img
+              src={venue.logoUrl}
+              alt={`The logo of ${venue.name}`}
+              width={80}
+              height={80}
+              className="size-full object-contain p-1.5"
+            />
+          ) : (
+            <StoreIcon aria-label="No logo yet" role="img" className="size-8 text-muted" strokeWidth={1.5} />
+          )}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <ImageUploadButton
+            variant="secondary"
+            size="sm"
+            inputLabel="Logo file"
+            busy={upload.isPending}
+            disabled={remove.isPending}
+            onProblem={setProblem}
+            onFile={(file) => {
+              setProblem(null);
+              upload.mutate(file, {
+                onSuccess: () => showToast({ title: 'Logo saved', variant: 'success' }),
+                onError: failed('The logo was not saved. Try again.'),
+              });
+            }}
+          >
+            <ImageUpIcon aria-hidden="true" />
+            {venue.logoUrl ? 'Replace logo' : 'Upload logo'}
+          </ImageUploadButton>
+          {venue.logoUrl ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-disabled={remove.isPending || undefined}
+              disabled={upload.isPending}
+              onClick={() => {
+                if (remove.isPending) return;
+                setProblem(null);
+                remove.mutate(undefined, {
+                  onSuccess: () => showToast({ title: 'Logo removed', variant: 'success' }),
+                  onError: failed('The logo was not removed. Try again.'),
+                });
+              }}
+            >
+              <ImageOffIcon aria-hidden="true" />
+              {remove.isPending ? 'Removing…' : 'Remove logo'}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      <p className="text-xs text-muted">JPEG, PNG or WebP up to 10 MB; shown at the top of your menu.</p>
+      {problem ? (
+        <p role="alert" className="text-sm text-danger-text">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The venue's details and brand (owner and manager): the logo, name, colours (checked for contrast), address, opening
+ * hours.
+ */
 export function VenueSettingsPanel({ userId, venue }: { userId: string; venue: Venue }) {
   const update = useUpdateVenue(userId, venue.slug);
   const form = useForm<SettingsInput, unknown, VenueUpdate>({
@@ -138,6 +224,7 @@ export function VenueSettingsPanel({ userId, venue }: { userId: string; venue: V
         <PaletteIcon aria-hidden="true" className="size-5 text-accent" />
         Venue and brand
       </h2>
+      <LogoField userId={userId} venue={venue} />
       <Form {...form}>
         <form noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)} className="flex flex-col gap-4">
           <FormField

@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { http } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { jsonBody } from '@/client/test/handlers';
+import type { PublicMenu, PublicMenuItem } from '@/shared/schemas/venues';
+import { installApi, PHOTO, renderWithQueries, SLUG } from '../test/venue-fixtures';
+import { PublicMenuPage } from './public-menu-page';
+
+const item = (overrides: Partial<PublicMenuItem>): PublicMenuItem => ({
+  id: 1,
+  name: 'Negroni',
+  description: '',
+  ingredients: ['Gin', 'Campari', 'Sweet vermouth'],
+  glassware: 'Rocks',
+  priceCents: 1400,
+  abv: 22.5,
+  standardDrinks: 1.4,
+  imageUrl: null,
+  photo: null,
+  isSignature: false,
+  available: true,
+  ...overrides,
+});
+
+function menuOf(logoUrl: string | null, items: PublicMenuItem[]): PublicMenu {
+  return {
+    venue: {
+      name: 'The Bar',
+      slug: SLUG,
+      logoUrl,
+      brand: { background: '#140f0c', accent: '#e6a84f' },
+      address: null,
+      openingHours: null,
+    },
+    sections: [{ title: 'House', items }],
+    asOf: '2026-01-01T20:00:00.000Z',
+  };
+}
+
+function renderPage(menu: PublicMenu, kiosk = false) {
+  installApi(http.get(`/api/menus/${SLUG}`, () => jsonBody(menu)));
+  const router = createMemoryRouter([{ path: '/', element: <PublicMenuPage slug={SLUG} kiosk={kiosk} /> }]);
+  renderWithQueries(<RouterProvider router={router} />);
+}
+
+describe('PublicMenuPage: logo and photos', () => {
+  it("shows the venue's logo in a fixed box, and a signature's photo as a lazy thumbnail sized by the photo", async () => {
+    renderPage(
+      menuOf('/media/logo/320.webp', [
+        item({ id: 2, name: 'House Negroni', photo: PHOTO, isSignature: true, available: false }),
+        item({}),
+      ]),
+    );
+    await screen.findByRole('heading', { name: 'The Bar' });
+    const logo = screen.getByTestId('venue-logo');
+    expect(logo).toHaveAttribute('src', '/media/logo/320.webp');
+    expect(logo).toHaveAttribute('width', '96');
+    expect(logo).toHaveAttribute('height', '96');
+
+    const signature = screen.getByRole('listitem', { name: 'House Negroni, unavailable tonight' });
+    const photo = signature.querySelector('img') as HTMLImageElement;
+    expect(photo).toHaveAttribute('loading', 'lazy');
+    expect(photo).toHaveAttribute('width', '1600');
+    expect(photo).toHaveAttribute('height', '1200');
+    expect(photo.parentElement?.tagName).toBe('PICTURE');
+    expect(photo.parentElement?.querySelector('source[type="image/webp"]')).toHaveAttribute(
+      'srcset',
+      '/media/p/320.webp 320w, /media/p/640.webp 640w',
+    );
+    expect(within(signature).getByText('Unavailable tonight')).toBeInTheDocument();
+
+    const classic = screen.getByRole('heading', { name: 'Negroni' }).closest('li') as HTMLElement;
+    expect(classic.querySelector('img')).toBeNull();
+  });
+
+  it('shows no logo box when the venue has none', async () => {
+    renderPage(menuOf(null, [item({})]));
+    await screen.findByRole('heading', { name: 'The Bar' });
+    expect(screen.queryByTestId('venue-logo')).toBeNull();
+  });
+});

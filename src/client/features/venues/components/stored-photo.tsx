@@ -1,0 +1,43 @@
+import { cn } from '@/client/lib/utils';
+import type { StoredPhoto as StoredPhotoData } from '@/shared/schemas/venues';
+import { fallbackSrcOf, srcSetOf } from '../lib/image-file';
+
+/**
+ * An uploaded photo in every stored size: a `<picture>` offering the WebP variants, then the JPEG ones, for the browser
+ * to pick by `sizes` and the screen's density. The `<img>` carries the photo's own width and height so its box is
+ * reserved before it loads (no layout shift; CSS sets the shown size), and loads lazily unless `eager`.
+ */
+export function StoredPhoto({
+  photo,
+  alt,
+  sizes,
+  className,
+  eager = false,
+}: {
+  photo: StoredPhotoData;
+  alt: string;
+  /** The `sizes` attribute: how wide the image is shown, e.g. '(min-width: 640px) 320px, 100vw'. */
+  sizes: string;
+  /** Classes of the `<img>` (size, object-fit, rounding). */
+  className?: string;
+  eager?: boolean;
+}) {
+  const webp = srcSetOf(photo, 'webp');
+  const jpeg = srcSetOf(photo, 'jpeg');
+  return (
+    // `contents`: the <img> is the box that lays out (a flex item, a grid cell), sized by `className`.
+    <picture className="contents">
+      {webp ? <source type="image/webp" srcSet={webp} sizes={sizes} /> : null}
+      {jpeg ? <source type="image/jpeg" srcSet={jpeg} sizes={sizes} /> : null}
+      <img
+        src={fallbackSrcOf(photo)}
+        alt={alt}
+        width={photo.width}
+        height={photo.height}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+        className={cn('block', className)}
+      />
+    </picture>
+  );
+}
