@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reachesRoute, runCampaign } from './campaign';
 import { errorShapeProblem, inspectAnswer, requestTextOf, servedProblem, type Secret } from './detectors';
-import { buildPlan, bodyText, SPELLINGS, sweepChoices, type Choice } from './plan';
+import { buildPlan, bodyPayload, bodyText, SPELLINGS, sweepChoices, type Choice } from './plan';
 import { parseArguments } from './run';
 import { activeRoutes, ROUTES, type FuzzContext, type RouteSpec } from './routes';
 import { edgeValues, schemaAt } from './schema-edges';
@@ -29,6 +29,7 @@ const ctx: FuzzContext = {
     venueMemberId: 'victim-member-0001',
     venueInvitationId: 'victim-invitation-0001',
     venueMenuItemId: 11,
+    venueSignatureId: 17,
   },
   webhookTargetId: 'target-user-0001',
   publicShareSlug: 'AAAAAAAAAAAAAAAAAAAAAA',
@@ -40,6 +41,7 @@ const ctx: FuzzContext = {
     spareInvitationId: 'own-invitation-0002',
     memberId: 'own-member-0001',
     menuItemId: 13,
+    signatureId: 19,
   },
 };
 
@@ -265,6 +267,53 @@ describe('plans', () => {
     const publicMenu = route('GET /api/menus/:slug');
     const reads = sweepChoices(publicMenu, ctx).map(({ choice }) => buildPlan(publicMenu, ctx, choice));
     expect(reads.some((plan) => plan.identity === 'member' && plan.path === '/api/menus/victim-bar')).toBe(true);
+  });
+
+  it("aims B-enterprise at A's signature cocktail and at a catalogue cocktail; B at A's signature through the catalogue", () => {
+    const update = route('PUT /api/venues/:slug/signatures/:cocktailId');
+    const plans = sweepChoices(update, ctx).map(({ choice }) => buildPlan(update, ctx, choice));
+    expect(plans.every((plan) => plan.identity === 'enterprise')).toBe(true);
+    const valid = buildPlan(update, ctx, { ...NONE, identity: 'enterprise' });
+    expect(valid.path).toBe('/api/venues/own-bar/signatures/19');
+    expect(valid.headers['content-type']).toBe('application/json');
+    const paths = plans.filter((plan) => plan.aimsAtVictim).map((plan) => plan.path);
+    expect(paths).toContain('/api/venues/own-bar/signatures/17');
+    expect(paths).toContain('/api/venues/own-bar/signatures/2');
+    expect(paths).toContain('/api/venues/victim-bar/signatures/19');
+    expect(paths).toContain('/api/venues/victim-bar/signatures/17');
+    const detail = route('GET /api/cocktails/:id');
+    const reads = sweepChoices(detail, ctx).map(({ choice }) => buildPlan(detail, ctx, choice).path);
+    expect(reads).toContain('/api/cocktails/17');
+    const made = route('POST /api/me/made');
+    const bodies = sweepChoices(made, ctx).map(({ choice }) => buildPlan(made, ctx, choice).body);
+    expect(bodies).toContainEqual({ kind: 'json', value: expect.objectContaining({ cocktailId: 17 }) });
+  });
+
+  it('sends an upload as bytes with its own Content-Type, and cuts, overwrites, replaces and oversizes them', () => {
+    const logo = route('PUT /api/venues/:slug/logo');
+    const valid = buildPlan(logo, ctx, { ...NONE, identity: 'enterprise' });
+    expect(valid.path).toBe('/api/venues/own-bar/logo');
+    expect(valid.headers['content-type']).toBe('image/png');
+    const bytes = bodyPayload(valid, logo, ctx);
+    expect(bytes).toBeInstanceOf(Uint8Array);
+    expect([...(bytes as Uint8Array).slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    const cut = buildPlan(logo, ctx, { ...NONE, body: [{ op: 'truncate', keep: 20 }] });
+    expect(cut.body.kind === 'binary' && cut.body.data.length).toBe(20);
+    const untyped = buildPlan(logo, ctx, { ...NONE, body: [{ op: 'content-type', value: null }] });
+    expect(untyped.headers).not.toHaveProperty('content-type');
+    expect(untyped.headers.origin).toBeDefined();
+    const gif = buildPlan(logo, ctx, { ...NONE, body: [{ op: 'sample', index: 3 }] });
+    expect(gif.headers['content-type']).toBe('image/gif');
+    const overwritten = buildPlan(logo, ctx, {
+      ...NONE,
+      body: [{ op: 'overwrite', at: 16, bytes: new Uint8Array([0xff, 0xff]) }],
+    });
+    // The IHDR's width (bytes 16-19, 12 px) becomes 0xffff000c.
+    expect(overwritten.body.kind === 'binary' && [...overwritten.body.data.slice(16, 20)]).toEqual([0xff, 0xff, 0, 12]);
+    const sweep = sweepChoices(logo, ctx).map(({ choice }) => buildPlan(logo, ctx, choice));
+    expect(sweep.some((plan) => plan.body.kind === 'huge' && plan.body.bytes > 11 * 1024 * 1024)).toBe(true);
+    expect(sweep.filter((plan) => plan.body.kind === 'binary').length).toBeGreaterThan(40);
+    expect(sweep.some((plan) => plan.path === '/api/venues/victim-bar/logo' && plan.aimsAtVictim)).toBe(true);
   });
 
   it("fuzzes better-auth's organization endpoints in every run, as paths that must answer 404 however spelled", () => {

@@ -9,6 +9,7 @@ import {
   type VictimIds,
   type VictimKey,
 } from './routes';
+import { IMAGE_CONTENT_TYPES, IMAGE_SAMPLES } from './images';
 import { edgeValues, schemaAt } from './schema-edges';
 import {
   BROKEN_JSON_BODIES,
@@ -65,12 +66,16 @@ export const COOKIE_MIXES = [
 ] as const;
 export type CookieMix = (typeof COOKIE_MIXES)[number];
 
-/** A request body: none, a JSON value (possibly with {@link Special} parts), text as it is, or a huge generated text. */
+/**
+ * A request body: none, a JSON value (possibly with {@link Special} parts), text as it is, a huge generated text, or raw
+ * bytes (an upload: RouteSpec.rawBody) with what they are in words.
+ */
 export type BodyPlan =
   | { kind: 'none' }
   | { kind: 'json'; value: unknown }
   | { kind: 'text'; text: string }
-  | { kind: 'huge'; bytes: number; style: 'json-string' | 'junk' | 'padded-json' | 'number-array' };
+  | { kind: 'huge'; bytes: number; style: 'json-string' | 'junk' | 'padded-json' | 'number-array' }
+  | { kind: 'binary'; data: Uint8Array; label: string };
 
 /** One request, ready to send (the caller's cookies are added at send time, since sessions come and go). */
 export interface RequestPlan {
@@ -117,7 +122,16 @@ type BodyMutation =
   | { op: 'whole-text'; text: string }
   | { op: 'whole-value'; value: unknown }
   | { op: 'huge'; bytes: number; style: 'json-string' | 'junk' | 'padded-json' | 'number-array' }
-  | { op: 'absent' };
+  | { op: 'absent' }
+  // Raw bodies (uploads) only: keep the first `keep` bytes (modulo the length: always shorter), overwrite bytes at `at`
+  // (modulo the length), random bytes after the magic number of a format (IMAGE_MAGIC), another sample, text appended,
+  // another Content-Type (null: none).
+  | { op: 'truncate'; keep: number }
+  | { op: 'overwrite'; at: number; bytes: Uint8Array }
+  | { op: 'random-bytes'; magic: number; bytes: Uint8Array }
+  | { op: 'sample'; index: number }
+  | { op: 'append'; text: string }
+  | { op: 'content-type'; value: string | null };
 
 type QueryMutation =
   | { op: 'typed'; pick: number; index: number }
@@ -222,6 +236,77 @@ const bodyMutation: fc.Arbitrary<BodyMutation> = fc.oneof(
       op: fc.constant('huge' as const),
       bytes: hugeBodySize,
       style: fc.constantFrom('json-string' as const, 'junk' as const, 'padded-json' as const, 'number-array' as const),
+    }),
+  },
+  { weight: 1, arbitrary: fc.constant({ op: 'absent' as const }) },
+);
+
+/** Magic numbers random bytes may start with (so they get past the format check to the decoder): none, PNG, JPEG, WebP. */
+const IMAGE_MAGIC: readonly { label: string; bytes: readonly number[] }[] = [
+  { label: 'no', bytes: [] },
+  { label: 'PNG', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+  { label: 'JPEG', bytes: [0xff, 0xd8, 0xff] },
+  { label: 'WebP', bytes: [0x52, 0x49, 0x46, 0x46, 0x40, 0, 0, 0, 0x57, 0x45, 0x42, 0x50] },
+];
+
+/** `length` pseudo-random bytes drawn from `seed` (the same in every run). */
+function noiseBytes(length: number, seed: number): Uint8Array {
+  let state = (0x2545f491 + seed) >>> 0;
+  const out = new Uint8Array(length);
+  for (let i = 0; i < length; i += 1) {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    out[i] = (state >>> 16) & 0xff;
+  }
+  return out;
+}
+
+/** Mutations of an upload's raw body (see RouteSpec.rawBody): binary ones, and the whole-body ones. */
+const rawBodyMutation: fc.Arbitrary<BodyMutation> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('truncate' as const), keep: fc.nat() }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('overwrite' as const),
+      at: fc.nat(),
+      bytes: fc.uint8Array({ minLength: 1, maxLength: 8 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('random-bytes' as const),
+      magic: fc.nat({ max: IMAGE_MAGIC.length - 1 }),
+      bytes: fc.uint8Array({ maxLength: 4_096 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({ op: fc.constant('sample' as const), index: fc.nat({ max: IMAGE_SAMPLES.length - 1 }) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('append' as const),
+      text: fc.oneof(fc.constantFrom('<script>alert(1)</script>', '<?php echo 1; ?>', '\u0000'), nastyString),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ op: fc.constant('content-type' as const), value: fc.constantFrom(...IMAGE_CONTENT_TYPES) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('whole-text' as const),
+      text: fc.oneof(fc.constantFrom(...BROKEN_JSON_BODIES), nastyString),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('huge' as const),
+      bytes: hugeBodySize,
+      style: fc.constantFrom('junk' as const, 'padded-json' as const),
     }),
   },
   { weight: 1, arbitrary: fc.constant({ op: 'absent' as const }) },
@@ -574,11 +659,12 @@ export function planArbitrary(route: RouteSpec, ctx: FuzzContext): fc.Arbitrary<
     headers: fc.constant<HeaderMutation[]>([]),
     cookie: fc.constant(null),
   };
-  const bodies = fc.array(bodyMutation, { minLength: 1, maxLength: 2 });
+  const bodies = fc.array(route.rawBody ? rawBodyMutation : bodyMutation, { minLength: 1, maxLength: 2 });
+  const hasBody = route.body !== undefined || route.rawBody !== undefined;
   const queries = fc.record({ mutations: fc.array(queryMutation, { minLength: 1, maxLength: 2 }), encoding });
   const paths = fc.record({ mutation: pathMutation, encoding });
   const focused = fc.oneof(
-    { weight: route.body ? 6 : 1, arbitrary: fc.record({ ...base, ...none, body: bodies }) },
+    { weight: hasBody ? 6 : 1, arbitrary: fc.record({ ...base, ...none, body: bodies }) },
     { weight: route.query ? 4 : 1, arbitrary: fc.record({ ...base, ...none, query: queries }) },
     { weight: route.params ? 4 : 1, arbitrary: fc.record({ ...base, ...none, path: paths }) },
     {
@@ -590,7 +676,7 @@ export function planArbitrary(route: RouteSpec, ctx: FuzzContext): fc.Arbitrary<
   );
   const combined = fc.record({
     ...base,
-    body: sometimes(bodies, route.body ? 60 : 25),
+    body: sometimes(bodies, hasBody ? 60 : 25),
     query: sometimes(queries, route.query ? 45 : 25),
     path: sometimes(paths, route.params ? 40 : 12),
     method: sometimes(fc.constantFrom(...METHODS), 10),
@@ -671,19 +757,37 @@ const isContainer = (value: unknown): value is object =>
 const pick = <T>(items: readonly T[], index: number): T | undefined =>
   items.length === 0 ? undefined : items[index % items.length];
 
+/** The victim keys whose values are numbers (JSON numbers in bodies). */
+const NUMERIC_VICTIM_KEYS: ReadonlySet<VictimKey> = new Set<VictimKey>([
+  'favoriteId',
+  'barIngredientId',
+  'collectionId',
+  'supportMessageId',
+  'venueMenuItemId',
+  'venueSignatureId',
+]);
+
 /**
- * The victim key a numeric path parameter takes (A's favorite for a cocktail id, A's bar ingredient for an ingredient id),
- * or null when the parameter takes any of A's identifiers.
+ * The victim keys a numeric path parameter takes, the likeliest first (A's favorite, then A's venue's signature cocktail,
+ * for a cocktail id; the other way round on a venue's signature routes, where a catalogue cocktail is the second target;
+ * A's bar ingredient for an ingredient id), or null when the parameter takes any of A's identifiers.
  */
-function numericVictimKey(
-  route: RouteSpec,
-  name: string | undefined,
-): 'favoriteId' | 'barIngredientId' | 'collectionId' | 'venueMenuItemId' | null {
-  if (name === 'id' && route.path.startsWith('/api/me/collections')) return 'collectionId';
-  if (name === 'cocktailId' || (name === 'id' && route.path.startsWith('/api/cocktails'))) return 'favoriteId';
-  if (name === 'ingredientId') return 'barIngredientId';
-  if (name === 'itemId') return 'venueMenuItemId';
+function numericVictimKeys(route: RouteSpec, name: string | undefined): VictimKey[] | null {
+  if (name === 'id' && route.path.startsWith('/api/me/collections')) return ['collectionId'];
+  if (name === 'cocktailId' && route.path.startsWith('/api/venues/')) return ['venueSignatureId', 'favoriteId'];
+  if (name === 'cocktailId' || (name === 'id' && route.path.startsWith('/api/cocktails'))) {
+    return ['favoriteId', 'venueSignatureId'];
+  }
+  if (name === 'ingredientId') return ['barIngredientId'];
+  if (name === 'itemId') return ['venueMenuItemId'];
   return null;
+}
+
+/** The victim key a numeric path parameter takes: `wanted` when it is one of its keys, else the likeliest. */
+function numericVictimKey(route: RouteSpec, name: string | undefined, wanted?: VictimKey): VictimKey | null {
+  const keys = numericVictimKeys(route, name);
+  if (!keys) return null;
+  return wanted !== undefined && keys.includes(wanted) ? wanted : keys[0]!;
 }
 
 /**
@@ -706,13 +810,7 @@ function resolve(value: unknown, victim: VictimIds, aim: { hit: boolean }, numer
   if (value instanceof VictimRef) {
     aim.hit = true;
     const text = victimValue(victim, value.key);
-    const numericKey =
-      value.key === 'favoriteId' ||
-      value.key === 'barIngredientId' ||
-      value.key === 'collectionId' ||
-      value.key === 'supportMessageId' ||
-      value.key === 'venueMenuItemId';
-    return numeric && numericKey ? Number(text) : text;
+    return numeric && NUMERIC_VICTIM_KEYS.has(value.key) ? Number(text) : text;
   }
   if (value instanceof Special || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item) => resolve(item, victim, aim, numeric));
@@ -843,12 +941,33 @@ export function sweepChoices(route: RouteSpec, ctx: FuzzContext): { order: numbe
       });
     }
   });
+  if (route.rawBody) {
+    // An upload: every sample (valid images of each format, refused formats, bombs' headers, empty), the valid image
+    // with every Content-Type, cut short at points through its headers, with bytes overwritten there, and random bytes
+    // after each format's magic number.
+    const raws: BodyMutation[][] = [
+      ...IMAGE_SAMPLES.map((_, index): BodyMutation[] => [{ op: 'sample', index }]),
+      ...IMAGE_CONTENT_TYPES.map((value): BodyMutation[] => [{ op: 'content-type', value }]),
+      ...[1, 2, 4, 8, 12, 16, 20, 24, 30, 33, 40, 60, 90, 150].map((keep): BodyMutation[] => [
+        { op: 'truncate', keep },
+      ]),
+      ...[0, 2, 8, 12, 16, 20, 24, 29, 37, 45].map((at): BodyMutation[] => [
+        { op: 'overwrite', at, bytes: new Uint8Array([0xff, 0xff, 0xff, 0xff]) },
+      ]),
+      ...IMAGE_MAGIC.map((_, magic): BodyMutation[] => [
+        { op: 'random-bytes', magic, bytes: noiseBytes(2_048, magic) },
+      ]),
+    ];
+    raws.forEach((body, index) => out.push({ order: index / 4, choice: { ...base, body } }));
+  }
   if (!SAFE_METHODS.has(route.method)) {
-    // A 2 MB body, declared and streamed: past every route's limit, so 413 (never a 5xx).
+    // A body past the route's limit (2 MB; 12 MB for an upload, whose limit is 11 MB), declared and streamed: 413
+    // (never a 5xx).
+    const bytes = route.rawBody ? 12_000_000 : 2_000_000;
     for (const streamed of [false, true]) {
       out.push({
         order: 1,
-        choice: { ...base, streamed, body: [{ op: 'huge', bytes: 2_000_000, style: 'padded-json' }] },
+        choice: { ...base, streamed, body: [{ op: 'huge', bytes, style: 'padded-json' }] },
       });
     }
   }
@@ -886,8 +1005,7 @@ function victimSweep(route: RouteSpec, ctx: FuzzContext, base: Choice): { order:
     }
   }
   Object.keys(route.params ?? {}).forEach((name, pickIndex) => {
-    const numericKey = numericVictimKey(route, name);
-    for (const key of numericKey ? [numericKey] : VICTIM_KEYS) {
+    for (const key of numericVictimKeys(route, name) ?? VICTIM_KEYS) {
       items.push({ ...attacker, path: { mutation: { op: 'aim', pick: pickIndex, key }, encoding: 'percent' } });
     }
   });
@@ -897,7 +1015,9 @@ function victimSweep(route: RouteSpec, ctx: FuzzContext, base: Choice): { order:
     ...attacker,
     query: { mutations: [{ op: 'aim', name: 'userId', key: 'userId' }], encoding: 'percent' },
   });
-  items.push({ ...attacker, body: [{ op: 'add', pick: 0, key: 'userId', value: new VictimRef('userId') }] });
+  if (!route.rawBody) {
+    items.push({ ...attacker, body: [{ op: 'add', pick: 0, key: 'userId', value: new VictimRef('userId') }] });
+  }
   items.push({
     ...attacker,
     headers: [{ name: 'authorization', value: new VictimRef('sessionToken'), prefix: 'Bearer ' }],
@@ -933,6 +1053,7 @@ function decoyOf(ctx: FuzzContext): VictimIds {
     venueMemberId: 'fuzz-decoy-member',
     venueInvitationId: 'fuzz-decoy-invitation',
     venueMenuItemId: 1,
+    venueSignatureId: 1,
   };
 }
 
@@ -985,7 +1106,7 @@ export function buildPlan(route: RouteSpec, ctx: FuzzContext, choice: Choice): R
         break;
       }
       case 'aim': {
-        const key = numericVictimKey(route, name) ?? mutation.key;
+        const key = numericVictimKey(route, name, mutation.key) ?? mutation.key;
         const text = String(resolve(new VictimRef(key), victim, aim, false));
         place(encodeText(text, 'percent'), `victim ${key}`);
         break;
@@ -1110,8 +1231,14 @@ export function buildPlan(route: RouteSpec, ctx: FuzzContext, choice: Choice): R
   const query = [pairs.map(([key, value]) => `${key}=${value}`).join('&'), rawQuery].filter(Boolean).join('&');
   if (query) path += `?${query}`;
 
-  // Body.
-  let body: BodyPlan = route.body ? { kind: 'json', value: route.body(ctx) } : { kind: 'none' };
+  // Body (and, for an upload, its Content-Type).
+  const raw = route.rawBody?.(ctx);
+  let body: BodyPlan = raw
+    ? { kind: 'binary', data: raw.bytes, label: raw.label }
+    : route.body
+      ? { kind: 'json', value: route.body(ctx) }
+      : { kind: 'none' };
+  let contentType: string | null = raw ? raw.contentType : 'application/json';
   for (const mutation of choice.body ?? []) {
     const current: unknown = body.kind === 'json' ? body.value : body.kind === 'none' ? {} : null;
     const places = current === null ? [] : placesOf(current);
@@ -1190,14 +1317,55 @@ export function buildPlan(route: RouteSpec, ctx: FuzzContext, choice: Choice): R
         body = { kind: 'none' };
         mutations.push('no body');
         break;
+      case 'truncate': {
+        if (body.kind !== 'binary' || body.data.length === 0) break;
+        const keep: number = mutation.keep % body.data.length;
+        body = { kind: 'binary', data: body.data.slice(0, keep), label: `${body.label}, first ${keep} bytes` };
+        mutations.push(`body cut to its first ${keep} bytes`);
+        break;
+      }
+      case 'overwrite': {
+        if (body.kind !== 'binary' || body.data.length === 0) break;
+        const at: number = mutation.at % body.data.length;
+        const data: Uint8Array = body.data.slice();
+        data.set(mutation.bytes.slice(0, data.length - at), at);
+        body = { kind: 'binary', data, label: `${body.label}, bytes overwritten at ${at}` };
+        mutations.push(`body bytes ${at}.. = ${hex(mutation.bytes)}`);
+        break;
+      }
+      case 'random-bytes': {
+        const magic = IMAGE_MAGIC[mutation.magic % IMAGE_MAGIC.length]!;
+        const data = new Uint8Array([...magic.bytes, ...mutation.bytes]);
+        body = { kind: 'binary', data, label: `${magic.label} magic number and ${mutation.bytes.length} random bytes` };
+        mutations.push(`body = ${body.label}`);
+        break;
+      }
+      case 'sample': {
+        const sample = IMAGE_SAMPLES[mutation.index % IMAGE_SAMPLES.length]!;
+        body = { kind: 'binary', data: sample.bytes, label: sample.label };
+        contentType = sample.contentType;
+        mutations.push(`body = ${sample.label} (${sample.contentType})`);
+        break;
+      }
+      case 'append': {
+        if (body.kind !== 'binary') break;
+        const data: Uint8Array = new Uint8Array([...body.data, ...Buffer.from(mutation.text, 'utf8')]);
+        body = { kind: 'binary', data, label: `${body.label} and text` };
+        mutations.push(`body + text ${JSON.stringify(shorten(mutation.text, 60))}`);
+        break;
+      }
+      case 'content-type':
+        contentType = mutation.value;
+        mutations.push(mutation.value === null ? 'no Content-Type' : `Content-Type ${JSON.stringify(mutation.value)}`);
+        break;
     }
   }
   if (body.kind === 'json') body = { kind: 'json', value: resolve(body.value, victim, aim, true) };
 
-  // Headers: the valid request's (JSON and our own origin on writes), then the mutations.
+  // Headers: the valid request's (JSON, or an upload's image type, and our own origin on writes), then the mutations.
   const headers: Record<string, string> = { ...route.headers };
   if (body.kind !== 'none' || !SAFE_METHODS.has(route.method)) {
-    headers['content-type'] = 'application/json';
+    if (contentType !== null) headers['content-type'] = contentType;
     headers.origin = TRUSTED_ORIGIN;
   }
   for (const mutation of choice.headers) {
@@ -1242,12 +1410,32 @@ export function buildPlan(route: RouteSpec, ctx: FuzzContext, choice: Choice): R
   };
 }
 
-/** The body text of a plan (huge bodies are generated here, at send time). */
+/** Bytes as hex, the first 16 of them (for reproductions). */
+export function hex(bytes: Uint8Array): string {
+  const shown = [...bytes.slice(0, 16)].map((byte) => byte.toString(16).padStart(2, '0')).join(' ');
+  return bytes.length > 16 ? `${shown} … (${bytes.length} bytes)` : shown;
+}
+
+/** The body of a plan as sent: its text (see {@link bodyText}), or an upload's bytes. */
+export function bodyPayload(
+  plan: RequestPlan,
+  route: RouteSpec | undefined,
+  ctx: FuzzContext,
+): string | Uint8Array<ArrayBuffer> | undefined {
+  return plan.body.kind === 'binary' ? new Uint8Array(plan.body.data) : bodyText(plan, route, ctx);
+}
+
+/**
+ * The body text of a plan (huge bodies are generated here, at send time); an upload's bytes as Latin-1 text (one
+ * character a byte: send them with {@link bodyPayload}).
+ */
 export function bodyText(plan: RequestPlan, route: RouteSpec | undefined, ctx: FuzzContext): string | undefined {
   const body = plan.body;
   switch (body.kind) {
     case 'none':
       return undefined;
+    case 'binary':
+      return Buffer.from(body.data).toString('latin1');
     case 'json':
       return toJsonText(body.value);
     case 'text':

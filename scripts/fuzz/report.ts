@@ -1,4 +1,5 @@
 import type { CampaignReport, FailureGroup, SentRequest } from './campaign';
+import { hex } from './plan';
 import { describeValue, shorten } from './values';
 
 /** The printed summary of fuzz campaigns: figures per database, then one minimal reproduction per distinct failure. */
@@ -22,7 +23,9 @@ export function describeRequest(sent: SentRequest, indent = '      '): string[] 
         ? describeValue(body.value)
         : body.kind === 'text'
           ? `text ${JSON.stringify(shorten(body.text, 200))}`
-          : `${number(body.bytes)} bytes (${body.style})`;
+          : body.kind === 'binary'
+            ? `${number(body.data.length)} bytes: ${body.label} [${hex(body.data)}]`
+            : `${number(body.bytes)} bytes (${body.style})`;
   lines.push(`${indent}body: ${bodyLine}${plan.streamed && body.kind !== 'none' ? ' (no Content-Length)' : ''}`);
   if (plan.mutations.length > 0) lines.push(`${indent}mutations: ${plan.mutations.join('; ')}`);
   return lines;

@@ -43,17 +43,20 @@ import {
   memberParamSchema,
   menuItemParamSchema,
   menuWriteSchema,
+  signatureParamSchema,
+  signatureWriteSchema,
   venueCreateSchema,
   venueIngredientParamSchema,
   venueParamSchema,
   venueUpdateSchema,
 } from '@/shared/schemas/venues';
 import { TEST_WEBHOOK_AUTH } from '../../tests/support/payments';
+import { VALID_JPEG, VALID_PNG, type ImageSample } from './images';
 
 /**
  * The fuzz suite's route table: every API route the server mounts (src/server/app.ts and the route files it mounts), and
- * every better-auth endpoint under /api/auth, each with one valid request (path parameters, query, JSON body, headers) and
- * the shared zod schema that describes it where there is one. The fuzz starts from the valid request and mutates it.
+ * every better-auth endpoint under /api/auth, each with one valid request (path parameters, query, JSON body or an
+ * upload's raw image body, headers) and the shared zod schema that describes it where there is one. The fuzz starts from the valid request and mutates it.
  * better-auth's organization endpoints are in it too, as paths the server must not serve (see {@link RouteSpec.notServed}).
  */
 
@@ -74,7 +77,7 @@ export interface FuzzContext {
   /**
    * The venue of B-enterprise (the enterprise caller), the valid target of the venue routes. The world keeps it current:
    * a new one when B-enterprise is replaced, a new invitation for B when B is, a menu item id when a menu write replaced
-   * the items (see keepActorsSignedIn in world.ts).
+   * the items, a signature cocktail when a request deleted it (see keepActorsSignedIn in world.ts).
    */
   ownVenue: OwnVenue;
 }
@@ -95,6 +98,12 @@ export interface OwnVenue {
    * `PUT /api/venues/:slug/menu` replaces every item: see keepActorsSignedIn in world.ts).
    */
   menuItemId: number;
+  /**
+   * A signature cocktail of the venue (created through the API in setup): the one the valid recipe, photo and delete
+   * requests act on. The world keeps it current (a valid `DELETE /api/venues/:slug/signatures/:cocktailId` removes it:
+   * see keepActorsSignedIn in world.ts).
+   */
+  signatureId: number;
 }
 
 /** User A's identifiers: what B or an anonymous caller could learn or guess of A. */
@@ -127,6 +136,12 @@ export interface VictimIds {
   venueInvitationId: string;
   /** The id of an item on A's venue's menu (set 'off' by hand, so an attacker's 'on' would show). */
   venueMenuItemId: number;
+  /**
+   * The id of A's venue's signature cocktail (a `cocktail` row with venue_id set, with a photo; not on A's menu, so its
+   * name is A's secret): what no other venue may read, change or delete, and what the catalogue and personal routes must
+   * not serve.
+   */
+  venueSignatureId: number;
 }
 
 /** The victim identifiers a request may carry, by name (resolved against {@link VictimIds} when a plan is built). */
@@ -146,6 +161,7 @@ export const VICTIM_KEYS = [
   'venueMemberId',
   'venueInvitationId',
   'venueMenuItemId',
+  'venueSignatureId',
 ] as const;
 export type VictimKey = (typeof VICTIM_KEYS)[number];
 
@@ -164,6 +180,8 @@ export function victimValue(victim: VictimIds, key: VictimKey): string {
       return String(victim.collectionId);
     case 'venueMenuItemId':
       return String(victim.venueMenuItemId);
+    case 'venueSignatureId':
+      return String(victim.venueSignatureId);
     default:
       return victim[key];
   }
@@ -190,6 +208,13 @@ export interface RouteSpec {
   /** The valid JSON body (absent: the route takes none). */
   body?: (ctx: FuzzContext) => unknown;
   bodySchema?: z.ZodType;
+  /**
+   * The valid raw body of an upload route (the image itself, not JSON: a photo or a logo), sent with its own
+   * Content-Type. Its mutations are binary ones instead of the JSON ones (see rawBodyMutation in plan.ts): truncated,
+   * bytes overwritten, random bytes, another format or a refused file (images.ts IMAGE_SAMPLES), text appended, another
+   * Content-Type or none; and the whole-body ones (text, huge, none).
+   */
+  rawBody?: (ctx: FuzzContext) => ImageSample;
   /** Extra headers of the valid request (e.g. the webhook's Authorization). */
   headers?: Record<string, string>;
   /**
@@ -246,6 +271,48 @@ const venueBarParams = (valid: (ctx: FuzzContext) => number) => ({
     schema: venueIngredientParamSchema.shape.ingredientId,
   },
 });
+
+/** A signature route's `:slug` and `:cocktailId`: B-enterprise's venue and signature (the sweep puts A's there instead). */
+const signatureParams = {
+  ...venueParam,
+  cocktailId: {
+    valid: (ctx: FuzzContext) => String(ctx.ownVenue.signatureId),
+    schema: signatureParamSchema.shape.cocktailId,
+  },
+};
+
+/**
+ * A small valid signature recipe (SignatureWrite) named `name`, on the catalogue's first and last ingredients: every field
+ * given (a range, an optional line with a note, each list), so the sweep's typed variants reach each of them.
+ */
+export function signatureRecipe(ingredientIds: readonly number[], name: string): Record<string, unknown> {
+  return {
+    name,
+    base_spirit: 'Gin',
+    category: 'Modern',
+    description: 'A house recipe, fuzzed.',
+    instructions: 'Stir with ice for 30 seconds and strain into a chilled coupe.',
+    difficulty_level: 'Medium',
+    glassware: 'Coupe',
+    technique: 'Stir',
+    garnish: 'Lemon twist',
+    preparation_time: 4,
+    flavor_profile: ['Herbal', 'Dry'],
+    seasonal_tags: ['All year'],
+    occasion_tags: ['Aperitif'],
+    ingredients: [
+      { ingredient_id: ingredientIds[0] ?? 1, amount: 45, amount_max: 50, unit: 'ml', is_optional: false, note: null },
+      {
+        ingredient_id: ingredientIds[ingredientIds.length - 1] ?? 2,
+        amount: 2,
+        amount_max: null,
+        unit: 'dash',
+        is_optional: true,
+        note: 'to taste',
+      },
+    ],
+  };
+}
 
 let venueCounter = 0;
 /**
@@ -785,6 +852,73 @@ export const ROUTES: readonly RouteSpec[] = [
     caller: 'enterprise',
     weight: 0.5,
     params: { ...venueParam, format: { valid: () => 'png' } },
+  }),
+  // Signature cocktails (B-enterprise's venue and signature; the sweep puts A's venue and A's signature there instead,
+  // and a catalogue cocktail too): the recipes, their photos and the venue's logo. The uploads take the image itself as
+  // the body (RouteSpec.rawBody).
+  app({
+    id: 'GET /api/venues/:slug/signatures',
+    method: 'GET',
+    path: '/api/venues/:slug/signatures',
+    caller: 'enterprise',
+    params: venueParam,
+  }),
+  app({
+    id: 'POST /api/venues/:slug/signatures',
+    method: 'POST',
+    path: '/api/venues/:slug/signatures',
+    caller: 'enterprise',
+    params: venueParam,
+    body: (ctx) => signatureRecipe(ctx.ingredientIds, 'Fuzz house martini'),
+    bodySchema: signatureWriteSchema,
+  }),
+  app({
+    id: 'PUT /api/venues/:slug/signatures/:cocktailId',
+    method: 'PUT',
+    path: '/api/venues/:slug/signatures/:cocktailId',
+    caller: 'enterprise',
+    params: signatureParams,
+    body: (ctx) => signatureRecipe(ctx.ingredientIds, 'Fuzz house martini, revised'),
+    bodySchema: signatureWriteSchema,
+  }),
+  app({
+    // The world creates a new signature when this one is gone (keepActorsSignedIn in world.ts).
+    id: 'DELETE /api/venues/:slug/signatures/:cocktailId',
+    method: 'DELETE',
+    path: '/api/venues/:slug/signatures/:cocktailId',
+    caller: 'enterprise',
+    weight: 0.5,
+    params: signatureParams,
+  }),
+  app({
+    id: 'PUT /api/venues/:slug/signatures/:cocktailId/photo',
+    method: 'PUT',
+    path: '/api/venues/:slug/signatures/:cocktailId/photo',
+    caller: 'enterprise',
+    params: signatureParams,
+    rawBody: () => VALID_JPEG,
+  }),
+  app({
+    id: 'DELETE /api/venues/:slug/signatures/:cocktailId/photo',
+    method: 'DELETE',
+    path: '/api/venues/:slug/signatures/:cocktailId/photo',
+    caller: 'enterprise',
+    params: signatureParams,
+  }),
+  app({
+    id: 'PUT /api/venues/:slug/logo',
+    method: 'PUT',
+    path: '/api/venues/:slug/logo',
+    caller: 'enterprise',
+    params: venueParam,
+    rawBody: () => VALID_PNG,
+  }),
+  app({
+    id: 'DELETE /api/venues/:slug/logo',
+    method: 'DELETE',
+    path: '/api/venues/:slug/logo',
+    caller: 'enterprise',
+    params: venueParam,
   }),
   app({
     // The public menu: anyone, no sign-in. A's is public on purpose (A's venue name, drinks and prices: see publicAt in

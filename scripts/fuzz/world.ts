@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Dialect } from '@/server/db/database';
 import { seatUsage, setSeatLimit } from '@/server/venues';
 import { MAX_SEATS } from '@/shared/domain/venues';
-import type { TeamMenu, VenueMembers } from '@/shared/schemas/venues';
+import type { Signature, TeamMenu, Venue, VenueMembers } from '@/shared/schemas/venues';
 import { totpFromUri } from '../../tests/support/totp';
 import { postJson, randomAddress, SESSION_COOKIE, signIn } from '../../tests/support/auth';
 import { CookieJar } from '../../tests/support/cookie-jar';
@@ -17,7 +17,8 @@ import {
 } from '../../tests/support/payments';
 import { createTestApp, TEST_AUTH_SECRET, type TestApp } from '../../tests/support/test-app';
 import type { Secret } from './detectors';
-import type { FuzzContext, OwnVenue, VictimIds } from './routes';
+import { VALID_JPEG, VALID_PNG, type ImageSample } from './images';
+import { signatureRecipe, TRUSTED_ORIGIN, type FuzzContext, type OwnVenue, type VictimIds } from './routes';
 
 /**
  * The world a fuzz run attacks: a test app on a fresh database (SQLite or PostgreSQL) with the wrapper simulator, dev tools,
@@ -25,12 +26,13 @@ import type { FuzzContext, OwnVenue, VictimIds } from './routes';
  * - A, the victim, signed in, with two-factor on, favorites, pro and enterprise entitlements granted through RevenueCat's
  *   webhook, a support message, a search, My Bar data (bottles, a shopping-list entry, a made drink, a swap), a private
  *   and a shared collection, a private note and a rating, and a venue with one staff member (who joined through a real
- *   invitation and sends nothing either), one invitation still waiting, an 86'd bottle in its team inventory and a menu
- *   (a section of two cocktails with prices, one set 'off' by hand, public at /api/menus/<slug>); A sends nothing during
- *   the run, and A's data, A's venue and its menu with it, is snapshotted (API and database);
+ *   invitation and sends nothing either), one invitation still waiting, an 86'd bottle in its team inventory, a menu
+ *   (a section of two cocktails with prices, one set 'off' by hand, public at /api/menus/<slug>), an uploaded logo, and a
+ *   signature cocktail with a photo (not on the menu, so its name is A's secret); A sends nothing during the run, and A's
+ *   data, A's venue and its menu and signature with it, is snapshotted (API and database), as is the public catalogue;
  * - B (free plan), B' (pro plan) and B-enterprise (enterprise plan, owner of a venue with a helper staff member, two
- *   waiting invitations, one to B, and a menu), the signed-in attackers, re-created when a request ends their session
- *   (or takes B-enterprise's venue away);
+ *   waiting invitations, one to B, a menu and a signature cocktail), the signed-in attackers, re-created when a request
+ *   ends their session (or takes B-enterprise's venue away);
  * - C, whom signed webhooks may name.
  */
 
@@ -99,6 +101,11 @@ export interface Victim extends VictimIds {
   venueInviteeEmail: string;
   /** The title of the section on A's venue's menu (public on A's public menu, as is the venue's name). */
   venueMenuSectionTitle: string;
+  /** The name and slug of A's venue's signature cocktail (not on A's menu: only A's team may see them). */
+  venueSignatureName: string;
+  venueSignatureSlug: string;
+  /** Where A's logo and A's signature's photo are served (`/media/...`): each must stay there, unchanged. */
+  venueMediaPaths: string[];
 }
 
 /** A running world. */
@@ -252,12 +259,47 @@ async function writeMenu(
   return ((await written.json()) as TeamMenu).sections.flatMap((section) => section.items.map((item) => item.id));
 }
 
+/** Adds a signature cocktail named `name` to the venue `slug` (as its owner, `jar`). @returns the signature. */
+async function createSignature(
+  t: TestApp,
+  jar: CookieJar,
+  slug: string,
+  name: string,
+  ingredientIds: readonly number[],
+  address?: string,
+): Promise<Signature> {
+  const created = await expectStatus(
+    await t.request(`/api/venues/${slug}/signatures`, postJson(signatureRecipe(ingredientIds, name), jar), { address }),
+    201,
+    'POST /api/venues/:slug/signatures',
+  );
+  return (await created.json()) as Signature;
+}
+
+/** Uploads `image` as the body of `PUT path` (a photo or a logo), as the owner `jar`. @returns the answer's JSON. */
+async function upload<T>(t: TestApp, jar: CookieJar, path: string, image: ImageSample, address?: string): Promise<T> {
+  const init: RequestInit = {
+    method: 'PUT',
+    headers: { 'content-type': image.contentType, origin: TRUSTED_ORIGIN, ...jar.headers() },
+    body: Buffer.from(image.bytes),
+  };
+  const uploaded = await expectStatus(await t.request(path, init, { address }), 200, `PUT ${path}`);
+  return (await uploaded.json()) as T;
+}
+
 /**
  * B-enterprise's venue, made afresh: seats raised to the most (so fuzzed invitations never fill it), a helper who joins
  * as staff (the member the valid removal aims at), a waiting invitation to B's email (what B may accept), one to an
- * address nobody uses (what the valid withdrawal aims at), and a menu (the item the valid availability request sets).
+ * address nobody uses (what the valid withdrawal aims at), a menu (the item the valid availability request sets) and a
+ * signature cocktail (the one the valid recipe, photo and delete requests act on).
  */
-async function setUpOwnVenue(t: TestApp, owner: Actor, memberEmail: string, cocktailIds: number[]): Promise<OwnVenue> {
+async function setUpOwnVenue(
+  t: TestApp,
+  owner: Actor,
+  memberEmail: string,
+  cocktailIds: number[],
+  ingredientIds: number[],
+): Promise<OwnVenue> {
   const venue = await createVenue(t, owner.jar, {
     name: "Benterprise's bar",
     slug: `fuzz-own-${Math.random().toString(36).slice(2, 10)}`,
@@ -265,6 +307,7 @@ async function setUpOwnVenue(t: TestApp, owner: Actor, memberEmail: string, cock
   await setSeatLimit({ db: t.database.db, slug: venue.slug, seats: MAX_SEATS });
   const helper = await joinVenue(t, owner.jar, venue.slug, 'helper');
   const [menuItemId = 0] = await writeMenu(t, owner.jar, venue.slug, "Benterprise's list", cocktailIds.slice(0, 2));
+  const signature = await createSignature(t, owner.jar, venue.slug, "Benterprise's martini", ingredientIds);
   return {
     id: venue.id,
     slug: venue.slug,
@@ -272,6 +315,7 @@ async function setUpOwnVenue(t: TestApp, owner: Actor, memberEmail: string, cock
     spareInvitationId: await inviteToVenue(t, owner.jar, venue.slug, uniqueEmail('spare')),
     memberId: helper.memberId,
     menuItemId,
+    signatureId: signature.id,
   };
 }
 
@@ -370,6 +414,23 @@ async function createVictim(t: TestApp, cocktailIds: number[], ingredientIds: nu
     200,
     'PUT /api/venues/:slug/menu/items/:itemId/availability',
   );
+  // A signature cocktail (not on the menu: its name, with "gin" in it as the catalogue search's valid query has, is A's
+  // secret) with a photo, and a logo: uploaded, so an attacker's removal or replacement would show in A's rows and files.
+  const venueSignatureName = `Victim signature gin ${Math.random().toString(36).slice(2)}`;
+  const signature = await createSignature(t, jar, venue.slug, venueSignatureName, ingredientIds, address);
+  const photographed = await upload<Signature>(
+    t,
+    jar,
+    `/api/venues/${venue.slug}/signatures/${signature.id}/photo`,
+    VALID_JPEG,
+    address,
+  );
+  const logo = await upload<Venue>(t, jar, `/api/venues/${venue.slug}/logo`, VALID_PNG, address);
+  const venueMediaPaths = [
+    ...(logo.logoUrl ? [logo.logoUrl] : []),
+    ...(photographed.photo?.variants.map((variant) => variant.url) ?? []),
+  ];
+  if (venueMediaPaths.length < 2) throw new Error("fuzz setup: A's logo or signature photo has no URL");
   const venueInviteeEmail = uniqueEmail('victim-invitee');
   const venueInvitationId = await inviteToVenue(t, jar, venue.slug, venueInviteeEmail, address);
 
@@ -428,6 +489,7 @@ async function createVictim(t: TestApp, cocktailIds: number[], ingredientIds: nu
     venueMemberId: staff.memberId,
     venueInvitationId,
     venueMenuItemId,
+    venueSignatureId: signature.id,
     jar,
     signedCookie: jar.get(SESSION_COOKIE) ?? '',
     supportMessage,
@@ -442,6 +504,9 @@ async function createVictim(t: TestApp, cocktailIds: number[], ingredientIds: nu
     venueStaffUserId: staff.userId,
     venueInviteeEmail,
     venueMenuSectionTitle,
+    venueSignatureName,
+    venueSignatureSlug: signature.slug,
+    venueMediaPaths,
   };
 }
 
@@ -479,7 +544,7 @@ export async function createWorld(dialect: Dialect): Promise<World> {
       webhookTargetId: target.userId,
       publicShareSlug: victim.publicShareSlug,
       ownCollectionId: ((await own.json()) as { id: number }).id,
-      ownVenue: await setUpOwnVenue(t, enterprise, member.email, cocktailIds),
+      ownVenue: await setUpOwnVenue(t, enterprise, member.email, cocktailIds, ingredientIds),
     };
     const totpSecret = new URL(victim.totpUri).searchParams.get('secret') ?? '';
     const publicMenuPath = `/api/menus/${victim.venueSlug}`;
@@ -514,7 +579,10 @@ export async function createWorld(dialect: Dialect): Promise<World> {
         owner: 'victim',
         publicAt: [publicMenuPath],
       },
-      { label: "A's venue's id", value: victim.venueId, owner: 'victim' },
+      // The public menu shows A's logo, whose URL holds A's venue's id (uploads' keys are venues/<organization id>/...).
+      { label: "A's venue's id", value: victim.venueId, owner: 'victim', publicAt: [publicMenuPath] },
+      { label: "A's signature cocktail's name", value: victim.venueSignatureName, owner: 'victim' },
+      { label: "A's signature cocktail's slug", value: victim.venueSignatureSlug, owner: 'victim' },
       { label: "A's venue's staff member id", value: victim.venueMemberId, owner: 'victim' },
       { label: "the email of A's venue's staff member", value: victim.venueStaffEmail, owner: 'victim' },
       { label: "the user id of A's venue's staff member", value: victim.venueStaffUserId, owner: 'victim' },
@@ -571,8 +639,9 @@ async function ownsOwnVenue(world: World): Promise<boolean> {
  * Makes sure B, B' and B-enterprise still have a live session (a fuzzed request may have signed them out, revoked their
  * sessions or deleted their account), and B-enterprise its venue: a lost one is replaced by a new user, signed in afresh
  * (B' with pro again, B-enterprise with enterprise and a new venue: `ctx.ownVenue`). A new B gets a new invitation to
- * B-enterprise's venue, and `ctx.ownVenue.menuItemId` follows B-enterprise's menu (see keepOwnMenuItem), so the
- * invitation and menu routes' valid requests stay valid.
+ * B-enterprise's venue, `ctx.ownVenue.menuItemId` follows B-enterprise's menu (see keepOwnMenuItem) and
+ * `ctx.ownVenue.signatureId` its signature cocktails (see keepOwnSignature), so the invitation, menu and signature
+ * routes' valid requests stay valid.
  * @returns how many actors were replaced.
  */
 export async function keepActorsSignedIn(world: World): Promise<number> {
@@ -590,7 +659,13 @@ export async function keepActorsSignedIn(world: World): Promise<number> {
     replaced.add(label);
   }
   if (replaced.has('enterprise')) {
-    world.ctx.ownVenue = await setUpOwnVenue(world.t, world.enterprise, world.member.email, world.ctx.cocktailIds);
+    world.ctx.ownVenue = await setUpOwnVenue(
+      world.t,
+      world.enterprise,
+      world.member.email,
+      world.ctx.cocktailIds,
+      world.ctx.ingredientIds,
+    );
     return replaced.size;
   }
   if (replaced.has('member')) {
@@ -602,6 +677,7 @@ export async function keepActorsSignedIn(world: World): Promise<number> {
     );
   }
   await keepOwnMenuItem(world);
+  await keepOwnSignature(world);
   return replaced.size;
 }
 
@@ -624,6 +700,25 @@ async function keepOwnMenuItem(world: World): Promise<void> {
     : ((
         await writeMenu(world.t, world.enterprise.jar, slug, "Benterprise's list", world.ctx.cocktailIds.slice(0, 2))
       )[0] ?? 0);
+}
+
+/**
+ * Keeps `ctx.ownVenue.signatureId` a signature cocktail of B-enterprise's venue: when a request deleted it, another of
+ * the venue's is taken (a valid `POST` made more), or a new one created when none is left.
+ */
+async function keepOwnSignature(world: World): Promise<void> {
+  const { id, slug, signatureId } = world.ctx.ownVenue;
+  const recipes = world.t.database.db
+    .selectFrom('cocktail')
+    .select('id')
+    .where('venue_id', '=', id)
+    .orderBy('id')
+    .limit(1);
+  if (await recipes.where('id', '=', signatureId).executeTakeFirst()) return;
+  const first = await recipes.executeTakeFirst();
+  world.ctx.ownVenue.signatureId = first
+    ? Number(first.id)
+    : (await createSignature(world.t, world.enterprise.jar, slug, "Benterprise's martini", world.ctx.ingredientIds)).id;
 }
 
 /** The victim's rows, table by table (A's venue's with them), in a stable order: what no other caller may change. */
@@ -659,6 +754,10 @@ export async function victimRows(world: World): Promise<Record<string, unknown[]
     venueBarActivity,
     venueMenuSections,
     venueMenuItems,
+    venueSignatures,
+    venueSignatureLines,
+    catalogue,
+    catalogueLines,
   ] = await Promise.all([
     db.selectFrom('user').selectAll().where('id', '=', id).execute(),
     db.selectFrom('session').selectAll().where('userId', '=', id).orderBy('id').execute(),
@@ -714,6 +813,28 @@ export async function victimRows(world: World): Promise<Record<string, unknown[]
     // A's menu: its sections (titles, order) and items (cocktails, order, prices, hand-set availability).
     db.selectFrom('venue_menu_section').selectAll().where('organization_id', '=', venueId).orderBy('id').execute(),
     db.selectFrom('venue_menu_item').selectAll().where('organization_id', '=', venueId).orderBy('id').execute(),
+    // A's signature cocktail (its recipe, photo, updated_at) and its lines; A's logo is in the venue and organization
+    // rows above (venue.logo_photo, organization.logo).
+    db.selectFrom('cocktail').selectAll().where('venue_id', '=', venueId).orderBy('id').execute(),
+    db
+      .selectFrom('cocktail_ingredient')
+      .innerJoin('cocktail', 'cocktail.id', 'cocktail_ingredient.cocktail_id')
+      .selectAll('cocktail_ingredient')
+      .where('cocktail.venue_id', '=', venueId)
+      .orderBy('cocktail_ingredient.cocktail_id')
+      .orderBy('cocktail_ingredient.position')
+      .execute(),
+    // The public catalogue A's favorites, notes and menu point at (the signature routes write `cocktail` rows: none of
+    // them may touch a catalogue recipe).
+    db.selectFrom('cocktail').selectAll().where('venue_id', 'is', null).orderBy('id').execute(),
+    db
+      .selectFrom('cocktail_ingredient')
+      .innerJoin('cocktail', 'cocktail.id', 'cocktail_ingredient.cocktail_id')
+      .selectAll('cocktail_ingredient')
+      .where('cocktail.venue_id', 'is', null)
+      .orderBy('cocktail_ingredient.cocktail_id')
+      .orderBy('cocktail_ingredient.position')
+      .execute(),
   ]);
   return {
     user,
@@ -743,6 +864,10 @@ export async function victimRows(world: World): Promise<Record<string, unknown[]
     venueBarActivity,
     venueMenuSections,
     venueMenuItems,
+    venueSignatures,
+    venueSignatureLines,
+    catalogue,
+    catalogueLines,
   };
 }
 
@@ -777,6 +902,14 @@ export async function victimView(world: World): Promise<Record<string, unknown>>
     venueBar: await read(`/api/venues/${victim.venueSlug}/bar`),
     venueBarActivity: await read(`/api/venues/${victim.venueSlug}/bar/activity`),
     venueMenu: await read(`/api/venues/${victim.venueSlug}/menu`),
+    venueSignatures: await read(`/api/venues/${victim.venueSlug}/signatures`),
+    // A's logo and signature photo files, as anyone fetches them: the status and the bytes' length.
+    venueMedia: await Promise.all(
+      victim.venueMediaPaths.map(async (path) => {
+        const response = await t.request(path);
+        return { path, status: response.status, bytes: (await response.arrayBuffer()).byteLength };
+      }),
+    ),
     // The public menu, as guests read it (less `asOf`, the time of the answer).
     publicMenu: await read(`/api/menus/${victim.venueSlug}`).then(({ status, body }) => ({
       status,
