@@ -1,11 +1,9 @@
 import sharp, { type Metadata, type SharpOptions } from 'sharp';
+import { IMAGE_TYPE_MESSAGE, MAX_IMAGE_BYTES } from '@/shared/domain/images';
 import { AppError } from '../errors';
 
-/**
- * Largest image file accepted, bytes (10 MB = 10 * 1024 * 1024): comfortably above a full-resolution phone photo (a 12 MP
- * JPEG is 3-6 MB), small enough that a handful of uploads at once cannot exhaust the server's memory. Issue 13 sets it.
- */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** Largest image file accepted, bytes: shared/domain/images.ts (10 MB). */
+export { MAX_IMAGE_BYTES };
 
 /**
  * Most pixels (width * height of the decoded image) accepted: 40 megapixels. A decoded RGBA image costs 4 bytes a pixel,
@@ -37,7 +35,7 @@ const formatMegabytes = (bytes: number) => `${Number((bytes / (1024 * 1024)).toF
 
 /** Messages for people, one per reason an image is refused (all AppError IMAGE_INVALID, 400). */
 export const IMAGE_MESSAGES = {
-  type: 'Upload a JPEG, PNG or WebP image.',
+  type: IMAGE_TYPE_MESSAGE,
   tooBig: (maxBytes: number) => `That image is over ${formatMegabytes(maxBytes)}.`,
   damaged: 'That image could not be read; it may be damaged.',
   tooManyPixels: (megapixels: number) => `That image is too large to process (over ${megapixels} megapixels).`,

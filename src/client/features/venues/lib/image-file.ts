@@ -1,21 +1,21 @@
+import { ACCEPTED_IMAGE_TYPES, IMAGE_TYPE_MESSAGE, MAX_IMAGE_BYTES } from '@/shared/domain/images';
 import type { StoredPhoto } from '@/shared/schemas/venues';
 
 /**
  * What the photo and logo uploads accept, checked in the browser before anything is sent (the server checks again, by
- * the file's bytes: server/uploads/image.ts). Kept in step with the server's MAX_IMAGE_BYTES (10 MB) and its messages.
+ * the file's bytes: server/uploads/image.ts); the limits are shared/domain/images.ts.
  */
 
-/** Largest image accepted, bytes (10 MB = 10 * 1024 * 1024, as the server counts). */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export { MAX_IMAGE_BYTES };
 
 /** The types a photo or logo may have: the file input's `accept`. */
-export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp';
+export const IMAGE_ACCEPT = ACCEPTED_IMAGE_TYPES.join(',');
 
-const ACCEPTED_TYPES: ReadonlySet<string> = new Set(IMAGE_ACCEPT.split(','));
+const ACCEPTED_TYPES: ReadonlySet<string> = new Set(ACCEPTED_IMAGE_TYPES);
 
 /** Messages for people, worded like the server's IMAGE_INVALID answers. */
 export const IMAGE_FILE_MESSAGES = {
-  type: 'Upload a JPEG, PNG or WebP image.',
+  type: IMAGE_TYPE_MESSAGE,
   tooBig: 'That image is over 10 MB. Choose a smaller one.',
   empty: 'That file is empty.',
 } as const;
