@@ -83,11 +83,11 @@ const IMAGE_UPLOAD_PATH = /^\/api\/venues\/[^/]+\/(logo|signatures\/[^/]+\/photo
 
 /**
  * The body limit of a request to `path`, bytes: a venue's whole-menu write gets MENU_BODY_LIMIT_BYTES, its photo and logo
- * uploads IMAGE_UPLOAD_BODY_LIMIT_BYTES, its signature recipes SIGNATURE_BODY_LIMIT_BYTES; others by prefix.
+ * uploads (`PUT`; their `DELETE` takes no body: SMALL_BODY_LIMIT_BYTES) IMAGE_UPLOAD_BODY_LIMIT_BYTES, its signature recipes SIGNATURE_BODY_LIMIT_BYTES; others by prefix.
  */
-export function bodyLimitFor(path: string): number {
+export function bodyLimitFor(path: string, method = 'POST'): number {
   if (/^\/api\/venues\/[^/]+\/menu$/.test(path)) return MENU_BODY_LIMIT_BYTES;
-  if (IMAGE_UPLOAD_PATH.test(path)) return IMAGE_UPLOAD_BODY_LIMIT_BYTES;
+  if (IMAGE_UPLOAD_PATH.test(path)) return method === 'PUT' ? IMAGE_UPLOAD_BODY_LIMIT_BYTES : SMALL_BODY_LIMIT_BYTES;
   if (/^\/api\/venues\/[^/]+\/signatures(\/[^/]+)?$/.test(path)) return SIGNATURE_BODY_LIMIT_BYTES;
   return API_BODY_LIMITS.find((entry) => path.startsWith(entry.prefix))?.maxBytes ?? DEFAULT_API_BODY_LIMIT_BYTES;
 }
@@ -99,7 +99,7 @@ export function bodyLimitFor(path: string): number {
 export function apiBodyLimit(): MiddlewareHandler {
   const limiters = new Map<number, MiddlewareHandler>();
   return async (c, next) => {
-    const maxBytes = bodyLimitFor(c.req.path);
+    const maxBytes = bodyLimitFor(c.req.path, c.req.method);
     let limiter = limiters.get(maxBytes);
     if (!limiter) {
       limiter = limitBody(maxBytes);

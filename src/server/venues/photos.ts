@@ -68,7 +68,7 @@ export async function uploadSignaturePhoto(
   const { signature, replaced } = await storeThenRecord(
     scope,
     scope.bytes,
-    `venues/${access.organizationId.toLowerCase()}/cocktails/${cocktailId}`,
+    `venues/${access.slug}/cocktails/${cocktailId}`,
     (photo) => setSignaturePhoto({ db, access, cocktailId, photo }),
   );
   await discard(scope, replaced);
@@ -118,11 +118,8 @@ async function recordLogo(db: Kysely<Database>, organizationId: string, image: S
 export async function uploadVenueLogo(scope: PhotoScope & { bytes: Uint8Array }): Promise<Venue> {
   const { db, access } = scope;
   requireRole(access, EDITORS, 'change the venue');
-  const replaced = await storeThenRecord(
-    scope,
-    scope.bytes,
-    `venues/${access.organizationId.toLowerCase()}/logo`,
-    (image) => recordLogo(db, access.organizationId, image),
+  const replaced = await storeThenRecord(scope, scope.bytes, `venues/${access.slug}/logo`, (image) =>
+    recordLogo(db, access.organizationId, image),
   );
   await discard(scope, replaced);
   return getVenue({ db, access });
