@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
+import sharp from 'sharp';
 import { PNG } from 'pngjs';
 import { ENTERPRISE_MONTHLY, PAYMENTS_ENV, revenueCatEvent, TEST_WEBHOOK_AUTH, webhookBody } from '../support/payments';
 import { callApi, requestMagicLink, uniqueEmail } from './support/accounts';
@@ -40,6 +41,7 @@ test.describe('enterprise venues', () => {
     openApp,
     axe,
     pageErrors,
+    browser,
   }) => {
     // The removed bartender's last load asks for the venue and is refused: the browser logs that 404 on purpose.
     pageErrors.allow(/Failed to load resource: the server responded with a status of 404/);
@@ -136,6 +138,22 @@ test.describe('enterprise venues', () => {
     await expect(guestNegroni).toContainText(/% ABV · [\d.]+ standard drinks?/);
     await axe.expectClean(guest, 'the public menu');
     await guest.screenshot({ path: test.info().outputPath('public-menu-390.png'), fullPage: true });
+    // The menu is in the page the server sends (rendered at request time): before any script runs, the drinks are
+    // there behind the age gate, with the data the page hydrates from, and no inline script but the hashed one.
+    const served = await fetch(`${server.origin}/v/the-copper-still`);
+    expect(served.headers.get('cache-control')).toBe('no-cache');
+    const html = await served.text();
+    expect(html).toContain('data-prerendered="/v/the-copper-still"');
+    expect(html).toMatch(/<h1[^>]*>The Copper Still<\/h1>/);
+    expect(html).toContain('<script type="application/json" id="bb-menu-data">');
+    expect(html.match(/<script(?![^>]*type="application\/json")[^>]*>/g)).toHaveLength(1);
+    const noScript = await browser.newContext({ baseURL: server.origin, javaScriptEnabled: false });
+    const noScriptPage = await noScript.newPage();
+    await noScriptPage.goto('/v/the-copper-still');
+    await expect(noScriptPage.getByRole('dialog', { name: 'Age Verification' })).toBeVisible();
+    await expect(noScriptPage.locator('#root')).toContainText('Negroni');
+    await expect(noScriptPage.locator('#root')).toContainText('$14');
+    await noScript.close();
     // Back to the inventory: the guest's menu greys the Negroni out by itself, within its 15 s refresh.
     await staff.getByRole('combobox', { name: 'Availability of Negroni' }).selectOption('auto');
     await expect(guestNegroni).toHaveAttribute('data-available', 'false', { timeout: 20_000 });
@@ -166,6 +184,88 @@ test.describe('enterprise venues', () => {
     await expect(page.getByTestId('seats')).toHaveText('0 of 10 staff seats used');
     await staff.reload();
     await expect(staff.getByRole('heading', { name: 'Venue not found' })).toBeVisible();
+  });
+
+  test('an owner writes a signature cocktail with a photo and puts it on the menu; guests see it once the bar can make it', async ({
+    page,
+    mail,
+    server,
+    openApp,
+    axe,
+  }) => {
+    await page.goto('/');
+    await signInFresh(page, mail, 'signature-owner');
+    await grantEnterpriseByWebhook(page, server);
+    const created = await callApi(page, '/api/venues', {
+      method: 'POST',
+      body: { name: 'Harbour Lights', slug: 'harbour-lights' },
+    });
+    expect(created.status).toBe(201);
+    await page.goto('/venues/harbour-lights');
+
+    // The recipe editor: a name and two lines from the catalogue; a missing method is named in the form, not sent.
+    await page.getByRole('button', { name: 'Write your first signature' }).click();
+    const editor = page.getByRole('dialog', { name: 'New signature cocktail' });
+    await expect(editor).toBeVisible();
+    await editor.getByLabel('Name', { exact: true }).fill('Harbour Spritz');
+    await editor.getByRole('combobox', { name: 'Ingredient' }).fill('Campari');
+    await editor.getByRole('option', { name: /^Campari \(/ }).click();
+    await editor.getByLabel('Amount').first().fill('30');
+    await editor.getByRole('button', { name: 'Add ingredient' }).click();
+    await editor.getByRole('combobox', { name: 'Ingredient' }).fill('Soda water');
+    await editor.getByRole('option', { name: /^Soda water \(/ }).click();
+    await editor.getByLabel('Amount').nth(1).fill('90');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect(editor.getByText('the method needs at least 10 characters')).toBeVisible();
+    await editor.getByLabel('Method').fill('Build over ice in a wine glass and stir once.');
+    await axe.expectClean(page, 'the signature cocktail editor');
+    await page.screenshot({ path: test.info().outputPath('signature-editor-390.png') });
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect(editor).toBeHidden();
+    const cards = page.getByRole('list', { name: 'Signature cocktails' });
+    await expect(cards).toContainText('Harbour Spritz');
+
+    // A photo: refused client-side when it is not an image, kept as WebP + JPEG when it is.
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#b4463c' } })
+      .jpeg()
+      .toBuffer();
+    await page.getByLabel('Photo file for Harbour Spritz').setInputFiles({
+      name: 'spritz.jpg',
+      mimeType: 'image/jpeg',
+      buffer: photo,
+    });
+    const picture = cards.getByRole('img', { name: 'Harbour Spritz' });
+    await expect(picture).toBeVisible();
+    await expect(picture).toHaveAttribute(
+      'src',
+      /^\/media\/venues\/harbour-lights\/cocktails\/\d+\/[0-9a-f]+-\d+\.jpg$/,
+    );
+
+    // On the menu, beside the catalogue: offered first in the picker, marked Signature.
+    await page.getByLabel('New section').fill('Signatures');
+    await page.getByRole('button', { name: 'Add section' }).click();
+    await page.getByRole('combobox', { name: 'Add a cocktail' }).fill('Harbour');
+    await page.getByRole('option', { name: /Harbour Spritz/ }).click();
+    const menuList = page.getByRole('list', { name: 'Signatures cocktails' });
+    await expect(menuList).toContainText('Harbour Spritz');
+    await expect(menuList).toContainText('missing Campari');
+
+    // The guest's menu, rendered on the server: the signature with its photo, unavailable until the bar has Campari.
+    const guest = await openApp('/v/harbour-lights');
+    const item = guest.getByRole('listitem').filter({ hasText: 'Harbour Spritz' });
+    await expect(item).toHaveAttribute('data-available', 'false');
+    await expect(item.locator('picture source[type="image/webp"]')).toHaveAttribute('srcset', /-320\.webp 320w/);
+    for (const bottle of ['Campari', 'Soda water']) {
+      await page.getByRole('combobox', { name: 'Add a bottle' }).fill(bottle);
+      await page.getByRole('option', { name: new RegExp(`^${bottle} \\(`) }).click();
+      await expect(page.getByRole('list', { name: 'Bottles' })).toContainText(bottle);
+    }
+    await expect(menuList).not.toContainText('missing');
+    await expect(item).toHaveAttribute('data-available', 'true', { timeout: 20_000 });
+    await axe.expectClean(guest, 'the public menu with a signature photo');
+    await guest.screenshot({ path: test.info().outputPath('public-menu-signature-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: test.info().outputPath('venue-signatures-1280.png'), fullPage: true });
   });
 
   test('without the Enterprise plan, /venues offers the plan instead of the form', async ({ page, mail }) => {

@@ -732,8 +732,7 @@ describe.each(testDialects())('Signature cocktails on %s', (dialect) => {
     it('sets, shows on the public menu, replaces and removes the logo, deleting the files it replaced', async () => {
       const owner = await venueOwner('sig-logo');
       const { slug } = owner;
-      const logoFiles = async () =>
-        (await uploads()).filter((file) => file.startsWith(`venues/${slug}/logo/`));
+      const logoFiles = async () => (await uploads()).filter((file) => file.startsWith(`venues/${slug}/logo/`));
 
       const set = await upload<Venue>(owner.jar, `/api/venues/${slug}/logo`, await image('png', 700, 350), 'image/png');
       expect(set.status, JSON.stringify(set.body)).toBe(200);

@@ -50,6 +50,8 @@ export function useChangeVenueBar(userId: string, slug: string) {
     onSuccess: (bar) => {
       queryClient.setQueryData(venueKeys.bar(userId, slug), bar);
       void queryClient.invalidateQueries({ queryKey: venueKeys.activity(userId, slug) });
+      // What the menu can offer follows the inventory: the team's menu shows it at once, not at its next 30 s read.
+      void queryClient.invalidateQueries({ queryKey: venueKeys.menu(userId, slug) });
     },
   });
 }

@@ -25,8 +25,9 @@ export function StoredPhoto({
   const webp = srcSetOf(photo, 'webp');
   const jpeg = srcSetOf(photo, 'jpeg');
   return (
-    // `contents`: the <img> is the box that lays out (a flex item, a grid cell), sized by `className`.
-    <picture className="contents">
+    // A block of the <img>'s size (sized by `className`): not `display: contents`, which would make the <source>
+    // elements flex items of their own (each taking a gap beside the photo).
+    <picture className="block shrink-0">
       {webp ? <source type="image/webp" srcSet={webp} sizes={sizes} /> : null}
       {jpeg ? <source type="image/jpeg" srcSet={jpeg} sizes={sizes} /> : null}
       <img
