@@ -6,6 +6,7 @@ import { ApiError } from '@/client/lib/api-client';
 import { cn } from '@/client/lib/utils';
 import { MENU_TEXT_COLOR } from '@/shared/domain/venues';
 import type { PublicMenu, PublicMenuItem } from '@/shared/schemas/venues';
+import { useScreenWakeLock } from '@/client/lib/use-screen-wake-lock';
 import { usePublicMenu } from '../api/public-menu';
 import { StoredPhoto } from './stored-photo';
 
@@ -156,10 +157,12 @@ function Menu({ menu, kiosk }: { menu: PublicMenu; kiosk: boolean }) {
 /**
  * /v/:slug: a venue's public menu for guests (no sign-in; the age gate before it as everywhere), in the venue's colours,
  * with what the bar cannot make right now greyed out. It reads availability again every 15 s. On a Toast device
- * (`kiosk`) it shows large type, no links and no footer, and stays on the page.
+ * (`kiosk`) it shows large type, no links and no footer, stays on the page and keeps the screen on (a wake lock).
  */
 export function PublicMenuPage({ slug, kiosk }: { slug: string; kiosk: boolean }) {
   const menu = usePublicMenu(slug);
+  // A kiosk stays open on the counter: its screen must not dim or lock.
+  useScreenWakeLock(kiosk);
   const background = menu.data?.venue.brand.background ?? '#140f0c';
   return (
     <main
