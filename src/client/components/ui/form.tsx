@@ -177,6 +177,22 @@ export function FormMessage({ className, children, ...props }: React.ComponentPr
 }
 
 /**
+ * The form's own error (react-hook-form's `errors.root`, set with `setError('root', ...)` when the server refuses the
+ * whole form: a taken address, a full venue, no connection), as an alert in the page; nothing while there is none. Use
+ * inside {@link Form}.
+ */
+export function FormRootMessage({ className, ...props }: React.ComponentProps<'p'>) {
+  const { errors } = useFormState();
+  const message = errors.root?.message;
+  if (!message) return null;
+  return (
+    <p data-slot="form-root-message" role="alert" className={cn('text-sm text-danger-text', className)} {...props}>
+      {message}
+    </p>
+  );
+}
+
+/**
  * The words shown for one field's errors: by the error's type (for a zod resolver, the issue code: `too_small`,
  * `too_big`, `invalid_format`, `invalid_type`, `invalid_value`...), or a function of the error. Types not listed keep the
  * schema's message.

@@ -31,6 +31,7 @@ import {
   FormItem,
   FormLabel,
   FormMessage,
+  FormRootMessage,
   useFormField,
 } from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
@@ -741,11 +742,7 @@ function SignatureForm({
         </div>
 
         <div className="flex flex-col gap-2 border-t border-border bg-surface px-5 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom,0px))] sm:px-6 sm:pb-4">
-          {errors.root?.message ? (
-            <p role="alert" className="text-sm text-danger-text">
-              {errors.root.message}
-            </p>
-          ) : null}
+          <FormRootMessage />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
               <Button variant="secondary">Cancel</Button>

@@ -14,7 +14,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/client/components/ui/dialog';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/client/components/ui/form';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  FormRootMessage,
+} from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { Skeleton } from '@/client/components/ui/skeleton';
@@ -93,9 +101,7 @@ function InviteForm({ userId, slug, full }: { userId: string; slug: string; full
           </Button>
         </div>
         {form.formState.errors.root ? (
-          <p role="alert" className="text-sm text-danger-text">
-            {form.formState.errors.root.message}
-          </p>
+          <FormRootMessage />
         ) : full ? (
           <p className="text-sm text-muted">Every seat is taken: remove a member or withdraw an invitation first.</p>
         ) : null}

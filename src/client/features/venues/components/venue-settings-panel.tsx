@@ -12,6 +12,7 @@ import {
   FormItem,
   FormLabel,
   FormMessage,
+  FormRootMessage,
 } from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
 import { ApiError } from '@/client/lib/api-client';
@@ -287,11 +288,7 @@ export function VenueSettingsPanel({ userId, venue }: { userId: string; venue: V
               </FormItem>
             )}
           />
-          {form.formState.errors.root ? (
-            <p role="alert" className="text-sm text-danger-text">
-              {form.formState.errors.root.message}
-            </p>
-          ) : null}
+          <FormRootMessage />
           <Button type="submit" className="self-start" disabled={update.isPending || !form.formState.isDirty}>
             <SaveIcon aria-hidden="true" />
             Save

@@ -13,6 +13,7 @@ import {
   FormItem,
   FormLabel,
   FormMessage,
+  FormRootMessage,
 } from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
 import { Skeleton } from '@/client/components/ui/skeleton';
@@ -102,11 +103,7 @@ function CreateVenueForm({ userId }: { userId: string }) {
             </FormItem>
           )}
         />
-        {form.formState.errors.root ? (
-          <p role="alert" className="text-sm text-danger-text">
-            {form.formState.errors.root.message}
-          </p>
-        ) : null}
+        <FormRootMessage />
         <Button type="submit" className="self-start" disabled={create.isPending}>
           <PlusIcon aria-hidden="true" />
           Create venue
