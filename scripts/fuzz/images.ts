@@ -1,3 +1,4 @@
+import { PNG_SIGNATURE, pngChunk } from '../../tests/support/images';
 /**
  * Image bodies for the upload routes (a signature cocktail's photo, a venue's logo: RouteSpec.rawBody): small valid
  * JPEG, PNG and WebP files (12 x 8 px, made once with sharp and kept here as base64, so every run sends the same bytes),
@@ -42,26 +43,6 @@ export const VALID_WEBP: ImageSample = {
   bytes: fromBase64('UklGRjQAAABXRUJQVlA4ICgAAABwAQCdASoMAAgAAsBMJaACdAFAAAD+645dcLZZk//nEv/oF/4C7mAA'),
 };
 
-/** CRC-32 (IEEE), as PNG chunks carry it. */
-function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit += 1) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-/** One PNG chunk: length, type, data, CRC. */
-function pngChunk(type: string, data: Uint8Array): Uint8Array {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const out = Buffer.alloc(body.length + 8);
-  out.writeUInt32BE(data.length, 0);
-  body.copy(out, 4);
-  out.writeUInt32BE(crc32(body), body.length + 4);
-  return out;
-}
-
 /**
  * A PNG whose header (with a correct CRC) announces `width` x `height` RGB pixels, followed by a few bytes of image data
  * and the end chunk: what a decompression bomb looks like before it is decoded.
@@ -72,7 +53,7 @@ function pngHeaderOnly(width: number, height: number): Uint8Array {
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8);
   return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    PNG_SIGNATURE,
     pngChunk('IHDR', header),
     // zlib of a few zero bytes: far less than the header's size needs.
     pngChunk('IDAT', Buffer.from([0x78, 0x9c, 0x63, 0x60, 0x00, 0x00, 0x00, 0x02, 0x00, 0x01])),

@@ -1,6 +1,5 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { crc32, deflateRawSync, constants as zlibConstants } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@/shared/schemas/api-error';
@@ -23,6 +22,7 @@ import { postJson, randomEmail, signIn, TEST_ORIGIN, latestMailTo, userIdOf } fr
 import type { CookieJar } from '../../../tests/support/cookie-jar';
 import { freePort } from '../../../tests/support/free-port';
 import { startS3Peer, type S3Peer } from '../../../tests/support/s3-peer';
+import { greyscaleBombPng, noisyImage } from '../../../tests/support/images';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
 import { RETRY_AFTER_SECONDS } from '../app';
@@ -41,56 +41,6 @@ function image(format: ImageFormat | 'gif', width = 900, height = 600, backgroun
   return sharp({ create: { width, height, channels: 3, background } })
     .toFormat(format)
     .toBuffer();
-}
-
-/** A noisy JPEG: its compressed data fills the file, so cutting the file cuts pixel data. */
-function noisyJpeg(width: number, height: number): Promise<Buffer> {
-  return sharp({
-    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
-  })
-    .jpeg()
-    .toBuffer();
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/**
- * A real decompression bomb (as src/server/uploads/image.test.ts builds it): a valid 8-bit greyscale PNG of `size` x
- * `size` black pixels in a few hundred kB, its zlib stream one full-flushed deflate block of zero rows repeated.
- */
-function greyscaleBombPng(size: number): Buffer {
-  const rowBytes = size + 1;
-  const rowsPerBlock = 100;
-  const block = deflateRawSync(Buffer.alloc(rowBytes * rowsPerBlock), {
-    level: 9,
-    finishFlush: zlibConstants.Z_FULL_FLUSH,
-  });
-  const total = rowBytes * size;
-  const adler = Buffer.alloc(4);
-  adler.writeUInt32BE((((total % 65521) << 16) | 1) >>> 0);
-  const zlibStream = Buffer.concat([
-    Buffer.from([0x78, 0xda]),
-    ...Array.from({ length: size / rowsPerBlock }, () => block),
-    deflateRawSync(Buffer.alloc(0)),
-    adler,
-  ]);
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 0, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', zlibStream),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 /** Every file under `dir` (relative, '/'-separated), sorted; none when the folder does not exist yet. */
@@ -663,7 +613,7 @@ describe.each(testDialects())('Signature cocktails on %s', (dialect) => {
       const first = await upload<Signature>(owner.jar, route, await image('jpeg', 700, 500));
       expect(first.status).toBe(200);
       const files = await uploads();
-      const jpeg = await noisyJpeg(300, 300);
+      const jpeg = await noisyImage(300, 300, 'jpeg');
       const tooBig = Buffer.alloc(MAX_IMAGE_BYTES + 1, 0x20);
       jpeg.copy(tooBig);
       const refusals: [string, Uint8Array, string][] = [
