@@ -1,6 +1,6 @@
 import { PlusIcon } from 'lucide-react';
-import { useState } from 'react';
-import { Combobox, matchCount } from '@/client/components/combobox';
+import { useState, type ReactNode } from 'react';
+import { Combobox, matchCount, type ComboboxOption } from '@/client/components/combobox';
 import { searchIngredients } from '@/client/lib/ingredients';
 import type { IngredientSummary } from '@/shared/schemas/ingredient';
 
@@ -13,6 +13,27 @@ export interface IngredientSearchProps {
   owned: ReadonlySet<number>;
   onPick: (ingredient: IngredientSummary) => void;
   disabled?: boolean;
+}
+
+/**
+ * One ingredient as a {@link Combobox} option: named 'Campari (Liqueurs)', shown as its name with its category, and an
+ * optional `trailing` mark (a plus where picking adds it).
+ */
+export function ingredientOption(item: IngredientSummary, trailing?: ReactNode): ComboboxOption<IngredientSummary> {
+  return {
+    key: item.id,
+    label: `${item.name} (${item.category})`,
+    value: item,
+    content: (
+      <>
+        <span>
+          <span className="font-medium">{item.name}</span>
+          <span className="ml-2 text-xs text-muted">{item.category}</span>
+        </span>
+        {trailing}
+      </>
+    ),
+  };
 }
 
 /**
@@ -40,20 +61,9 @@ export function IngredientSearch({
       onPick={onPick}
       emptyText={`No ingredient matches “${text.trim()}”`}
       statusText={matchCount(found.length)}
-      options={found.map((item) => ({
-        key: item.id,
-        label: `${item.name} (${item.category})`,
-        value: item,
-        content: (
-          <>
-            <span>
-              <span className="font-medium">{item.name}</span>
-              <span className="ml-2 text-xs text-muted">{item.category}</span>
-            </span>
-            <PlusIcon className="size-4 text-accent" aria-hidden="true" />
-          </>
-        ),
-      }))}
+      options={found.map((item) =>
+        ingredientOption(item, <PlusIcon className="size-4 text-accent" aria-hidden="true" />),
+      )}
     />
   );
 }

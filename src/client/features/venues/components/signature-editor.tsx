@@ -12,6 +12,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { Combobox, matchCount } from '@/client/components/combobox';
+import { ingredientOption } from '@/client/components/ingredient-search';
 import { CheckChip } from '@/client/components/check-chip';
 import { Button } from '@/client/components/ui/button';
 import {
@@ -344,17 +345,7 @@ function IngredientPicker({
               : `No ingredient matches “${text.trim()}”`
         }
         statusText={matchCount(found.length)}
-        options={found.map((item) => ({
-          key: item.id,
-          label: `${item.name} (${item.category})`,
-          value: item,
-          content: (
-            <span>
-              <span className="font-medium">{item.name}</span>
-              <span className="ml-2 text-xs text-muted">{item.category}</span>
-            </span>
-          ),
-        }))}
+        options={found.map((item) => ingredientOption(item))}
         onPick={(item) => {
           onPick(item.id, item.name);
           setChanging(false);
