@@ -1,7 +1,17 @@
-import { BookOpenIcon, DownloadIcon, ExternalLinkIcon, PlusIcon, QrCodeIcon, Trash2Icon } from 'lucide-react';
+import {
+  ArrowDownIcon,
+  ArrowUpIcon,
+  BookOpenIcon,
+  DownloadIcon,
+  ExternalLinkIcon,
+  PencilIcon,
+  PlusIcon,
+  QrCodeIcon,
+  Trash2Icon,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { hrefs } from '@/client/config/paths';
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Combobox, matchCount } from '@/client/components/combobox';
 import { LoadFailed } from '@/client/components/load-failed';
 import { Badge } from '@/client/components/ui/badge';
@@ -14,7 +24,9 @@ import { foldText } from '@/client/lib/ingredients';
 import { showToast } from '@/client/lib/toast-events';
 import { cn } from '@/client/lib/utils';
 import {
+  MAX_MENU_SECTION_ITEMS,
   MAX_MENU_SECTION_TITLE,
+  MAX_PRICE_CENTS,
   type MenuAvailability,
   type MenuWrite,
   type Signature,
@@ -36,13 +48,20 @@ function formatPrice(cents: number | null): string {
   return cents === null ? '' : `$${(cents / 100).toFixed(2)}`;
 }
 
-/** Cents from what the editor typed ('14', '14.5', '$14.50'); null for empty; undefined when it is not a price. */
+/**
+ * Cents from what the editor typed ('14', '14.5', '$14.50'); null for empty; undefined when it is not a price (or above
+ * the server's MAX_PRICE_CENTS).
+ */
 function parsePrice(text: string): number | null | undefined {
   const cleaned = text.trim().replace(/^\$/, '');
   if (cleaned === '') return null;
   if (!/^\d{1,5}(\.\d{1,2})?$/.test(cleaned)) return undefined;
-  return Math.round(Number(cleaned) * 100);
+  const cents = Math.round(Number(cleaned) * 100);
+  return cents <= MAX_PRICE_CENTS ? cents : undefined;
 }
+
+/** What the editor is told when {@link parsePrice} refuses the text. */
+const PRICE_HINT = `Write the price like 14 or 14.50 (at most $${(MAX_PRICE_CENTS / 100).toLocaleString('en-US')}).`;
 
 /** What guests see for one item, and why. */
 function AvailabilityNote({ item }: { item: TeamMenuItem }) {
@@ -173,7 +192,7 @@ function AddItem({
       </div>
       {priceCents === undefined ? (
         <p role="alert" className="text-sm text-danger-text sm:col-span-3">
-          Write the price like 14 or 14.50.
+          {PRICE_HINT}
         </p>
       ) : null}
     </div>
@@ -181,9 +200,442 @@ function AddItem({
 }
 
 /**
+ * The editor's controls that get focus back after a write. The list re-renders from the server's answer, whose items
+ * and sections have new ids, so a control is found again by its place in the menu (`data-focus-key`), not its element.
+ */
+type ItemControl = 'up' | 'down' | 'move-to' | 'price' | 'price-input';
+type SectionControl = 'up' | 'down' | 'rename' | 'title-input';
+const itemFocusKey = (section: number, item: number, control: ItemControl) => `item-${section}-${item}-${control}`;
+const sectionFocusKey = (section: number, control: SectionControl) => `section-${section}-${control}`;
+
+/** Writes the whole menu; then focus goes to the first enabled control of `focus.done` (`focus.failed` on an error). */
+type Arrange = (
+  next: MenuWrite,
+  options: { title: string; focus: { done: string[]; failed: string[] }; onDone?: () => void },
+) => void;
+
+/** The write of `menu` with the item at (section, item) moved to (toSection, toItem), positions after the move. */
+function moveItem(menu: TeamMenu, section: number, item: number, toSection: number, toItem: number): MenuWrite {
+  const next = toMenuWrite(menu);
+  const [moved] = next.sections[section]!.items.splice(item, 1);
+  next.sections[toSection]!.items.splice(toItem, 0, moved!);
+  return next;
+}
+
+/** The write of `menu` with section `from` moved to index `to`. */
+function moveSection(menu: TeamMenu, from: number, to: number): MenuWrite {
+  const next = toMenuWrite(menu);
+  const [moved] = next.sections.splice(from, 1);
+  next.sections.splice(to, 0, moved!);
+  return next;
+}
+
+/** Escape in an in-place editor's field cancels it. */
+const cancelOnEscape = (cancel: () => void) => (event: KeyboardEvent<HTMLInputElement>) => {
+  if (event.key !== 'Escape') return;
+  event.preventDefault();
+  cancel();
+};
+
+/**
+ * One value edited in place (an item's price, a section's title): a field, Save and Cancel (Escape), and the problem
+ * with the text under them once Save was pressed. `check` gives the problem, or null when the text can be saved.
+ */
+function InlineEditor({
+  initial,
+  fieldLabel,
+  saveLabel,
+  cancelLabel,
+  focusKey,
+  busy,
+  check,
+  onSave,
+  onCancel,
+  fieldClassName,
+  ...field
+}: {
+  initial: string;
+  fieldLabel: string;
+  saveLabel: string;
+  cancelLabel: string;
+  focusKey: string;
+  busy: boolean;
+  check: (text: string) => string | null;
+  onSave: (text: string) => void;
+  onCancel: () => void;
+  fieldClassName?: string;
+  inputMode?: 'decimal';
+  placeholder?: string;
+  maxLength?: number;
+}) {
+  const id = useId();
+  const [text, setText] = useState(initial);
+  const [tried, setTried] = useState(false);
+  const problem = tried ? check(text) : null;
+  return (
+    <form
+      noValidate
+      className="flex flex-wrap items-center gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTried(true);
+        if (check(text) === null) onSave(text);
+      }}
+    >
+      <Input
+        {...field}
+        aria-label={fieldLabel}
+        className={fieldClassName}
+        value={text}
+        data-focus-key={focusKey}
+        aria-invalid={problem !== null}
+        aria-describedby={problem !== null ? `${id}-problem` : undefined}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={cancelOnEscape(onCancel)}
+      />
+      <div className="flex gap-2">
+        <Button type="submit" aria-label={saveLabel} disabled={busy}>
+          Save
+        </Button>
+        <Button variant="ghost" aria-label={cancelLabel} onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+      {problem !== null ? (
+        <p id={`${id}-problem`} role="alert" className="basis-full text-sm text-danger-text">
+          {problem}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/** What is wrong with a section title, or null. */
+function titleProblem(text: string): string | null {
+  const title = text.trim();
+  if (title === '') return 'Give the section a title.';
+  if (title.length > MAX_MENU_SECTION_TITLE) return `Section titles are at most ${MAX_MENU_SECTION_TITLE} characters.`;
+  return null;
+}
+
+/** A section's title, and for the owner and managers: rename it in place, move it up or down, remove it. */
+function SectionHeader({
+  menu,
+  sectionIndex,
+  canEdit,
+  busy,
+  arrange,
+  focusLater,
+  onRemove,
+}: {
+  menu: TeamMenu;
+  sectionIndex: number;
+  canEdit: boolean;
+  busy: boolean;
+  arrange: Arrange;
+  focusLater: (keys: string[]) => void;
+  onRemove: () => void;
+}) {
+  const [renaming, setRenaming] = useState(false);
+  const { title } = menu.sections[sectionIndex]!;
+  const key = (control: SectionControl) => sectionFocusKey(sectionIndex, control);
+  const stopRenaming = () => {
+    setRenaming(false);
+    focusLater([key('rename')]);
+  };
+  const move = (to: number) =>
+    arrange(moveSection(menu, sectionIndex, to), {
+      title: 'Section not moved',
+      focus: {
+        done: [
+          sectionFocusKey(to, to < sectionIndex ? 'up' : 'down'),
+          sectionFocusKey(to, to < sectionIndex ? 'down' : 'up'),
+        ],
+        failed: [key(to < sectionIndex ? 'up' : 'down')],
+      },
+    });
+
+  if (renaming) {
+    return (
+      <InlineEditor
+        initial={title}
+        fieldLabel={`Title of the section ${title}`}
+        saveLabel={`Save the title of the section ${title}`}
+        cancelLabel={`Cancel renaming the section ${title}`}
+        focusKey={key('title-input')}
+        fieldClassName="min-w-0 flex-1 basis-48"
+        maxLength={MAX_MENU_SECTION_TITLE}
+        busy={busy}
+        check={titleProblem}
+        onCancel={stopRenaming}
+        onSave={(text) => {
+          if (text.trim() === title) return stopRenaming();
+          const next = toMenuWrite(menu);
+          next.sections[sectionIndex]!.title = text.trim();
+          arrange(next, {
+            title: 'Section not renamed',
+            focus: { done: [key('rename')], failed: [key('title-input')] },
+            onDone: () => setRenaming(false),
+          });
+        }}
+      />
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+      <h3 className="min-w-0 font-display text-lg font-semibold break-words">{title}</h3>
+      {canEdit ? (
+        <div className="flex items-center gap-1">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Rename the section ${title}`}
+            data-focus-key={key('rename')}
+            disabled={busy}
+            onClick={() => {
+              setRenaming(true);
+              focusLater([key('title-input')]);
+            }}
+          >
+            <PencilIcon aria-hidden="true" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Move the section ${title} up`}
+            data-focus-key={key('up')}
+            disabled={busy || sectionIndex === 0}
+            onClick={() => move(sectionIndex - 1)}
+          >
+            <ArrowUpIcon aria-hidden="true" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Move the section ${title} down`}
+            data-focus-key={key('down')}
+            disabled={busy || sectionIndex === menu.sections.length - 1}
+            onClick={() => move(sectionIndex + 1)}
+          >
+            <ArrowDownIcon aria-hidden="true" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Remove the section ${title}`}
+            disabled={busy}
+            onClick={onRemove}
+          >
+            <Trash2Icon aria-hidden="true" />
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * One cocktail on the menu: what guests see and its availability (any member); for the owner and managers also its
+ * price edited in place, moving it up or down in its section or to another section, and taking it off the menu.
+ */
+function ItemRow({
+  menu,
+  sectionIndex,
+  itemIndex,
+  canEdit,
+  isSignature,
+  busy,
+  arrange,
+  focusLater,
+  availabilityBusy,
+  onAvailability,
+  onRemove,
+}: {
+  menu: TeamMenu;
+  sectionIndex: number;
+  itemIndex: number;
+  canEdit: boolean;
+  isSignature: boolean;
+  busy: boolean;
+  arrange: Arrange;
+  focusLater: (keys: string[]) => void;
+  availabilityBusy: boolean;
+  onAvailability: (availability: MenuAvailability) => void;
+  onRemove: () => void;
+}) {
+  const [editingPrice, setEditingPrice] = useState(false);
+  const section = menu.sections[sectionIndex]!;
+  const item = section.items[itemIndex]!;
+  const name = item.cocktail.name;
+  const key = (control: ItemControl) => itemFocusKey(sectionIndex, itemIndex, control);
+  const stopEditing = () => {
+    setEditingPrice(false);
+    focusLater([key('price')]);
+  };
+  const move = (toSection: number, toItem: number, control: ItemControl) =>
+    arrange(moveItem(menu, sectionIndex, itemIndex, toSection, toItem), {
+      title: 'Not moved',
+      focus: {
+        done: [
+          itemFocusKey(toSection, toItem, control),
+          // At an end of its section the same button is disabled: the other direction then.
+          ...(control === 'up' || control === 'down'
+            ? [itemFocusKey(toSection, toItem, control === 'up' ? 'down' : 'up')]
+            : []),
+        ],
+        failed: [key(control)],
+      },
+    });
+
+  return (
+    <li className="flex flex-col gap-2 py-2.5 md:flex-row md:items-center md:gap-3">
+      <div className="flex min-w-0 flex-col gap-2 md:flex-1">
+        <span className="flex flex-col">
+          <span className={cn('font-medium break-words', !item.available && 'text-muted')}>
+            {name}
+            {isSignature ? (
+              <Badge variant="accent" className="ml-2 align-middle">
+                Signature
+              </Badge>
+            ) : null}
+            {item.priceCents !== null ? (
+              <span className="ml-2 text-sm text-muted">{formatPrice(item.priceCents)}</span>
+            ) : canEdit ? (
+              <span className="ml-2 text-sm text-subtle">No price</span>
+            ) : null}
+          </span>
+          <AvailabilityNote item={item} />
+        </span>
+        {editingPrice ? (
+          <InlineEditor
+            initial={item.priceCents === null ? '' : (item.priceCents / 100).toFixed(2)}
+            fieldLabel={`Price of ${name}`}
+            saveLabel={`Save the price of ${name}`}
+            cancelLabel={`Cancel editing the price of ${name}`}
+            focusKey={key('price-input')}
+            fieldClassName="w-28"
+            inputMode="decimal"
+            placeholder="$14"
+            busy={busy}
+            check={(text) => (parsePrice(text) === undefined ? PRICE_HINT : null)}
+            onCancel={stopEditing}
+            onSave={(text) => {
+              const cents = parsePrice(text) ?? null;
+              if (cents === item.priceCents) return stopEditing();
+              const next = toMenuWrite(menu);
+              next.sections[sectionIndex]!.items[itemIndex]!.priceCents = cents;
+              arrange(next, {
+                title: 'Price not saved',
+                focus: { done: [key('price')], failed: [key('price-input')] },
+                onDone: () => setEditingPrice(false),
+              });
+            }}
+          />
+        ) : null}
+      </div>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 md:shrink-0 md:justify-end">
+        <div className="flex items-center gap-1">
+          <NativeSelect
+            size="sm"
+            className="w-36"
+            aria-label={`Availability of ${name}`}
+            value={item.availability}
+            disabled={availabilityBusy}
+            onChange={(event) => onAvailability(event.target.value as MenuAvailability)}
+          >
+            {(['auto', 'off', 'on'] as const).map((choice) => (
+              <option key={choice} value={choice}>
+                {AVAILABILITY_LABELS[choice]}
+              </option>
+            ))}
+          </NativeSelect>
+          {canEdit ? (
+            <>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Edit the price of ${name}`}
+                data-focus-key={key('price')}
+                disabled={busy || editingPrice}
+                onClick={() => {
+                  setEditingPrice(true);
+                  focusLater([key('price-input')]);
+                }}
+              >
+                <PencilIcon aria-hidden="true" />
+                Price
+              </Button>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Take ${name} off the menu`}
+                disabled={busy}
+                onClick={onRemove}
+              >
+                <Trash2Icon aria-hidden="true" />
+              </Button>
+            </>
+          ) : null}
+        </div>
+        {canEdit ? (
+          <div className="flex items-center gap-1">
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Move ${name} up`}
+              data-focus-key={key('up')}
+              disabled={busy || itemIndex === 0}
+              onClick={() => move(sectionIndex, itemIndex - 1, 'up')}
+            >
+              <ArrowUpIcon aria-hidden="true" />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Move ${name} down`}
+              data-focus-key={key('down')}
+              disabled={busy || itemIndex === section.items.length - 1}
+              onClick={() => move(sectionIndex, itemIndex + 1, 'down')}
+            >
+              <ArrowDownIcon aria-hidden="true" />
+            </Button>
+            {menu.sections.length > 1 ? (
+              <NativeSelect
+                size="sm"
+                className="w-36"
+                aria-label={`Move ${name} to another section`}
+                data-focus-key={key('move-to')}
+                value=""
+                disabled={busy}
+                onChange={(event) => {
+                  const to = Number(event.target.value);
+                  move(to, menu.sections[to]!.items.length, 'move-to');
+                }}
+              >
+                <option value="" disabled>
+                  Move to…
+                </option>
+                {menu.sections.map((target, index) =>
+                  index === sectionIndex ? null : (
+                    <option key={target.id} value={index} disabled={target.items.length >= MAX_MENU_SECTION_ITEMS}>
+                      {target.title}
+                    </option>
+                  ),
+                )}
+              </NativeSelect>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/**
  * The venue's menu for its team: every item with what guests see now (available, or why not) and its availability
  * (by the team inventory, or off/on by hand: any member); the owner and managers also add sections and cocktails (from
- * the catalogue or the venue's signature cocktails) with prices, and remove them.
+ * the catalogue or the venue's signature cocktails) with prices, arrange them (items up, down and to another section;
+ * sections up and down), edit prices and section titles in place, and remove them. Every change writes the whole menu.
  */
 export function MenuPanel({ userId, slug, canEdit }: { userId: string; slug: string; canEdit: boolean }) {
   const id = useId();
@@ -193,12 +645,41 @@ export function MenuPanel({ userId, slug, canEdit }: { userId: string; slug: str
   const signatures = useSignatures(userId, slug);
   const signatureIds = new Set(signatures.data?.items.map((signature) => signature.id));
   const [sectionTitle, setSectionTitle] = useState('');
+  const panel = useRef<HTMLElement>(null);
+  // Controls to focus once the list shows the menu the last write left (see ItemControl): the first enabled one wins.
+  const [focusKeys, setFocusKeys] = useState<string[] | null>(null);
   const failed = (title: string) => (error: unknown) =>
     showToast({ title, description: error instanceof ApiError ? error.message : 'Try again.', variant: 'error' });
   const save = (next: MenuWrite, title = 'Menu not saved') => write.mutate(next, { onError: failed(title) });
+  const arrange: Arrange = (next, { title, focus, onDone }) =>
+    write.mutate(next, {
+      onSuccess: () => {
+        onDone?.();
+        setFocusKeys(focus.done);
+      },
+      onError: (error) => {
+        setFocusKeys(focus.failed);
+        failed(title)(error);
+      },
+    });
+
+  useEffect(() => {
+    if (!focusKeys || write.isPending) return;
+    const root = panel.current;
+    const active = document.activeElement;
+    // Only when focus is still in the panel, or was dropped with the re-rendered control: never taken from elsewhere.
+    if (root && (!active || active === document.body || root.contains(active))) {
+      const target = focusKeys
+        .map((key) => root.querySelector<HTMLElement>(`[data-focus-key="${key}"]`))
+        .find((element) => element && !element.matches(':disabled'));
+      target?.focus();
+    }
+    setFocusKeys(null);
+  }, [focusKeys, write.isPending, menu.data]);
 
   return (
     <section
+      ref={panel}
       aria-labelledby="menu-title"
       className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-5 shadow-card"
     >
@@ -254,79 +735,44 @@ export function MenuPanel({ userId, slug, canEdit }: { userId: string; slug: str
           ) : null}
           {menu.data.sections.map((section, sectionIndex) => (
             <div key={section.id} className="flex flex-col gap-2">
-              <div className="flex items-center justify-between gap-2">
-                <h3 className="font-display text-lg font-semibold">{section.title}</h3>
-                {canEdit ? (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Remove the section ${section.title}`}
-                    disabled={write.isPending}
-                    onClick={() => {
-                      const next = toMenuWrite(menu.data);
-                      next.sections.splice(sectionIndex, 1);
-                      save(next);
-                    }}
-                  >
-                    <Trash2Icon aria-hidden="true" />
-                  </Button>
-                ) : null}
-              </div>
+              <SectionHeader
+                menu={menu.data}
+                sectionIndex={sectionIndex}
+                canEdit={canEdit}
+                busy={write.isPending}
+                arrange={arrange}
+                focusLater={setFocusKeys}
+                onRemove={() => {
+                  const next = toMenuWrite(menu.data);
+                  next.sections.splice(sectionIndex, 1);
+                  save(next);
+                }}
+              />
               {section.items.length === 0 ? (
                 <p className="text-sm text-muted">No cocktails in this section yet.</p>
               ) : null}
               <ul className="flex flex-col divide-y divide-border" aria-label={`${section.title} cocktails`}>
                 {section.items.map((item, itemIndex) => (
-                  <li key={item.id} className="flex flex-wrap items-center gap-3 py-2.5">
-                    <span className="flex min-w-0 flex-1 flex-col">
-                      <span className={cn('font-medium break-words', !item.available && 'text-muted')}>
-                        {item.cocktail.name}
-                        {signatureIds.has(item.cocktail.id) ? (
-                          <Badge variant="accent" className="ml-2 align-middle">
-                            Signature
-                          </Badge>
-                        ) : null}
-                        {item.priceCents !== null ? (
-                          <span className="ml-2 text-sm text-muted">{formatPrice(item.priceCents)}</span>
-                        ) : null}
-                      </span>
-                      <AvailabilityNote item={item} />
-                    </span>
-                    <NativeSelect
-                      size="sm"
-                      className="w-36"
-                      aria-label={`Availability of ${item.cocktail.name}`}
-                      value={item.availability}
-                      disabled={setAvailability.isPending}
-                      onChange={(event) =>
-                        setAvailability.mutate(
-                          { itemId: item.id, availability: event.target.value as MenuAvailability },
-                          { onError: failed('Not changed') },
-                        )
-                      }
-                    >
-                      {(['auto', 'off', 'on'] as const).map((choice) => (
-                        <option key={choice} value={choice}>
-                          {AVAILABILITY_LABELS[choice]}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                    {canEdit ? (
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Take ${item.cocktail.name} off the menu`}
-                        disabled={write.isPending}
-                        onClick={() => {
-                          const next = toMenuWrite(menu.data);
-                          next.sections[sectionIndex]!.items.splice(itemIndex, 1);
-                          save(next);
-                        }}
-                      >
-                        <Trash2Icon aria-hidden="true" />
-                      </Button>
-                    ) : null}
-                  </li>
+                  <ItemRow
+                    key={item.id}
+                    menu={menu.data}
+                    sectionIndex={sectionIndex}
+                    itemIndex={itemIndex}
+                    canEdit={canEdit}
+                    isSignature={signatureIds.has(item.cocktail.id)}
+                    busy={write.isPending}
+                    arrange={arrange}
+                    focusLater={setFocusKeys}
+                    availabilityBusy={setAvailability.isPending}
+                    onAvailability={(availability) =>
+                      setAvailability.mutate({ itemId: item.id, availability }, { onError: failed('Not changed') })
+                    }
+                    onRemove={() => {
+                      const next = toMenuWrite(menu.data);
+                      next.sections[sectionIndex]!.items.splice(itemIndex, 1);
+                      save(next);
+                    }}
+                  />
                 ))}
               </ul>
             </div>
