@@ -72,7 +72,7 @@ test.describe('enterprise venues', () => {
     await page.getByLabel('New section').fill('Classics');
     await page.getByRole('button', { name: 'Add section' }).click();
     await expect(page.getByRole('heading', { level: 3, name: 'Classics' })).toBeVisible();
-    await page.getByLabel('Price').fill('14');
+    await page.getByLabel('Price', { exact: true }).fill('14');
     await page.getByRole('combobox', { name: 'Add a cocktail' }).fill('Negroni');
     await page.getByRole('option', { name: 'Negroni', exact: true }).click();
     const classics = page.getByRole('list', { name: 'Classics cocktails' });
@@ -249,6 +249,23 @@ test.describe('enterprise venues', () => {
     const menuList = page.getByRole('list', { name: 'Signatures cocktails' });
     await expect(menuList).toContainText('Harbour Spritz');
     await expect(menuList).toContainText('missing Campari');
+    // Prices are set in place; a catalogue drink added after it is moved up above it.
+    await page.getByRole('button', { name: 'Edit the price of Harbour Spritz' }).click();
+    await page.getByLabel('Price of Harbour Spritz', { exact: true }).fill('15.50');
+    await page.getByLabel('Price of Harbour Spritz', { exact: true }).press('Enter');
+    await expect(menuList).toContainText('$15.50');
+    await page.getByRole('combobox', { name: 'Add a cocktail' }).fill('Negroni');
+    await page
+      .getByRole('option', { name: /^Negroni/ })
+      .first()
+      .click();
+    await expect(menuList.getByRole('listitem')).toHaveCount(2);
+    await page.getByRole('button', { name: 'Move Negroni up' }).click();
+    await expect(menuList.getByRole('listitem').first()).toContainText('Negroni');
+    await expect(page.getByRole('button', { name: 'Move Negroni down' })).toBeFocused();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('heading', { name: 'Menu', exact: true }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('menu-editor-390.png') });
 
     // The guest's menu, rendered on the server: the signature with its photo, unavailable until the bar has Campari.
     const guest = await openApp('/v/harbour-lights');
@@ -260,7 +277,7 @@ test.describe('enterprise venues', () => {
       await page.getByRole('option', { name: new RegExp(`^${bottle} \\(`) }).click();
       await expect(page.getByRole('list', { name: 'Bottles' })).toContainText(bottle);
     }
-    await expect(menuList).not.toContainText('missing');
+    await expect(menuList.getByRole('listitem').filter({ hasText: 'Harbour Spritz' })).toContainText('Available');
     await expect(item).toHaveAttribute('data-available', 'true', { timeout: 20_000 });
     await axe.expectClean(guest, 'the public menu with a signature photo');
     await guest.screenshot({ path: test.info().outputPath('public-menu-signature-390.png'), fullPage: true });
