@@ -400,7 +400,7 @@ describe.each(testDialects())('Signature cocktails on %s', (dialect) => {
       expect(everything.body.items.some((item) => item.is_signature)).toBe(false);
       const sample = await call<{ items: { id: number }[] }>(null, 'GET', '/api/cocktails/sample?size=50');
       expect(sample.body.items.map((item) => item.id)).not.toContain(strong.id);
-      // Nor can anyone keep it as a personal favourite, not even the venue's owner.
+      // Nor can anyone keep it as a personal favorite, not even the venue's owner.
       const favorite = await call<ApiErrorBody>(owner.jar, 'PUT', `/api/me/favorites/${strong.id}`);
       expect(favorite.status).toBe(404);
     });
