@@ -43,6 +43,7 @@ interface RenderedPages {
 const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/': ['/src/client/app/routes/home.tsx'],
   '/discover': ['/src/client/app/routes/discover.tsx'],
+  '/batch-calculator': ['/src/client/app/routes/batch-calculator.tsx'],
   [MENU_PATH_PLACEHOLDER]: ['/src/client/app/routes/public-menu.tsx'],
 };
 

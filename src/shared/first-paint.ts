@@ -44,12 +44,14 @@ export const GATE_BUTTON_ATTRIBUTE = 'data-age-gate';
 /**
  * The pages the build pre-renders beside the home page (index.html), each served for its path: path -> file under
  * dist/client/{@link PRERENDERED_DIR}. Like '/', each is hydrated when opened without a query in a plain browser.
- * Only pages whose controls answer a plain click: a tap on a button before the page hydrated is clicked again once it
- * has (see replayEarlyClicks in src/client/app/boot.tsx) and text typed early is kept (useKeepTypedText), but the batch
- * calculator's tabs (Radix, switched on mousedown) would miss the replayed click, so it keeps the shell for now.
+ * Only pages whose controls answer a replayed tap: a tap on a control before the page hydrated is made again once it has
+ * (the whole press: pointer and mouse down and up, then the click; see replayEarlyClicks in
+ * src/client/app/shell/early-clicks.tsx), so tabs that switch on mousedown (Radix) switch too, and text typed early is
+ * kept (useKeepTypedText).
  */
 export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
   '/discover': 'discover.html',
+  '/batch-calculator': 'batch-calculator.html',
 };
 /** The folder of {@link PRERENDERED_PAGES} in the client build; its files are served only for their paths. */
 export const PRERENDERED_DIR = 'prerendered';

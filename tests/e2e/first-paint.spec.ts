@@ -43,15 +43,18 @@ test.describe('first paint', () => {
     expect(html).toMatch(/data-entry="\/assets\/index-[\w-]+\.js"/);
     expect(html).not.toMatch(/<script[^>]*\bsrc=|rel="modulepreload"/);
 
-    // Discover is pre-rendered too; other pages get the shell around a loading state.
+    // Discover and the batch calculator are pre-rendered too; other pages get the shell around a loading state.
     const discover = await (await fetch(`${server.origin}/discover`)).text();
     expect(discover).toContain('Age Verification');
     expect(discover).toContain('<div id="root" data-prerendered="/discover">');
     expect(discover).toMatch(/<h1[^>]*>Find your next favorite drink/);
     const batch = await (await fetch(`${server.origin}/batch-calculator`)).text();
-    expect(batch).toContain('data-testid="route-loading"');
-    expect(batch).not.toContain('data-prerendered');
-    for (const page of [discover, batch]) expect(inlineScripts(page)).toEqual(scripts);
+    expect(batch).toContain('<div id="root" data-prerendered="/batch-calculator">');
+    expect(batch).toContain('Batch a cocktail');
+    const shell = await (await fetch(`${server.origin}/favorites`)).text();
+    expect(shell).toContain('data-testid="route-loading"');
+    expect(shell).not.toContain('data-prerendered');
+    for (const page of [discover, batch, shell]) expect(inlineScripts(page)).toEqual(scripts);
   });
 
   test('a first visitor sees the gate before any script has run (JavaScript disabled)', async ({ browser, server }) => {
@@ -106,5 +109,38 @@ test.describe('first paint', () => {
     await page.getByRole('main').getByRole('button', { name: 'Sign Up' }).click();
     expect(entryRequested).toBe(true);
     await expect(page.getByRole('dialog', { name: 'Sign in to continue' })).toBeVisible();
+  });
+
+  /** Holds the entry module back until the returned release is called (a slow connection), on `page`. */
+  async function holdEntry(page: import('@playwright/test').Page): Promise<() => void> {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    return release;
+  }
+
+  test('on the pre-rendered batch calculator, text typed before the code has run is kept', async ({ page }) => {
+    const release = await holdEntry(page);
+    await page.goto('/batch-calculator');
+    await page.getByRole('combobox', { name: 'Start from a cocktail' }).fill('Negr');
+    release();
+    await expect(page.locator('#root')).toHaveAttribute('data-live', '');
+    const picker = page.getByRole('combobox', { name: 'Start from a cocktail' });
+    await expect(picker).toHaveValue('Negr');
+    await expect(page.getByRole('option', { name: /^Negroni/ }).first()).toBeVisible();
+  });
+
+  test('on the pre-rendered batch calculator, a tab tapped before the code has run is switched to', async ({
+    page,
+  }) => {
+    const release = await holdEntry(page);
+    await page.goto('/batch-calculator');
+    await page.getByRole('tab', { name: 'Plan a party' }).click();
+    release();
+    await expect(page.locator('#root')).toHaveAttribute('data-live', '');
+    await expect(page.getByRole('tab', { name: 'Plan a party' })).toHaveAttribute('aria-selected', 'true');
   });
 });

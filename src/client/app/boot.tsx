@@ -23,8 +23,9 @@ export function canHydrate(container: HTMLElement, location: Location, platform:
 }
 
 /**
- * Loads the lazy route modules `pathname` matches and makes them eager (`Component` set, `lazy` removed), so the
- * router's first render already draws the page, as the pre-render did, instead of a loading fallback.
+ * Loads the lazy route modules `pathname` matches and makes them eager (`Component` set, `lazy` removed), and awaits a
+ * module's own `preload()` where it has one (code it loads lazily inside the page), so the router's first render
+ * already draws the page, as the pre-render did, instead of a loading fallback.
  * @throws whatever a route module's import throws (a network failure).
  */
 async function loadMatchedRoutes(table: RouteObject[], pathname: string): Promise<void> {
@@ -32,7 +33,10 @@ async function loadMatchedRoutes(table: RouteObject[], pathname: string): Promis
   await Promise.all(
     matches.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
-      const module = (await route.lazy()) as Partial<RouteObject>;
+      const { preload, ...module } = (await route.lazy()) as Partial<RouteObject> & {
+        preload?: () => Promise<unknown>;
+      };
+      if (typeof preload === 'function') await preload();
       Object.assign(route, module);
       route.lazy = undefined;
     }),

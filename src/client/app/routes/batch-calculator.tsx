@@ -4,11 +4,35 @@ import { ShoppingStatusSlot } from '@/client/features/my-bar/components/recipe-b
 import { useDocumentTitle } from '@/client/lib/use-document-title';
 import { LoadFailure } from '../shell/load-failure';
 
-/** The calculator's code loads on its own (spec section 2: lazy-loaded). */
+type PageModule = {
+  default: typeof import('@/client/features/batch/components/batch-calculator-page').BatchCalculatorPage;
+};
+
+/** The calculator's module once loaded (null before). */
+let loaded: PageModule | null = null;
+
+/** Loads the calculator's code (once: the browser keeps the module). */
+function loadPage(): Promise<PageModule> {
+  return import('@/client/features/batch/components/batch-calculator-page').then(
+    (module) => (loaded = { default: module.BatchCalculatorPage }),
+  );
+}
+
+/**
+ * Loads the calculator's code ahead of the first render. The app's boot awaits it before hydrating the pre-rendered page
+ * (issue 12): a lazy component still loading while the page hydrates keeps its part of the page waiting, and the first
+ * update that reaches it (the session arriving) makes React draw that part afresh, dropping what the visitor typed.
+ */
+export function preload(): Promise<unknown> {
+  return loadPage();
+}
+
+/**
+ * The calculator's code loads on its own (spec section 2: lazy-loaded). Once loaded, the lazy component resolves at once
+ * (a thenable that answers synchronously), so a render after {@link preload} never suspends.
+ */
 const BatchCalculatorPage = lazy(() =>
-  import('@/client/features/batch/components/batch-calculator-page').then((module) => ({
-    default: module.BatchCalculatorPage,
-  })),
+  loaded ? ({ then: (resolve: (module: PageModule) => void) => resolve(loaded!) } as Promise<PageModule>) : loadPage(),
 );
 
 /** The loading text of /batch-calculator (spec section 2). */
