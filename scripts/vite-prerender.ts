@@ -43,7 +43,12 @@ interface RenderedPages {
 const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/': ['/src/client/app/routes/home.tsx'],
   '/discover': ['/src/client/app/routes/discover.tsx'],
-  '/batch-calculator': ['/src/client/app/routes/batch-calculator.tsx'],
+  // The route loads the calculator itself lazily (its preload() runs before hydration): preloaded with the route, so it
+  // arrives with it instead of after it, and Vite's loader finds its links in place rather than adding them mid-start.
+  '/batch-calculator': [
+    '/src/client/app/routes/batch-calculator.tsx',
+    '/src/client/features/batch/components/batch-calculator-page.tsx',
+  ],
   [MENU_PATH_PLACEHOLDER]: ['/src/client/app/routes/public-menu.tsx'],
 };
 
