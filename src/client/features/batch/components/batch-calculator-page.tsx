@@ -4,7 +4,6 @@ import { Tabs } from 'radix-ui';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { UnitToggle } from '@/client/components/unit-toggle';
-import { useOrigin } from '@/client/lib/use-origin';
 import { useUnitSystem } from '@/client/lib/use-unit-system';
 import { cn } from '@/client/lib/utils';
 import type { BatchState, PartyState } from '@/shared/schemas/batch';
@@ -51,7 +50,6 @@ export function BatchCalculatorPage({
   const [system] = useUnitSystem();
   // The router's location, not window's: the build pre-renders this page in Node (issue 12), and the browser hydrates it.
   const location = useLocation();
-  const origin = useOrigin();
   const [start] = useState(() => {
     const params = new URLSearchParams(location.search);
     return {
@@ -91,7 +89,6 @@ export function BatchCalculatorPage({
     }, 200);
     return () => window.clearTimeout(timer);
   }, [href]);
-  const shareUrl = `${origin}${href}`;
 
   return (
     <div className="w-full print:m-0 print:max-w-none print:p-0">
@@ -134,7 +131,7 @@ export function BatchCalculatorPage({
             state={batch}
             onState={setBatch}
             system={system}
-            shareUrl={shareUrl}
+            sharePath={href}
             renderShoppingExtra={renderShoppingExtra}
           />
         </Tabs.Content>
@@ -143,7 +140,7 @@ export function BatchCalculatorPage({
             state={party}
             onState={setParty}
             system={system}
-            shareUrl={shareUrl}
+            sharePath={href}
             renderShoppingExtra={renderShoppingExtra}
           />
         </Tabs.Content>

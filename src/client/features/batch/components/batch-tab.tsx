@@ -50,13 +50,13 @@ export function BatchTab({
   state,
   onState,
   system,
-  shareUrl,
+  sharePath,
   renderShoppingExtra,
 }: {
   state: BatchState;
   onState: (state: BatchState) => void;
   system: UnitSystem;
-  shareUrl: string;
+  sharePath: string;
   /** Drawn under each shopping-list ingredient (My Bar's marks, composed by the app). */
   renderShoppingExtra?: (ingredient: string) => ReactNode;
 }) {
@@ -232,7 +232,7 @@ export function BatchTab({
                   </div>
                 </CardContent>
               </Card>
-              <ShareActions shareUrl={shareUrl} printLabel="Print prep sheet" />
+              <ShareActions sharePath={sharePath} printLabel="Print prep sheet" />
             </>
           ) : null}
         </div>

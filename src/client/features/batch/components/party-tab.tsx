@@ -84,13 +84,13 @@ export function PartyTab({
   state,
   onState,
   system,
-  shareUrl,
+  sharePath,
   renderShoppingExtra,
 }: {
   state: PartyState;
   onState: (state: PartyState) => void;
   system: UnitSystem;
-  shareUrl: string;
+  sharePath: string;
   /** Drawn under each shopping-list ingredient (My Bar's marks, composed by the app). */
   renderShoppingExtra?: (ingredient: string) => ReactNode;
 }) {
@@ -378,7 +378,7 @@ export function PartyTab({
                   </Card>
                 ) : null,
               )}
-              <ShareActions shareUrl={shareUrl} printLabel="Print party plan" />
+              <ShareActions sharePath={sharePath} printLabel="Print party plan" />
             </>
           ) : state.cocktails.length > 0 && !failed ? (
             <p role="status" className="text-sm text-muted">

@@ -3,14 +3,18 @@ import { useId, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { showToast } from '@/client/lib/toast-events';
+import { useOrigin } from '@/client/lib/use-origin';
 
 /**
  * Print and share: 'Print …' opens the browser's print dialog (the print stylesheet shows only the prep sheet), and
  * 'Copy share link' copies a URL that restores the whole calculation. Where the clipboard is refused, the link is shown
- * in a field to copy by hand.
+ * in a field to copy by hand. `sharePath` is the link's path and query; the origin is added here, in the leaf: it is only
+ * known after hydration (useOrigin), and reading it higher up made the whole calculator render again synchronously
+ * right after hydrating (issue 12).
  */
-export function ShareActions({ shareUrl, printLabel }: { shareUrl: string; printLabel: string }) {
+export function ShareActions({ sharePath, printLabel }: { sharePath: string; printLabel: string }) {
   const id = useId();
+  const shareUrl = `${useOrigin()}${sharePath}`;
   const [manual, setManual] = useState(false);
   return (
     <div className="flex flex-col gap-3 print:hidden">
