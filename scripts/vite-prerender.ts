@@ -109,6 +109,8 @@ interface FirstPaintLoads {
   /** Modules the page's route adds, and the list it fetches first (without a query). */
   pageModules: string[];
   pageFetch: string | null;
+  /** Modules the recipe modal adds: preloaded when the address opens a recipe (`?recipe=`, a deep link). */
+  recipeModules: string[];
 }
 
 /** The first-paint `<script>`: its text is {@link FIRST_PAINT_SCRIPT} exactly (the CSP hashes it); URLs in attributes. */
@@ -120,6 +122,7 @@ function firstPaintScriptTag(loads: FirstPaintLoads): string {
     attribute('data-app-modules', loads.appModules.join(' ')),
     attribute('data-page-modules', loads.pageModules.join(' ')),
     attribute('data-page-fetch', loads.pageFetch ?? ''),
+    attribute('data-recipe-modules', loads.recipeModules.join(' ')),
   ].join('');
   return `<script${attributes}>${FIRST_PAINT_SCRIPT}</script>`;
 }
@@ -207,6 +210,7 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
   let bundle: Rollup.OutputBundle = {};
   let gateModules: string[] = [];
   let appModules: string[] = [];
+  let recipeModules: string[] = [];
   /** The route chunks each pre-rendered path adds to the app's (URLs), by path. */
   const pageModules = new Map<string, string[]>();
   return {
@@ -218,7 +222,14 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
       order: 'post',
       handler(html) {
         if (config.command !== 'serve') return html;
-        const loads = { entry: '', gateModules: [], appModules: [], pageModules: [], pageFetch: null };
+        const loads = {
+          entry: '',
+          gateModules: [],
+          appModules: [],
+          pageModules: [],
+          pageFetch: null,
+          recipeModules: [],
+        };
         return insertFirstPaintScript(html, firstPaintScriptTag(loads));
         return html;
       },
@@ -243,6 +254,12 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
       ].map((file) => `/${file}`);
       const app = [...staticClosure(bundle, boot)].filter((file) => !loadedByEntry.has(file));
       appModules = [...entryImports, ...app].map((file) => `/${file}`);
+      // The recipe modal (a lazy chunk): what it adds to the app, for deep links that open it at once.
+      const modal = chunkOf(bundle, '/src/client/features/catalogue/components/cocktail-detail-modal.tsx');
+      if (!modal) throw new Error('pre-render: no chunk holds the recipe modal');
+      recipeModules = [...staticClosure(bundle, modal)]
+        .filter((file) => !loadedByEntry.has(file) && !app.includes(file))
+        .map((file) => `/${file}`);
       for (const [pagePath, modules] of Object.entries(ROUTE_MODULES)) {
         const own = new Set<string>();
         for (const module of modules) {
@@ -287,7 +304,7 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
         const { html: built, entry } = takeEntryScript(readFileSync(path.join(outDir, 'index.html'), 'utf8'));
         const { html: template, inlined } = inlineStylesheets(built, outDir);
         assertNoScriptLoadsInlinedCss(bundle, inlined);
-        const loads = { entry, gateModules, appModules, pageModules: [], pageFetch: null };
+        const loads = { entry, gateModules, appModules, pageModules: [], pageFetch: null, recipeModules };
         const page = (fragment: string, pagePath: string, pageFetch: string | null = null) =>
           insertFirstPaintScript(
             fillRoots(template, pages.gate, fragment, pagePath),

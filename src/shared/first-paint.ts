@@ -78,7 +78,8 @@ export const HOME_LIST_PATH = '/api/cocktails?page=0&pageSize=50';
  *    hidden (no paint comes) or Paint Timing is missing, loads the entry module named by its own `data-entry`
  *    attribute and adds `<link rel="modulepreload">` for the modules it will import at once: for a verified visitor
  *    `data-app-modules` and the page's own `data-page-modules` (plus, without a query, a fetch preload of
- *    `data-page-fetch`, e.g. the landing list on '/'), for a first visitor `data-gate-modules`.
+ *    `data-page-fetch`, e.g. the landing list on '/'; with `?recipe=` in the query, the recipe modal's
+ *    `data-recipe-modules`, which the deep link opens at once), for a first visitor `data-gate-modules`.
  * The URLs live in attributes (space-separated lists), outside the hashed text, so a new build keeps the same hash.
  * Storage that throws (disabled cookies) counts as a first visit; the entry still loads.
  */
@@ -105,6 +106,7 @@ export const FIRST_PAINT_SCRIPT =
   "var m=d.createElement('script');m.type='module';m.src=s.getAttribute('data-entry');d.head.appendChild(m);" +
   "if(!v){list('data-gate-modules').forEach(function(u){add('modulepreload',u)});return}" +
   "list('data-app-modules').concat(list('data-page-modules')).forEach(function(u){add('modulepreload',u)});" +
+  "if(/[?&]recipe=/.test(location.search))list('data-recipe-modules').forEach(function(u){add('modulepreload',u)});" +
   "var f=s.getAttribute('data-page-fetch');if(f&&!location.search)add('preload',f,'fetch')};" +
   "if(d.visibilityState!=='visible'){go();return}d.addEventListener('visibilitychange',go);setTimeout(go,1000);" +
   "try{var o=new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go,0)}});" +

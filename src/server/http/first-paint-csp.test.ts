@@ -59,6 +59,7 @@ function loadDom(path: string, marker: string | null, authHint: string | null = 
   tag.setAttribute('data-app-modules', '/assets/app.js /assets/react.js');
   tag.setAttribute('data-page-modules', '/assets/home.js');
   tag.setAttribute('data-page-fetch', HOME_LIST_PATH);
+  tag.setAttribute('data-recipe-modules', '/assets/recipe-modal.js');
   document.head.append(tag);
   Object.defineProperty(document, 'visibilityState', { value: visibility, configurable: true });
   vi.stubGlobal('PerformanceObserver', FakePaintObserver);
@@ -169,7 +170,7 @@ describe('the first-paint script', () => {
     expect(document.documentElement.hasAttribute('data-signed-in')).toBe(true);
   });
 
-  it("with a query ('/?recipe=12'), preloads the app's and the page's modules but not the page's first list", () => {
+  it("with '/?recipe=12', preloads the app's, the page's and the recipe modal's modules, not the first list", () => {
     vi.useFakeTimers();
     const page = loadPage('/?recipe=12', 'v1');
     expect(page.verified).toBe(true);
@@ -178,7 +179,10 @@ describe('the first-paint script', () => {
       modulePreload('/assets/app.js'),
       modulePreload('/assets/react.js'),
       modulePreload('/assets/home.js'),
+      modulePreload('/assets/recipe-modal.js'),
     ]);
+    // Another query opens no recipe: the modal's modules wait until one is opened.
+    expect(loadPage('/?q=gin', 'v1').loads).not.toContainEqual(modulePreload('/assets/recipe-modal.js'));
   });
 
   it("remembers a verified visitor's taps on the page's buttons until the app is live, for boot to replay", () => {
