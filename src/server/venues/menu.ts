@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { EDITOR_ROLES } from '@/shared/domain/venues';
 import { computeCocktailAlcohol } from '@/shared/domain/abv';
 import type { BarStock } from '@/shared/domain/my-bar';
 import type { MenuAvailability, MenuWrite, PublicMenu, TeamMenu } from '@/shared/schemas/venues';
@@ -143,7 +144,7 @@ export async function writeMenu({
   access: VenueAccess;
   body: MenuWrite;
 }): Promise<TeamMenu> {
-  requireRole(access, ['owner', 'manager'], 'edit the menu');
+  requireRole(access, EDITOR_ROLES, 'edit the menu');
   const models = await menuModels(db, access.organizationId);
   for (const section of body.sections) {
     for (const item of section.items) {

@@ -1,7 +1,14 @@
 import { isAPIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
 import { satisfiesEntitlement } from '@/shared/domain/plans';
-import { INVITABLE_ROLES, MAX_SEATS, slugFromName, VENUE_ROLES, type VenueRole } from '@/shared/domain/venues';
+import {
+  EDITOR_ROLES,
+  INVITABLE_ROLES,
+  MAX_SEATS,
+  slugFromName,
+  VENUE_ROLES,
+  type VenueRole,
+} from '@/shared/domain/venues';
 import type {
   InvitationCreate,
   InvitationView,
@@ -243,7 +250,7 @@ export async function updateVenue({
   access: VenueAccess;
   body: VenueUpdate;
 }): Promise<Venue> {
-  requireRole(access, ['owner', 'manager'], 'change the venue');
+  requireRole(access, EDITOR_ROLES, 'change the venue');
   await db.transaction().execute(async (trx) => {
     if (body.name !== undefined) {
       await trx.updateTable('organization').set({ name: body.name }).where('id', '=', access.organizationId).execute();

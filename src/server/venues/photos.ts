@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { EDITOR_ROLES } from '@/shared/domain/venues';
 import type { Signature, Venue } from '@/shared/schemas/venues';
 import type { Database } from '../db/types';
 import { mediaUrl, processImage, storeImage, type ImageStore, type StoredImage } from '../uploads';
@@ -22,9 +23,6 @@ interface PhotoScope {
   /** Reports a stale file that could not be deleted (it is only left behind; nothing the user sees changes). */
   onOrphan?: (keys: string[], error: unknown) => void;
 }
-
-/** The roles that change photos. */
-const EDITORS = ['owner', 'manager'] as const;
 
 /** Deletes stored files, reporting instead of failing (the user's change has already been made). */
 async function discard(scope: PhotoScope, keys: string[]): Promise<void> {
@@ -63,7 +61,7 @@ export async function uploadSignaturePhoto(
   scope: PhotoScope & { cocktailId: number; bytes: Uint8Array },
 ): Promise<Signature> {
   const { db, access, cocktailId } = scope;
-  requireRole(access, EDITORS, 'change signature cocktail photos');
+  requireRole(access, EDITOR_ROLES, 'change signature cocktail photos');
   await requireSignature(db, access.organizationId, cocktailId);
   const { signature, replaced } = await storeThenRecord(
     scope,
@@ -117,7 +115,7 @@ async function recordLogo(db: Kysely<Database>, organizationId: string, image: S
 /** Sets the venue's logo from an uploaded JPEG, PNG or WebP (owner, manager). @returns the venue with its new logo. */
 export async function uploadVenueLogo(scope: PhotoScope & { bytes: Uint8Array }): Promise<Venue> {
   const { db, access } = scope;
-  requireRole(access, EDITORS, 'change the venue');
+  requireRole(access, EDITOR_ROLES, 'change the venue');
   const replaced = await storeThenRecord(scope, scope.bytes, `venues/${access.slug}/logo`, (image) =>
     recordLogo(db, access.organizationId, image),
   );
@@ -128,7 +126,7 @@ export async function uploadVenueLogo(scope: PhotoScope & { bytes: Uint8Array })
 /** Removes the venue's logo (owner, manager); removing none is no error. */
 export async function removeVenueLogo(scope: PhotoScope): Promise<Venue> {
   const { db, access } = scope;
-  requireRole(access, EDITORS, 'change the venue');
+  requireRole(access, EDITOR_ROLES, 'change the venue');
   await discard(scope, await recordLogo(db, access.organizationId, null));
   return getVenue({ db, access });
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { recipeStrength } from '@/shared/domain/catalogue-rules';
 import { buildMatcher, type Matcher } from '@/shared/domain/my-bar';
-import { slugFromName } from '@/shared/domain/venues';
+import { EDITOR_ROLES, slugFromName } from '@/shared/domain/venues';
 import {
   MAX_SIGNATURES,
   storedPhotoSchema,
@@ -31,9 +31,6 @@ import { requireRole, type VenueAccess } from './operations';
  * catalogue version. Errors: AppError FORBIDDEN (staff writing), NOT_FOUND (a recipe of another venue or none),
  * VALIDATION_FAILED (a line naming an unknown ingredient), CONFLICT (past MAX_SIGNATURES); database errors propagate (503).
  */
-
-/** The roles that write signature recipes and their photos. */
-const EDITORS = ['owner', 'manager'] as const;
 
 /** A stored photo column (JSON of uploads' StoredImage) as the API shows it: each variant with its URL; null if unreadable. */
 export function photoOf(column: string | null): StoredPhoto | null {
@@ -182,7 +179,7 @@ export async function createSignature({
   access: VenueAccess;
   body: SignatureWrite;
 }): Promise<Signature> {
-  requireRole(access, EDITORS, 'write signature cocktails');
+  requireRole(access, EDITOR_ROLES, 'write signature cocktails');
   const columns = await recipeColumns(db, body);
   const id = await db.transaction().execute(async (trx) => {
     const count = await trx
@@ -228,7 +225,7 @@ export async function updateSignature({
   cocktailId: number;
   body: SignatureWrite;
 }): Promise<Signature> {
-  requireRole(access, EDITORS, 'write signature cocktails');
+  requireRole(access, EDITOR_ROLES, 'write signature cocktails');
   await requireSignature(db, access.organizationId, cocktailId);
   const columns = await recipeColumns(db, body);
   await db.transaction().execute(async (trx) => {
@@ -257,7 +254,7 @@ export async function deleteSignature({
   access: VenueAccess;
   cocktailId: number;
 }): Promise<string[]> {
-  requireRole(access, EDITORS, 'delete signature cocktails');
+  requireRole(access, EDITOR_ROLES, 'delete signature cocktails');
   const recipe = await requireSignature(db, access.organizationId, cocktailId);
   await db.deleteFrom('cocktail').where('id', '=', cocktailId).where('venue_id', '=', access.organizationId).execute();
   return photoKeys(recipe.photo);
@@ -279,7 +276,7 @@ export async function setSignaturePhoto({
   cocktailId: number;
   photo: StoredImage | null;
 }): Promise<{ signature: Signature; replaced: string[] }> {
-  requireRole(access, EDITORS, 'change signature cocktail photos');
+  requireRole(access, EDITOR_ROLES, 'change signature cocktail photos');
   const before = await requireSignature(db, access.organizationId, cocktailId);
   const column = photo === null ? null : JSON.stringify(photo);
   // The catalogue's image_url carries a middle-sized JPEG for the shapes that know only one picture.

@@ -12,6 +12,8 @@ export const VENUE_ROLES = ['owner', 'manager', 'staff'] as const;
 export type VenueRole = (typeof VENUE_ROLES)[number];
 /** Roles an invitation can give (a venue has exactly one owner: its creator). */
 export const INVITABLE_ROLES = ['manager', 'staff'] as const;
+/** The roles that edit the venue, its menu, its signature cocktails and their photos; staff keep the inventory. */
+export const EDITOR_ROLES = ['owner', 'manager'] as const;
 /** One of {@link INVITABLE_ROLES}. */
 export type InvitableRole = (typeof INVITABLE_ROLES)[number];
 
