@@ -24,7 +24,8 @@
  * bench`. Environment: BENCH_LIGHTHOUSE_RUNS (default 3), CHROMIUM_PATH (default /usr/bin/chromium),
  * BENCH_LIGHTHOUSE_PAGES (only the pages whose label contains one of these comma-separated texts, e.g. `returning`),
  * BENCH_LIGHTHOUSE_REPORTS (a folder: each run's full Lighthouse report is written there as JSON, for its diagnostics:
- * main-thread work, long tasks, bootup time).
+ * main-thread work, long tasks, bootup time), and beside it the run's Chromium trace (`*.trace.json`, for DevTools'
+ * Performance panel).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -195,6 +196,8 @@ async function lighthouseRun(url: string, returning: boolean): Promise<RunResult
         reportCount += 1;
         const name = `${String(reportCount).padStart(2, '0')}-${returning ? 'returning' : 'first'}-${new URL(url).pathname.replace(/\W+/g, '_')}.json`;
         writeFileSync(path.join(REPORTS_DIR, name), JSON.stringify(lhr));
+        const trace = (result.artifacts as { Trace?: unknown }).Trace;
+        if (trace) writeFileSync(path.join(REPORTS_DIR, name.replace(/\.json$/, '.trace.json')), JSON.stringify(trace));
       }
       const browserVersion = await browser.version();
       if (lhr.runtimeError) {
