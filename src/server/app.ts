@@ -3,17 +3,19 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Kysely } from 'kysely';
+import { satisfiesEntitlement } from '@/shared/domain/plans';
 import type { ApiErrorCode } from '@/shared/schemas/api-error';
 import { accountRoutes } from './account';
 import { analyticsRoutes } from './analytics';
 import { authHandlerRoutes, createAuth, sessionRoutes, type Auth } from './auth';
-import { catalogueRoutes, ingredientRoutes } from './catalogue';
+import { catalogueRoutes, ingredientRoutes, SIGN_IN_FOR_OWN_MESSAGE } from './catalogue';
 import { collectionRoutes, ratingsByCocktail, sharedCollectionRoutes } from './collections';
+import { listFavoriteIds } from './favorites';
 import { PROJECT_ROOT, type Config } from './config';
 import type { Dialect } from './db/database';
 import type { Database } from './db/types';
 import { devToolRoutes } from './dev-tools';
-import { errorBody, HTTP_STATUS_BY_CODE, toErrorResponse } from './errors';
+import { AppError, errorBody, HTTP_STATUS_BY_CODE, toErrorResponse } from './errors';
 import { healthRoutes } from './health';
 import { serveClient } from './http/client-static';
 import { compression } from './http/compression';
@@ -23,11 +25,16 @@ import { createSessionReader } from './http/session';
 import type { Logger } from './logger';
 import { redisSecondaryStorage, type RedisHandle } from './redis';
 import { createMailer, type Mailer } from './mail';
-import { myBarRoutes } from './my-bar';
+import { listMakeableIds, myBarRoutes } from './my-bar';
 import { supportRoutes } from './support';
 import { createImageStore, guardImageStore, MEDIA_PATH, mediaRoutes, type ImageStore } from './uploads';
 import { addPurchasedSeat, publicMenuRoutes, serveMenuPage, venueInvitationRoutes, venueRoutes } from './venues';
-import { webhookRoutes, wrapperSimulatorRoutes } from './payments';
+import {
+  activeEntitlementsOf,
+  entitlementRequiredMessage,
+  webhookRoutes,
+  wrapperSimulatorRoutes,
+} from './payments';
 import { FIRST_PAINT_SCRIPT_HASH } from './http/first-paint-csp';
 
 /**
@@ -168,6 +175,19 @@ export function createApp(deps: AppDeps): Hono {
       ratingsOf: async (c) => {
         const session = await sessions.read(c);
         return session ? ratingsByCocktail({ db, userId: session.user.id }) : null;
+      },
+      ownIds: async (c, kind) => {
+        const session = await sessions.read(c);
+        if (!session) throw new AppError('UNAUTHORIZED', SIGN_IN_FOR_OWN_MESSAGE);
+        const userId = session.user.id;
+        if (kind === 'favorites') {
+          return new Set(await listFavoriteIds({ db, userId }));
+        }
+        const entitlements = await activeEntitlementsOf({ db, userId });
+        if (!satisfiesEntitlement(entitlements, 'pro')) {
+          throw new AppError('ENTITLEMENT_REQUIRED', entitlementRequiredMessage('pro'));
+        }
+        return new Set((await listMakeableIds({ db, userId })).ids);
       },
     }),
   );

@@ -3,8 +3,15 @@
  * catalogue and the My Bar match model (both in memory per catalogue version), and the search-key fold.
  */
 export { catalogueRoutes, ingredientRoutes } from './routes';
-export { MAX_COCKTAIL_ID, seedCatalogue, warmCatalogue, type SeedCatalogue, type SeedResult } from './operations';
+export {
+  MAX_COCKTAIL_ID,
+  SIGN_IN_FOR_OWN_MESSAGE,
+  seedCatalogue,
+  warmCatalogue,
+  type SeedCatalogue,
+  type SeedResult,
+} from './operations';
 export { loadCocktailDetail, loadCocktailDetails, loadSummariesByIds, type StoredRecipe } from './read-model';
 export { getIngredientCatalogue, type IngredientCatalogue } from './ingredient-catalogue';
 export { getMatchModel, type MatchModel } from './match-model';
-export { buildSearchText, toSearchKey } from './search-text';
+export { buildSearchKeys, toSearchKey } from './search-text';

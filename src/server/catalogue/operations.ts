@@ -1,15 +1,22 @@
 import { sql, type Kysely } from 'kysely';
-import type { CocktailDetail, CocktailListQuery, CocktailPage, CocktailSummary } from '@/shared/schemas/cocktail';
+import type {
+  CocktailDetail,
+  CocktailListQuery,
+  CocktailPage,
+  CocktailSummary,
+  FacetCountsBody,
+} from '@/shared/schemas/cocktail';
+import { INGREDIENT_FACET_SIZE, VALUE_FACETS } from '@/shared/domain/search-facets';
 import type { IngredientList, IngredientListQuery } from '@/shared/schemas/ingredient';
 import { dialectOf } from '../db/database';
 import { isPersonalOrder, orderByRatings, type PersonalRating } from '@/shared/domain/rating-order';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
-import { LruCache } from '../lib/lru-cache';
 import { forgetCatalogueVersion, getCatalogueVersion } from './catalogue-version';
 import { getIngredientCatalogue, searchIngredients } from './ingredient-catalogue';
 import { SUMMARY_COLUMNS, loadCocktailDetail, loadSummariesByIds, toSummaries, type SummaryRow } from './read-model';
-import { searchCatalogue, type CatalogueFilter, type CountMemo } from './search';
+import { searchPostgres } from './search';
+import type { CatalogueFilter, FacetCounts, SearchResult } from './search-engine';
 import { ensureSearchIndex, forgetSearchIndex, searchIndexFor } from './search-index';
 import { toSearchKey } from './search-text';
 import { hashSeed, readSeedHash, writeSeed, type SeedCatalogue, type SeedResult } from './seed-writer';
@@ -20,32 +27,39 @@ export type { SeedCatalogue, SeedResult } from './seed-writer';
  * Catalogue use cases. No HTTP here: each takes one options object and returns data or throws AppError.
  */
 
-/** Most match counts remembered per database client (totals are reused across the pages of one search). */
-const COUNT_CACHE_ENTRIES = 2000;
-const countCaches = new WeakMap<object, LruCache<string, number>>();
+/** A list query as the route validated it; everything but q, page and pageSize may be left out. */
+export type ListQuery = Pick<CocktailListQuery, 'q' | 'page' | 'pageSize'> &
+  Partial<Omit<CocktailListQuery, 'q' | 'page' | 'pageSize'>>;
 
-function countCacheFor(db: Kysely<Database>): LruCache<string, number> {
-  let cache = countCaches.get(db);
-  if (!cache) countCaches.set(db, (cache = new LruCache<string, number>(COUNT_CACHE_ENTRIES)));
-  return cache;
-}
-
-/** A list query as the route validated it; `sort` may be left out ('relevance'). */
-export type ListQuery = Omit<CocktailListQuery, 'sort'> & { sort?: CocktailListQuery['sort'] | undefined };
+const sortedSet = <T extends string | number>(values: readonly T[] | undefined): T[] =>
+  [...new Set(values ?? [])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
 /**
- * The canonical form of a list query: q folded to its search key, filters de-duplicated and sorted. Two queries with the
- * same canonical form have the same answer, so it keys caches.
+ * The canonical form of a list query: q folded to its search key, filters de-duplicated and sorted, switches off when
+ * absent. Two queries with the same canonical form have the same answer.
  */
 export function normaliseListQuery(query: ListQuery): CocktailListQuery {
   return {
     q: toSearchKey(query.q),
     page: query.page,
     pageSize: query.pageSize,
-    spirit: [...new Set(query.spirit)].sort(),
-    category: [...new Set(query.category)].sort(),
+    spirit: sortedSet(query.spirit),
+    category: sortedSet(query.category),
     sort: query.sort ?? 'relevance',
     minRating: query.minRating,
+    glass: sortedSet(query.glass),
+    technique: sortedSet(query.technique),
+    strength: sortedSet(query.strength),
+    difficulty: sortedSet(query.difficulty),
+    flavor: sortedSet(query.flavor),
+    season: sortedSet(query.season),
+    occasion: sortedSet(query.occasion),
+    with: sortedSet(query.with),
+    without: sortedSet(query.without),
+    maxPrep: query.maxPrep,
+    favorites: query.favorites ?? false,
+    canMake: query.canMake ?? false,
+    facets: query.facets ?? false,
   };
 }
 
@@ -58,22 +72,86 @@ export const SIGN_IN_FOR_RATINGS_MESSAGE = 'Sign in to sort and filter by your r
 export type RatingsReader = () => Promise<ReadonlyMap<number, PersonalRating> | null>;
 
 /**
- * One page of the public catalogue.
+ * The caller's own cocktail ids for 'favorites only' and 'can make only'.
+ * @throws AppError UNAUTHORIZED when signed out; ENTITLEMENT_REQUIRED for 'can-make' without My Bar's plan.
+ */
+export type OwnIdsReader = (kind: 'favorites' | 'can-make') => Promise<ReadonlySet<number>>;
+
+/** The search filter of a normalised query, with the caller's own ids when it asks for them. */
+function toCatalogueFilter(normal: CocktailListQuery, onlyIds: ReadonlySet<number> | null): CatalogueFilter {
+  return {
+    q: normal.q,
+    values: {
+      base_spirit: normal.spirit,
+      category: normal.category,
+      glassware: normal.glass,
+      technique: normal.technique,
+      strength: normal.strength,
+      difficulty_level: normal.difficulty,
+      flavor_profile: normal.flavor,
+      seasonal_tags: normal.season,
+      occasion_tags: normal.occasion,
+    },
+    withIngredients: normal.with,
+    withoutIngredients: normal.without,
+    maxPrepMinutes: normal.maxPrep ?? null,
+    onlyIds,
+  };
+}
+
+/** Facet counts in the API's shape: counted values (and chosen ones) in vocabulary order; the top ingredients by count. */
+async function facetBody(db: Kysely<Database>, counts: FacetCounts, normal: CocktailListQuery): Promise<FacetCountsBody> {
+  const chosenByField: Record<string, readonly string[]> = toCatalogueFilter(normal, null).values;
+  const values = Object.fromEntries(
+    VALUE_FACETS.map((facet) => {
+      const counted = counts.values[facet.field];
+      const chosen = chosenByField[facet.field] ?? [];
+      return [
+        facet.field,
+        (facet.values as readonly string[])
+          .filter((value) => counted.has(value) || chosen.includes(value))
+          .map((value) => ({ value, count: counted.get(value) ?? 0 })),
+      ];
+    }),
+  ) as FacetCountsBody['values'];
+  const catalogue = await getIngredientCatalogue(db);
+  const nameOf = (id: number) => catalogue.byId.get(id)?.name ?? '';
+  const chosen = new Set([...normal.with, ...normal.without]);
+  const ingredients = [...counts.ingredients]
+    .filter(([id]) => catalogue.byId.has(id))
+    .sort((a, b) => b[1] - a[1] || nameOf(a[0]).localeCompare(nameOf(b[0])))
+    .filter(([id], i) => i < INGREDIENT_FACET_SIZE || chosen.has(id));
+  for (const id of chosen) {
+    if (!counts.ingredients.has(id) && catalogue.byId.has(id)) ingredients.push([id, 0]);
+  }
+  return {
+    values,
+    ingredients: ingredients.map(([id, count]) => ({ id, name: nameOf(id), count })),
+    preparation_time: [...counts.prepTime].map(([max, count]) => ({ max, count })),
+  };
+}
+
+/**
+ * One page of the public catalogue, searched (issue 14; ADR 001).
  *
- * `q` matches case- and accent-insensitively as a substring of a cocktail's name, base spirit, category, description,
- * technique, glassware or any ingredient name; cocktails whose name matches come first, then the others, each group ordered
- * by name. `spirit` and `category` filter (OR within one, AND between them and with q). Pages are 0-based; a page past the
- * end is empty with the real total. Pages past the first are for members only (spec section 6: anonymous visitors browse
- * without paging): `isSignedIn` is asked only for such a page.
+ * `q` forgives typos (one in words of 5 letters or more, two from 9; a swap of neighbouring letters counts one), matches
+ * the last word as a prefix, folds case, accents and punctuation, and looks in the name, base spirit, category,
+ * technique, glassware, ingredient names and description; every word must be found. Ranking: whole words and name
+ * matches before prefixes, typos, other fields and the description (search-terms.ts FIELD_COST, MATCH_COST), then the
+ * cocktails more members saved, then by name. Without `q`, catalogue order (by name). Facets filter (OR within one, AND
+ * between; ingredients: all 'with', no 'without'); `favorites` and `canMake` keep the caller's own ids (`ownIds`).
+ * Pages are 0-based; a page past the end is empty with the real total. Pages past the first are for members only (spec
+ * section 6): `isSignedIn` is asked only for such a page.
  *
  * A personal order (`sort` 'my-ratings' or 'rated-first', or a `minRating`) is applied by {@link orderByRatings} to the
  * whole search before paging, with the caller's ratings from `ratingsOf`; it needs a session on every page.
  *
  * @param query an already validated query (cocktailListQuerySchema); it is normalised here, once.
  * @param version the catalogue version the caller already read for this request (read here when absent).
- * @returns `{items, total, page, pageSize}`; items carry their card ingredients in recipe order.
+ * @returns `{items, total, page, pageSize, didYouMean}` and `facets` when asked; items carry their card ingredients.
  * @throws AppError UNAUTHORIZED ('Sign in to browse past the first page.') for page > 0 when `isSignedIn` answers false;
- *   UNAUTHORIZED ('Sign in to sort and filter by your ratings.') for a personal order when `ratingsOf` answers null.
+ *   UNAUTHORIZED ('Sign in to sort and filter by your ratings.') for a personal order when `ratingsOf` answers null;
+ *   what `ownIds` throws for `favorites` / `canMake`; the database's error when it cannot be read.
  */
 export async function listCocktails({
   db,
@@ -81,6 +159,9 @@ export async function listCocktails({
   version: knownVersion,
   isSignedIn = async () => false,
   ratingsOf = async () => null,
+  ownIds = async () => {
+    throw new AppError('UNAUTHORIZED', SIGN_IN_FOR_OWN_MESSAGE);
+  },
   strategy = 'auto',
 }: {
   db: Kysely<Database>;
@@ -89,9 +170,12 @@ export async function listCocktails({
   isSignedIn?: () => Promise<boolean>;
   /** The caller's ratings (asked only for a personal order). Default: nobody is signed in. */
   ratingsOf?: RatingsReader;
+  /** The caller's favourites or makeable ids (asked only for `favorites` / `canMake`). Default: nobody is signed in. */
+  ownIds?: OwnIdsReader;
   /**
-   * Where the matching runs: 'memory' (the in-memory search index, built first if needed), 'database' (SQL only), or
-   * 'auto' (the index when it is ready, else SQL while it builds). Every strategy gives the same answer.
+   * Where the matching runs: 'memory' (the in-memory engine, built first if needed), 'database' (PostgreSQL's path; SQLite
+   * has none and uses the engine), or 'auto' (the engine when it is ready, else PostgreSQL while it builds; facet counts
+   * always wait for the engine). Every strategy gives the same answer.
    */
   strategy?: 'auto' | 'memory' | 'database';
 }): Promise<CocktailPage> {
@@ -99,44 +183,53 @@ export async function listCocktails({
   const personal = isPersonalOrder(normal);
   const ratings = personal ? await ratingsOf() : null;
   if (personal && !ratings) throw new AppError('UNAUTHORIZED', SIGN_IN_FOR_RATINGS_MESSAGE);
+  let onlyIds: ReadonlySet<number> | null = null;
+  for (const kind of [normal.favorites ? 'favorites' : null, normal.canMake ? 'can-make' : null] as const) {
+    if (kind === null) continue;
+    const own = await ownIds(kind);
+    onlyIds = onlyIds === null ? own : new Set([...own].filter((id) => onlyIds?.has(id)));
+  }
   if (!personal && query.page > 0 && !(await isSignedIn())) throw new AppError('UNAUTHORIZED', SIGN_IN_TO_PAGE_MESSAGE);
-  const dialect = dialectOf(db);
-  const filter: CatalogueFilter = { q: normal.q, spirits: normal.spirit, categories: normal.category };
+  const filter = toCatalogueFilter(normal, onlyIds);
   const version = knownVersion ?? (await getCatalogueVersion(db));
-  const counts = countCacheFor(db);
-  const memo: CountMemo = async (key, compute) => {
-    const cacheKey = `${version}|${key}`;
-    const known = counts.get(cacheKey);
-    if (known !== undefined) return known;
-    const value = await compute();
-    counts.set(cacheKey, value);
-    return value;
-  };
   const page = { offset: normal.page * normal.pageSize, limit: normal.pageSize };
-  const index =
-    strategy === 'memory'
+  const inMemory =
+    dialectOf(db) === 'sqlite' || strategy === 'memory' || (strategy === 'auto' && normal.facets)
       ? await ensureSearchIndex(db, version)
       : strategy === 'auto'
         ? searchIndexFor(db, version)
         : null;
-  const search = (range: { offset: number; limit: number }) =>
-    index ? Promise.resolve(index.search(filter, range)) : searchCatalogue(db, dialect, filter, range, memo);
+  const search = (range: { offset: number; limit: number }): Promise<SearchResult> =>
+    inMemory ? Promise.resolve(inMemory.search(filter, range, normal.facets)) : searchPostgres(db, filter, range);
+  let result: SearchResult;
+  let ids: number[];
+  let total: number;
   if (ratings) {
-    // The whole search in catalogue order (the index answers it from memory; SQL is asked once more for all rows).
+    // The whole search in rank order, then the caller's order over it.
     const first = await search({ offset: 0, limit: 1 });
     const all = first.total <= first.ids.length ? first : await search({ offset: 0, limit: first.total });
     const ordered = orderByRatings(all.ids, (id) => id, ratings, normal);
-    const ids = ordered.slice(page.offset, page.offset + page.limit);
-    return {
-      items: await loadSummariesByIds(db, ids),
-      total: ordered.length,
-      page: normal.page,
-      pageSize: normal.pageSize,
-    };
+    result = { ...first, facets: all.facets ?? first.facets };
+    ids = ordered.slice(page.offset, page.offset + page.limit);
+    total = ordered.length;
+  } else {
+    result = await search(page);
+    ids = result.ids;
+    total = result.total;
   }
-  const { total, ids } = await search(page);
-  return { items: await loadSummariesByIds(db, ids), total, page: normal.page, pageSize: normal.pageSize };
+  const body: CocktailPage = {
+    items: await loadSummariesByIds(db, ids),
+    total,
+    page: normal.page,
+    pageSize: normal.pageSize,
+    didYouMean: result.didYouMean,
+  };
+  if (normal.facets && result.facets) body.facets = await facetBody(db, result.facets, normal);
+  return body;
 }
+
+/** The 401 message for an anonymous caller asking for 'favorites only' or 'can make only'. */
+export const SIGN_IN_FOR_OWN_MESSAGE = 'Sign in to filter by your favorites or your bar.';
 
 function pickRandomIds(count: number, maxId: number, exclude: ReadonlySet<number>): number[] {
   const free = maxId - exclude.size;
@@ -243,15 +336,13 @@ export async function listIngredients({
 
 /**
  * After a large write: fresh planner statistics (the search plans rely on them); on PostgreSQL a vacuum, which also
- * flushes the GIN indexes' pending lists; on SQLite a merge of the FTS5 segments.
+ * flushes the GIN indexes' pending lists.
  */
 async function tidyAfterSeed(db: Kysely<Database>): Promise<void> {
   if (dialectOf(db) === 'postgres') {
     await sql`vacuum analyze cocktail, cocktail_ingredient, ingredient`.execute(db);
     return;
   }
-  await sql`insert into cocktail_search(cocktail_search) values ('optimize')`.execute(db);
-  await sql`insert into cocktail_name_search(cocktail_name_search) values ('optimize')`.execute(db);
   await sql`analyze`.execute(db);
 }
 
@@ -285,7 +376,6 @@ export async function seedCatalogue({
   await tidyAfterSeed(db);
   forgetCatalogueVersion(db);
   forgetSearchIndex(db);
-  countCaches.delete(db);
   return { skipped: false, ...result };
 }
 
@@ -297,7 +387,7 @@ export async function seedCatalogue({
 export async function warmCatalogue({ db }: { db: Kysely<Database> }): Promise<number | null> {
   try {
     const index = await ensureSearchIndex(db, await getCatalogueVersion(db));
-    return index ? index.size : null;
+    return index.size;
   } catch {
     return null;
   }

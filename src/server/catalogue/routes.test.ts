@@ -77,7 +77,7 @@ describe.each(testDialects())('catalogue API on %s', (dialect) => {
       expect(paged.body).toMatchObject({ total: 8, page: 1, pageSize: 3 });
       expect(paged.body.items.map((item) => item.name)).toEqual(TEST_COCKTAIL_NAMES_IN_ORDER.slice(3, 6));
       const beyond = await t.json<CocktailPage>('/api/cocktails?page=9', signedIn);
-      expect(beyond.body).toEqual({ items: [], total: 8, page: 9, pageSize: 50 });
+      expect(beyond.body).toEqual({ items: [], total: 8, page: 9, pageSize: 50, didYouMean: null });
       const farBeyond = await t.json<CocktailPage>('/api/cocktails?page=9007199254740991&pageSize=100', signedIn);
       expect(farBeyond.status).toBe(200);
       expect(farBeyond.body).toMatchObject({ items: [], total: 8 });
@@ -261,8 +261,8 @@ describe.each(testDialects())('catalogue API on %s', (dialect) => {
     afterAll(() => empty.close());
 
     it('answers empty lists', async () => {
-      expect((await empty.json('/api/cocktails')).body).toEqual({ items: [], total: 0, page: 0, pageSize: 50 });
-      expect((await empty.json('/api/cocktails?q=gin')).body).toEqual({ items: [], total: 0, page: 0, pageSize: 50 });
+      expect((await empty.json('/api/cocktails')).body).toEqual({ items: [], total: 0, page: 0, pageSize: 50, didYouMean: null });
+      expect((await empty.json('/api/cocktails?q=gin')).body).toEqual({ items: [], total: 0, page: 0, pageSize: 50, didYouMean: null });
       expect((await empty.json('/api/cocktails/sample')).body).toEqual({ items: [] });
     });
   });

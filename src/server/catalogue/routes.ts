@@ -12,7 +12,14 @@ import {
 } from '../http/response-cache';
 import { validate } from '../http/validate';
 import { getCatalogueVersion } from './catalogue-version';
-import { getCocktail, listCocktails, listIngredients, sampleCocktails, type RatingsReader } from './operations';
+import {
+  getCocktail,
+  listCocktails,
+  listIngredients,
+  sampleCocktails,
+  type OwnIdsReader,
+  type RatingsReader,
+} from './operations';
 
 /** Most serialised responses kept in memory per app. */
 export const RESPONSE_CACHE_ENTRIES = 500;
@@ -32,17 +39,21 @@ export const INGREDIENT_CACHE_BYTES = 8 * 1024 * 1024;
  * per request, ETag / 304, public answers kept in memory until the catalogue changes); pages past the first are for
  * members (the rule lives in `listCocktails`; `isSignedIn` tells it, default: nobody) and are answered `private`. A list
  * in the caller's own order (`sort=my-ratings|rated-first`, `minRating`) reads their ratings through `ratingsOf` (null:
- * signed out, 401) and is answered `private` too, so the shared cache never keeps it.
+ * signed out, 401) and is answered `private` too, so the shared cache never keeps it; so is a list of the caller's own
+ * cocktails (`favorites=1`, `canMake=1`), whose ids `ownIds` reads (it throws 401 signed out, 403 without My Bar's plan).
  */
 export function catalogueRoutes({
   db,
   isSignedIn = async () => false,
   ratingsOf = async () => null,
+  ownIds,
 }: {
   db: Kysely<Database>;
   isSignedIn?: (c: Context) => Promise<boolean>;
   /** The caller's ratings by cocktail id, or null when signed out (default: nobody is signed in). */
   ratingsOf?: (c: Context) => ReturnType<RatingsReader>;
+  /** The caller's favourites or makeable cocktail ids (default: listCocktails' own, 401 for everyone). */
+  ownIds?: (c: Context, kind: Parameters<OwnIdsReader>[0]) => ReturnType<OwnIdsReader>;
 }): Hono<{ Variables: ResponseCacheVariables }> {
   const routes = new Hono<{ Variables: ResponseCacheVariables }>();
   const cached = responseCache({
@@ -63,9 +74,10 @@ export function catalogueRoutes({
       version: c.var.contentVersion,
       isSignedIn: () => isSignedIn(c),
       ratingsOf: () => ratingsOf(c),
+      ...(ownIds ? { ownIds: (kind: Parameters<OwnIdsReader>[0]) => ownIds(c, kind) } : {}),
     });
     const query = c.req.valid('query');
-    const shared = page.page === 0 && !isPersonalOrder(query);
+    const shared = page.page === 0 && !isPersonalOrder(query) && !query.favorites && !query.canMake;
     return c.json(page, 200, { 'Cache-Control': shared ? PUBLIC_REVALIDATE : PRIVATE_REVALIDATE });
   });
 

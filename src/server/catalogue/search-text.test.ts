@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchText, toSearchKey } from './search-text';
+import { buildSearchKeys, toSearchKey } from './search-text';
 
 describe('toSearchKey', () => {
   it('folds case, accents and white space', () => {
@@ -9,9 +9,9 @@ describe('toSearchKey', () => {
   });
 });
 
-describe('buildSearchText', () => {
-  it('keeps each field and each ingredient once, one per line', () => {
-    const text = buildSearchText(
+describe('buildSearchKeys', () => {
+  it('splits the name, the other fields (each once, one per line) and the description', () => {
+    const keys = buildSearchKeys(
       {
         name: 'Gin Fizz',
         base_spirit: 'Gin',
@@ -22,24 +22,16 @@ describe('buildSearchText', () => {
       },
       ['Gin', 'Lime juice', 'Gin'],
     );
-    expect(text.split('\n')).toEqual([
-      'gin fizz',
-      'gin',
-      'classic',
-      'frothy and tart.',
-      'shake',
-      'highball',
-      'gin',
-      'lime juice',
-    ]);
+    expect(keys.name_key).toBe('gin fizz');
+    expect(keys.search_text.split('\n')).toEqual(['gin', 'classic', 'shake', 'highball', 'gin', 'lime juice']);
+    expect(keys.description_key).toBe('frothy and tart.');
   });
 
-  it('cannot be matched across two fields by a folded query', () => {
-    const text = buildSearchText(
-      { name: 'Alpha', base_spirit: 'Gin', category: null, description: 'Beta', technique: 'Stir', glassware: 'Coupe' },
-      [],
+  it('leaves out an empty category and folds accents', () => {
+    const keys = buildSearchKeys(
+      { name: 'Kir', base_spirit: 'Wine', category: null, description: '', technique: 'Build', glassware: 'Wine' },
+      ['Crème de cassis'],
     );
-    expect(text.includes(toSearchKey('alpha gin'))).toBe(false);
-    expect(text.includes(toSearchKey('alpha\ngin'))).toBe(false);
+    expect(keys.search_text.split('\n')).toEqual(['wine', 'build', 'wine', 'creme de cassis']);
   });
 });

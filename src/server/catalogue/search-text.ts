@@ -1,7 +1,7 @@
 /**
  * Search keys: the normalised text the catalogue search compares. The same function folds the stored text and the user's
- * query, so a match is a plain substring test on both databases: case-insensitive (Unicode lower case) and
- * accent-insensitive ("cachaca" finds "Cachaça"), with runs of white space collapsed to one space.
+ * query: case-insensitive (Unicode lower case) and accent-insensitive ("cachaca" finds "Cachaça"), with runs of white
+ * space collapsed to one space. search-terms.ts splits keys into the words the search matches.
  */
 
 const COMBINING_MARKS = /\p{M}/gu;
@@ -22,28 +22,37 @@ export interface SearchableCocktail {
   glassware: string;
 }
 
-/**
- * Separator between fields in `search_text`: a line feed. Queries are folded by {@link toSearchKey}, which turns every white
- * space (line feeds included) into a space, so no query can match across two fields.
- */
+/** Separator between the fields of `search_text`: a line feed (a search term never holds one). */
 const FIELD_SEPARATOR = '\n';
 
-/**
- * Builds a cocktail's `search_text`: the search keys of its name, base spirit, category, description, technique, glassware
- * and the names of its ingredients (in recipe order, each once), one per line.
- */
-export function buildSearchText(cocktail: SearchableCocktail, ingredientNames: readonly string[]): string {
-  const parts = [
-    cocktail.name,
+/** The stored search columns of a cocktail (issue 14): what the search engines read and what PostgreSQL matches. */
+export interface SearchKeys {
+  /** Search key of the name: ordering ('name_key, id' is catalogue order) and the name's terms. */
+  name_key: string;
+  /**
+   * Search keys of the base spirit, category, technique, glassware and the names of its ingredients (recipe order, each
+   * once), one per line.
+   */
+  search_text: string;
+  /** Search key of the description. */
+  description_key: string;
+}
+
+/** Builds a cocktail's search columns from its fields and the names of its ingredients. */
+export function buildSearchKeys(cocktail: SearchableCocktail, ingredientNames: readonly string[]): SearchKeys {
+  const fields = [
     cocktail.base_spirit,
     cocktail.category ?? '',
-    cocktail.description,
     cocktail.technique,
     cocktail.glassware,
     ...new Set(ingredientNames),
   ];
-  return parts
-    .map(toSearchKey)
-    .filter((part) => part !== '')
-    .join(FIELD_SEPARATOR);
+  return {
+    name_key: toSearchKey(cocktail.name),
+    search_text: fields
+      .map(toSearchKey)
+      .filter((part) => part !== '')
+      .join(FIELD_SEPARATOR),
+    description_key: toSearchKey(cocktail.description),
+  };
 }

@@ -61,16 +61,29 @@ describe.each(testDialects())('catalogue search on %s', (dialect) => {
       expect((await names({ q: 'modern' })).sort()).toEqual(['Caipirinha', 'Gin Basil Smash', 'Penicillin']);
     });
 
-    it('matches keys shorter than three characters as substrings too', async () => {
-      expect(await names({ q: 'ai' })).toEqual(['Caipirinha', 'Daiquiri']);
-      expect(await names({ q: 'z' })).toEqual(['Gin Fizz']);
+    it('matches the last word as the start of a word, the others whole', async () => {
+      expect(await names({ q: 'dai' })).toEqual(['Daiquiri']);
+      expect(await names({ q: 'fi' })).toEqual(['Gin Fizz']);
+      expect(await names({ q: 'gin fi' })).toEqual(['Gin Fizz']);
+      expect(await names({ q: 'gi fizz' })).toEqual([]);
     });
 
-    it('treats wildcard and quote characters literally', async () => {
-      expect(await names({ q: '%' })).toEqual([]);
+    it('forgives typos by word length and folds punctuation', async () => {
+      expect(await names({ q: 'negorni' })).toEqual(['Negroni']);
+      expect(await names({ q: 'daiqiri' })).toEqual(['Daiquiri']);
+      // 'fiz' is three letters: no typo allowed, but it starts 'fizz'.
+      expect(await names({ q: 'fiz' })).toEqual(['Gin Fizz']);
+      expect(await names({ q: 'mjto' })).toEqual([]);
+      expect(await names({ q: 'mojto' })).toEqual(['Mojito']);
+      expect(await names({ q: 'gin-fizz!' })).toEqual(['Gin Fizz']);
+    });
+
+    it('treats wildcard and quote characters as punctuation', async () => {
       expect(await names({ q: 'g_n' })).toEqual([]);
-      expect(await names({ q: '"gin"' })).toEqual([]);
-      expect(await names({ q: 'gin" OR "rum' })).toEqual([]);
+      expect(await names({ q: '"gin fizz"' })).toEqual(['Gin Fizz']);
+      expect(await names({ q: 'gin% fizz' })).toEqual(['Gin Fizz']);
+      // Punctuation alone holds no word: no search, the whole catalogue.
+      expect(await names({ q: '%' })).toEqual(TEST_COCKTAIL_NAMES_IN_ORDER);
     });
 
     it('refuses pages past the first to a caller who is not signed in, and asks only for such pages', async () => {
@@ -110,7 +123,7 @@ describe.each(testDialects())('catalogue search on %s', (dialect) => {
         strategy,
         isSignedIn: member,
       });
-      expect(page).toEqual({ items: [], total: 0, page: 0, pageSize: 50 });
+      expect(page).toEqual({ items: [], total: 0, page: 0, pageSize: 50, didYouMean: null });
     });
 
     it('filters by spirit and category: OR within a filter, AND between filters and with q', async () => {

@@ -1,281 +1,189 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Dialect } from '../db/database';
+import { LIST_FACET_FIELDS, VALUE_FACETS } from '@/shared/domain/search-facets';
 import type { Database } from '../db/types';
+import type { CatalogueFilter, SearchResult } from './search-engine';
+import {
+  FIELD_COST,
+  MATCH_COST,
+  correctionFor,
+  pickCandidates,
+  queryWords,
+  typoAllowance,
+  type TermCandidate,
+  type TermField,
+  type TermMatch,
+} from './search-terms';
 
 /**
- * The catalogue search, in SQL, for both dialects.
- *
- * Semantics: a search key `q` (already folded by toSearchKey) matches a public cocktail when it is a substring of its
- * `search_text`. The answer is ranked in two groups: A, cocktails whose `name_key` contains q; then B, the other matches;
- * each group ordered by name_key, ties by id. Filters (base spirit, category) restrict both groups.
- *
- * Plans. Counts and one page of ids are computed separately, so no query ever sorts a large match set:
- * - PostgreSQL: one query per group with ORDER BY name_key, id; the planner chooses between the pg_trgm GIN index
- *   (rare terms) and an ordered walk of the name index that stops after the page (common terms).
- * - SQLite: the FTS5 trigram tables give match counts; for each group this module estimates the cost of (a) fetching the
- *   matches by id and sorting them, (b) walking the covering name index checking membership in the FTS match set, or
- *   (c) walking it testing search_text directly, and runs the cheapest. Keys shorter than 3 characters cannot use the
- *   trigram tables and fall back to (c) and to a scan for the count.
- * Counts go through `memo`, which the caller backs with a cache keyed by catalogue version.
+ * The catalogue search answered by PostgreSQL (issue 14), for the moments its process has no search engine in memory yet
+ * (the seconds after a catalogue change). Same semantics and order as search-engine.ts:
+ * - each query word's terms come from the vocabulary table `search_term`: the word itself, for the last word the terms it
+ *   begins (`like 'w%'` on the "C"-collated key), and likely corrections found by pg_trgm's trigram similarity (`%`, GIN
+ *   index, threshold {@link TRIGRAM_THRESHOLD}); search-terms.ts's pickCandidates keeps those within the word's typos, as
+ *   the engine does with its radix tree's offers;
+ * - cocktails holding every word (whole-word regular expressions on name_key, search_text and description_key, which the
+ *   trigram GIN indexes serve), ranked by the summed FIELD_COST + MATCH_COST of each word's best place, then by members
+ *   who saved them, then name_key and id; an empty query keeps catalogue order;
+ * - the filters of CatalogueFilter in SQL. Facet counts are not computed here: callers that need them wait for the engine.
+ * SQLite has no such path: its searches always wait for the engine (built in one to two seconds at 100,000 cocktails).
  */
-
-/** Shortest search key the trigram indexes can answer. */
-export const MIN_INDEXED_QUERY_LENGTH = 3;
-
-/** What to look for: a folded search key ('' for none) and filters (OR within one list, AND between them). */
-export interface CatalogueFilter {
-  q: string;
-  spirits: readonly string[];
-  categories: readonly string[];
-}
-
-/** Returns the cached number under `key`, or computes and remembers it. */
-export type CountMemo = (key: string, compute: () => Promise<number>) => Promise<number>;
-
-/** The total of matches and the ids of one page, in rank order. */
-export interface SearchResult {
-  total: number;
-  ids: number[];
-}
 
 /**
- * Rough per-row costs on SQLite, µs, measured on a 100,000-cocktail catalogue: reading the FTS doclist for one match,
- * fetching a row by id (and sorting it), walking the covering name index, walking it and reading the row.
+ * Trigram similarity above which PostgreSQL offers a vocabulary term as a possible correction. Low on purpose: a word of
+ * 9 letters with two swaps shares few trigrams with the word meant, and pickCandidates drops what is not within the typos.
  */
-const COST = { fts: 0.2, lookup: 2.5, indexStep: 0.06, rowStep: 1.5 } as const;
+export const TRIGRAM_THRESHOLD = 0.1;
 
-/** Below this many FTS matches, a filtered count fetches the matching rows by id instead of walking a filter index. */
-const FEW_MATCHES = 1500;
+/** A word's terms, grouped by how they matched. */
+type WordTerms = Record<TermMatch, string[]>;
 
-function likeContains(key: string): string {
-  return `%${key.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+/** `\m(a|b)\M`: any of `terms` as a whole word (terms hold letters and digits only, never a pattern character). */
+function wholeWords(terms: readonly string[]): string {
+  return `\\m(${terms.join('|')})\\M`;
 }
 
-function ftsPhrase(key: string): string {
-  return `"${key.replace(/"/g, '""')}"`;
+const COLUMN: Record<TermField, RawBuilder<unknown>> = {
+  name: sql`c.name_key`,
+  fields: sql`c.search_text`,
+  description: sql`c.description_key`,
+};
+
+/** The rank cost of one word in one cocktail: the cheapest field and match kind holding one of its terms. */
+function wordCost(terms: WordTerms): RawBuilder<unknown> {
+  const branches: RawBuilder<unknown>[] = [];
+  const places = (Object.keys(FIELD_COST) as TermField[])
+    .flatMap((field) =>
+      (Object.keys(MATCH_COST) as TermMatch[]).map((match) => ({ field, match, cost: FIELD_COST[field] + MATCH_COST[match] })),
+    )
+    .sort((a, b) => a.cost - b.cost);
+  for (const place of places) {
+    const list = terms[place.match];
+    if (list.length === 0) continue;
+    branches.push(sql`when ${COLUMN[place.field]} ~ ${wholeWords(list)} then ${sql.lit(place.cost)}`);
+  }
+  return sql`(case ${sql.join(branches, sql` `)} else 0 end)`;
 }
 
-function filterSql(filter: CatalogueFilter): RawBuilder<unknown> {
+/** Candidate terms of one word from `search_term`, with how many cocktails hold each. */
+async function wordCandidates(
+  trx: Kysely<Database>,
+  word: string,
+  prefix: boolean,
+): Promise<{ candidates: TermCandidate[]; frequency: Map<string, number> }> {
+  const conditions = [sql`term = ${word}`];
+  if (prefix) conditions.push(sql`term like ${`${word.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`);
+  if (typoAllowance(word) > 0) conditions.push(sql`term % ${word}`);
+  const { rows } = await sql<{ term: string; doc_count: number | string }>`
+    select term, doc_count from search_term where ${sql.join(conditions, sql` or `)}`.execute(trx);
+  const frequency = new Map(rows.map((row) => [row.term, Number(row.doc_count)]));
+  return { candidates: pickCandidates(word, frequency.keys(), prefix), frequency };
+}
+
+/** Every ingredient id under each of `ids` (itself included), from the parent links. */
+async function descendantsOf(trx: Kysely<Database>, ids: readonly number[]): Promise<number[][]> {
+  if (ids.length === 0) return [];
+  const rows = await trx.selectFrom('ingredient').select(['id', 'parent_id']).execute();
+  const children = new Map<number, number[]>();
+  for (const row of rows) {
+    if (row.parent_id === null) continue;
+    const list = children.get(Number(row.parent_id)) ?? [];
+    list.push(Number(row.id));
+    children.set(Number(row.parent_id), list);
+  }
+  return ids.map((id) => {
+    const out = [id];
+    for (let i = 0; i < out.length; i += 1) {
+      for (const child of children.get(out[i] as number) ?? []) if (!out.includes(child)) out.push(child);
+    }
+    return out;
+  });
+}
+
+/** SQL conditions for the filters of `filter` (public catalogue only). */
+async function filterConditions(trx: Kysely<Database>, filter: CatalogueFilter): Promise<RawBuilder<unknown>[]> {
   const parts = [sql`c.venue_id is null`];
-  if (filter.spirits.length > 0) parts.push(sql`c.base_spirit in (${sql.join([...filter.spirits])})`);
-  if (filter.categories.length > 0) parts.push(sql`c.category in (${sql.join([...filter.categories])})`);
-  return sql.join(parts, sql` and `);
-}
-
-function filterKey(filter: CatalogueFilter): string {
-  return JSON.stringify([filter.spirits, filter.categories]);
-}
-
-async function count(db: Kysely<Database>, query: RawBuilder<unknown>): Promise<number> {
-  const { rows } = (await query.execute(db)) as { rows: { n: number | string }[] };
-  return Number(rows[0]?.n ?? 0);
-}
-
-async function ids(db: Kysely<Database>, query: RawBuilder<unknown>): Promise<number[]> {
-  const { rows } = (await query.execute(db)) as { rows: { id: number | string }[] };
-  return rows.map((row) => Number(row.id));
-}
-
-/** Splits the page [offset, offset + limit) between group A (first `nameTotal` ranks) and group B. */
-function splitPage(offset: number, limit: number, nameTotal: number, total: number) {
-  const takeA = Math.max(0, Math.min(limit, nameTotal - offset));
-  const skipB = Math.max(0, offset - nameTotal);
-  const takeB = Math.max(0, Math.min(limit - takeA, total - nameTotal - skipB));
-  return { skipA: offset, takeA, skipB, takeB };
-}
-
-async function searchPostgres(
-  db: Kysely<Database>,
-  filter: CatalogueFilter,
-  page: { offset: number; limit: number },
-  memo: CountMemo,
-): Promise<SearchResult> {
-  const where = filterSql(filter);
-  const key = filterKey(filter);
-  if (filter.q === '') {
-    const total = await memo(`pg:all:${key}`, () =>
-      count(db, sql`select count(*) as n from cocktail c where ${where}`),
-    );
-    if (page.offset >= total) return { total, ids: [] };
-    const found = await ids(
-      db,
-      sql`select c.id from cocktail c where ${where} order by c.name_key, c.id limit ${page.limit} offset ${page.offset}`,
-    );
-    return { total, ids: found };
-  }
-  const pattern = likeContains(filter.q);
-  const total = await memo(`pg:q:${filter.q}:${key}`, () =>
-    count(db, sql`select count(*) as n from cocktail c where ${where} and c.search_text like ${pattern}`),
-  );
-  const nameTotal =
-    total === 0
-      ? 0
-      : await memo(`pg:name:${filter.q}:${key}`, () =>
-          count(db, sql`select count(*) as n from cocktail c where ${where} and c.name_key like ${pattern}`),
-        );
-  const { skipA, takeA, skipB, takeB } = splitPage(page.offset, page.limit, nameTotal, total);
-  const found: number[] = [];
-  if (takeA > 0) {
-    found.push(
-      ...(await ids(
-        db,
-        sql`select c.id from cocktail c where ${where} and c.name_key like ${pattern}
-            order by c.name_key, c.id limit ${takeA} offset ${skipA}`,
-      )),
+  for (const facet of VALUE_FACETS) {
+    const chosen = filter.values[facet.field] ?? [];
+    if (chosen.length === 0) continue;
+    const column = sql.ref(`c.${facet.field}`);
+    parts.push(
+      LIST_FACET_FIELDS.includes(facet.field)
+        ? sql`(${column})::jsonb ?| ${sql.val([...chosen])}::text[]`
+        : sql`${column} in (${sql.join([...chosen])})`,
     );
   }
-  if (takeB > 0) {
-    found.push(
-      ...(await ids(
-        db,
-        sql`select c.id from cocktail c where ${where} and c.search_text like ${pattern} and strpos(c.name_key, ${filter.q}) = 0
-            order by c.name_key, c.id limit ${takeB} offset ${skipB}`,
-      )),
-    );
+  const [withSets, withoutSets] = await Promise.all([
+    descendantsOf(trx, filter.withIngredients),
+    descendantsOf(trx, filter.withoutIngredients),
+  ]);
+  for (const ids of withSets) {
+    parts.push(sql`exists (select 1 from cocktail_ingredient ci where ci.cocktail_id = c.id
+      and ci.ingredient_id in (${sql.join(ids)}))`);
   }
-  return { total, ids: found };
-}
-
-async function searchSqlite(
-  db: Kysely<Database>,
-  filter: CatalogueFilter,
-  page: { offset: number; limit: number },
-  memo: CountMemo,
-): Promise<SearchResult> {
-  const where = filterSql(filter);
-  const key = filterKey(filter);
-  const filtered = filter.spirits.length > 0 || filter.categories.length > 0;
-  const population = await memo(`lite:all:${key}`, () =>
-    count(db, sql`select count(*) as n from cocktail c where ${where}`),
-  );
-  if (filter.q === '') {
-    if (page.offset >= population) return { total: population, ids: [] };
-    const found = await ids(
-      db,
-      sql`select c.id from cocktail c where ${where} order by c.name_key, c.id limit ${page.limit} offset ${page.offset}`,
-    );
-    return { total: population, ids: found };
+  const excluded = withoutSets.flat();
+  if (excluded.length > 0) {
+    parts.push(sql`not exists (select 1 from cocktail_ingredient ci where ci.cocktail_id = c.id
+      and ci.ingredient_id in (${sql.join(excluded)}))`);
   }
-
-  // Walking the name index visits every public cocktail, filtered or not.
-  const everyone = filtered
-    ? await memo(`lite:all:${filterKey({ q: '', spirits: [], categories: [] })}`, () =>
-        count(db, sql`select count(*) as n from cocktail c where c.venue_id is null`),
-      )
-    : population;
-  const q = filter.q;
-  const orderWalk = sql`cocktail c indexed by cocktail_public_order_idx`;
-  const nameHit = sql`instr(c.name_key, ${q}) > 0`;
-  const nameMiss = sql`instr(c.name_key, ${q}) = 0`;
-
-  if (q.length < MIN_INDEXED_QUERY_LENGTH) {
-    const total = await memo(`lite:q:${q}:${key}`, () =>
-      count(db, sql`select count(*) as n from cocktail c where ${where} and instr(c.search_text, ${q}) > 0`),
-    );
-    const nameTotal = await memo(`lite:name:${q}:${key}`, () =>
-      count(db, sql`select count(*) as n from ${orderWalk} where ${where} and ${nameHit}`),
-    );
-    const { skipA, takeA, skipB, takeB } = splitPage(page.offset, page.limit, nameTotal, total);
-    const found: number[] = [];
-    if (takeA > 0) {
-      found.push(
-        ...(await ids(
-          db,
-          sql`select c.id from ${orderWalk} where ${where} and ${nameHit}
-          order by c.name_key, c.id limit ${takeA} offset ${skipA}`,
-        )),
-      );
-    }
-    if (takeB > 0) {
-      found.push(
-        ...(await ids(
-          db,
-          sql`select c.id from ${orderWalk} where ${where} and ${nameMiss} and instr(c.search_text, ${q}) > 0
-          order by c.name_key, c.id limit ${takeB} offset ${skipB}`,
-        )),
-      );
-    }
-    return { total, ids: found };
+  if (filter.maxPrepMinutes !== null) parts.push(sql`c.preparation_time <= ${filter.maxPrepMinutes}`);
+  if (filter.onlyIds !== null) {
+    parts.push(filter.onlyIds.size === 0 ? sql`false` : sql`c.id = any(${sql.val([...filter.onlyIds])}::int[])`);
   }
-
-  const phrase = ftsPhrase(q);
-  const matchSet = sql`select rowid from cocktail_search where cocktail_search match ${phrase}`;
-  const nameSet = sql`select rowid from cocktail_name_search where cocktail_name_search match ${phrase}`;
-  const allMatches = await memo(`lite:fts:${q}`, () =>
-    count(db, sql`select count(*) as n from cocktail_search where cocktail_search match ${phrase}`),
-  );
-  const allNames =
-    allMatches === 0
-      ? 0
-      : await memo(`lite:ftsname:${q}`, () =>
-          count(db, sql`select count(*) as n from cocktail_name_search where cocktail_name_search match ${phrase}`),
-        );
-
-  /** Matches of `set` (of `setSize` rows) passing the filters: fetched by id when few, else by walking a filter index. */
-  const countFiltered = (set: RawBuilder<unknown>, setSize: number) =>
-    setSize <= FEW_MATCHES
-      ? count(db, sql`select count(*) as n from cocktail c where ${where} and c.id in (${set})`)
-      : count(db, sql`select count(*) as n from cocktail c where ${where} and +c.id in (${set})`);
-  const total = !filtered
-    ? allMatches
-    : allMatches === 0
-      ? 0
-      : await memo(`lite:q:${q}:${key}`, () => countFiltered(matchSet, allMatches));
-  const nameTotal = !filtered
-    ? allNames
-    : allNames === 0
-      ? 0
-      : await memo(`lite:name:${q}:${key}`, () => countFiltered(nameSet, allNames));
-
-  const { skipA, takeA, skipB, takeB } = splitPage(page.offset, page.limit, nameTotal, total);
-  const found: number[] = [];
-  const walked = (skip: number, take: number, groupSize: number) =>
-    Math.min(everyone, Math.ceil(((skip + take) * everyone) / Math.max(1, groupSize)));
-
-  if (takeA > 0) {
-    const sortCost = (COST.fts + COST.lookup) * allNames;
-    const walkCost = COST.indexStep * walked(skipA, takeA, nameTotal);
-    found.push(
-      ...(await ids(
-        db,
-        sortCost <= walkCost
-          ? sql`select c.id from cocktail c where ${where} and c.id in (${nameSet})
-                order by c.name_key, c.id limit ${takeA} offset ${skipA}`
-          : sql`select c.id from ${orderWalk} where ${where} and ${nameHit}
-                order by c.name_key, c.id limit ${takeA} offset ${skipA}`,
-      )),
-    );
-  }
-  if (takeB > 0) {
-    const steps = walked(skipB, takeB, total - nameTotal);
-    const sortCost = (COST.fts + COST.lookup) * allMatches;
-    const memberCost = COST.fts * allMatches + COST.indexStep * steps;
-    const rowCost = COST.rowStep * steps;
-    const cheapest = Math.min(sortCost, memberCost, rowCost);
-    const query =
-      cheapest === sortCost
-        ? sql`select c.id from cocktail c where ${where} and c.id in (${matchSet}) and ${nameMiss}
-              order by c.name_key, c.id limit ${takeB} offset ${skipB}`
-        : cheapest === memberCost
-          ? sql`select c.id from ${orderWalk} where ${where} and ${nameMiss} and +c.id in (${matchSet})
-                order by c.name_key, c.id limit ${takeB} offset ${skipB}`
-          : sql`select c.id from ${orderWalk} where ${where} and ${nameMiss} and instr(c.search_text, ${q}) > 0
-                order by c.name_key, c.id limit ${takeB} offset ${skipB}`;
-    found.push(...(await ids(db, query)));
-  }
-  return { total, ids: found };
+  return parts;
 }
 
 /**
- * Counts the public cocktails matching `filter` and returns the ids of one page in rank order.
+ * Searches the public catalogue in PostgreSQL: the total and one page of ids in rank order, and the correction offered.
  * @param page offset (0-based row index) and limit (rows).
+ * @throws the database's error.
  */
-export function searchCatalogue(
+export async function searchPostgres(
   db: Kysely<Database>,
-  dialect: Dialect,
   filter: CatalogueFilter,
   page: { offset: number; limit: number },
-  memo: CountMemo,
 ): Promise<SearchResult> {
-  return dialect === 'postgres' ? searchPostgres(db, filter, page, memo) : searchSqlite(db, filter, page, memo);
+  return db.transaction().execute(async (trx) => {
+    await sql`select set_config('pg_trgm.similarity_threshold', ${String(TRIGRAM_THRESHOLD)}, true)`.execute(trx);
+    const words = queryWords(filter.q);
+    const perWord = await Promise.all(words.map((word, i) => wordCandidates(trx, word, i === words.length - 1)));
+    const where = await filterConditions(trx, filter);
+    if (perWord.some((word) => word.candidates.length === 0)) return { total: 0, ids: [], didYouMean: null };
+
+    const costs: RawBuilder<unknown>[] = [];
+    for (const { candidates } of perWord) {
+      const terms: WordTerms = { exact: [], prefix: [], typo: [] };
+      for (const candidate of candidates) terms[candidate.match].push(candidate.term);
+      const any = wholeWords(candidates.map((candidate) => candidate.term));
+      where.push(sql`(c.name_key ~ ${any} or c.search_text ~ ${any} or c.description_key ~ ${any})`);
+      costs.push(wordCost(terms));
+    }
+    const whereSql = sql.join(where, sql` and `);
+    const { rows: counted } = await sql<{ n: number | string }>`
+      select count(*) as n from cocktail c where ${whereSql}`.execute(trx);
+    const total = Number(counted[0]?.n ?? 0);
+    let ids: number[] = [];
+    if (page.offset < total && page.limit > 0) {
+      const order =
+        words.length === 0
+          ? sql`c.name_key, c.id`
+          : sql`${sql.join(costs, sql` + `)}, coalesce(p.saves, 0) desc, c.name_key, c.id`;
+      const { rows } = await sql<{ id: number | string }>`
+        select c.id from cocktail c
+        left join (select cocktail_id, count(*) as saves from user_favorites group by cocktail_id) p
+          on p.cocktail_id = c.id
+        where ${whereSql}
+        order by ${order}
+        limit ${page.limit} offset ${page.offset}`.execute(trx);
+      ids = rows.map((row) => Number(row.id));
+    }
+    let didYouMean: string | null = null;
+    if (total > 0) {
+      const fixed = words.map((word, i) => {
+        const { candidates, frequency } = perWord[i] as (typeof perWord)[number];
+        return correctionFor(candidates, (term) => frequency.get(term) ?? 0) ?? word;
+      });
+      if (fixed.some((word, i) => word !== words[i])) didYouMean = fixed.join(' ');
+    }
+    return { total, ids, didYouMean };
+  });
 }

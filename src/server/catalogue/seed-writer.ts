@@ -5,7 +5,8 @@ import type { SeedCocktail, SeedIngredient } from '@/shared/schemas/seed';
 import { dialectOf, type Dialect } from '../db/database';
 import type { CocktailTable, Database } from '../db/types';
 import { bumpCatalogueVersion } from './catalogue-version';
-import { buildSearchText, toSearchKey } from './search-text';
+import { writeSearchTerms } from './search-vocabulary';
+import { buildSearchKeys } from './search-text';
 
 /** A seed catalogue: ingredients and cocktails, cross-referenced by slug. */
 export interface SeedCatalogue {
@@ -112,6 +113,7 @@ const SEEDED_COLUMNS = [
   ['is_signature', 'integer'],
   ['name_key', 'text'],
   ['search_text', 'text'],
+  ['description_key', 'text'],
 ] as const;
 
 type SeededColumn = (typeof SEEDED_COLUMNS)[number][0];
@@ -155,8 +157,7 @@ function cocktailValues(cocktail: SeedCocktail, ingredients: ReadonlyMap<string,
     seasonal_tags: JSON.stringify(cocktail.seasonal_tags),
     occasion_tags: JSON.stringify(cocktail.occasion_tags),
     is_signature: cocktail.is_signature ? 1 : 0,
-    name_key: toSearchKey(cocktail.name),
-    search_text: buildSearchText(cocktail, names),
+    ...buildSearchKeys(cocktail, names),
   };
 }
 
@@ -293,7 +294,7 @@ async function writeIngredients(
 /**
  * Writes a seed into the catalogue in one transaction: upserts ingredients (with their aliases) and cocktails by slug (ids
  * stay stable), links ingredient parents, replaces every seeded ingredient's parts and every seeded cocktail's recipe lines
- * and line substitutes, recomputes search keys and each cocktail's strength band (from its computed ABV,
+ * and line substitutes, recomputes search keys (and the vocabulary, `search_term`) and each cocktail's strength band (from its computed ABV,
  * {@link seedStrength}), stores the seed hash and a new catalogue version. Cocktails or ingredients absent from the seed
  * are left in place (favorites and bars may point at them).
  * @throws SeedError when the seed is inconsistent; database errors as thrown by the driver (nothing is written then).
@@ -360,6 +361,7 @@ export async function writeSeed(
       .values({ key: 'seed_hash', value: hash })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: hash }))
       .execute();
+    await writeSearchTerms(trx);
     await bumpCatalogueVersion(trx);
     return {
       hash,

@@ -74,13 +74,23 @@ export interface CocktailTable {
   photo: string | null;
   /** Search key of the name (see catalogue/search-text.ts): ordering and name-first ranking use it. */
   name_key: string;
-  /** Search key of name, base spirit, category, description, technique, glassware and ingredient names. */
+  /**
+   * Search keys of the base spirit, category, technique, glassware and ingredient names, one per line (migration 0013;
+   * catalogue/search-text.ts buildSearchKeys).
+   */
   search_text: string;
+  /** Search key of the description (migration 0013). */
+  description_key: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
 
 /** `cocktail_ingredient`: one line of a recipe; primary key (cocktail_id, position). */
+/** The public catalogue's vocabulary (migration 0013): each search term and how many public cocktails hold it. */
+export interface SearchTermTable {
+  term: string;
+  doc_count: number;
+}
 export interface CocktailIngredientTable {
   cocktail_id: number;
   /** 0-based order of the line in the recipe. */
@@ -345,6 +355,7 @@ export interface Database {
   cocktail: CocktailTable;
   cocktail_ingredient: CocktailIngredientTable;
   catalogue_meta: CatalogueMetaTable;
+  search_term: SearchTermTable;
   analytics_event: AnalyticsEventTable;
   user: AuthUserTable;
   session: AuthSessionTable;

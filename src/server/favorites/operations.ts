@@ -9,6 +9,12 @@ import { loadSummariesByIds, MAX_COCKTAIL_ID } from '../catalogue';
  * are read.
  */
 export async function listFavorites({ db, userId }: { db: Kysely<Database>; userId: string }): Promise<FavoriteList> {
+  const ids = await listFavoriteIds({ db, userId });
+  return { ids, items: await loadSummariesByIds(db, ids) };
+}
+
+/** One user's favourite cocktail ids, newest first (ties by cocktail id). Only `userId`'s rows are read. */
+export async function listFavoriteIds({ db, userId }: { db: Kysely<Database>; userId: string }): Promise<number[]> {
   const rows = await db
     .selectFrom('user_favorites')
     .select('cocktail_id')
@@ -16,8 +22,7 @@ export async function listFavorites({ db, userId }: { db: Kysely<Database>; user
     .orderBy('created_at', 'desc')
     .orderBy('cocktail_id', 'desc')
     .execute();
-  const ids = rows.map((row) => Number(row.cocktail_id));
-  return { ids, items: await loadSummariesByIds(db, ids) };
+  return rows.map((row) => Number(row.cocktail_id));
 }
 
 /**

@@ -7,6 +7,7 @@ export { myBarRoutes } from './routes';
 export {
   countMadeDrinks,
   deleteMyBarData,
+  listMakeableIds,
   listRecentMadeDrinks,
   toBarIngredient,
   type MyBarDeletion,

@@ -12,10 +12,9 @@ import {
   type StoredPhoto,
 } from '@/shared/schemas/venues';
 import {
-  buildSearchText,
+  buildSearchKeys,
   getIngredientCatalogue,
   loadCocktailDetails,
-  toSearchKey,
   type MatchModel,
   type StoredRecipe,
 } from '../catalogue';
@@ -136,8 +135,7 @@ async function recipeColumns(db: Kysely<Database>, body: SignatureWrite) {
     flavor_profile: JSON.stringify(body.flavor_profile),
     seasonal_tags: JSON.stringify(body.seasonal_tags),
     occasion_tags: JSON.stringify(body.occasion_tags),
-    name_key: toSearchKey(body.name),
-    search_text: buildSearchText(
+    ...buildSearchKeys(
       body,
       ingredients.map((ingredient) => ingredient.name),
     ),

@@ -2,12 +2,16 @@ import { z } from 'zod';
 import { TECHNIQUES } from '../domain/abv';
 import { LIST_SORTS } from '../domain/rating-order';
 import { UNITS } from '../domain/units';
+import { MAX_INGREDIENT_CHOICES, VALUE_FACETS } from '../domain/search-facets';
 import {
   BASE_SPIRITS,
   CATEGORIES,
   DIFFICULTY_LEVELS,
   STRENGTHS,
   GLASSWARE,
+  FLAVOR_PROFILES,
+  SEASONS,
+  OCCASIONS,
   MAX_PAGE_SIZE,
   DEFAULT_PAGE_SIZE,
   MAX_QUERY_LENGTH,
@@ -106,6 +110,25 @@ export type CocktailDetail = z.infer<typeof cocktailDetailSchema>;
 const repeatable = <T extends z.ZodType>(item: T) =>
   z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(item));
 
+/** An ingredient id in a query string. */
+const ingredientIdSchema = z.coerce
+  .number({ message: 'ingredient ids are numbers' })
+  .int('ingredient ids are whole numbers')
+  .positive('ingredient ids are positive')
+  .max(2_147_483_647, 'no such ingredient id');
+
+/** Repeatable ingredient ids, at most MAX_INGREDIENT_CHOICES. */
+const ingredientChoices = z.preprocess(
+  (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+  z.array(ingredientIdSchema).max(MAX_INGREDIENT_CHOICES, `at most ${MAX_INGREDIENT_CHOICES} ingredients`),
+);
+
+/** A query-string switch: '1' (or 'true') on; absent, '0' or 'false' off. */
+const flag = z
+  .enum(['1', '0', 'true', 'false'], { message: "use '1' or '0'" })
+  .optional()
+  .transform((value) => value === '1' || value === 'true');
+
 /** Query string of `GET /api/cocktails`. page is 0-based. */
 export const cocktailListQuerySchema = z.object({
   q: z.string().trim().max(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters`).default(''),
@@ -132,8 +155,55 @@ export const cocktailListQuerySchema = z.object({
     .max(5, 'minRating is 0.5 to 5 stars')
     .refine((value) => Number.isInteger(value * 2), { message: 'minRating is in half stars' })
     .optional(),
+  /** Facets (issue 14, shared/domain/search-facets.ts): glassware, technique, strength, difficulty (repeatable, OR). */
+  glass: repeatable(glasswareSchema),
+  technique: repeatable(techniqueSchema),
+  strength: repeatable(strengthSchema),
+  difficulty: repeatable(difficultySchema),
+  /** Flavour profile, season and occasion tags (repeatable, OR: a cocktail holding any chosen tag). */
+  flavor: repeatable(z.enum(FLAVOR_PROFILES)),
+  season: repeatable(z.enum(SEASONS)),
+  occasion: repeatable(z.enum(OCCASIONS)),
+  /** Ingredient ids that must all be in the recipe, and ids none of which may be (broader ingredients count). */
+  with: ingredientChoices,
+  without: ingredientChoices,
+  /** Longest preparation time, minutes. */
+  maxPrep: z.coerce
+    .number({ message: 'maxPrep must be a number of minutes' })
+    .int('maxPrep must be a whole number of minutes')
+    .min(1, 'maxPrep is 1 to 240 minutes')
+    .max(240, 'maxPrep is 1 to 240 minutes')
+    .optional(),
+  /** '1': only the caller's favourites (needs a session). */
+  favorites: flag,
+  /** '1': only what the caller's bar makes now (needs a session and My Bar's plan). */
+  canMake: flag,
+  /** '1': the answer carries facet counts. */
+  facets: flag,
 });
 export type CocktailListQuery = z.infer<typeof cocktailListQuerySchema>;
+
+/** One value of a facet and how many results hold it. */
+export const facetValueCountSchema = z.object({ value: z.string(), count: z.number().int().min(0) });
+export type FacetValueCount = z.infer<typeof facetValueCountSchema>;
+
+/**
+ * Facet counts of a search (issue 14), with `facets=1`: per facet, each value held by the results and how many hold it,
+ * counted as if that facet's own choices were not made (so its other values show what choosing them would add); the
+ * most frequent ingredients in the results (with every chosen one); per preparation time limit, how many take at most
+ * that long.
+ */
+export const facetCountsSchema = z.object({
+  values: z.object(
+    Object.fromEntries(VALUE_FACETS.map((facet) => [facet.field, z.array(facetValueCountSchema)])) as Record<
+      (typeof VALUE_FACETS)[number]['field'],
+      z.ZodArray<typeof facetValueCountSchema>
+    >,
+  ),
+  ingredients: z.array(z.object({ id: z.number().int(), name: z.string(), count: z.number().int().min(0) })),
+  preparation_time: z.array(z.object({ max: z.number().int(), count: z.number().int().min(0) })),
+});
+export type FacetCountsBody = z.infer<typeof facetCountsSchema>;
 
 /** Response of `GET /api/cocktails`. */
 export const cocktailPageSchema = z.object({
@@ -141,6 +211,10 @@ export const cocktailPageSchema = z.object({
   total: z.number().int().min(0),
   page: z.number().int().min(0),
   pageSize: z.number().int().min(1),
+  /** The query with a mistyped word corrected, when the results came through a correction ('negorni' -> 'negroni'). */
+  didYouMean: z.string().nullable().optional(),
+  /** With `facets=1`. */
+  facets: facetCountsSchema.optional(),
 });
 export type CocktailPage = z.infer<typeof cocktailPageSchema>;
 

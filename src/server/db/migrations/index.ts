@@ -12,6 +12,7 @@ import { venuesMigration } from './0009-venues';
 import { venueInventoryMigration } from './0010-venue-inventory';
 import { venueMenuMigration } from './0011-venue-menu';
 import { venueRecipesMigration } from './0012-venue-recipes';
+import { searchTermsMigration } from './0013-search-terms';
 
 /**
  * Every migration, by name (Kysely runs them in name order). One set serves both dialects: each module receives the dialect
@@ -31,5 +32,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0010-venue-inventory': venueInventoryMigration(dialect),
     '0011-venue-menu': venueMenuMigration(dialect),
     '0012-venue-recipes': venueRecipesMigration(dialect),
+    '0013-search-terms': searchTermsMigration(dialect),
   };
 }

@@ -1,0 +1,629 @@
+import SearchableMap from 'minisearch/SearchableMap';
+import { LIST_FACET_FIELDS, PREP_TIME_LIMITS, VALUE_FACETS, type ValueFacetField } from '@/shared/domain/search-facets';
+import {
+  FIELD_COST,
+  MATCH_COST,
+  MAX_QUERY_WORDS,
+  correctionFor,
+  pickCandidates,
+  queryWords,
+  transpositions,
+  typoAllowance,
+  type TermCandidate,
+  type TermField,
+} from './search-terms';
+
+/**
+ * The catalogue's in-memory search engine (issue 14, ADR 001): typo-tolerant, prefix-aware, ranked, faceted.
+ *
+ * The vocabulary is MiniSearch's radix tree (`SearchableMap`): its `fuzzyGet` (Levenshtein automaton over the tree) and
+ * `atPrefix` offer the terms a typed word may mean; search-terms.ts's `pickCandidates` decides which of them match
+ * (whole word, prefix of the last word, or within the word's typos, swaps of neighbouring letters counting one). Each
+ * term holds three posting lists: the cocktails (by catalogue position: name_key, then id) whose name, other fields or
+ * description contain it. MiniSearch's own document index was measured and not used: at 100,000 cocktails it took 4.6 s to
+ * build and 60-190 ms to answer a common word, as it scores every match; here a search touches only the posting lists
+ * of its terms and sorts only the page it returns.
+ *
+ * Ranking: a cocktail's cost is the sum over the query's words of the word's best FIELD_COST + MATCH_COST (name before
+ * other fields before description; the word before a prefix before a typo); lower first, then more popular first, then
+ * catalogue order. An empty query keeps catalogue order. PostgreSQL's path (search.ts) ranks the same way.
+ */
+
+/** One public cocktail as the engine reads it (columns of `cocktail`, list columns as JSON text). */
+export interface EngineRow {
+  id: number;
+  name_key: string;
+  search_text: string;
+  description_key: string;
+  base_spirit: string;
+  category: string | null;
+  glassware: string;
+  technique: string;
+  strength: string;
+  difficulty_level: string;
+  /** Minutes. */
+  preparation_time: number;
+  flavor_profile: string;
+  seasonal_tags: string;
+  occasion_tags: string;
+}
+
+/** What to look for. Value facets: OR within one list, AND between lists; empty lists do not filter. */
+export interface CatalogueFilter {
+  /** The user's text (folded and split here). */
+  q: string;
+  /** Chosen values per value facet (VALUE_FACETS' fields). */
+  values: Partial<Record<ValueFacetField, readonly string[]>>;
+  /** Ingredient ids that must all be in the recipe (an ingredient counts for its broader ones: Bourbon is a Whiskey). */
+  withIngredients: readonly number[];
+  /** Ingredient ids none of which may be in the recipe (broader ones included the same way). */
+  withoutIngredients: readonly number[];
+  /** Longest preparation time, minutes; null for any. */
+  maxPrepMinutes: number | null;
+  /** Only these cocktail ids (favourites only, can make only); null for all. */
+  onlyIds: ReadonlySet<number> | null;
+}
+
+/** A filter that keeps everything and looks for `q`. */
+export function textFilter(q: string): CatalogueFilter {
+  return { q, values: {}, withIngredients: [], withoutIngredients: [], maxPrepMinutes: null, onlyIds: null };
+}
+
+/** Counts per facet value over the results, each facet's own choices left out (so its other values show their counts). */
+export interface FacetCounts {
+  values: Record<ValueFacetField, Map<string, number>>;
+  /** Cocktails in the results holding each ingredient (by id; broader ingredients included). */
+  ingredients: Map<number, number>;
+  /** Per PREP_TIME_LIMITS entry, the cocktails of at most that many minutes. */
+  prepTime: Map<number, number>;
+}
+
+/** The answer to one search. */
+export interface SearchResult {
+  /** Every match. */
+  total: number;
+  /** Cocktail ids of the page asked for, in rank order. */
+  ids: number[];
+  /** The query with its words corrected, when a word matched only through a typo (and something was found). */
+  didYouMean: string | null;
+  /** Facet counts, when asked for. */
+  facets?: FacetCounts;
+}
+
+/** Facet counts while they are being gathered, by code. */
+interface FacetTally {
+  /** Per facet column (in #facetColumns order), counts by code. */
+  values: Int32Array[];
+  ingredients: Int32Array;
+  prep: Int32Array;
+}
+
+/** Above this many keys to order, a page is taken by a walk in rank order instead of a sort. */
+const SORT_LIMIT = 4096;
+
+/** Highest cost of one word (a typo in the description). */
+const MAX_WORD_COST = FIELD_COST.description + MATCH_COST.typo;
+
+interface Postings {
+  name: Int32Array;
+  fields: Int32Array;
+  description: Int32Array;
+  /** Cocktails holding the term in any field. */
+  docs: number;
+}
+
+interface PostingsBuilder {
+  name: number[];
+  fields: number[];
+  description: number[];
+  docs: number;
+  lastDoc: number;
+}
+
+const WORD_SEPARATOR = /[^\p{L}\p{N}]+/u;
+const TERM_FIELDS: readonly TermField[] = ['name', 'fields', 'description'];
+
+/** A facet's codes: one per cocktail (single-valued fields) or a list per cocktail (CSR: offsets into values). */
+interface FacetColumn {
+  vocabulary: string[];
+  codes: Map<string, number>;
+  /** Single-valued: the code per position. */
+  single: Uint8Array | null;
+  /** List-valued: codes of position i are values[offsets[i] .. offsets[i + 1]). */
+  offsets: Int32Array | null;
+  values: Uint8Array | null;
+}
+
+function parseList(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The catalogue's search engine for one catalogue version. Immutable once built, apart from popularity. */
+export class CatalogueSearchEngine {
+  readonly #ids: Int32Array;
+  readonly #positionOfId = new Map<number, number>();
+  readonly #vocabulary: SearchableMap<Postings>;
+  readonly #facets = new Map<ValueFacetField, FacetColumn>();
+  /** The same columns as an array, each with its field (for the counting loop). */
+  #facetColumns: (FacetColumn & { field: ValueFacetField })[] = [];
+  /** Ingredient codes per position (the recipe's ingredients and their broader ones), CSR. */
+  readonly #ingredientOffsets: Int32Array;
+  readonly #ingredientCodes: Uint16Array;
+  readonly #ingredientIds: number[] = [];
+  readonly #ingredientCode = new Map<number, number>();
+  readonly #prepMinutes: Uint16Array;
+  /** Popularity rank per position: 0 for the most popular, ties in catalogue order. */
+  #rankOf: Int32Array;
+  // Scratch buffers, reused by every search (a search runs to completion without yielding).
+  readonly #wordStamp: Int32Array;
+  readonly #wordCost: Uint8Array;
+  readonly #touched: Int32Array;
+  readonly #score: Uint16Array;
+  #generation = 0;
+
+  /**
+   * @param rows the public catalogue in catalogue order (name_key, then id).
+   * @param ingredientsOf per cocktail id, its recipe's ingredient ids with their broader ones (each once).
+   * @param popularity per cocktail id, how popular it is (members who saved it); absent is 0.
+   */
+  constructor(
+    readonly version: string,
+    rows: readonly EngineRow[],
+    ingredientsOf: ReadonlyMap<number, readonly number[]>,
+    popularity: ReadonlyMap<number, number> = new Map(),
+  ) {
+    const n = rows.length;
+    this.#ids = new Int32Array(n);
+    this.#prepMinutes = new Uint16Array(n);
+    const terms = new Map<string, PostingsBuilder>();
+    const add = (text: string, field: TermField, position: number) => {
+      for (const term of text.split(WORD_SEPARATOR)) {
+        if (term === '') continue;
+        let entry = terms.get(term);
+        if (!entry) terms.set(term, (entry = { name: [], fields: [], description: [], docs: 0, lastDoc: -1 }));
+        const list = entry[field];
+        if (list[list.length - 1] !== position) list.push(position);
+        if (entry.lastDoc !== position) {
+          entry.lastDoc = position;
+          entry.docs += 1;
+        }
+      }
+    };
+    for (const facet of VALUE_FACETS) {
+      const list = LIST_FACET_FIELDS.includes(facet.field);
+      this.#facets.set(facet.field, {
+        vocabulary: [],
+        codes: new Map(),
+        single: list ? null : new Uint8Array(n),
+        offsets: list ? new Int32Array(n + 1) : null,
+        values: null,
+      });
+    }
+    const listValues = new Map<ValueFacetField, number[]>(LIST_FACET_FIELDS.map((field) => [field, []]));
+    const ingredientCodes: number[] = [];
+    this.#ingredientOffsets = new Int32Array(n + 1);
+
+    rows.forEach((row, position) => {
+      const id = Number(row.id);
+      this.#ids[position] = id;
+      this.#positionOfId.set(id, position);
+      this.#prepMinutes[position] = Math.min(65535, Math.max(0, Number(row.preparation_time)));
+      add(row.name_key, 'name', position);
+      add(row.search_text, 'fields', position);
+      add(row.description_key, 'description', position);
+      for (const [field, column] of this.#facets) {
+        if (column.single) {
+          column.single[position] = this.#codeOf(column, String(row[field as keyof EngineRow] ?? ''));
+        } else {
+          const out = listValues.get(field) as number[];
+          for (const value of new Set(parseList(row[field as 'flavor_profile']))) out.push(this.#codeOf(column, value));
+          (column.offsets as Int32Array)[position + 1] = out.length;
+        }
+      }
+      for (const ingredientId of ingredientsOf.get(id) ?? []) {
+        let code = this.#ingredientCode.get(ingredientId);
+        if (code === undefined) {
+          code = this.#ingredientIds.length;
+          this.#ingredientIds.push(ingredientId);
+          this.#ingredientCode.set(ingredientId, code);
+        }
+        ingredientCodes.push(code);
+      }
+      this.#ingredientOffsets[position + 1] = ingredientCodes.length;
+    });
+    for (const [field, out] of listValues) (this.#facets.get(field) as FacetColumn).values = Uint8Array.from(out);
+    this.#ingredientCodes = Uint16Array.from(ingredientCodes);
+    this.#facetColumns = [...this.#facets].map(([field, column]) => Object.assign(column, { field }));
+
+    this.#vocabulary = new SearchableMap<Postings>();
+    for (const [term, entry] of terms) {
+      this.#vocabulary.set(term, {
+        name: Int32Array.from(entry.name),
+        fields: Int32Array.from(entry.fields),
+        description: Int32Array.from(entry.description),
+        docs: entry.docs,
+      });
+    }
+    this.#rankOf = this.#ranks(popularity);
+    this.#wordStamp = new Int32Array(n);
+    this.#wordCost = new Uint8Array(n);
+    this.#touched = new Int32Array(n);
+    this.#score = new Uint16Array(n);
+  }
+
+  #codeOf(column: FacetColumn, value: string): number {
+    let code = column.codes.get(value);
+    if (code === undefined) {
+      code = Math.min(255, column.vocabulary.length);
+      if (code < 255) {
+        column.vocabulary.push(value);
+        column.codes.set(value, code);
+      }
+    }
+    return code;
+  }
+
+  #ranks(popularity: ReadonlyMap<number, number>): Int32Array {
+    const n = this.#ids.length;
+    const order = Array.from({ length: n }, (_, position) => position);
+    const score = (position: number) => popularity.get(this.#ids[position] as number) ?? 0;
+    if (popularity.size > 0) order.sort((a, b) => score(b) - score(a) || a - b);
+    const rankOf = new Int32Array(n);
+    order.forEach((position, rank) => (rankOf[position] = rank));
+    return rankOf;
+  }
+
+  /** Number of public cocktails held. */
+  get size(): number {
+    return this.#ids.length;
+  }
+
+  /** Number of distinct terms in the vocabulary. */
+  get termCount(): number {
+    return this.#vocabulary.size;
+  }
+
+  /** Replaces the popularity figures (members who saved each cocktail), e.g. after a periodic re-read. */
+  setPopularity(popularity: ReadonlyMap<number, number>): void {
+    this.#rankOf = this.#ranks(popularity);
+  }
+
+  /** Cocktails holding `term` in any field (0 when unknown). */
+  frequency(term: string): number {
+    return this.#vocabulary.get(term)?.docs ?? 0;
+  }
+
+  /**
+   * The vocabulary terms a query word matches (see search-terms.ts pickCandidates), offered by the radix tree: the word,
+   * its continuations when `prefix`, and its fuzzy neighbours within its typo allowance, swaps of neighbouring letters
+   * included (a Levenshtein search counts a swap as two edits, so swapped spellings are looked up too).
+   */
+  candidates(word: string, prefix: boolean): TermCandidate[] {
+    const offered: string[] = [];
+    const vocabulary = this.#vocabulary;
+    if (vocabulary.has(word)) offered.push(word);
+    if (prefix) for (const term of vocabulary.atPrefix(word).keys()) offered.push(term);
+    const allowance = typoAllowance(word);
+    if (allowance > 0) {
+      for (const term of vocabulary.fuzzyGet(word, allowance).keys()) offered.push(term);
+      for (const swapped of transpositions(word)) {
+        if (vocabulary.has(swapped)) offered.push(swapped);
+        if (allowance > 1) {
+          for (const term of vocabulary.fuzzyGet(swapped, allowance - 1).keys()) offered.push(term);
+          for (const twice of transpositions(swapped)) if (vocabulary.has(twice)) offered.push(twice);
+        }
+      }
+    }
+    return pickCandidates(word, offered, prefix);
+  }
+
+  /**
+   * Cocktails matching every word of `q`, with their rank cost in the score buffer.
+   * @returns the positions, and per word its candidates; null for an empty query (everything matches at cost 0).
+   */
+  #matchText(q: string): { positions: Int32Array; candidates: TermCandidate[][] } | null {
+    const words = queryWords(q);
+    if (words.length === 0) return null;
+    const candidatesPerWord = words.map((word, i) => this.candidates(word, i === words.length - 1));
+    let current: Int32Array | null = null;
+    for (const candidates of candidatesPerWord) {
+      const generation = ++this.#generation;
+      const stamp = this.#wordStamp;
+      const cost = this.#wordCost;
+      const touched = this.#touched;
+      let count = 0;
+      for (const candidate of candidates) {
+        const postings = this.#vocabulary.get(candidate.term) as Postings;
+        for (const field of TERM_FIELDS) {
+          const fieldCost = FIELD_COST[field] + MATCH_COST[candidate.match];
+          const list = postings[field];
+          for (let k = 0; k < list.length; k += 1) {
+            const position = list[k] as number;
+            if (stamp[position] !== generation) {
+              stamp[position] = generation;
+              cost[position] = fieldCost;
+              touched[count++] = position;
+            } else if (fieldCost < (cost[position] as number)) cost[position] = fieldCost;
+          }
+        }
+      }
+      const score = this.#score;
+      if (current === null) {
+        current = touched.slice(0, count);
+        for (let k = 0; k < count; k += 1) score[current[k] as number] = cost[current[k] as number] as number;
+      } else {
+        let kept = 0;
+        for (let k = 0; k < current.length; k += 1) {
+          const position = current[k] as number;
+          if (stamp[position] === generation) {
+            score[position] = (score[position] as number) + (cost[position] as number);
+            current[kept++] = position;
+          }
+        }
+        current = current.subarray(0, kept);
+      }
+      if (current.length === 0) break;
+    }
+    return { positions: current ?? new Int32Array(0), candidates: candidatesPerWord };
+  }
+
+  /** The allowed codes of a value facet (null: the facet does not filter). */
+  #allowedCodes(field: ValueFacetField, values: readonly string[] | undefined): Uint8Array | null {
+    if (!values || values.length === 0) return null;
+    const column = this.#facets.get(field) as FacetColumn;
+    const allowed = new Uint8Array(256);
+    for (const value of values) {
+      const code = column.codes.get(value);
+      if (code !== undefined) allowed[code] = 1;
+    }
+    return allowed;
+  }
+
+  #holdsAllowed(column: FacetColumn, position: number, allowed: Uint8Array): boolean {
+    if (column.single) return allowed[column.single[position] as number] === 1;
+    const offsets = column.offsets as Int32Array;
+    const values = column.values as Uint8Array;
+    for (let k = offsets[position] as number; k < (offsets[position + 1] as number); k += 1) {
+      if (allowed[values[k] as number] === 1) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Searches the catalogue: the total, the ids of one page in rank order, a correction when the query needed one, and facet
+   * counts when `withFacets`.
+   * @param page offset (0-based row index) and limit (rows).
+   */
+  search(filter: CatalogueFilter, page: { offset: number; limit: number }, withFacets = false): SearchResult {
+    const text = this.#matchText(filter.q);
+    const n = this.#ids.length;
+    const positions = text ? text.positions : null;
+    const count = positions ? positions.length : n;
+
+    const facetFilters = VALUE_FACETS.map((facet) => ({
+      field: facet.field,
+      column: this.#facets.get(facet.field) as FacetColumn,
+      allowed: this.#allowedCodes(facet.field, filter.values[facet.field]),
+    })).filter((entry) => entry.allowed !== null);
+    const prepLimit = filter.maxPrepMinutes;
+    const required = filter.withIngredients.map((id) => this.#ingredientCode.get(id) ?? -1);
+    const excluded = new Set(filter.withoutIngredients.map((id) => this.#ingredientCode.get(id) ?? -1));
+    const onlyIds = filter.onlyIds;
+    const ingredientOffsets = this.#ingredientOffsets;
+    const ingredientCodes = this.#ingredientCodes;
+
+    const counts = withFacets ? this.#emptyCounts() : null;
+    const results = new Int32Array(count);
+    let total = 0;
+    // The facet a cocktail fails (-1: none, -2: several); PREP marks the preparation time limit.
+    const PREP = facetFilters.length;
+    for (let k = 0; k < count; k += 1) {
+      const position = positions ? (positions[k] as number) : k;
+      if (onlyIds !== null && !onlyIds.has(this.#ids[position] as number)) continue;
+      const start = ingredientOffsets[position] as number;
+      const end = ingredientOffsets[position + 1] as number;
+      if (required.length > 0 || excluded.size > 0) {
+        let ok = true;
+        for (let r = 0; r < required.length && ok; r += 1) {
+          let found = false;
+          for (let c = start; c < end; c += 1) {
+            if (ingredientCodes[c] === required[r]) {
+              found = true;
+              break;
+            }
+          }
+          ok = found;
+        }
+        for (let c = start; c < end && ok; c += 1) if (excluded.has(ingredientCodes[c] as number)) ok = false;
+        if (!ok) continue;
+      }
+      let failed = -1;
+      for (let f = 0; f < facetFilters.length; f += 1) {
+        const entry = facetFilters[f] as (typeof facetFilters)[number];
+        if (!this.#holdsAllowed(entry.column, position, entry.allowed as Uint8Array)) {
+          failed = failed === -1 ? f : -2;
+          if (failed === -2) break;
+        }
+      }
+      if (failed !== -2 && prepLimit !== null && (this.#prepMinutes[position] as number) > prepLimit) {
+        failed = failed === -1 ? PREP : -2;
+      }
+      if (failed === -2) continue;
+      if (failed === -1) results[total++] = position;
+      if (counts) this.#count(counts, position, failed === -1 ? null : failed === PREP ? 'prep' : facetFilters[failed]?.field);
+    }
+
+    const matched = results.subarray(0, total);
+    const ids = this.#page(matched, text !== null, page);
+    let didYouMean: string | null = null;
+    if (text && total > 0) {
+      const words = queryWords(filter.q);
+      let corrected = false;
+      const fixed = words.map((word, i) => {
+        const correction = correctionFor(text.candidates[i] ?? [], (term) => this.frequency(term));
+        if (correction === null) return word;
+        corrected = true;
+        return correction;
+      });
+      if (corrected) didYouMean = fixed.join(' ');
+    }
+    const result: SearchResult = { total, ids, didYouMean };
+    if (counts) result.facets = this.#toFacetCounts(counts);
+    return result;
+  }
+
+  #emptyCounts(): FacetTally {
+    return {
+      values: this.#facetColumns.map(() => new Int32Array(256)),
+      ingredients: new Int32Array(this.#ingredientIds.length),
+      prep: new Int32Array(PREP_TIME_LIMITS.length),
+    };
+  }
+
+  /** Adds one cocktail to the counts: to every facet when `only` is null, else to that facet alone. */
+  #count(counts: FacetTally, position: number, only: ValueFacetField | 'prep' | null | undefined): void {
+    const columns = this.#facetColumns;
+    for (let f = 0; f < columns.length; f += 1) {
+      const column = columns[f] as FacetColumn & { field: ValueFacetField };
+      if (only !== null && only !== column.field) continue;
+      const out = counts.values[f] as Int32Array;
+      const single = column.single;
+      if (single) {
+        const code = single[position] as number;
+        out[code] = (out[code] as number) + 1;
+      } else {
+        const offsets = column.offsets as Int32Array;
+        const values = column.values as Uint8Array;
+        const last = offsets[position + 1] as number;
+        for (let k = offsets[position] as number; k < last; k += 1) {
+          const code = values[k] as number;
+          out[code] = (out[code] as number) + 1;
+        }
+      }
+    }
+    if (only === null || only === 'prep') {
+      const minutes = this.#prepMinutes[position] as number;
+      for (let i = 0; i < PREP_TIME_LIMITS.length; i += 1) {
+        if (minutes <= (PREP_TIME_LIMITS[i] as number)) counts.prep[i] = (counts.prep[i] as number) + 1;
+      }
+    }
+    if (only === null) {
+      const last = this.#ingredientOffsets[position + 1] as number;
+      for (let c = this.#ingredientOffsets[position] as number; c < last; c += 1) {
+        const code = this.#ingredientCodes[c] as number;
+        counts.ingredients[code] = (counts.ingredients[code] as number) + 1;
+      }
+    }
+  }
+
+  #toFacetCounts(counts: FacetTally): FacetCounts {
+    const values = {} as Record<ValueFacetField, Map<string, number>>;
+    this.#facetColumns.forEach((column, f) => {
+      const { field } = column;
+      const out = counts.values[f] as Int32Array;
+      const map = new Map<string, number>();
+      column.vocabulary.forEach((value, code) => {
+        if ((out[code] as number) > 0) map.set(value, out[code] as number);
+      });
+      values[field] = map;
+    });
+    const ingredients = new Map<number, number>();
+    this.#ingredientIds.forEach((id, code) => {
+      if ((counts.ingredients[code] as number) > 0) ingredients.set(id, counts.ingredients[code] as number);
+    });
+    const prepTime = new Map<number, number>();
+    PREP_TIME_LIMITS.forEach((limit, i) => prepTime.set(limit, counts.prep[i] as number));
+    return { values, ingredients, prepTime };
+  }
+
+  /**
+   * The ids of one page of `matched` (positions in catalogue order when `ranked` is false, else in any order with their
+   * cost in the score buffer), ordered by cost, then popularity rank, then catalogue order. Only the cost levels that reach
+   * into the page are ordered: by sorting their keys when they are few, else by one walk of the catalogue in rank order.
+   */
+  #page(matched: Int32Array, ranked: boolean, page: { offset: number; limit: number }): number[] {
+    const end = Math.min(matched.length, page.offset + page.limit);
+    if (page.offset >= end) return [];
+    if (!ranked) return Array.from(matched.subarray(page.offset, end), (position) => this.#ids[position] as number);
+    const n = this.#ids.length;
+    const score = this.#score;
+    const rankOf = this.#rankOf;
+    const levels = new Int32Array(1 + MAX_WORD_COST * MAX_QUERY_WORDS);
+    for (let k = 0; k < matched.length; k += 1) {
+      const level = score[matched[k] as number] as number;
+      levels[level] = (levels[level] as number) + 1;
+    }
+    let lastLevel = levels.length - 1;
+    let needed = 0;
+    for (let level = 0; level < levels.length; level += 1) {
+      needed += levels[level] as number;
+      if (needed >= end) {
+        lastLevel = level;
+        break;
+      }
+    }
+    const positionOfRank = this.#positionOfRank();
+    let ordered: Int32Array;
+    if (needed <= SORT_LIMIT) {
+      const keys = new Float64Array(needed);
+      let count = 0;
+      for (let k = 0; k < matched.length; k += 1) {
+        const position = matched[k] as number;
+        const cost = score[position] as number;
+        if (cost <= lastLevel) keys[count++] = cost * n + (rankOf[position] as number);
+      }
+      keys.sort();
+      ordered = Int32Array.from(keys.subarray(0, end), (key) => positionOfRank[key % n] as number);
+    } else {
+      // Walk the catalogue in rank order, dropping each match into its cost level until the page is complete.
+      const generation = ++this.#generation;
+      const stamp = this.#wordStamp;
+      for (let k = 0; k < matched.length; k += 1) stamp[matched[k] as number] = generation;
+      const starts = new Int32Array(lastLevel + 2);
+      for (let level = 0; level <= lastLevel; level += 1) {
+        starts[level + 1] = (starts[level] as number) + (levels[level] as number);
+      }
+      const wanted = Int32Array.from(levels.subarray(0, lastLevel + 1));
+      wanted[lastLevel] = end - (starts[lastLevel] as number);
+      const filled = new Int32Array(lastLevel + 1);
+      const slots = new Int32Array(end);
+      let remaining = end;
+      for (let rank = 0; rank < n && remaining > 0; rank += 1) {
+        const position = positionOfRank[rank] as number;
+        if (stamp[position] !== generation) continue;
+        const level = score[position] as number;
+        if (level > lastLevel || (filled[level] as number) >= (wanted[level] as number)) continue;
+        slots[(starts[level] as number) + (filled[level] as number)] = position;
+        filled[level] = (filled[level] as number) + 1;
+        remaining -= 1;
+      }
+      ordered = slots;
+    }
+    const out: number[] = [];
+    for (let k = page.offset; k < end; k += 1) out.push(this.#ids[ordered[k] as number] as number);
+    return out;
+  }
+
+  #positionByRank: Int32Array | null = null;
+  #positionByRankOf: Int32Array | null = null;
+
+  #positionOfRank(): Int32Array {
+    if (this.#positionByRankOf !== this.#rankOf || !this.#positionByRank) {
+      const inverse = new Int32Array(this.#rankOf.length);
+      this.#rankOf.forEach((rank, position) => (inverse[rank] = position));
+      this.#positionByRank = inverse;
+      this.#positionByRankOf = this.#rankOf;
+    }
+    return this.#positionByRank;
+  }
+
+  /** Position of a cocktail id in catalogue order, or undefined. */
+  positionOf(id: number): number | undefined {
+    return this.#positionOfId.get(id);
+  }
+}
