@@ -29,12 +29,7 @@ import { listMakeableIds, myBarRoutes } from './my-bar';
 import { supportRoutes } from './support';
 import { createImageStore, guardImageStore, MEDIA_PATH, mediaRoutes, type ImageStore } from './uploads';
 import { addPurchasedSeat, publicMenuRoutes, serveMenuPage, venueInvitationRoutes, venueRoutes } from './venues';
-import {
-  activeEntitlementsOf,
-  entitlementRequiredMessage,
-  webhookRoutes,
-  wrapperSimulatorRoutes,
-} from './payments';
+import { activeEntitlementsOf, entitlementRequiredMessage, webhookRoutes, wrapperSimulatorRoutes } from './payments';
 import { FIRST_PAINT_SCRIPT_HASH } from './http/first-paint-csp';
 
 /**

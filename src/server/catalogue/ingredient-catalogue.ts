@@ -9,9 +9,9 @@ import { versionedMemo } from './versioned-memo';
  * order, by id, and with the folded names the type-ahead compares. A few hundred rows, read once per catalogue version.
  */
 
-/** Folds text for the ingredient type-ahead: its search key ({@link toSearchKey}) with typographic apostrophes made plain. */
+/** Folds text for the ingredient type-ahead: its search key ({@link toSearchKey}; apostrophes of any kind dropped). */
 export function toIngredientKey(text: string): string {
-  return toSearchKey(text).replace(/[\u2018\u2019\u02bc`]/g, "'");
+  return toSearchKey(text);
 }
 
 /** One ingredient with the folded texts the type-ahead matches: its name's key and its aliases' keys. */
@@ -106,7 +106,7 @@ export function matchesWordStart(key: string, query: string): boolean {
 /**
  * The ingredients matching a type-ahead query, in answer order.
  * - `q` (any text; folded here): matches the name or an alias from the start of any word, case- and accent-insensitively
- *   (typographic apostrophes count as plain ones); ingredients whose name starts with it come first, then the others,
+ *   (apostrophes of any kind are ignored); ingredients whose name starts with it come first, then the others,
  *   each group in name order. Empty: every ingredient, in name order.
  * - `category`: only that category.
  */

@@ -100,7 +100,11 @@ function toCatalogueFilter(normal: CocktailListQuery, onlyIds: ReadonlySet<numbe
 }
 
 /** Facet counts in the API's shape: counted values (and chosen ones) in vocabulary order; the top ingredients by count. */
-async function facetBody(db: Kysely<Database>, counts: FacetCounts, normal: CocktailListQuery): Promise<FacetCountsBody> {
+async function facetBody(
+  db: Kysely<Database>,
+  counts: FacetCounts,
+  normal: CocktailListQuery,
+): Promise<FacetCountsBody> {
   const chosenByField: Record<string, readonly string[]> = toCatalogueFilter(normal, null).values;
   const values = Object.fromEntries(
     VALUE_FACETS.map((facet) => {

@@ -261,8 +261,20 @@ describe.each(testDialects())('catalogue API on %s', (dialect) => {
     afterAll(() => empty.close());
 
     it('answers empty lists', async () => {
-      expect((await empty.json('/api/cocktails')).body).toEqual({ items: [], total: 0, page: 0, pageSize: 50, didYouMean: null });
-      expect((await empty.json('/api/cocktails?q=gin')).body).toEqual({ items: [], total: 0, page: 0, pageSize: 50, didYouMean: null });
+      expect((await empty.json('/api/cocktails')).body).toEqual({
+        items: [],
+        total: 0,
+        page: 0,
+        pageSize: 50,
+        didYouMean: null,
+      });
+      expect((await empty.json('/api/cocktails?q=gin')).body).toEqual({
+        items: [],
+        total: 0,
+        page: 0,
+        pageSize: 50,
+        didYouMean: null,
+      });
       expect((await empty.json('/api/cocktails/sample')).body).toEqual({ items: [] });
     });
   });

@@ -26,7 +26,8 @@ import {
  *
  * Ranking: a cocktail's cost is the sum over the query's words of the word's best FIELD_COST + MATCH_COST (name before
  * other fields before description; the word before a prefix before a typo); lower first, then more popular first, then
- * catalogue order. An empty query keeps catalogue order. PostgreSQL's path (search.ts) ranks the same way.
+ * shorter names ('negroni' finds Negroni before Kingston Negroni), then catalogue order. An empty query keeps catalogue
+ * order. PostgreSQL's path (search.ts) ranks the same way.
  */
 
 /** One public cocktail as the engine reads it (columns of `cocktail`, list columns as JSON text). */
@@ -157,7 +158,9 @@ export class CatalogueSearchEngine {
   readonly #ingredientIds: number[] = [];
   readonly #ingredientCode = new Map<number, number>();
   readonly #prepMinutes: Uint16Array;
-  /** Popularity rank per position: 0 for the most popular, ties in catalogue order. */
+  /** Length of each name key (UTF-16 code units): among equals, shorter names rank first. */
+  #nameLengths: Int32Array = new Int32Array(0);
+  /** Rank per position among equal costs: more popular first, then shorter names, then catalogue order. */
   #rankOf: Int32Array;
   // Scratch buffers, reused by every search (a search runs to completion without yielding).
   readonly #wordStamp: Int32Array;
@@ -249,6 +252,7 @@ export class CatalogueSearchEngine {
         docs: entry.docs,
       });
     }
+    this.#nameLengths = Int32Array.from(rows, (row) => row.name_key.length);
     this.#rankOf = this.#ranks(popularity);
     this.#wordStamp = new Int32Array(n);
     this.#wordCost = new Uint8Array(n);
@@ -272,7 +276,8 @@ export class CatalogueSearchEngine {
     const n = this.#ids.length;
     const order = Array.from({ length: n }, (_, position) => position);
     const score = (position: number) => popularity.get(this.#ids[position] as number) ?? 0;
-    if (popularity.size > 0) order.sort((a, b) => score(b) - score(a) || a - b);
+    const lengths = this.#nameLengths;
+    order.sort((a, b) => score(b) - score(a) || (lengths[a] as number) - (lengths[b] as number) || a - b);
     const rankOf = new Int32Array(n);
     order.forEach((position, rank) => (rankOf[position] = rank));
     return rankOf;
@@ -455,7 +460,8 @@ export class CatalogueSearchEngine {
       }
       if (failed === -2) continue;
       if (failed === -1) results[total++] = position;
-      if (counts) this.#count(counts, position, failed === -1 ? null : failed === PREP ? 'prep' : facetFilters[failed]?.field);
+      if (counts)
+        this.#count(counts, position, failed === -1 ? null : failed === PREP ? 'prep' : facetFilters[failed]?.field);
     }
 
     const matched = results.subarray(0, total);

@@ -53,7 +53,9 @@ async function readIngredientsOf(db: Kysely<Database>): Promise<Map<number, numb
       .where('cocktail.venue_id', 'is', null)
       .execute(),
   ]);
-  const parentOf = new Map(ingredients.map((row) => [Number(row.id), row.parent_id === null ? null : Number(row.parent_id)]));
+  const parentOf = new Map(
+    ingredients.map((row) => [Number(row.id), row.parent_id === null ? null : Number(row.parent_id)]),
+  );
   const lineage = new Map<number, number[]>();
   const lineageOf = (id: number): number[] => {
     let found = lineage.get(id);

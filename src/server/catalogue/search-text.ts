@@ -6,10 +6,21 @@
 
 const COMBINING_MARKS = /\p{M}/gu;
 const WHITE_SPACE = /\s+/g;
+/** Apostrophes, plain and typographic: dropped, so "Bee’s Knees" reads "bees knees" and "Dark ’n’ Stormy" "dark n stormy". */
+const APOSTROPHES = /['`\u2018\u2019\u02bc]/g;
 
-/** Folds `text` to its search key: NFKD, combining marks removed, lower case, white space collapsed, trimmed. */
+/**
+ * Folds `text` to its search key: NFKD, combining marks and apostrophes removed, lower case, white space collapsed,
+ * trimmed.
+ */
 export function toSearchKey(text: string): string {
-  return text.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase().replace(WHITE_SPACE, ' ').trim();
+  return text
+    .normalize('NFKD')
+    .replace(COMBINING_MARKS, '')
+    .replace(APOSTROPHES, '')
+    .toLowerCase()
+    .replace(WHITE_SPACE, ' ')
+    .trim();
 }
 
 /** The fields of a cocktail that the search looks at, as stored. */
