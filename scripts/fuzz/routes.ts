@@ -26,6 +26,7 @@ import {
   swapSchema,
 } from '@/shared/schemas/my-bar';
 import { ingredientListQuerySchema } from '@/shared/schemas/ingredient';
+import { suggestionQuerySchema } from '@/shared/schemas/search';
 import { revenueCatWebhookSchema, simulatedPurchaseSchema, simulatedRestoreSchema } from '@/shared/schemas/payments';
 import {
   backupCodeVerifyRequestSchema,
@@ -386,6 +387,46 @@ export const ROUTES: readonly RouteSpec[] = [
     caller: 'user',
     query: () => ({ q: 'gin', page: '0', pageSize: '12', sort: 'my-ratings', minRating: '0.5' }),
     querySchema: cocktailListQuerySchema,
+  }),
+  app({
+    // Issue 14's facets and counts, with a typo'd text.
+    id: 'GET /api/cocktails (facets)',
+    method: 'GET',
+    path: '/api/cocktails',
+    caller: 'anyone',
+    query: () => ({
+      q: 'negorni',
+      facets: '1',
+      glass: ['Rocks', 'Coupe'],
+      technique: ['Stir'],
+      strength: ['Strong'],
+      difficulty: ['Easy'],
+      flavor: ['Bitter'],
+      season: ['Winter'],
+      occasion: ['Aperitif'],
+      with: ['1'],
+      without: ['2'],
+      maxPrep: '5',
+    }),
+    querySchema: cocktailListQuerySchema,
+  }),
+  app({
+    // The caller's own cocktails: favorites and (with My Bar's plan) what their bar makes.
+    id: 'GET /api/cocktails (favorites, can make)',
+    method: 'GET',
+    path: '/api/cocktails',
+    caller: 'user',
+    query: () => ({ q: 'gin', favorites: '1', canMake: '1' }),
+    querySchema: cocktailListQuerySchema,
+  }),
+  app({
+    id: 'GET /api/search/suggestions',
+    method: 'GET',
+    path: '/api/search/suggestions',
+    caller: 'anyone',
+    weight: 2,
+    query: () => ({ q: 'old fashoined' }),
+    querySchema: suggestionQuerySchema,
   }),
   app({
     id: 'GET /api/cocktails/sample',

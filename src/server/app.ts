@@ -8,7 +8,7 @@ import type { ApiErrorCode } from '@/shared/schemas/api-error';
 import { accountRoutes } from './account';
 import { analyticsRoutes } from './analytics';
 import { authHandlerRoutes, createAuth, sessionRoutes, type Auth } from './auth';
-import { catalogueRoutes, ingredientRoutes, SIGN_IN_FOR_OWN_MESSAGE } from './catalogue';
+import { catalogueRoutes, ingredientRoutes, searchRoutes, SIGN_IN_FOR_OWN_MESSAGE } from './catalogue';
 import { collectionRoutes, ratingsByCocktail, sharedCollectionRoutes } from './collections';
 import { listFavoriteIds } from './favorites';
 import { PROJECT_ROOT, type Config } from './config';
@@ -187,6 +187,7 @@ export function createApp(deps: AppDeps): Hono {
     }),
   );
   app.route('/api/ingredients', ingredientRoutes({ db }));
+  app.route('/api/search', searchRoutes({ db }));
   app.route(
     '/api/events',
     analyticsRoutes({

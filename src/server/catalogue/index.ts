@@ -2,7 +2,7 @@
  * The catalogue feature's public surface: its routes, seeding, the list items other features show, the ingredient
  * catalogue and the My Bar match model (both in memory per catalogue version), and the search-key fold.
  */
-export { catalogueRoutes, ingredientRoutes } from './routes';
+export { catalogueRoutes, ingredientRoutes, searchRoutes } from './routes';
 export {
   MAX_COCKTAIL_ID,
   SIGN_IN_FOR_OWN_MESSAGE,

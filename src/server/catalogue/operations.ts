@@ -174,7 +174,7 @@ export async function listCocktails({
   isSignedIn?: () => Promise<boolean>;
   /** The caller's ratings (asked only for a personal order). Default: nobody is signed in. */
   ratingsOf?: RatingsReader;
-  /** The caller's favourites or makeable ids (asked only for `favorites` / `canMake`). Default: nobody is signed in. */
+  /** The caller's favorites or makeable ids (asked only for `favorites` / `canMake`). Default: nobody is signed in. */
   ownIds?: OwnIdsReader;
   /**
    * Where the matching runs: 'memory' (the in-memory engine, built first if needed), 'database' (PostgreSQL's path; SQLite

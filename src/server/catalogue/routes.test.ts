@@ -64,8 +64,8 @@ describe.each(testDialects())('catalogue API on %s', (dialect) => {
     it('searches, filters and pages through the query string', async () => {
       const search = await t.json<CocktailPage>('/api/cocktails?q=GIN');
       expect(search.body.items.map((item) => item.name)).toEqual([
-        'Gin Basil Smash',
         'Gin Fizz',
+        'Gin Basil Smash',
         'Negroni',
         'Penicillin',
       ]);

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { isPersonalOrder } from '@/shared/domain/rating-order';
 import { cocktailIdParamSchema, cocktailListQuerySchema, cocktailSampleQuerySchema } from '@/shared/schemas/cocktail';
 import { ingredientListQuerySchema } from '@/shared/schemas/ingredient';
+import { suggestionQuerySchema } from '@/shared/schemas/search';
 import type { Database } from '../db/types';
 import {
   PRIVATE_REVALIDATE,
@@ -20,6 +21,7 @@ import {
   type OwnIdsReader,
   type RatingsReader,
 } from './operations';
+import { suggest } from './suggestions';
 
 /** Most serialised responses kept in memory per app. */
 export const RESPONSE_CACHE_ENTRIES = 500;
@@ -52,7 +54,7 @@ export function catalogueRoutes({
   isSignedIn?: (c: Context) => Promise<boolean>;
   /** The caller's ratings by cocktail id, or null when signed out (default: nobody is signed in). */
   ratingsOf?: (c: Context) => ReturnType<RatingsReader>;
-  /** The caller's favourites or makeable cocktail ids (default: listCocktails' own, 401 for everyone). */
+  /** The caller's favorites or makeable cocktail ids (default: listCocktails' own, 401 for everyone). */
   ownIds?: (c: Context, kind: Parameters<OwnIdsReader>[0]) => ReturnType<OwnIdsReader>;
 }): Hono<{ Variables: ResponseCacheVariables }> {
   const routes = new Hono<{ Variables: ResponseCacheVariables }>();
@@ -105,6 +107,33 @@ export function ingredientRoutes({ db }: { db: Kysely<Database> }): Hono<{ Varia
 
   routes.get('/', cached, validate('query', ingredientListQuerySchema), async (c) => {
     const list = await listIngredients({ db, query: c.req.valid('query') });
+    return c.json(list, 200, { 'Cache-Control': PUBLIC_REVALIDATE });
+  });
+
+  return routes;
+}
+
+/** Most suggestion answers kept in memory per app (one per distinct text typed recently; each is under 2 kB). */
+export const SUGGESTION_CACHE_ENTRIES = 5000;
+/** Most bytes of suggestion answers kept in memory per app (8 MB). */
+export const SUGGESTION_CACHE_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The search's own routes (mounted at /api/search): `GET /suggestions?q=` -> 200 SuggestionList (public, read-only; see
+ * `suggest`): the cocktails and ingredients the text typed so far points to, for the search box's combobox. 400
+ * VALIDATION_FAILED for a `q` over 200 characters. Through its own {@link responseCache}: ETag / 304, `public, no-cache`,
+ * kept until the catalogue changes.
+ */
+export function searchRoutes({ db }: { db: Kysely<Database> }): Hono<{ Variables: ResponseCacheVariables }> {
+  const routes = new Hono<{ Variables: ResponseCacheVariables }>();
+  const cached = responseCache({
+    version: () => getCatalogueVersion(db),
+    maxEntries: SUGGESTION_CACHE_ENTRIES,
+    maxBytes: SUGGESTION_CACHE_BYTES,
+  });
+
+  routes.get('/suggestions', cached, validate('query', suggestionQuerySchema), async (c) => {
+    const list = await suggest({ db, q: c.req.valid('query').q });
     return c.json(list, 200, { 'Cache-Control': PUBLIC_REVALIDATE });
   });
 

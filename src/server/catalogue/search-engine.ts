@@ -61,7 +61,7 @@ export interface CatalogueFilter {
   withoutIngredients: readonly number[];
   /** Longest preparation time, minutes; null for any. */
   maxPrepMinutes: number | null;
-  /** Only these cocktail ids (favourites only, can make only); null for all. */
+  /** Only these cocktail ids (favorites only, can make only); null for all. */
   onlyIds: ReadonlySet<number> | null;
 }
 

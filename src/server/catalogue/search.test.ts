@@ -39,8 +39,8 @@ describe.each(testDialects())('catalogue search on %s', (dialect) => {
       expect(page.items.map((item) => item.name)).toEqual(TEST_COCKTAIL_NAMES_IN_ORDER);
     });
 
-    it('ranks name matches first, then other matches, each by name', async () => {
-      expect(await names({ q: 'gin' })).toEqual(['Gin Basil Smash', 'Gin Fizz', 'Negroni', 'Penicillin']);
+    it('ranks name matches first, then other matches, shorter names first among equals', async () => {
+      expect(await names({ q: 'gin' })).toEqual(['Gin Fizz', 'Gin Basil Smash', 'Negroni', 'Penicillin']);
     });
 
     it('ignores case and accents in the query and the text', async () => {
@@ -137,7 +137,7 @@ describe.each(testDialects())('catalogue search on %s', (dialect) => {
       ]);
       expect(await names({ category: ['Modern'] })).toEqual(['Caipirinha', 'Gin Basil Smash', 'Penicillin']);
       expect(await names({ spirit: ['Gin'], category: ['Modern'] })).toEqual(['Gin Basil Smash']);
-      expect(await names({ q: 'lime', spirit: ['Rum'] })).toEqual(['Daiquiri', 'Mojito']);
+      expect(await names({ q: 'lime', spirit: ['Rum'] })).toEqual(['Mojito', 'Daiquiri']);
       expect(await names({ q: 'gin', category: ['Classic'] })).toEqual(['Gin Fizz', 'Negroni']);
       expect(await names({ spirit: ['Tequila'] })).toEqual([]);
     });
@@ -156,8 +156,8 @@ describe.each(testDialects())('catalogue search on %s', (dialect) => {
       }
       expect(pages.map((p) => p.total)).toEqual([4, 4, 4]);
       expect(pages.flatMap((p) => p.items.map((item) => item.name))).toEqual([
-        'Gin Basil Smash',
         'Gin Fizz',
+        'Gin Basil Smash',
         'Negroni',
         'Penicillin',
       ]);

@@ -104,7 +104,7 @@ describe.each(testDialects())('seeding the catalogue on %s', (dialect) => {
       db: database.db,
       query: { q: 'orange bitters', page: 0, pageSize: 50, spirit: [], category: [] },
     });
-    expect(byBitters.items.map((item) => item.name)).toEqual(['Negroni Bianco', 'Negroni Two']);
+    expect(byBitters.items.map((item) => item.name)).toEqual(['Negroni Two', 'Negroni Bianco']);
     const byCampari = await listCocktails({
       db: database.db,
       query: { q: 'campari', page: 0, pageSize: 50, spirit: [], category: [] },

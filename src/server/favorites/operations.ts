@@ -13,7 +13,7 @@ export async function listFavorites({ db, userId }: { db: Kysely<Database>; user
   return { ids, items: await loadSummariesByIds(db, ids) };
 }
 
-/** One user's favourite cocktail ids, newest first (ties by cocktail id). Only `userId`'s rows are read. */
+/** One user's favorite cocktail ids, newest first (ties by cocktail id). Only `userId`'s rows are read. */
 export async function listFavoriteIds({ db, userId }: { db: Kysely<Database>; userId: string }): Promise<number[]> {
   const rows = await db
     .selectFrom('user_favorites')

@@ -22,7 +22,7 @@ export const VALUE_FACETS = [
   { field: 'technique', param: 'technique', label: 'Technique', values: TECHNIQUES },
   { field: 'strength', param: 'strength', label: 'Strength', values: STRENGTHS },
   { field: 'difficulty_level', param: 'difficulty', label: 'Difficulty', values: DIFFICULTY_LEVELS },
-  { field: 'flavor_profile', param: 'flavor', label: 'Flavour profile', values: FLAVOR_PROFILES },
+  { field: 'flavor_profile', param: 'flavor', label: 'Flavor profile', values: FLAVOR_PROFILES },
   { field: 'seasonal_tags', param: 'season', label: 'Season', values: SEASONS },
   { field: 'occasion_tags', param: 'occasion', label: 'Occasion', values: OCCASIONS },
 ] as const;

@@ -160,7 +160,7 @@ export const cocktailListQuerySchema = z.object({
   technique: repeatable(techniqueSchema),
   strength: repeatable(strengthSchema),
   difficulty: repeatable(difficultySchema),
-  /** Flavour profile, season and occasion tags (repeatable, OR: a cocktail holding any chosen tag). */
+  /** Flavor profile, season and occasion tags (repeatable, OR: a cocktail holding any chosen tag). */
   flavor: repeatable(z.enum(FLAVOR_PROFILES)),
   season: repeatable(z.enum(SEASONS)),
   occasion: repeatable(z.enum(OCCASIONS)),
@@ -174,7 +174,7 @@ export const cocktailListQuerySchema = z.object({
     .min(1, 'maxPrep is 1 to 240 minutes')
     .max(240, 'maxPrep is 1 to 240 minutes')
     .optional(),
-  /** '1': only the caller's favourites (needs a session). */
+  /** '1': only the caller's favorites (needs a session). */
   favorites: flag,
   /** '1': only what the caller's bar makes now (needs a session and My Bar's plan). */
   canMake: flag,
