@@ -50,6 +50,34 @@ beforeEach(() => {
 });
 
 describe('/search', () => {
+  it("offers the API's correction as 'Did you mean' and searches for it when picked", async () => {
+    const user = userEvent.setup();
+    const asked: string[] = [];
+    server.use(
+      eventsHandler(),
+      sessionHandler(() => null),
+      http.get('/api/cocktails', ({ request }) => {
+        const q = new URL(request.url).searchParams.get('q') ?? '';
+        asked.push(q);
+        return jsonBody({
+          items: [],
+          total: q === 'negorni' ? 8 : 1,
+          page: 0,
+          pageSize: 50,
+          didYouMean: q === 'negorni' ? 'negroni' : null,
+        });
+      }),
+    );
+    const router = renderSearch('/search?q=negorni');
+    const line = await screen.findByTestId('did-you-mean');
+    expect(line).toHaveTextContent('Did you mean negroni?');
+    await user.click(within(line).getByRole('button', { name: 'negroni' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=negroni'));
+    expect((screen.getByRole('searchbox', { name: 'Search cocktails' }) as HTMLInputElement).value).toBe('negroni');
+    await waitFor(() => expect(asked.at(-1)).toBe('negroni'));
+    await waitFor(() => expect(screen.queryByTestId('did-you-mean')).not.toBeInTheDocument());
+  });
+
   it('restores text and chips from the URL and asks the server for exactly that search', async () => {
     const requests = stubCatalogue(3);
     renderSearch('/search?q=sour&spirit=Rum&category=Classic');

@@ -17,6 +17,7 @@ import {
 } from '@/client/features/catalogue/components/catalogue-states';
 import { CocktailGrid } from '@/client/features/catalogue/components/cocktail-grid';
 import { CocktailSearchBox } from '@/client/features/catalogue/components/cocktail-search-box';
+import { DidYouMean } from '@/client/features/catalogue/components/did-you-mean';
 import { ListOrderControls } from '@/client/features/catalogue/components/list-order-controls';
 import { RecipeModalHost } from '@/client/features/catalogue/components/recipe-modal-host';
 import { useSearchTracking } from '@/client/features/catalogue/hooks/use-search-tracking';
@@ -224,6 +225,7 @@ export function Component() {
         <p role="status" aria-live="polite" className="text-sm font-medium text-muted" data-testid="result-count">
           {status}
         </p>
+        {!canMakeOnly ? <DidYouMean correction={paged.data?.pages[0]?.didYouMean} onSearch={search.replace} /> : null}
 
         {list.isError && !list.data ? (
           <CatalogueLoadError onRetry={() => void list.refetch()} retrying={list.isFetching} />

@@ -12,7 +12,8 @@ export const SEARCH_DEBOUNCE_MS = 300;
  * and keep every other parameter.
  *
  * @returns `text` (the box's value), `setText`, `query` (the text in the URL: what to search for), `commit()` (write the
- *   typed text now, e.g. on Enter) and `clear()` (empty both at once).
+ *   typed text now, e.g. on Enter), `clear()` (empty both at once) and `replace(text)` (put a new text in both at once,
+ *   e.g. a 'did you mean' correction).
  */
 export function useUrlSearchText(delayMs = SEARCH_DEBOUNCE_MS) {
   const [params, setParams] = useSearchParams();
@@ -59,6 +60,14 @@ export function useUrlSearchText(delayMs = SEARCH_DEBOUNCE_MS) {
     setTextState('');
     write('');
   }, [write]);
+  const replace = useCallback(
+    (value: string) => {
+      const cut = value.slice(0, MAX_QUERY_LENGTH);
+      setTextState(cut);
+      write(cut);
+    },
+    [write],
+  );
 
-  return { text, setText, query, commit, clear };
+  return { text, setText, query, commit, clear, replace };
 }
