@@ -46,7 +46,7 @@ test.describe('home', () => {
     expect(await cardNames(page, 'Cocktails')).not.toContain(pick.cocktail.name);
 
     const searchSent = page.waitForRequest(isSearchEvent(pick.query), { timeout: 10_000 });
-    await page.getByRole('searchbox', { name: 'Search cocktails' }).pressSequentially(pick.query, { delay: 20 });
+    await page.getByRole('combobox', { name: 'Search cocktails' }).pressSequentially(pick.query, { delay: 20 });
 
     await expect(cards.getByRole('link', { name: pick.cocktail.name, exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: `Results for “${pick.query}”` })).toBeVisible();
@@ -67,7 +67,7 @@ test.describe('home', () => {
     await page.goto('/');
     const cards = page.getByRole('list', { name: 'Cocktails' }).getByRole('listitem');
     await expect(cards).toHaveCount(HOME_PAGE_SIZE);
-    const box = page.getByRole('searchbox', { name: 'Search cocktails' });
+    const box = page.getByRole('combobox', { name: 'Search cocktails' });
 
     await box.fill('qzxw no such drink');
     await expect(page.getByRole('heading', { name: 'No cocktails found' })).toBeVisible();

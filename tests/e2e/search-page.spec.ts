@@ -84,7 +84,7 @@ test.describe('search page', () => {
     }
     expect(query, 'an ingredient that narrows Gin + Classic').not.toBeNull();
 
-    await page.getByRole('searchbox', { name: 'Search cocktails' }).fill(query!);
+    await page.getByRole('combobox', { name: 'Search cocktails' }).fill(query!);
     expect(await expectResultsFor(server, page, { q: query!, spirits: ['Gin'], categories: ['Classic'] })).toBe(
       narrowed,
     );
@@ -101,7 +101,7 @@ test.describe('search page', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Find a cocktail' })).toBeVisible();
     expect(await expectResultsFor(server, page, { q: query!, categories: ['Classic'] })).toBe(classicText);
-    await expect(page.getByRole('searchbox', { name: 'Search cocktails' })).toHaveValue(query!);
+    await expect(page.getByRole('combobox', { name: 'Search cocktails' })).toHaveValue(query!);
     expect(await pressed(page)).toEqual(['Classic']);
   });
 

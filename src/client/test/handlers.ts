@@ -1,4 +1,5 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import type { SuggestionList } from '@/shared/schemas/search';
 import type { CocktailDetail, CocktailPage, CocktailSummary } from '@/shared/schemas/cocktail';
 import { negroniDetail, summaryOf } from './fixtures';
 
@@ -85,6 +86,15 @@ export function catalogueHandler(total: number | (() => number), signedIn: () =>
     };
     return jsonBody(body);
   });
+}
+
+/** `GET /api/search/suggestions`: `answer` for every text (default: nothing to suggest), echoing the text as `q`. */
+export function suggestionsHandler(
+  answer: Omit<SuggestionList, 'q'> = { cocktails: [], ingredients: [], didYouMean: null },
+): HttpHandler {
+  return http.get('/api/search/suggestions', ({ request }) =>
+    jsonBody({ q: new URL(request.url).searchParams.get('q') ?? '', ...answer }),
+  );
 }
 
 /** `GET /api/cocktails/sample`: up to 50 items of a catalogue of `total`. */

@@ -106,20 +106,35 @@ const SORT_LIMIT = 4096;
 const MAX_WORD_COST = FIELD_COST.description + MATCH_COST.typo;
 
 interface Postings {
+  /** The term's number (index into the forward index's term codes). */
+  id: number;
   name: Int32Array;
   fields: Int32Array;
   description: Int32Array;
   /** Cocktails holding the term in any field. */
   docs: number;
+  /** Entries over the three lists (the work of touching them all). */
+  size: number;
 }
 
 interface PostingsBuilder {
+  id: number;
   name: number[];
   fields: number[];
   description: number[];
   docs: number;
   lastDoc: number;
 }
+
+/**
+ * A word whose posting lists hold more than this many entries per cocktail still matched is checked against those
+ * cocktails' own terms (the forward index) instead: a cocktail holds about 30 terms, so past that, reading its terms is
+ * less work than touching every posting.
+ */
+const FORWARD_CHECK_RATIO = 32;
+
+/** Most distinct field or description texts whose terms the build remembers (a bound on its temporary memory). */
+const TEXT_CACHE_ENTRIES = 50_000;
 
 const WORD_SEPARATOR = /[^\p{L}\p{N}]+/u;
 const TERM_FIELDS: readonly TermField[] = ['name', 'fields', 'description'];
@@ -158,6 +173,16 @@ export class CatalogueSearchEngine {
   readonly #ingredientIds: number[] = [];
   readonly #ingredientCode = new Map<number, number>();
   readonly #prepMinutes: Uint16Array;
+  /**
+   * The forward index: per position, the terms it holds (by term id) with the FIELD_COST of the field holding each, CSR
+   * (entries of position i at forwardOffsets[i] .. forwardOffsets[i + 1]); one entry per term and field.
+   */
+  readonly #forwardOffsets: Int32Array;
+  readonly #forwardTerms: Int32Array;
+  readonly #forwardCosts: Uint8Array;
+  /** Per term id, the search generation that chose it and its MATCH_COST then (forward checks). */
+  readonly #termStamp: Int32Array;
+  readonly #termCost: Uint8Array;
   /** Length of each name key (UTF-16 code units): among equals, shorter names rank first. */
   #nameLengths: Int32Array = new Int32Array(0);
   /** Rank per position among equal costs: more popular first, then shorter names, then catalogue order. */
@@ -166,6 +191,9 @@ export class CatalogueSearchEngine {
   readonly #wordStamp: Int32Array;
   readonly #wordCost: Uint8Array;
   readonly #touched: Int32Array;
+  /** The positions still matched while a query's words are applied, and the results of a search. */
+  readonly #current: Int32Array;
+  readonly #results: Int32Array;
   readonly #score: Uint16Array;
   #generation = 0;
 
@@ -184,13 +212,36 @@ export class CatalogueSearchEngine {
     this.#ids = new Int32Array(n);
     this.#prepMinutes = new Uint16Array(n);
     const terms = new Map<string, PostingsBuilder>();
+    const forwardTerms: number[] = [];
+    const forwardFields: number[] = [];
+    this.#forwardOffsets = new Int32Array(n + 1);
+    const entryOf = (term: string): PostingsBuilder => {
+      let entry = terms.get(term);
+      if (!entry) {
+        entry = { id: terms.size, name: [], fields: [], description: [], docs: 0, lastDoc: -1 };
+        terms.set(term, entry);
+      }
+      return entry;
+    };
+    // Other fields and descriptions repeat across cocktails (the same spirit, glass and ingredients; templated text):
+    // each distinct text is split and looked up once.
+    const entriesOfText = new Map<string, PostingsBuilder[]>();
+    const entriesOf = (text: string, cache: boolean): PostingsBuilder[] => {
+      const known = cache ? entriesOfText.get(text) : undefined;
+      if (known) return known;
+      const entries: PostingsBuilder[] = [];
+      for (const term of text.split(WORD_SEPARATOR)) if (term !== '') entries.push(entryOf(term));
+      if (cache && entriesOfText.size < TEXT_CACHE_ENTRIES) entriesOfText.set(text, entries);
+      return entries;
+    };
     const add = (text: string, field: TermField, position: number) => {
-      for (const term of text.split(WORD_SEPARATOR)) {
-        if (term === '') continue;
-        let entry = terms.get(term);
-        if (!entry) terms.set(term, (entry = { name: [], fields: [], description: [], docs: 0, lastDoc: -1 }));
+      for (const entry of entriesOf(text, field !== 'name')) {
         const list = entry[field];
-        if (list[list.length - 1] !== position) list.push(position);
+        if (list[list.length - 1] !== position) {
+          list.push(position);
+          forwardTerms.push(entry.id);
+          forwardFields.push(FIELD_COST[field]);
+        }
         if (entry.lastDoc !== position) {
           entry.lastDoc = position;
           entry.docs += 1;
@@ -219,6 +270,7 @@ export class CatalogueSearchEngine {
       add(row.name_key, 'name', position);
       add(row.search_text, 'fields', position);
       add(row.description_key, 'description', position);
+      this.#forwardOffsets[position + 1] = forwardTerms.length;
       for (const [field, column] of this.#facets) {
         if (column.single) {
           column.single[position] = this.#codeOf(column, String(row[field as keyof EngineRow] ?? ''));
@@ -243,20 +295,28 @@ export class CatalogueSearchEngine {
     this.#ingredientCodes = Uint16Array.from(ingredientCodes);
     this.#facetColumns = [...this.#facets].map(([field, column]) => Object.assign(column, { field }));
 
+    this.#forwardTerms = Int32Array.from(forwardTerms);
+    this.#forwardCosts = Uint8Array.from(forwardFields);
     this.#vocabulary = new SearchableMap<Postings>();
     for (const [term, entry] of terms) {
       this.#vocabulary.set(term, {
+        id: entry.id,
         name: Int32Array.from(entry.name),
         fields: Int32Array.from(entry.fields),
         description: Int32Array.from(entry.description),
         docs: entry.docs,
+        size: entry.name.length + entry.fields.length + entry.description.length,
       });
     }
+    this.#termStamp = new Int32Array(terms.size);
+    this.#termCost = new Uint8Array(terms.size);
     this.#nameLengths = Int32Array.from(rows, (row) => row.name_key.length);
     this.#rankOf = this.#ranks(popularity);
     this.#wordStamp = new Int32Array(n);
     this.#wordCost = new Uint8Array(n);
     this.#touched = new Int32Array(n);
+    this.#current = new Int32Array(n);
+    this.#results = new Int32Array(n);
     this.#score = new Uint16Array(n);
   }
 
@@ -328,53 +388,95 @@ export class CatalogueSearchEngine {
   }
 
   /**
-   * Cocktails matching every word of `q`, with their rank cost in the score buffer.
+   * Cocktails matching every word of `q`, with their rank cost in the score buffer. The word with the fewest postings
+   * goes first; each next word either touches its postings (few) or checks the cocktails still matched against their own
+   * terms (the forward index), whichever is less work.
    * @returns the positions, and per word its candidates; null for an empty query (everything matches at cost 0).
    */
   #matchText(q: string): { positions: Int32Array; candidates: TermCandidate[][] } | null {
     const words = queryWords(q);
     if (words.length === 0) return null;
     const candidatesPerWord = words.map((word, i) => this.candidates(word, i === words.length - 1));
-    let current: Int32Array | null = null;
-    for (const candidates of candidatesPerWord) {
+    const postingsPerWord = candidatesPerWord.map((candidates) =>
+      candidates.map((candidate) => ({
+        match: candidate.match,
+        postings: this.#vocabulary.get(candidate.term) as Postings,
+      })),
+    );
+    const sizes = postingsPerWord.map((list) => list.reduce((sum, entry) => sum + entry.postings.size, 0));
+    const order = words.map((_, i) => i).sort((a, b) => (sizes[a] as number) - (sizes[b] as number));
+    const score = this.#score;
+    const current = this.#current;
+    let count = -1;
+    for (const w of order) {
+      const word = postingsPerWord[w] as { match: TermCandidate['match']; postings: Postings }[];
       const generation = ++this.#generation;
-      const stamp = this.#wordStamp;
-      const cost = this.#wordCost;
-      const touched = this.#touched;
-      let count = 0;
-      for (const candidate of candidates) {
-        const postings = this.#vocabulary.get(candidate.term) as Postings;
-        for (const field of TERM_FIELDS) {
-          const fieldCost = FIELD_COST[field] + MATCH_COST[candidate.match];
-          const list = postings[field];
-          for (let k = 0; k < list.length; k += 1) {
-            const position = list[k] as number;
-            if (stamp[position] !== generation) {
-              stamp[position] = generation;
-              cost[position] = fieldCost;
-              touched[count++] = position;
-            } else if (fieldCost < (cost[position] as number)) cost[position] = fieldCost;
-          }
+      if (count >= 0 && (sizes[w] as number) > count * FORWARD_CHECK_RATIO) {
+        // Check each cocktail still matched against its own terms.
+        const termStamp = this.#termStamp;
+        const termCost = this.#termCost;
+        for (const { match, postings } of word) {
+          termStamp[postings.id] = generation;
+          termCost[postings.id] = MATCH_COST[match];
         }
-      }
-      const score = this.#score;
-      if (current === null) {
-        current = touched.slice(0, count);
-        for (let k = 0; k < count; k += 1) score[current[k] as number] = cost[current[k] as number] as number;
-      } else {
+        const offsets = this.#forwardOffsets;
+        const forwardTerms = this.#forwardTerms;
+        const forwardCosts = this.#forwardCosts;
         let kept = 0;
-        for (let k = 0; k < current.length; k += 1) {
+        for (let k = 0; k < count; k += 1) {
           const position = current[k] as number;
-          if (stamp[position] === generation) {
-            score[position] = (score[position] as number) + (cost[position] as number);
+          let best = 255;
+          const last = offsets[position + 1] as number;
+          for (let e = offsets[position] as number; e < last; e += 1) {
+            const term = forwardTerms[e] as number;
+            if (termStamp[term] === generation) {
+              const cost = (forwardCosts[e] as number) + (termCost[term] as number);
+              if (cost < best) best = cost;
+            }
+          }
+          if (best !== 255) {
+            score[position] = (score[position] as number) + best;
             current[kept++] = position;
           }
         }
-        current = current.subarray(0, kept);
+        count = kept;
+      } else {
+        const stamp = this.#wordStamp;
+        const cost = this.#wordCost;
+        const touched = count < 0 ? current : this.#touched;
+        let touchedCount = 0;
+        for (const { match, postings } of word) {
+          for (const field of TERM_FIELDS) {
+            const fieldCost = FIELD_COST[field] + MATCH_COST[match];
+            const list = postings[field];
+            for (let k = 0; k < list.length; k += 1) {
+              const position = list[k] as number;
+              if (stamp[position] !== generation) {
+                stamp[position] = generation;
+                cost[position] = fieldCost;
+                touched[touchedCount++] = position;
+              } else if (fieldCost < (cost[position] as number)) cost[position] = fieldCost;
+            }
+          }
+        }
+        if (count < 0) {
+          for (let k = 0; k < touchedCount; k += 1) score[current[k] as number] = cost[current[k] as number] as number;
+          count = touchedCount;
+        } else {
+          let kept = 0;
+          for (let k = 0; k < count; k += 1) {
+            const position = current[k] as number;
+            if (stamp[position] === generation) {
+              score[position] = (score[position] as number) + (cost[position] as number);
+              current[kept++] = position;
+            }
+          }
+          count = kept;
+        }
       }
-      if (current.length === 0) break;
+      if (count === 0) break;
     }
-    return { positions: current ?? new Int32Array(0), candidates: candidatesPerWord };
+    return { positions: current.subarray(0, Math.max(0, count)), candidates: candidatesPerWord };
   }
 
   /** The allowed codes of a value facet (null: the facet does not filter). */
@@ -423,7 +525,7 @@ export class CatalogueSearchEngine {
     const ingredientCodes = this.#ingredientCodes;
 
     const counts = withFacets ? this.#emptyCounts() : null;
-    const results = new Int32Array(count);
+    const results = this.#results;
     let total = 0;
     // The facet a cocktail fails (-1: none, -2: several); PREP marks the preparation time limit.
     const PREP = facetFilters.length;

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { hrefs, paths } from '@/client/config/paths';
 import { SIGNED_OUT_ONLY_ATTRIBUTE } from '@/shared/first-paint';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
@@ -15,11 +15,16 @@ import {
   CATALOGUE_TEXT,
 } from '@/client/features/catalogue/components/catalogue-states';
 import { CocktailGrid } from '@/client/features/catalogue/components/cocktail-grid';
-import { CocktailSearchBox } from '@/client/features/catalogue/components/cocktail-search-box';
+import { CocktailSearchBox, type SuggestionHandlers } from '@/client/features/catalogue/components/cocktail-search-box';
+import { useRecipeParam, type RecipeLocationState } from '@/client/features/catalogue/hooks/use-recipe-param';
+import { WITH_INGREDIENT_PARAM } from '@/shared/domain/search-facets';
 import { HeroIllustration } from '@/client/features/catalogue/components/hero-illustration';
 import { RecipeModalHost } from '@/client/features/catalogue/components/recipe-modal-host';
 import { FavoritesPrompt } from '@/client/features/favorites/components/favorites-prompt';
 import { formatCount } from '@/client/lib/format-count';
+
+/** History state of a recipe opened from the page (closing it goes back). */
+const FROM_LIST: RecipeLocationState = { recipeFromList: true };
 
 /** Marks a wrapper drawn only for signed-out visitors: hidden from the first paint when this browser was signed in last time. */
 const SIGNED_OUT_ONLY = { [SIGNED_OUT_ONLY_ATTRIBUTE]: '' };
@@ -43,6 +48,12 @@ export function Component() {
   const showPrompt = session.status === 'signed-out' || (session.status === 'loading' && signedOutLayout);
   const search = useUrlSearchText();
   useSearchTracking(search.text);
+  const navigate = useNavigate();
+  const { recipeTo } = useRecipeParam();
+  const suggestionHandlers: SuggestionHandlers = {
+    onPickCocktail: (cocktail) => void navigate(recipeTo(cocktail.id), { state: FROM_LIST }),
+    onPickIngredient: (ingredient) => void navigate(`/search?${WITH_INGREDIENT_PARAM}=${ingredient.id}`),
+  };
   const params = cocktailListParams({ q: search.query });
   const list = useCocktails(params);
 
@@ -85,6 +96,7 @@ export function Component() {
             onSubmit={search.commit}
             onClear={search.clear}
             busy={(waitingForText || list.isFetching) && searching}
+            suggestions={suggestionHandlers}
           />
           <div {...SIGNED_OUT_ONLY} className="contents">
             <SignInButtons variant="hero" className="mt-1" showWhileLoading={signedOutLayout} />

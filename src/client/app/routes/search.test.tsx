@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetUnitSystemCache } from '@/client/lib/use-unit-system';
-import { catalogueHandler, eventsHandler, jsonBody, sessionHandler } from '@/client/test/handlers';
+import { catalogueHandler, eventsHandler, jsonBody, sessionHandler, suggestionsHandler } from '@/client/test/handlers';
 import { server } from '@/client/test/msw-server';
 import { renderRoutes } from '@/client/test/render-routes';
 import { Component as SearchPage } from './search';
@@ -29,6 +29,7 @@ function stubCatalogue(total: number, { signedIn = false }: { signedIn?: boolean
   const requests: URL[] = [];
   server.use(
     eventsHandler(),
+    suggestionsHandler(),
     sessionHandler(() => (signedIn ? signedInSession : null)),
     http.get('/api/me/favorites', () => jsonBody({ ids: [], items: [] })),
     http.get('/api/cocktails', ({ request }) => {
@@ -73,7 +74,7 @@ describe('/search', () => {
     expect(line).toHaveTextContent('Did you mean negroni?');
     await user.click(within(line).getByRole('button', { name: 'negroni' }));
     await waitFor(() => expect(router.state.location.search).toBe('?q=negroni'));
-    expect((screen.getByRole('searchbox', { name: 'Search cocktails' }) as HTMLInputElement).value).toBe('negroni');
+    expect((screen.getByRole('combobox', { name: 'Search cocktails' }) as HTMLInputElement).value).toBe('negroni');
     await waitFor(() => expect(asked.at(-1)).toBe('negroni'));
     await waitFor(() => expect(screen.queryByTestId('did-you-mean')).not.toBeInTheDocument());
   });
@@ -83,7 +84,7 @@ describe('/search', () => {
     renderSearch('/search?q=sour&spirit=Rum&category=Classic');
 
     expect(await screen.findByText('3 cocktails found')).toBeInTheDocument();
-    expect((screen.getByRole('searchbox', { name: 'Search cocktails' }) as HTMLInputElement).value).toBe('sour');
+    expect((screen.getByRole('combobox', { name: 'Search cocktails' }) as HTMLInputElement).value).toBe('sour');
     expect(screen.getByRole('button', { name: 'Rum' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'Classic' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'Gin' })).toHaveAttribute('aria-pressed', 'false');
@@ -118,8 +119,8 @@ describe('/search', () => {
     stubCatalogue(2);
     const router = renderSearch('/search');
     await screen.findByText('2 cocktails found');
-    await user.clear(screen.getByRole('searchbox', { name: 'Search cocktails' }));
-    await user.type(screen.getByRole('searchbox', { name: 'Search cocktails' }), 'negroni');
+    await user.clear(screen.getByRole('combobox', { name: 'Search cocktails' }));
+    await user.type(screen.getByRole('combobox', { name: 'Search cocktails' }), 'negroni');
     expect(router.state.location.search).toBe('');
     await waitFor(() => expect(router.state.location.search).toBe('?q=negroni'));
   });

@@ -1,8 +1,18 @@
-import { ChevronDownIcon, XIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { ChevronDownIcon, SlidersHorizontalIcon, XIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { CheckChip } from '@/client/components/check-chip';
 import { Button } from '@/client/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/client/components/ui/dialog';
 import { Spinner } from '@/client/components/ui/spinner';
 import { ToggleGroup, ToggleGroupItem } from '@/client/components/ui/toggle-group';
 import {
@@ -16,7 +26,13 @@ import {
   CATALOGUE_TEXT,
 } from '@/client/features/catalogue/components/catalogue-states';
 import { CocktailGrid } from '@/client/features/catalogue/components/cocktail-grid';
-import { CocktailSearchBox } from '@/client/features/catalogue/components/cocktail-search-box';
+import { CocktailSearchBox, type SuggestionHandlers } from '@/client/features/catalogue/components/cocktail-search-box';
+import {
+  SearchFacets,
+  type FacetActions,
+  type FacetSelection,
+} from '@/client/features/catalogue/components/search-facets';
+import { useRecipeParam, type RecipeLocationState } from '@/client/features/catalogue/hooks/use-recipe-param';
 import { DidYouMean } from '@/client/features/catalogue/components/did-you-mean';
 import { ListOrderControls } from '@/client/features/catalogue/components/list-order-controls';
 import { RecipeModalHost } from '@/client/features/catalogue/components/recipe-modal-host';
@@ -25,34 +41,40 @@ import { useUrlSearchText } from '@/client/features/catalogue/hooks/use-url-sear
 import {
   CATEGORY_CHIPS,
   SPIRIT_CHIPS,
+  facetChoiceCount,
+  parseFacetState,
   parseListOrder,
   parseSearchState,
   resultCountText,
+  serializeFacetState,
   serializeListOrder,
   serializeSearchState,
+  type FacetState,
   type SearchState,
 } from '@/client/features/catalogue/lib/search-state';
-import { useRatings } from '@/client/features/collections/api/notes-ratings';
-import { useMakeable } from '@/client/features/my-bar/api/my-bar-api';
 import { useBarUser } from '@/client/features/my-bar/components/recipe-bar-slots';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
 import { useSession } from '@/client/lib/session';
 import { openSignInDialog } from '@/client/lib/sign-in-store';
-import { isPersonalOrder, orderByRatings, ratingsByCocktailId, type RatingOrder } from '@/shared/domain/rating-order';
+import { isPersonalOrder, type RatingOrder } from '@/shared/domain/rating-order';
 import { formatCount } from '@/client/lib/format-count';
 
 /** URL parameter of the 'Can make only' filter (My Bar users): `canMake=1`. */
 const CAN_MAKE_PARAM = 'canMake';
 
+/** History state of a recipe opened from the page (closing it goes back). */
+const FROM_LIST: RecipeLocationState = { recipeFromList: true };
+
 /**
- * Route module of `/search`: a working search (the spec's page is a dead placeholder; ours searches). Text box, quick
- * filter chips Gin, Vodka, Whiskey, Rum, Tequila (base spirit) and Classic, Modern (category), combinable with each other
- * and the text; 'N cocktails found' (the server's exact total); home cards; 'Show more' loads the next 50 for signed-in members (anonymous
- * visitors see 'Sign in to see more', which opens the sign-in dialog: the API serves them the first page only). The state lives
- * in the URL (`?q=&spirit=Gin&category=Classic`) so reload and back restore it. Users with My Bar also get 'Can make
- * only' (`&canMake=1`): the cocktails their bar makes now, with the same text and chips. Signed-in users also get their
- * own order: a 'Rated 4+' chip (`&rated=4`) and 'My ratings' or 'Rated first' sorts (`&sort=`), which the server applies
- * before paging (and this page to the 'Can make only' list). Exports `Component`.
+ * Route module of `/search` (issue 14; the spec's page is a dead placeholder, ours searches): a search box that suggests
+ * cocktails and ingredients as you type, the quick chips Gin, Vodka, Whiskey, Rum, Tequila (base spirit) and Classic,
+ * Modern (category), and facets with live counts (every base spirit and category, glassware, technique, strength,
+ * difficulty, flavor, season, occasion, ingredients with and without, preparation time): beside the results on wide
+ * screens, in a 'Filters' dialog on phones. 'N cocktails found' is the server's exact total; a 'Did you mean' line offers
+ * the API's correction. Signed-in users also get 'Favorites only', their own order ('Rated 4+', 'My ratings',
+ * 'Rated first'), and with My Bar 'Can make only'; the server applies all of them before paging. 'Show more' loads the
+ * next 50 for members (anonymous visitors see 'Sign in to see more'). Everything lives in the URL, so reload and back
+ * restore it. Exports `Component`.
  */
 export function Component() {
   useDocumentTitle('Search');
@@ -60,80 +82,124 @@ export function Component() {
   const signedIn = session.status === 'signed-in';
   const userId = signedIn ? (session.user?.id ?? null) : null;
   const [urlParams, setUrlParams] = useSearchParams();
+  const navigate = useNavigate();
+  const { recipeTo } = useRecipeParam();
   const search = useUrlSearchText();
   useSearchTracking(search.text);
   const state = parseSearchState(urlParams);
-  // 'My ratings', 'Rated first' and 'Rated 4+' are the signed-in user's; signed out, the URL's order is ignored.
+  const facetState = parseFacetState(urlParams);
+  // 'My ratings', 'Rated first', 'Rated 4+' and 'Favorites only' are the signed-in user's; signed out, they are ignored.
   const order: RatingOrder = userId ? parseListOrder(urlParams) : { sort: 'relevance' };
-  const personal = isPersonalOrder(order);
-  const params = cocktailListParams({
-    q: search.query,
-    spirits: state.spirits,
-    categories: state.categories,
-    order,
-  });
+  const favoritesOnly = userId !== null && facetState.favorites;
   const barUser = useBarUser();
   const canMakeInUrl = urlParams.get(CAN_MAKE_PARAM) === '1';
   // The switch follows the click at once; the address (a router navigation) catches up a moment later.
   const [canMakeClicked, setCanMakeClicked] = useState<boolean | null>(null);
   if (canMakeClicked !== null && canMakeClicked === canMakeInUrl) setCanMakeClicked(null);
   const canMakeOnly = barUser !== null && (canMakeClicked ?? canMakeInUrl);
-  const catalogue = useInfiniteCocktails(params, { enabled: !canMakeOnly && !personal });
-  const personalList = usePersonalCocktails(canMakeOnly ? null : userId, params);
-  const makeable = useMakeable(canMakeOnly ? barUser : null, 'can-make', search.query);
-  const ratings = useRatings(canMakeOnly && personal ? userId : null);
-  // 'Can make only' reads every page of the bar's makeable list (a home bar makes tens, not thousands) and applies the
-  // chips here, so the count is exact.
-  useEffect(() => {
-    if (canMakeOnly && makeable.hasNextPage && !makeable.isFetchingNextPage) void makeable.fetchNextPage();
-  }, [canMakeOnly, makeable]);
-  const paged = personal ? personalList : catalogue;
-  const list = canMakeOnly ? makeable : paged;
-
-  const pagedItems = paged.data?.pages.flatMap((page) => page.items) ?? [];
-  const makeableItems = orderByRatings(
-    (makeable.data?.pages.flatMap((page) => page.items) ?? [])
-      .map((item) => item.cocktail)
-      .filter(
-        (cocktail) =>
-          (state.spirits.length === 0 || (state.spirits as readonly string[]).includes(cocktail.base_spirit)) &&
-          (state.categories.length === 0 ||
-            (cocktail.category !== null && state.categories.includes(cocktail.category))),
-      ),
-    (cocktail) => cocktail.id,
-    ratingsByCocktailId(ratings.data?.items ?? []),
+  const params = cocktailListParams({
+    q: search.query,
+    spirits: [...state.spirits, ...facetState.spirits],
+    categories: state.categories,
     order,
-  );
-  const items = canMakeOnly ? makeableItems : pagedItems;
-  const total = canMakeOnly ? makeableItems.length : (paged.data?.pages[0]?.total ?? 0);
-  const filtered = state.spirits.length > 0 || state.categories.length > 0 || order.minRating !== undefined;
+    facets: facetState.values,
+    withIngredients: facetState.withIngredients,
+    withoutIngredients: facetState.withoutIngredients,
+    maxPrep: facetState.maxPrep,
+    favorites: favoritesOnly,
+    canMake: canMakeOnly,
+    withFacets: true,
+  });
+  const own = isPersonalOrder(order) || favoritesOnly || canMakeOnly;
+  const catalogue = useInfiniteCocktails(params, { enabled: !own });
+  const personalList = usePersonalCocktails(own ? userId : null, params);
+  const list = own ? personalList : catalogue;
+
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const firstPage = list.data?.pages[0];
+  const total = firstPage?.total ?? 0;
+  const choices = facetChoiceCount({ ...facetState, favorites: false });
+  const filtered =
+    state.spirits.length > 0 || state.categories.length > 0 || order.minRating !== undefined || choices > 0;
   const waitingForText = search.text.trim() !== params.q;
 
-  const writeState = (next: SearchState) =>
-    setUrlParams((prev) => serializeSearchState(next, prev), { replace: true, preventScrollReset: true });
-
-  const writeOrder = (next: RatingOrder) =>
-    setUrlParams((prev) => serializeListOrder(next, prev), { replace: true, preventScrollReset: true });
+  const writeParams = (update: (prev: URLSearchParams) => URLSearchParams) =>
+    setUrlParams(update, { replace: true, preventScrollReset: true });
+  const writeState = (next: SearchState) => writeParams((prev) => serializeSearchState(next, prev));
+  const writeFacets = (next: FacetState) => writeParams((prev) => serializeFacetState(next, prev));
+  const writeOrder = (next: RatingOrder) => writeParams((prev) => serializeListOrder(next, prev));
+  const emptyFacets: FacetState = {
+    values: {},
+    spirits: [],
+    withIngredients: [],
+    withoutIngredients: [],
+    maxPrep: null,
+    favorites: facetState.favorites,
+  };
   const clearFilters = () =>
-    setUrlParams(
-      (prev) =>
+    writeParams((prev) =>
+      serializeFacetState(
+        emptyFacets,
         serializeListOrder({ sort: order.sort }, serializeSearchState({ ...state, spirits: [], categories: [] }, prev)),
-      { replace: true, preventScrollReset: true },
+      ),
     );
-
   const clearAll = () => {
     search.clear();
-    setUrlParams(
-      (prev) =>
+    writeParams((prev) =>
+      serializeFacetState(
+        { ...emptyFacets, favorites: false },
         serializeListOrder({ sort: order.sort }, serializeSearchState({ q: '', spirits: [], categories: [] }, prev)),
-      { replace: true, preventScrollReset: true },
+      ),
     );
   };
 
+  const selection: FacetSelection = {
+    values: {
+      ...facetState.values,
+      spirit: [...state.spirits, ...facetState.spirits],
+      category: state.categories,
+    },
+    withIngredients: facetState.withIngredients,
+    withoutIngredients: facetState.withoutIngredients,
+    maxPrep: facetState.maxPrep,
+  };
+  const facetActions: FacetActions = {
+    onValues: (param, values) => {
+      if (param === 'spirit') {
+        writeFacets({ ...facetState, spirits: values.filter((v) => !(SPIRIT_CHIPS as readonly string[]).includes(v)) });
+        writeState({ ...state, spirits: SPIRIT_CHIPS.filter((chip) => values.includes(chip)) });
+      } else if (param === 'category') {
+        writeState({ ...state, categories: CATEGORY_CHIPS.filter((chip) => values.includes(chip)) });
+      } else {
+        writeFacets({ ...facetState, values: { ...facetState.values, [param]: values } });
+      }
+    },
+    onIngredient: (id, mode) =>
+      writeFacets({
+        ...facetState,
+        withIngredients:
+          mode === 'with' ? [...facetState.withIngredients, id] : facetState.withIngredients.filter((x) => x !== id),
+        withoutIngredients:
+          mode === 'without'
+            ? [...facetState.withoutIngredients, id]
+            : facetState.withoutIngredients.filter((x) => x !== id),
+      }),
+    onMaxPrep: (minutes) => writeFacets({ ...facetState, maxPrep: minutes }),
+  };
+  const suggestionHandlers: SuggestionHandlers = {
+    onPickCocktail: (cocktail) => void navigate(recipeTo(cocktail.id), { state: FROM_LIST }),
+    onPickIngredient: (ingredient) => {
+      search.clear();
+      facetActions.onIngredient(ingredient.id, 'with');
+    },
+  };
+
   let status: string;
-  if (list.isPending || (canMakeOnly && personal && ratings.isPending)) status = CATALOGUE_TEXT.loading;
+  if (list.isPending) status = CATALOGUE_TEXT.loading;
   else if (list.isError && !list.data) status = '';
   else status = resultCountText(total);
+
+  const facets = <SearchFacets counts={firstPage?.facets} selection={selection} actions={facetActions} />;
 
   return (
     <div className="flex flex-col gap-6 md:gap-8">
@@ -141,7 +207,8 @@ export function Component() {
         <p className="text-xs font-semibold tracking-[0.18em] text-accent uppercase">Search</p>
         <h1 className="font-display text-3xl font-semibold tracking-[-0.02em] md:text-4xl">Find a cocktail</h1>
         <p className="max-w-2xl text-base text-muted">
-          Search names, spirits, ingredients, methods and glassware, then narrow it down by spirit or style.
+          Search names, spirits, ingredients, methods and glassware, then narrow it down by spirit, style, glass, flavor
+          or what is in it.
         </p>
       </header>
 
@@ -154,6 +221,7 @@ export function Component() {
           onSubmit={search.commit}
           onClear={search.clear}
           busy={waitingForText || (list.isFetching && !list.isFetchingNextPage)}
+          suggestions={suggestionHandlers}
         />
         <div className="flex flex-wrap items-center gap-2">
           <ToggleGroup
@@ -189,26 +257,48 @@ export function Component() {
               </ToggleGroupItem>
             ))}
           </ToggleGroup>
+          {userId ? (
+            <CheckChip checked={favoritesOnly} onCheckedChange={(on) => writeFacets({ ...facetState, favorites: on })}>
+              Favorites only
+            </CheckChip>
+          ) : null}
           {barUser ? (
             <CheckChip
               checked={canMakeOnly}
               onCheckedChange={(on) => {
                 setCanMakeClicked(on);
-                setUrlParams(
-                  (prev) => {
-                    const next = new URLSearchParams(prev);
-                    if (on) next.set(CAN_MAKE_PARAM, '1');
-                    else next.delete(CAN_MAKE_PARAM);
-                    return next;
-                  },
-                  { replace: true, preventScrollReset: true },
-                );
+                writeParams((prev) => {
+                  const next = new URLSearchParams(prev);
+                  if (on) next.set(CAN_MAKE_PARAM, '1');
+                  else next.delete(CAN_MAKE_PARAM);
+                  return next;
+                });
               }}
             >
               Can make only
             </CheckChip>
           ) : null}
           {userId ? <ListOrderControls order={order} onChange={writeOrder} hasText={params.q !== ''} /> : null}
+          <Dialog>
+            <DialogTrigger asChild>
+              <Button variant="secondary" size="sm" className="lg:hidden">
+                <SlidersHorizontalIcon aria-hidden="true" />
+                Filters{choices > 0 ? ` (${choices})` : ''}
+              </Button>
+            </DialogTrigger>
+            <DialogContent className="max-h-[85dvh] overflow-y-auto">
+              <DialogHeader>
+                <DialogTitle>Filters</DialogTitle>
+                <DialogDescription>{status}</DialogDescription>
+              </DialogHeader>
+              {facets}
+              <DialogFooter>
+                <DialogClose asChild>
+                  <Button>Show {resultCountText(total).replace(' found', '')}</Button>
+                </DialogClose>
+              </DialogFooter>
+            </DialogContent>
+          </Dialog>
           {filtered ? (
             <Button variant="ghost" size="sm" className="shrink-0 text-muted" onClick={clearFilters}>
               <XIcon aria-hidden="true" />
@@ -218,56 +308,63 @@ export function Component() {
         </div>
       </div>
 
-      <section aria-labelledby="search-results" className="flex flex-col gap-4">
-        <h2 id="search-results" className="sr-only">
-          Results
-        </h2>
-        <p role="status" aria-live="polite" className="text-sm font-medium text-muted" data-testid="result-count">
-          {status}
-        </p>
-        {!canMakeOnly ? <DidYouMean correction={paged.data?.pages[0]?.didYouMean} onSearch={search.replace} /> : null}
+      <div className="grid gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]">
+        <aside aria-label="Filters" className="hidden lg:block">
+          {facets}
+        </aside>
+        <section aria-labelledby="search-results" className="flex flex-col gap-4">
+          <h2 id="search-results" className="sr-only">
+            Results
+          </h2>
+          <p role="status" aria-live="polite" className="text-sm font-medium text-muted" data-testid="result-count">
+            {status}
+          </p>
+          <DidYouMean correction={firstPage?.didYouMean} onSearch={search.replace} />
 
-        {list.isError && !list.data ? (
-          <CatalogueLoadError onRetry={() => void list.refetch()} retrying={list.isFetching} />
-        ) : !list.isPending && items.length === 0 ? (
-          <CatalogueEmptyState onClear={params.q || filtered ? clearAll : undefined} />
-        ) : (
-          <>
-            <CocktailGrid
-              items={items}
-              loading={list.isPending}
-              stale={list.isPlaceholderData}
-              appendSkeletons={list.isFetchingNextPage ? 4 : 0}
-              label="Cocktails"
-              skeletonCount={8}
+          {list.isError && !list.data ? (
+            <CatalogueLoadError onRetry={() => void list.refetch()} retrying={list.isFetching} />
+          ) : !list.isPending && items.length === 0 ? (
+            <CatalogueEmptyState
+              onClear={params.q || filtered || favoritesOnly || canMakeOnly ? clearAll : undefined}
             />
-            {!canMakeOnly && paged.hasNextPage && !paged.isPlaceholderData ? (
-              <div className="flex flex-col items-center gap-2 pt-2">
-                <p className="text-xs text-subtle">
-                  Showing {formatCount(items.length)} of {formatCount(total)}
-                </p>
-                <Button
-                  variant="secondary"
-                  size="lg"
-                  // Later pages are for signed-in members (the API answers 401 to anonymous callers past page 0).
-                  onClick={() => (signedIn ? void paged.fetchNextPage() : openSignInDialog('header'))}
-                  disabled={paged.isFetchingNextPage}
-                >
-                  {paged.isFetchingNextPage ? (
-                    <Spinner aria-hidden="true" role="presentation" />
-                  ) : (
-                    <ChevronDownIcon aria-hidden="true" />
-                  )}
-                  {signedIn ? 'Show more' : 'Sign in to see more'}
-                </Button>
-              </div>
-            ) : null}
-            {list.isFetchNextPageError ? (
-              <p className="text-center text-sm text-muted">The next cocktails could not be loaded. Try again.</p>
-            ) : null}
-          </>
-        )}
-      </section>
+          ) : (
+            <>
+              <CocktailGrid
+                items={items}
+                loading={list.isPending}
+                stale={list.isPlaceholderData}
+                appendSkeletons={list.isFetchingNextPage ? 4 : 0}
+                label="Cocktails"
+                skeletonCount={8}
+              />
+              {list.hasNextPage && !list.isPlaceholderData ? (
+                <div className="flex flex-col items-center gap-2 pt-2">
+                  <p className="text-xs text-subtle">
+                    Showing {formatCount(items.length)} of {formatCount(total)}
+                  </p>
+                  <Button
+                    variant="secondary"
+                    size="lg"
+                    // Later pages are for signed-in members (the API answers 401 to anonymous callers past page 0).
+                    onClick={() => (signedIn ? void list.fetchNextPage() : openSignInDialog('header'))}
+                    disabled={list.isFetchingNextPage}
+                  >
+                    {list.isFetchingNextPage ? (
+                      <Spinner aria-hidden="true" role="presentation" />
+                    ) : (
+                      <ChevronDownIcon aria-hidden="true" />
+                    )}
+                    {signedIn ? 'Show more' : 'Sign in to see more'}
+                  </Button>
+                </div>
+              ) : null}
+              {list.isFetchNextPageError ? (
+                <p className="text-center text-sm text-muted">The next cocktails could not be loaded. Try again.</p>
+              ) : null}
+            </>
+          )}
+        </section>
+      </div>
 
       <RecipeModalHost />
     </div>

@@ -9,6 +9,7 @@ import { apiFetch } from '@/client/lib/api-client';
 import { accountKeys } from '@/client/lib/query-keys';
 import { isPersonalOrder, type RatingOrder } from '@/shared/domain/rating-order';
 import { DEFAULT_PAGE_SIZE } from '@/shared/domain/vocabulary';
+import { MAX_PREP_PARAM, WITH_INGREDIENT_PARAM, WITHOUT_INGREDIENT_PARAM } from '@/shared/domain/search-facets';
 import type { CocktailPage } from '@/shared/schemas/cocktail';
 import { cocktailKeys, type CocktailListParams } from './query-keys';
 
@@ -24,9 +25,23 @@ export function cocktailListParams(input: {
   categories?: readonly string[];
   pageSize?: number;
   order?: RatingOrder;
+  facets?: Readonly<Record<string, readonly string[]>>;
+  withIngredients?: readonly number[];
+  withoutIngredients?: readonly number[];
+  maxPrep?: number | null;
+  favorites?: boolean;
+  canMake?: boolean;
+  withFacets?: boolean;
 }): CocktailListParams {
   const tidy = (values: readonly string[] | undefined) => [...new Set(values ?? [])].sort();
+  const ids = (values: readonly number[] | undefined) => [...new Set(values ?? [])].sort((a, b) => a - b);
   const order = input.order && isPersonalOrder(input.order) ? input.order : null;
+  const facets = Object.fromEntries(
+    Object.entries(input.facets ?? {})
+      .map(([param, values]) => [param, tidy(values)] as const)
+      .filter(([, values]) => values.length > 0)
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
   return {
     q: (input.q ?? '').trim(),
     spirits: tidy(input.spirits),
@@ -34,10 +49,20 @@ export function cocktailListParams(input: {
     pageSize: input.pageSize ?? DEFAULT_PAGE_SIZE,
     ...(order && order.sort !== 'relevance' ? { sort: order.sort } : {}),
     ...(order?.minRating !== undefined ? { minRating: order.minRating } : {}),
+    ...(Object.keys(facets).length > 0 ? { facets } : {}),
+    ...(input.withIngredients?.length ? { withIngredients: ids(input.withIngredients) } : {}),
+    ...(input.withoutIngredients?.length ? { withoutIngredients: ids(input.withoutIngredients) } : {}),
+    ...(input.maxPrep ? { maxPrep: input.maxPrep } : {}),
+    ...(input.favorites ? { favorites: true } : {}),
+    ...(input.canMake ? { canMake: true } : {}),
+    ...(input.withFacets ? { withFacets: true } : {}),
   };
 }
 
-/** The request path of one page: `/api/cocktails?q=..&page=..&pageSize=..&spirit=..&category=..` (page 0-based). */
+/**
+ * The request path of one page: `/api/cocktails?q=..&page=..&pageSize=..&spirit=..&category=..` plus the facets, the
+ * ingredient and time filters, the own-list switches and `facets=1` when asked (page 0-based).
+ */
 export function cocktailListPath(params: CocktailListParams, page: number): string {
   const search = new URLSearchParams();
   if (params.q) search.set('q', params.q);
@@ -47,6 +72,14 @@ export function cocktailListPath(params: CocktailListParams, page: number): stri
   for (const category of params.categories) search.append('category', category);
   if (params.sort) search.set('sort', params.sort);
   if (params.minRating !== undefined) search.set('minRating', String(params.minRating));
+  for (const [param, values] of Object.entries(params.facets ?? {}))
+    for (const value of values) search.append(param, value);
+  for (const id of params.withIngredients ?? []) search.append(WITH_INGREDIENT_PARAM, String(id));
+  for (const id of params.withoutIngredients ?? []) search.append(WITHOUT_INGREDIENT_PARAM, String(id));
+  if (params.maxPrep) search.set(MAX_PREP_PARAM, String(params.maxPrep));
+  if (params.favorites) search.set('favorites', '1');
+  if (params.canMake) search.set('canMake', '1');
+  if (params.withFacets) search.set('facets', '1');
   return `/api/cocktails?${search.toString()}`;
 }
 
@@ -99,12 +132,14 @@ export function useInfiniteCocktails(params: CocktailListParams, options: { enab
 }
 
 /**
- * The catalogue in the signed-in user's own order ('My ratings', 'Rated first', 'rated 4+'), page by page. Kept under the
+ * The catalogue in the signed-in user's own order ('My ratings', 'Rated first', 'rated 4+') or of their own cocktails
+ * ('Favorites only', 'Can make only'), page by page. Kept under the
  * user's account keys ({@link accountKeys.ratedLists}): a rating change invalidates it and sign-out forgets it. Held
  * (no request) while `userId` is null or the order is not personal.
  */
 export function usePersonalCocktails(userId: string | null, params: CocktailListParams) {
-  const personal = params.sort !== undefined || params.minRating !== undefined;
+  const personal =
+    params.sort !== undefined || params.minRating !== undefined || params.favorites === true || params.canMake === true;
   return useInfiniteQuery({
     queryKey: [...accountKeys.ratedLists(userId ?? 'anonymous'), params] as const,
     queryFn: ({ pageParam, signal }) => getCocktails(params, pageParam, signal),

@@ -18,6 +18,21 @@ export interface CocktailListParams {
   sort?: ListSort;
   /** Only cocktails the caller rated at least this many stars (the 'rated 4+' filter). */
   minRating?: number;
+  /**
+   * The other facets (issue 14), by query parameter (glass, technique, strength, difficulty, flavor, season, occasion):
+   * chosen values, sorted; absent or empty: no filter.
+   */
+  facets?: Readonly<Record<string, readonly string[]>>;
+  /** Ingredient ids that must all be in the recipe / none of which may be (sorted). */
+  withIngredients?: readonly number[];
+  withoutIngredients?: readonly number[];
+  /** Longest preparation time, minutes. */
+  maxPrep?: number;
+  /** Only the caller's favorites / what their bar makes now (both need a session; the second My Bar's plan). */
+  favorites?: boolean;
+  canMake?: boolean;
+  /** Ask for facet counts with each page. */
+  withFacets?: boolean;
 }
 
 export const cocktailKeys = {
@@ -31,6 +46,8 @@ export const cocktailKeys = {
   infiniteList: (params: CocktailListParams) => [...cocktailKeys.lists(), 'infinite', params] as const,
   /** The anonymous random sample of `size` cocktails. */
   sample: (size: number) => [...cocktailKeys.all, 'sample', size] as const,
+  /** Suggestions for one text as typed (trimmed). */
+  suggestions: (q: string) => [...cocktailKeys.all, 'suggestions', q] as const,
   /** One cocktail's detail. */
   detail: (id: string | number) => [...cocktailKeys.all, 'detail', String(id)] as const,
 };

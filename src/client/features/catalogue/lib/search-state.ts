@@ -1,5 +1,13 @@
 import { LIST_SORTS, RATED_FILTER_STARS, type ListSort, type RatingOrder } from '@/shared/domain/rating-order';
-import { CATEGORIES, MAX_QUERY_LENGTH } from '@/shared/domain/vocabulary';
+import { BASE_SPIRITS, CATEGORIES, MAX_QUERY_LENGTH } from '@/shared/domain/vocabulary';
+import {
+  MAX_INGREDIENT_CHOICES,
+  MAX_PREP_PARAM,
+  PREP_TIME_LIMITS,
+  VALUE_FACETS,
+  WITH_INGREDIENT_PARAM,
+  WITHOUT_INGREDIENT_PARAM,
+} from '@/shared/domain/search-facets';
 import { formatCount } from '@/client/lib/format-count';
 
 /**
@@ -40,8 +48,8 @@ export function parseSearchState(params: URLSearchParams): SearchState {
 }
 
 /**
- * Writes the search state into a copy of `base` (other parameters are kept). Empty text removes `q`; filters are written
- * in chip order, so equal states give equal URLs.
+ * Writes the search state into a copy of `base` (other parameters are kept, and so are spirits chosen beyond the chips).
+ * Empty text removes `q`; filters are written in vocabulary order, so equal states give equal URLs.
  * @returns new URLSearchParams
  */
 export function serializeSearchState(
@@ -49,12 +57,16 @@ export function serializeSearchState(
   base: URLSearchParams = new URLSearchParams(),
 ): URLSearchParams {
   const next = new URLSearchParams(base);
+  // Spirits chosen in the facet panel beyond the chips stay as they are.
+  const others = next.getAll('spirit').filter((spirit) => !(SPIRIT_CHIPS as readonly string[]).includes(spirit));
   next.delete('q');
   next.delete('spirit');
   next.delete('category');
   const q = state.q.trim();
   if (q) next.set('q', state.q);
-  for (const spirit of SPIRIT_CHIPS) if (state.spirits.includes(spirit)) next.append('spirit', spirit);
+  for (const spirit of BASE_SPIRITS) {
+    if ((state.spirits as readonly string[]).includes(spirit) || others.includes(spirit)) next.append('spirit', spirit);
+  }
   for (const category of CATEGORY_CHIPS) if (state.categories.includes(category)) next.append('category', category);
   return next;
 }
@@ -97,4 +109,91 @@ export function serializeListOrder(order: RatingOrder, base: URLSearchParams): U
   if (order.sort !== 'relevance') next.set(SORT_PARAM, order.sort);
   if (order.minRating !== undefined) next.set(RATED_PARAM, String(order.minRating));
   return next;
+}
+
+/** The facets of /search besides the spirit and category chips (issue 14), as kept in the URL. */
+export interface FacetState {
+  /** Chosen values by query parameter (glass, technique, strength, difficulty, flavor, season, occasion). */
+  values: Partial<Record<ExtraFacetParam, string[]>>;
+  /** Base spirits beyond the five chips (the facet panel offers them all). */
+  spirits: string[];
+  withIngredients: number[];
+  withoutIngredients: number[];
+  /** Longest preparation time, minutes (one of PREP_TIME_LIMITS), or null. */
+  maxPrep: number | null;
+  /** 'Favorites only' (`favorites=1`). */
+  favorites: boolean;
+}
+
+/** The value facets that are not chips (their parameter names). */
+export const EXTRA_FACETS = VALUE_FACETS.filter((facet) => facet.param !== 'spirit' && facet.param !== 'category');
+export type ExtraFacetParam = (typeof EXTRA_FACETS)[number]['param'];
+
+const ingredientIds = (values: string[]): number[] =>
+  [...new Set(values.map(Number).filter((id) => Number.isInteger(id) && id > 0))].slice(0, MAX_INGREDIENT_CHOICES);
+
+/**
+ * Reads the facet state from URL parameters: known values only (matched case-insensitively, kept in vocabulary order),
+ * whole positive ingredient ids (at most MAX_INGREDIENT_CHOICES each), a preparation limit from PREP_TIME_LIMITS.
+ */
+export function parseFacetState(params: URLSearchParams): FacetState {
+  const values: FacetState['values'] = {};
+  for (const facet of EXTRA_FACETS) {
+    const chosen = pick(params.getAll(facet.param), facet.values as readonly string[]);
+    if (chosen.length > 0) values[facet.param] = chosen;
+  }
+  const maxPrep = Number(params.get(MAX_PREP_PARAM));
+  return {
+    values,
+    spirits: pick(params.getAll('spirit'), BASE_SPIRITS as readonly string[]).filter(
+      (spirit) => !(SPIRIT_CHIPS as readonly string[]).includes(spirit),
+    ),
+    withIngredients: ingredientIds(params.getAll(WITH_INGREDIENT_PARAM)),
+    withoutIngredients: ingredientIds(params.getAll(WITHOUT_INGREDIENT_PARAM)),
+    maxPrep: (PREP_TIME_LIMITS as readonly number[]).includes(maxPrep) ? maxPrep : null,
+    favorites: params.get(FAVORITES_PARAM) === '1',
+  };
+}
+
+/** URL parameter of 'Favorites only'. */
+export const FAVORITES_PARAM = 'favorites';
+
+/**
+ * Writes the facet state into a copy of `base` (other parameters kept; the chips' spirits are kept as they are).
+ * @returns new URLSearchParams
+ */
+export function serializeFacetState(state: FacetState, base: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(base);
+  for (const facet of EXTRA_FACETS) {
+    next.delete(facet.param);
+    for (const value of facet.values as readonly string[]) {
+      if (state.values[facet.param]?.includes(value)) next.append(facet.param, value);
+    }
+  }
+  const chipSpirits = next.getAll('spirit').filter((spirit) => (SPIRIT_CHIPS as readonly string[]).includes(spirit));
+  next.delete('spirit');
+  for (const spirit of BASE_SPIRITS) {
+    if (chipSpirits.includes(spirit) || state.spirits.includes(spirit)) next.append('spirit', spirit);
+  }
+  next.delete(WITH_INGREDIENT_PARAM);
+  next.delete(WITHOUT_INGREDIENT_PARAM);
+  for (const id of state.withIngredients) next.append(WITH_INGREDIENT_PARAM, String(id));
+  for (const id of state.withoutIngredients) next.append(WITHOUT_INGREDIENT_PARAM, String(id));
+  next.delete(MAX_PREP_PARAM);
+  if (state.maxPrep !== null) next.set(MAX_PREP_PARAM, String(state.maxPrep));
+  next.delete(FAVORITES_PARAM);
+  if (state.favorites) next.set(FAVORITES_PARAM, '1');
+  return next;
+}
+
+/** Number of facet choices made (for the 'Filters' button's badge); favorites only counts one. */
+export function facetChoiceCount(state: FacetState): number {
+  return (
+    Object.values(state.values).reduce((sum, values) => sum + (values?.length ?? 0), 0) +
+    state.spirits.length +
+    state.withIngredients.length +
+    state.withoutIngredients.length +
+    (state.maxPrep !== null ? 1 : 0) +
+    (state.favorites ? 1 : 0)
+  );
 }
