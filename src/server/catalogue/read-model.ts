@@ -131,13 +131,13 @@ export async function toSummaries(db: Kysely<Database>, rows: readonly SummaryRo
 }
 
 /** List items kept in memory per database client: at most this many (about 1 kB each). */
-export const SUMMARY_CACHE_ENTRIES = 20_000;
+export const SUMMARY_CACHE_ENTRIES = 120_000;
 
 const summaryCaches = new WeakMap<object, LruCache<string, CocktailSummary>>();
 
 function summaryCacheFor(db: Kysely<Database>): LruCache<string, CocktailSummary> {
   let cache = summaryCaches.get(db);
-  if (!cache) summaryCaches.set(db, (cache = new LruCache(SUMMARY_CACHE_ENTRIES, 64 * 1024 * 1024, () => 1024)));
+  if (!cache) summaryCaches.set(db, (cache = new LruCache(SUMMARY_CACHE_ENTRIES, 128 * 1024 * 1024, () => 1024)));
   return cache;
 }
 

@@ -99,6 +99,9 @@ interface FacetTally {
   prep: Int32Array;
 }
 
+/** A term of digits only. */
+const DIGITS_ONLY = /^\p{N}+$/u;
+
 /** Above this many keys to order, a page is taken by a walk in rank order instead of a sort. */
 const SORT_LIMIT = 4096;
 
@@ -163,7 +166,14 @@ function parseList(json: string): string[] {
 export class CatalogueSearchEngine {
   readonly #ids: Int32Array;
   readonly #positionOfId = new Map<number, number>();
-  readonly #vocabulary: SearchableMap<Postings>;
+  /** Every term's postings. */
+  readonly #vocabulary = new Map<string, Postings>();
+  /**
+   * The terms as MiniSearch radix trees, for prefix and fuzzy lookups: terms holding a letter, and terms of digits only
+   * (numbers are matched whole or by prefix, never fuzzily, so the fuzzy walk never enters their large subtree).
+   */
+  readonly #letterTerms = new SearchableMap<true>();
+  readonly #numberTerms = new SearchableMap<true>();
   readonly #facets = new Map<ValueFacetField, FacetColumn>();
   /** The same columns as an array, each with its field (for the counting loop). */
   #facetColumns: (FacetColumn & { field: ValueFacetField })[] = [];
@@ -212,9 +222,6 @@ export class CatalogueSearchEngine {
     this.#ids = new Int32Array(n);
     this.#prepMinutes = new Uint16Array(n);
     const terms = new Map<string, PostingsBuilder>();
-    const forwardTerms: number[] = [];
-    const forwardFields: number[] = [];
-    this.#forwardOffsets = new Int32Array(n + 1);
     const entryOf = (term: string): PostingsBuilder => {
       let entry = terms.get(term);
       if (!entry) {
@@ -237,11 +244,7 @@ export class CatalogueSearchEngine {
     const add = (text: string, field: TermField, position: number) => {
       for (const entry of entriesOf(text, field !== 'name')) {
         const list = entry[field];
-        if (list[list.length - 1] !== position) {
-          list.push(position);
-          forwardTerms.push(entry.id);
-          forwardFields.push(FIELD_COST[field]);
-        }
+        if (list[list.length - 1] !== position) list.push(position);
         if (entry.lastDoc !== position) {
           entry.lastDoc = position;
           entry.docs += 1;
@@ -270,7 +273,6 @@ export class CatalogueSearchEngine {
       add(row.name_key, 'name', position);
       add(row.search_text, 'fields', position);
       add(row.description_key, 'description', position);
-      this.#forwardOffsets[position + 1] = forwardTerms.length;
       for (const [field, column] of this.#facets) {
         if (column.single) {
           column.single[position] = this.#codeOf(column, String(row[field as keyof EngineRow] ?? ''));
@@ -295,10 +297,8 @@ export class CatalogueSearchEngine {
     this.#ingredientCodes = Uint16Array.from(ingredientCodes);
     this.#facetColumns = [...this.#facets].map(([field, column]) => Object.assign(column, { field }));
 
-    this.#forwardTerms = Int32Array.from(forwardTerms);
-    this.#forwardCosts = Uint8Array.from(forwardFields);
-    this.#vocabulary = new SearchableMap<Postings>();
     for (const [term, entry] of terms) {
+      (DIGITS_ONLY.test(term) ? this.#numberTerms : this.#letterTerms).set(term, true);
       this.#vocabulary.set(term, {
         id: entry.id,
         name: Int32Array.from(entry.name),
@@ -310,6 +310,32 @@ export class CatalogueSearchEngine {
     }
     this.#termStamp = new Int32Array(terms.size);
     this.#termCost = new Uint8Array(terms.size);
+    // The forward index, from the posting lists: count each position's entries, then fill.
+    const offsets = new Int32Array(n + 1);
+    for (const postings of this.#vocabulary.values()) {
+      for (const field of TERM_FIELDS) {
+        for (const position of postings[field]) offsets[position + 1] = (offsets[position + 1] as number) + 1;
+      }
+    }
+    for (let position = 0; position < n; position += 1) {
+      offsets[position + 1] = (offsets[position + 1] as number) + (offsets[position] as number);
+    }
+    const fill = offsets.slice(0, n);
+    const forwardTerms = new Int32Array(offsets[n] as number);
+    const forwardCosts = new Uint8Array(offsets[n] as number);
+    for (const postings of this.#vocabulary.values()) {
+      for (const field of TERM_FIELDS) {
+        for (const position of postings[field]) {
+          const at = fill[position] as number;
+          forwardTerms[at] = postings.id;
+          forwardCosts[at] = FIELD_COST[field];
+          fill[position] = at + 1;
+        }
+      }
+    }
+    this.#forwardOffsets = offsets;
+    this.#forwardTerms = forwardTerms;
+    this.#forwardCosts = forwardCosts;
     this.#nameLengths = Int32Array.from(rows, (row) => row.name_key.length);
     this.#rankOf = this.#ranks(popularity);
     this.#wordStamp = new Int32Array(n);
@@ -372,17 +398,15 @@ export class CatalogueSearchEngine {
     const offered: string[] = [];
     const vocabulary = this.#vocabulary;
     if (vocabulary.has(word)) offered.push(word);
-    if (prefix) for (const term of vocabulary.atPrefix(word).keys()) offered.push(term);
+    if (prefix) {
+      for (const tree of [this.#letterTerms, this.#numberTerms]) {
+        for (const term of tree.atPrefix(word).keys()) offered.push(term);
+      }
+    }
     const allowance = typoAllowance(word);
     if (allowance > 0) {
-      for (const term of vocabulary.fuzzyGet(word, allowance).keys()) offered.push(term);
-      for (const swapped of transpositions(word)) {
-        if (vocabulary.has(swapped)) offered.push(swapped);
-        if (allowance > 1) {
-          for (const term of vocabulary.fuzzyGet(swapped, allowance - 1).keys()) offered.push(term);
-          for (const twice of transpositions(swapped)) if (vocabulary.has(twice)) offered.push(twice);
-        }
-      }
+      for (const term of this.#letterTerms.fuzzyGet(word, allowance).keys()) offered.push(term);
+      for (const swapped of transpositions(word)) if (vocabulary.has(swapped)) offered.push(swapped);
     }
     return pickCandidates(word, offered, prefix);
   }

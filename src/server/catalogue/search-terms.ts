@@ -38,20 +38,27 @@ export function queryWords(q: string): string[] {
   return (meaningful.length > 0 ? meaningful : words).slice(0, MAX_QUERY_WORDS);
 }
 
+const HAS_DIGIT = /\p{N}/u;
+
 /** Shortest words that forgive one typo, and two (issue 14: 5 and 9 letters). */
 export const ONE_TYPO_MIN_LENGTH = 5;
 export const TWO_TYPOS_MIN_LENGTH = 9;
 
-/** Typos a query word forgives: 2 from {@link TWO_TYPOS_MIN_LENGTH} letters, 1 from {@link ONE_TYPO_MIN_LENGTH}, else 0. */
+/**
+ * Typos a query word forgives: 2 from {@link TWO_TYPOS_MIN_LENGTH} letters, 1 from {@link ONE_TYPO_MIN_LENGTH}, else 0;
+ * none for a word holding a digit ('75', '20th', 'no. 12345': a number mistyped is another number).
+ */
 export function typoAllowance(word: string): number {
+  if (HAS_DIGIT.test(word)) return 0;
   const length = [...word].length;
   return length >= TWO_TYPOS_MIN_LENGTH ? 2 : length >= ONE_TYPO_MIN_LENGTH ? 1 : 0;
 }
 
 /**
- * Typos between two words: the optimal string alignment distance (Damerau-Levenshtein without repeated edits of one
- * substring), so one insertion, deletion, substitution or swap of two neighbouring letters each count one ('negorni' is
- * one typo from 'negroni'). Compares code points.
+ * Typos between two words: the Levenshtein distance (one insertion, deletion or substitution each count one), except
+ * that a word one swap of two neighbouring letters away counts one too ('negorni' is one typo from 'negroni'). A swap
+ * together with another typo counts as Levenshtein does (three for a swap and one more edit), which keeps the lookup in
+ * the radix tree to one fuzzy search plus the swapped spellings. Compares code points.
  * @param max the largest distance of interest; larger distances are reported as `max + 1` (and computed no further).
  * @returns 0..max, or max + 1.
  */
@@ -60,31 +67,43 @@ export function typoDistance(a: string, b: string, max: number): number {
   const s = [...a];
   const t = [...b];
   if (Math.abs(s.length - t.length) > max) return max + 1;
-  const width = t.length + 1;
-  let beforePrevious = new Array<number>(width).fill(0);
-  let previous = Array.from({ length: width }, (_, j) => j);
-  let current = new Array<number>(width).fill(0);
+  if (max >= 1 && isOneSwap(s, t)) return 1;
+  let previous = Array.from({ length: t.length + 1 }, (_, j) => j);
+  let current = new Array<number>(t.length + 1).fill(0);
   for (let i = 1; i <= s.length; i += 1) {
     current[0] = i;
     let rowMin = i;
     for (let j = 1; j <= t.length; j += 1) {
       const cost = s[i - 1] === t[j - 1] ? 0 : 1;
-      let value = Math.min(
+      const value = Math.min(
         (previous[j] as number) + 1,
         (current[j - 1] as number) + 1,
         (previous[j - 1] as number) + cost,
       );
-      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1]) {
-        value = Math.min(value, (beforePrevious[j - 2] as number) + 1);
-      }
       current[j] = value;
       if (value < rowMin) rowMin = value;
     }
     if (rowMin > max) return max + 1;
-    [beforePrevious, previous, current] = [previous, current, beforePrevious];
+    [previous, current] = [current, previous];
   }
   const distance = previous[t.length] as number;
   return distance > max ? max + 1 : distance;
+}
+
+/** True when swapping one pair of neighbouring letters of `s` gives `t`. */
+function isOneSwap(s: readonly string[], t: readonly string[]): boolean {
+  if (s.length !== t.length) return false;
+  let first = -1;
+  for (let i = 0; i < s.length; i += 1) {
+    if (s[i] === t[i]) continue;
+    if (first !== -1) {
+      return (
+        i === first + 1 && s[first] === t[i] && s[i] === t[first] && s.slice(i + 1).join('') === t.slice(i + 1).join('')
+      );
+    }
+    first = i;
+  }
+  return false;
 }
 
 /** Every word one swap of two neighbouring letters away from `word` (what a Levenshtein search counts as two typos). */

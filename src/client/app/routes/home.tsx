@@ -18,6 +18,7 @@ import { CocktailGrid } from '@/client/features/catalogue/components/cocktail-gr
 import { CocktailSearchBox, type SuggestionHandlers } from '@/client/features/catalogue/components/cocktail-search-box';
 import { useRecipeParam, type RecipeLocationState } from '@/client/features/catalogue/hooks/use-recipe-param';
 import { WITH_INGREDIENT_PARAM } from '@/shared/domain/search-facets';
+import { DidYouMean } from '@/client/features/catalogue/components/did-you-mean';
 import { HeroIllustration } from '@/client/features/catalogue/components/hero-illustration';
 import { RecipeModalHost } from '@/client/features/catalogue/components/recipe-modal-host';
 import { FavoritesPrompt } from '@/client/features/favorites/components/favorites-prompt';
@@ -123,6 +124,7 @@ export function Component() {
             {status}
           </p>
         </div>
+        {searching ? <DidYouMean correction={list.data?.didYouMean} onSearch={search.replace} /> : null}
         {showPrompt ? (
           <div {...SIGNED_OUT_ONLY} className="contents">
             <FavoritesPrompt className="self-start" />
