@@ -14,7 +14,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import { loadPaths } from './load';
 import pg from 'pg';
 import { freePort } from '../../tests/e2e/support/server';
 
@@ -122,30 +122,21 @@ interface LoadFigures {
   statuses: Record<string, number>;
 }
 
-/** Runs autocannon against `url` for `seconds` with `connections`, each request's path from `nextPath`. */
+/** Runs the load generator against `url` for `seconds` with `connections`, each request's path from `nextPath`. */
 async function load(
   name: string,
   url: string,
   nextPath: () => string,
   options: { seconds: number; connections: number; headers?: Record<string, string> },
 ): Promise<LoadFigures> {
-  const result = await autocannon({
-    url,
-    connections: options.connections,
-    duration: options.seconds,
-    headers: options.headers,
-    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: nextPath() }) }],
-  });
-  const statuses = Object.fromEntries(
-    Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, (stats as { count: number }).count]),
-  );
+  const result = await loadPaths({ url, nextPath, ...options });
   return {
     name,
-    rps: Math.round(result.requests.average),
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
+    rps: Math.round(result.rps),
+    p99: result.p99,
+    errors: result.errors,
     non2xx: result.non2xx,
-    statuses,
+    statuses: result.statuses,
   };
 }
 

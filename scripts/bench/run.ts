@@ -19,9 +19,9 @@
  */
 import { createServer, type Server } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
 import { startTestServer, freePort, type TestServer } from '../../tests/e2e/support/server';
 import { onBenchDatabases } from './databases';
+import { loadPaths } from './load';
 import { launchBrowser } from '../../tests/e2e/support/browser';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -116,25 +116,13 @@ interface LoadResult {
 
 async function load(url: string, paths: readonly string[]): Promise<LoadResult> {
   let i = 0;
-  const result = await autocannon({
+  const result = await loadPaths({
     url,
     connections: CONNECTIONS,
-    duration: SECONDS,
-    requests: [
-      {
-        setupRequest: (request) => {
-          request.path = paths[i++ % paths.length] as string;
-          return request;
-        },
-      },
-    ],
+    seconds: SECONDS,
+    nextPath: () => paths[i++ % paths.length] as string,
   });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
+  return { rps: result.rps, p50: result.p50, p99: result.p99, errors: result.errors + result.non2xx };
 }
 
 /** Sequential latency of distinct searches (no concurrency): the time one user waits. Percentiles in ms. */

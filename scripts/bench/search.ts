@@ -15,7 +15,6 @@
  * `BENCH_ONLY=search npm run bench`, or `npx tsx scripts/bench/search.ts` after `npm run build` (for the memory figure,
  * `node --expose-gc --import tsx scripts/bench/search.ts`).
  */
-import autocannon from 'autocannon';
 import { loadConfig } from '../../src/server/config';
 import { createDatabase } from '../../src/server/db/database';
 import { getCatalogueVersion } from '../../src/server/catalogue/catalogue-version';
@@ -25,6 +24,7 @@ import { searchTerms, typoAllowance } from '../../src/server/catalogue/search-te
 import { mulberry32 } from '../generate-catalogue';
 import { startTestServer } from '../../tests/e2e/support/server';
 import { onBenchDatabases } from './databases';
+import { loadPaths } from './load';
 
 const LARGE = Number(process.env.BENCH_LARGE_COUNT ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SEARCH_SECONDS ?? 20);
@@ -153,27 +153,14 @@ async function sequential(url: string, queries: readonly string[]): Promise<Figu
 
 async function loadRun(url: string, queries: readonly string[]): Promise<Figures['load']> {
   let i = 0;
-  const result = await autocannon({
+  const result = await loadPaths({
     url,
     connections: CONNECTIONS,
-    duration: SECONDS,
-    requests: [
-      {
-        setupRequest: (request) => {
-          const q = queries[i++ % queries.length] as string;
-          request.path = `/api/cocktails?q=${encodeURIComponent(q)}`;
-          return request;
-        },
-      },
-    ],
+    seconds: SECONDS,
+    nextPath: () => `/api/cocktails?q=${encodeURIComponent(queries[i++ % queries.length] as string)}`,
   });
   if (i > queries.length) console.log(`  (warning: ${fmt(i)} requests for ${fmt(queries.length)} distinct texts)`);
-  return {
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx + result.timeouts,
-    requests: result.requests.total,
-  };
+  return { rps: result.rps, p99: result.p99, errors: result.errors + result.non2xx, requests: result.requests };
 }
 
 async function main(): Promise<void> {

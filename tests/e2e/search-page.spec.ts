@@ -84,7 +84,11 @@ test.describe('search page', () => {
     }
     expect(query, 'an ingredient that narrows Gin + Classic').not.toBeNull();
 
-    await page.getByRole('combobox', { name: 'Search cocktails' }).fill(query!);
+    const box = page.getByRole('combobox', { name: 'Search cocktails' });
+    await box.fill(query!);
+    // Enter searches the text at once and closes the suggestions, which would otherwise cover the chips below.
+    await box.press('Enter');
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
     expect(await expectResultsFor(server, page, { q: query!, spirits: ['Gin'], categories: ['Classic'] })).toBe(
       narrowed,
     );

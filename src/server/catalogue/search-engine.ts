@@ -1,4 +1,5 @@
 import SearchableMap from 'minisearch/SearchableMap';
+import { LruCache } from '../lib/lru-cache';
 import { LIST_FACET_FIELDS, PREP_TIME_LIMITS, VALUE_FACETS, type ValueFacetField } from '@/shared/domain/search-facets';
 import {
   FIELD_COST,
@@ -99,6 +100,11 @@ interface FacetTally {
   prep: Int32Array;
 }
 
+/** Words whose candidates an engine remembers. */
+const CANDIDATE_CACHE_ENTRIES = 20_000;
+/** Most candidate terms held in that memory in all (a one-letter prefix offers thousands). */
+const CANDIDATE_CACHE_TERMS = 1_000_000;
+
 /** A term of digits only. */
 const DIGITS_ONLY = /^\p{N}+$/u;
 
@@ -174,6 +180,12 @@ export class CatalogueSearchEngine {
    */
   readonly #letterTerms = new SearchableMap<true>();
   readonly #numberTerms = new SearchableMap<true>();
+  /** The candidates of words typed recently (people type the same words in many queries), by word and prefix flag. */
+  readonly #candidateCache = new LruCache<string, TermCandidate[]>(
+    CANDIDATE_CACHE_ENTRIES,
+    CANDIDATE_CACHE_TERMS,
+    (candidates) => candidates.length + 1,
+  );
   readonly #facets = new Map<ValueFacetField, FacetColumn>();
   /** The same columns as an array, each with its field (for the counting loop). */
   #facetColumns: (FacetColumn & { field: ValueFacetField })[] = [];
@@ -395,6 +407,15 @@ export class CatalogueSearchEngine {
    * included (a Levenshtein search counts a swap as two edits, so swapped spellings are looked up too).
    */
   candidates(word: string, prefix: boolean): TermCandidate[] {
+    const key = `${prefix ? 'p' : 'w'}:${word}`;
+    const known = this.#candidateCache.get(key);
+    if (known) return known;
+    const found = this.#findCandidates(word, prefix);
+    this.#candidateCache.set(key, found);
+    return found;
+  }
+
+  #findCandidates(word: string, prefix: boolean): TermCandidate[] {
     const offered: string[] = [];
     const vocabulary = this.#vocabulary;
     if (vocabulary.has(word)) offered.push(word);
