@@ -1,6 +1,5 @@
 import { GlassWaterIcon, LeafIcon, SearchIcon, XIcon } from 'lucide-react';
-import { Popover } from 'radix-ui';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
 import { Spinner } from '@/client/components/ui/spinner';
@@ -9,6 +8,10 @@ import { MAX_QUERY_LENGTH } from '@/shared/domain/vocabulary';
 import type { CocktailSuggestion, IngredientSuggestion } from '@/shared/schemas/search';
 import { useSuggestions } from '../api/get-suggestions';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
+
+/** The floating list, loaded the first time a suggesting field takes focus (not part of the page's first load). */
+const loadSuggestionPopup = () => import('./suggestion-popup');
+const SuggestionPopup = lazy(loadSuggestionPopup);
 
 /** Quiet time before the suggestions follow the typed text, ms (shorter than the search's own 300 ms). */
 export const SUGGESTION_DEBOUNCE_MS = 120;
@@ -58,6 +61,7 @@ export function CocktailSearchBox({
   const listId = `${id}-suggestions`;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  const anchor = useRef<HTMLDivElement>(null);
   const settled = useDebouncedValue(value, SUGGESTION_DEBOUNCE_MS);
   const query = useSuggestions(settled, suggestions !== undefined && open);
   const data = value.trim() !== '' ? query.data : undefined;
@@ -121,109 +125,98 @@ export function CocktailSearchBox({
       <Label htmlFor={id} className="sr-only">
         Search cocktails
       </Label>
-      <Popover.Root open={expanded}>
-        <Popover.Anchor asChild>
-          <div className="relative">
-            <SearchIcon
-              aria-hidden="true"
-              className={cn(
-                'pointer-events-none absolute top-1/2 left-4 -translate-y-1/2 text-muted',
-                size === 'lg' ? 'size-5' : 'size-4',
-              )}
-            />
-            <Input
-              id={id}
-              type="search"
-              inputMode="search"
-              enterKeyHint="search"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={MAX_QUERY_LENGTH}
-              value={value}
-              placeholder={placeholder}
-              {...(suggestions
-                ? {
-                    role: 'combobox',
-                    'aria-expanded': expanded,
-                    'aria-controls': expanded ? listId : undefined,
-                    'aria-autocomplete': 'list' as const,
-                    'aria-activedescendant': activeIndex >= 0 ? optionId(activeIndex) : undefined,
-                  }
-                : {})}
-              onChange={(event) => {
-                onChange(event.target.value);
-                setOpen(true);
-                setActive(-1);
-              }}
-              onFocus={() => setOpen(true)}
-              onBlur={close}
-              onKeyDown={(event) => {
-                if (event.key === 'ArrowDown' && suggestions) {
-                  event.preventDefault();
-                  setOpen(true);
-                  if (options.length > 0) setActive((activeIndex + 1) % options.length);
-                } else if (event.key === 'ArrowUp' && expanded) {
-                  event.preventDefault();
-                  setActive(activeIndex <= 0 ? options.length - 1 : activeIndex - 1);
-                } else if (event.key === 'Enter' && activeIndex >= 0 && options[activeIndex]) {
-                  event.preventDefault();
-                  pick(options[activeIndex]);
-                } else if (event.key === 'Escape') {
-                  if (expanded) {
-                    event.preventDefault();
-                    close();
-                  } else if (value) {
-                    event.preventDefault();
-                    onClear();
-                  }
-                }
-              }}
-              className={cn(
-                'rounded-xl [&::-webkit-search-cancel-button]:hidden',
-                value || busy ? 'pr-20' : 'pr-4',
-                size === 'lg' ? 'h-14 pl-12 text-base md:text-base' : 'h-11 pl-10',
-              )}
-            />
-            <div className="absolute top-1/2 right-2 flex -translate-y-1/2 items-center gap-1">
-              {busy ? <Spinner label="Searching" className="size-4" /> : null}
-              {value ? (
-                <button
-                  type="button"
-                  onClick={onClear}
-                  aria-label="Clear text"
-                  className="inline-flex size-9 items-center justify-center rounded-full text-muted transition-colors hover:bg-surface-3 hover:text-foreground"
-                >
-                  <XIcon aria-hidden="true" className="size-4" />
-                </button>
-              ) : null}
-            </div>
-          </div>
-        </Popover.Anchor>
-        {suggestions ? (
-          <Popover.Portal>
-            <Popover.Content
-              // The list belongs to the field (the combobox pattern): focus stays in the field, no dialog role.
-              role="presentation"
-              side="bottom"
-              align="start"
-              sideOffset={8}
-              avoidCollisions={false}
-              onOpenAutoFocus={(event) => event.preventDefault()}
-              onCloseAutoFocus={(event) => event.preventDefault()}
-              className="z-50 w-[var(--radix-popper-anchor-width)]"
+      <div className="relative" ref={anchor}>
+        <SearchIcon
+          aria-hidden="true"
+          className={cn(
+            'pointer-events-none absolute top-1/2 left-4 -translate-y-1/2 text-muted',
+            size === 'lg' ? 'size-5' : 'size-4',
+          )}
+        />
+        <Input
+          id={id}
+          type="search"
+          inputMode="search"
+          enterKeyHint="search"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={MAX_QUERY_LENGTH}
+          value={value}
+          placeholder={placeholder}
+          {...(suggestions
+            ? {
+                role: 'combobox',
+                'aria-expanded': expanded,
+                'aria-controls': expanded ? listId : undefined,
+                'aria-autocomplete': 'list' as const,
+                'aria-activedescendant': activeIndex >= 0 ? optionId(activeIndex) : undefined,
+              }
+            : {})}
+          onChange={(event) => {
+            onChange(event.target.value);
+            setOpen(true);
+            setActive(-1);
+          }}
+          onFocus={() => {
+            setOpen(true);
+            if (suggestions) void loadSuggestionPopup();
+          }}
+          onBlur={close}
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowDown' && suggestions) {
+              event.preventDefault();
+              setOpen(true);
+              if (options.length > 0) setActive((activeIndex + 1) % options.length);
+            } else if (event.key === 'ArrowUp' && expanded) {
+              event.preventDefault();
+              setActive(activeIndex <= 0 ? options.length - 1 : activeIndex - 1);
+            } else if (event.key === 'Enter' && activeIndex >= 0 && options[activeIndex]) {
+              event.preventDefault();
+              pick(options[activeIndex]);
+            } else if (event.key === 'Escape') {
+              if (expanded) {
+                event.preventDefault();
+                close();
+              } else if (value) {
+                event.preventDefault();
+                onClear();
+              }
+            }
+          }}
+          className={cn(
+            'rounded-xl [&::-webkit-search-cancel-button]:hidden',
+            value || busy ? 'pr-20' : 'pr-4',
+            size === 'lg' ? 'h-14 pl-12 text-base md:text-base' : 'h-11 pl-10',
+          )}
+        />
+        <div className="absolute top-1/2 right-2 flex -translate-y-1/2 items-center gap-1">
+          {busy ? <Spinner label="Searching" className="size-4" /> : null}
+          {value ? (
+            <button
+              type="button"
+              onClick={onClear}
+              aria-label="Clear text"
+              className="inline-flex size-9 items-center justify-center rounded-full text-muted transition-colors hover:bg-surface-3 hover:text-foreground"
             >
-              <ul
-                id={listId}
-                role="listbox"
-                aria-label="Suggestions"
-                className="flex max-h-96 flex-col gap-0.5 overflow-y-auto rounded-xl border border-border-strong bg-surface p-1.5 text-left shadow-card"
-              >
-                {options.map(renderOption)}
-              </ul>
-            </Popover.Content>
-          </Popover.Portal>
-        ) : null}
-      </Popover.Root>
+              <XIcon aria-hidden="true" className="size-4" />
+            </button>
+          ) : null}
+        </div>
+      </div>
+      {expanded ? (
+        <Suspense fallback={null}>
+          <SuggestionPopup anchor={anchor}>
+            <ul
+              id={listId}
+              role="listbox"
+              aria-label="Suggestions"
+              className="flex max-h-96 flex-col gap-0.5 overflow-y-auto rounded-xl border border-border-strong bg-surface p-1.5 text-left shadow-card"
+            >
+              {options.map(renderOption)}
+            </ul>
+          </SuggestionPopup>
+        </Suspense>
+      ) : null}
       {suggestions ? (
         <p className="sr-only" role="status" aria-live="polite">
           {expanded ? `${options.length} ${options.length === 1 ? 'suggestion' : 'suggestions'}` : ''}
