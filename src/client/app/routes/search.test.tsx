@@ -50,7 +50,74 @@ beforeEach(() => {
   resetUnitSystemCache();
 });
 
+/** A `/api/cocktails` answer with facet counts: one cocktail, Gin 3 and Mezcal 1 among the spirits, Coupe 2. */
+function stubFacets() {
+  const requests: URL[] = [];
+  server.use(
+    eventsHandler(),
+    suggestionsHandler(),
+    sessionHandler(() => null),
+    http.get('/api/cocktails', ({ request }) => {
+      requests.push(new URL(request.url));
+      return jsonBody({
+        items: [],
+        total: 4,
+        page: 0,
+        pageSize: 50,
+        didYouMean: null,
+        facets: {
+          values: {
+            base_spirit: [
+              { value: 'Gin', count: 3 },
+              { value: 'Mezcal', count: 1 },
+            ],
+            category: [{ value: 'Classic', count: 4 }],
+            glassware: [{ value: 'Coupe', count: 2 }],
+            technique: [],
+            strength: [],
+            difficulty_level: [],
+            flavor_profile: [],
+            seasonal_tags: [],
+            occasion_tags: [],
+          },
+          ingredients: [{ id: 7, name: 'Egg white', count: 2 }],
+          preparation_time: [2, 3, 5, 10].map((max) => ({ max, count: 4 })),
+        },
+      });
+    }),
+  );
+  return requests;
+}
+
 describe('/search', () => {
+  it('writes every facet choice to the URL and the request, a panel spirit beside a chip spirit included', async () => {
+    const user = userEvent.setup();
+    const requests = stubFacets();
+    const router = renderSearch('/search?spirit=Gin');
+    const panel = await screen.findByTestId('search-facets');
+
+    await user.click(within(panel).getByRole('button', { name: 'Mezcal 1' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?spirit=Gin&spirit=Mezcal'));
+    expect(within(panel).getByRole('button', { name: 'Mezcal 1' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Gin' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(within(panel).getByRole('button', { name: 'Coupe 2' }));
+    await user.click(within(panel).getByRole('button', { name: 'Without Egg white' }));
+    await waitFor(() => {
+      const params = new URLSearchParams(router.state.location.search);
+      expect(params.getAll('spirit')).toEqual(['Gin', 'Mezcal']);
+      expect(params.getAll('glass')).toEqual(['Coupe']);
+      expect(params.getAll('without')).toEqual(['7']);
+    });
+    await waitFor(() => {
+      const last = requests.at(-1);
+      expect(last?.searchParams.getAll('spirit')).toEqual(['Gin', 'Mezcal']);
+      expect(last?.searchParams.getAll('glass')).toEqual(['Coupe']);
+      expect(last?.searchParams.getAll('without')).toEqual(['7']);
+      expect(last?.searchParams.get('facets')).toBe('1');
+    });
+  });
+
   it("offers the API's correction as 'Did you mean' and searches for it when picked", async () => {
     const user = userEvent.setup();
     const asked: string[] = [];

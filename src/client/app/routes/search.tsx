@@ -118,7 +118,7 @@ export function Component() {
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const firstPage = list.data?.pages[0];
   const total = firstPage?.total ?? 0;
-  const choices = facetChoiceCount({ ...facetState, favorites: false });
+  const choices = facetChoiceCount(facetState);
   const filtered =
     state.spirits.length > 0 || state.categories.length > 0 || order.minRating !== undefined || choices > 0;
   const waitingForText = search.text.trim() !== params.q;
@@ -166,8 +166,15 @@ export function Component() {
   const facetActions: FacetActions = {
     onValues: (param, values) => {
       if (param === 'spirit') {
-        writeFacets({ ...facetState, spirits: values.filter((v) => !(SPIRIT_CHIPS as readonly string[]).includes(v)) });
-        writeState({ ...state, spirits: SPIRIT_CHIPS.filter((chip) => values.includes(chip)) });
+        // One write for both halves (chips and the rest): each write starts from the address of this render.
+        const chips = SPIRIT_CHIPS.filter((chip) => values.includes(chip));
+        const others = values.filter((value) => !(SPIRIT_CHIPS as readonly string[]).includes(value));
+        writeParams((prev) =>
+          serializeFacetState(
+            { ...facetState, spirits: others },
+            serializeSearchState({ ...state, spirits: chips }, prev),
+          ),
+        );
       } else if (param === 'category') {
         writeState({ ...state, categories: CATEGORY_CHIPS.filter((chip) => values.includes(chip)) });
       } else {

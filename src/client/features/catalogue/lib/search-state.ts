@@ -186,14 +186,13 @@ export function serializeFacetState(state: FacetState, base: URLSearchParams): U
   return next;
 }
 
-/** Number of facet choices made (for the 'Filters' button's badge); favorites only counts one. */
+/** Number of choices made in the facet panel (the 'Filters' button's badge; 'Favorites only' is a chip, not counted). */
 export function facetChoiceCount(state: FacetState): number {
   return (
     Object.values(state.values).reduce((sum, values) => sum + (values?.length ?? 0), 0) +
     state.spirits.length +
     state.withIngredients.length +
     state.withoutIngredients.length +
-    (state.maxPrep !== null ? 1 : 0) +
-    (state.favorites ? 1 : 0)
+    (state.maxPrep !== null ? 1 : 0)
   );
 }
