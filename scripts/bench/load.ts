@@ -6,8 +6,10 @@ export interface LoadFigures {
   p50: number;
   p99: number;
   requests: number;
-  /** Requests that failed (connection errors) or timed out (autocannon's 10 s). */
+  /** Requests that failed: connection errors and timeouts (autocannon counts a timeout as an error too). */
   errors: number;
+  /** Of `errors`, requests unanswered within autocannon's 10 s. */
+  timeouts: number;
   /** Answers with a status outside 2xx. */
   non2xx: number;
   /** Answers by status code. */
@@ -43,7 +45,8 @@ export async function loadPaths({
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result.requests.total,
-    errors: result.errors + result.timeouts,
+    errors: result.errors,
+    timeouts: result.timeouts,
     non2xx: result.non2xx,
     statuses: Object.fromEntries(
       Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, (stats as { count: number }).count]),

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { IngredientCategory, IngredientSummary } from '@/shared/schemas/ingredient';
 import type { Database } from '../db/types';
+import { parseStringList } from './read-model';
 import { toSearchKey } from './search-text';
 import { versionedMemo } from './versioned-memo';
 
@@ -31,15 +32,8 @@ export interface IngredientCatalogue {
   order: ReadonlyMap<number, number>;
   /** The same as `items`, with their folded name and aliases (for {@link searchIngredients}). */
   keyed: readonly KeyedIngredient[];
-}
-
-function parseAliases(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-  } catch {
-    return [];
-  }
+  /** Per ingredient id, the ingredients whose parent it is (Whiskey -> American whiskey, Scotch...), in id order. */
+  children: ReadonlyMap<number, readonly number[]>;
 }
 
 /**
@@ -67,19 +61,51 @@ export async function loadIngredientCatalogue(db: Kysely<Database>): Promise<Ing
       category: row.category as IngredientCategory,
       parentId: row.parent_id === null ? null : Number(row.parent_id),
       abv: Number(row.abv),
-      aliases: parseAliases(row.aliases),
+      aliases: parseStringList(row.aliases),
       parts: parts.get(Number(row.id)) ?? [],
     };
     return { item, nameKey: toIngredientKey(item.name), aliasKeys: item.aliases.map(toIngredientKey) };
   });
   keyed.sort((a, b) => (a.nameKey < b.nameKey ? -1 : a.nameKey > b.nameKey ? 1 : a.item.id - b.item.id));
   const items = keyed.map((entry) => entry.item);
+  const children = new Map<number, number[]>();
+  for (const item of [...items].sort((a, b) => a.id - b.id)) {
+    if (item.parentId === null) continue;
+    const list = children.get(item.parentId);
+    if (list) list.push(item.id);
+    else children.set(item.parentId, [item.id]);
+  }
   return {
     items,
     byId: new Map(items.map((item) => [item.id, item])),
     order: new Map(items.map((item, index) => [item.id, index])),
     keyed,
+    children,
   };
+}
+
+/**
+ * An ingredient and every broader one above it, nearest first (Bourbon -> American whiskey -> Whiskey): what a recipe
+ * line of it counts as when filtering by ingredient. Unknown ids give just themselves; a parent loop stops at the repeat.
+ */
+export function broaderIngredients(catalogue: IngredientCatalogue, id: number): number[] {
+  const out: number[] = [];
+  for (let at: number | null | undefined = id; at != null && !out.includes(at); at = catalogue.byId.get(at)?.parentId) {
+    out.push(at);
+  }
+  return out;
+}
+
+/**
+ * An ingredient and every narrower one under it, at any depth (Whiskey -> American whiskey -> Bourbon, Rye...), itself
+ * first: the recipe lines that satisfy 'with' or 'without' this ingredient.
+ */
+export function narrowerIngredients(catalogue: IngredientCatalogue, id: number): number[] {
+  const out = [id];
+  for (let i = 0; i < out.length; i += 1) {
+    for (const child of catalogue.children.get(out[i] as number) ?? []) if (!out.includes(child)) out.push(child);
+  }
+  return out;
 }
 
 const ingredientMemo = versionedMemo((db) => loadIngredientCatalogue(db));

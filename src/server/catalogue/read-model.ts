@@ -52,7 +52,11 @@ export interface SummaryRow {
   image_url: string | null;
 }
 
-function parseStringList(json: string): string[] {
+/**
+ * Parses a JSON list column (flavor_profile, seasonal_tags, occasion_tags, aliases): its strings, in order; anything that
+ * is not a JSON array of strings gives [] (never throws: the columns are written by the seeder, read many times).
+ */
+export function parseStringList(json: string): string[] {
   try {
     const value: unknown = JSON.parse(json);
     return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];

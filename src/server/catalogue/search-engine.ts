@@ -1,5 +1,6 @@
 import SearchableMap from 'minisearch/SearchableMap';
 import { LruCache } from '../lib/lru-cache';
+import { parseStringList } from './read-model';
 import { LIST_FACET_FIELDS, PREP_TIME_LIMITS, VALUE_FACETS, type ValueFacetField } from '@/shared/domain/search-facets';
 import {
   FIELD_COST,
@@ -159,19 +160,9 @@ interface FacetColumn {
   values: Uint8Array | null;
 }
 
-function parseList(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
 /** The catalogue's search engine for one catalogue version. Immutable once built, apart from popularity. */
 export class CatalogueSearchEngine {
   readonly #ids: Int32Array;
-  readonly #positionOfId = new Map<number, number>();
   /** Every term's postings. */
   readonly #vocabulary = new Map<string, Postings>();
   /**
@@ -208,7 +199,9 @@ export class CatalogueSearchEngine {
   /** Length of each name key (UTF-16 code units): among equals, shorter names rank first. */
   #nameLengths: Int32Array = new Int32Array(0);
   /** Rank per position among equal costs: more popular first, then shorter names, then catalogue order. */
-  #rankOf: Int32Array;
+  #rankOf: Int32Array = new Int32Array(0);
+  /** The position holding each rank (the inverse of #rankOf). */
+  #positionOfRank: Int32Array = new Int32Array(0);
   // Scratch buffers, reused by every search (a search runs to completion without yielding).
   readonly #wordStamp: Int32Array;
   readonly #wordCost: Uint8Array;
@@ -280,7 +273,6 @@ export class CatalogueSearchEngine {
     rows.forEach((row, position) => {
       const id = Number(row.id);
       this.#ids[position] = id;
-      this.#positionOfId.set(id, position);
       this.#prepMinutes[position] = Math.min(65535, Math.max(0, Number(row.preparation_time)));
       add(row.name_key, 'name', position);
       add(row.search_text, 'fields', position);
@@ -290,7 +282,8 @@ export class CatalogueSearchEngine {
           column.single[position] = this.#codeOf(column, String(row[field as keyof EngineRow] ?? ''));
         } else {
           const out = listValues.get(field) as number[];
-          for (const value of new Set(parseList(row[field as 'flavor_profile']))) out.push(this.#codeOf(column, value));
+          for (const value of new Set(parseStringList(row[field as 'flavor_profile'])))
+            out.push(this.#codeOf(column, value));
           (column.offsets as Int32Array)[position + 1] = out.length;
         }
       }
@@ -349,7 +342,7 @@ export class CatalogueSearchEngine {
     this.#forwardTerms = forwardTerms;
     this.#forwardCosts = forwardCosts;
     this.#nameLengths = Int32Array.from(rows, (row) => row.name_key.length);
-    this.#rankOf = this.#ranks(popularity);
+    this.#setRanks(popularity);
     this.#wordStamp = new Int32Array(n);
     this.#wordCost = new Uint8Array(n);
     this.#touched = new Int32Array(n);
@@ -370,7 +363,11 @@ export class CatalogueSearchEngine {
     return code;
   }
 
-  #ranks(popularity: ReadonlyMap<number, number>): Int32Array {
+  /**
+   * Orders the catalogue for ties of cost: more popular first, then shorter names, then catalogue order. Sets the rank of
+   * each position and its inverse (the position holding each rank), used to walk the catalogue in rank order.
+   */
+  #setRanks(popularity: ReadonlyMap<number, number>): void {
     const n = this.#ids.length;
     const order = Array.from({ length: n }, (_, position) => position);
     const score = (position: number) => popularity.get(this.#ids[position] as number) ?? 0;
@@ -378,7 +375,8 @@ export class CatalogueSearchEngine {
     order.sort((a, b) => score(b) - score(a) || (lengths[a] as number) - (lengths[b] as number) || a - b);
     const rankOf = new Int32Array(n);
     order.forEach((position, rank) => (rankOf[position] = rank));
-    return rankOf;
+    this.#rankOf = rankOf;
+    this.#positionOfRank = Int32Array.from(order);
   }
 
   /** Number of public cocktails held. */
@@ -393,7 +391,7 @@ export class CatalogueSearchEngine {
 
   /** Replaces the popularity figures (members who saved each cocktail), e.g. after a periodic re-read. */
   setPopularity(popularity: ReadonlyMap<number, number>): void {
-    this.#rankOf = this.#ranks(popularity);
+    this.#setRanks(popularity);
   }
 
   /** Cocktails holding `term` in any field (0 when unknown). */
@@ -436,9 +434,10 @@ export class CatalogueSearchEngine {
    * Cocktails matching every word of `q`, with their rank cost in the score buffer. The word with the fewest postings
    * goes first; each next word either touches its postings (few) or checks the cocktails still matched against their own
    * terms (the forward index), whichever is less work.
-   * @returns the positions, and per word its candidates; null for an empty query (everything matches at cost 0).
+   * @returns the query's words, the positions, and per word its candidates; null for an empty query (everything matches
+   *   at cost 0).
    */
-  #matchText(q: string): { positions: Int32Array; candidates: TermCandidate[][] } | null {
+  #matchText(q: string): { words: string[]; positions: Int32Array; candidates: TermCandidate[][] } | null {
     const words = queryWords(q);
     if (words.length === 0) return null;
     const candidatesPerWord = words.map((word, i) => this.candidates(word, i === words.length - 1));
@@ -521,7 +520,7 @@ export class CatalogueSearchEngine {
       }
       if (count === 0) break;
     }
-    return { positions: current.subarray(0, Math.max(0, count)), candidates: candidatesPerWord };
+    return { words, positions: current.subarray(0, Math.max(0, count)), candidates: candidatesPerWord };
   }
 
   /** The allowed codes of a value facet (null: the facet does not filter). */
@@ -615,9 +614,8 @@ export class CatalogueSearchEngine {
     const ids = this.#page(matched, text !== null, page);
     let didYouMean: string | null = null;
     if (text && total > 0) {
-      const words = queryWords(filter.q);
       let corrected = false;
-      const fixed = words.map((word, i) => {
+      const fixed = text.words.map((word, i) => {
         const correction = correctionFor(text.candidates[i] ?? [], (term) => this.frequency(term));
         if (correction === null) return word;
         corrected = true;
@@ -720,7 +718,7 @@ export class CatalogueSearchEngine {
         break;
       }
     }
-    const positionOfRank = this.#positionOfRank();
+    const positionOfRank = this.#positionOfRank;
     let ordered: Int32Array;
     if (needed <= SORT_LIMIT) {
       const keys = new Float64Array(needed);
@@ -760,23 +758,5 @@ export class CatalogueSearchEngine {
     const out: number[] = [];
     for (let k = page.offset; k < end; k += 1) out.push(this.#ids[ordered[k] as number] as number);
     return out;
-  }
-
-  #positionByRank: Int32Array | null = null;
-  #positionByRankOf: Int32Array | null = null;
-
-  #positionOfRank(): Int32Array {
-    if (this.#positionByRankOf !== this.#rankOf || !this.#positionByRank) {
-      const inverse = new Int32Array(this.#rankOf.length);
-      this.#rankOf.forEach((rank, position) => (inverse[rank] = position));
-      this.#positionByRank = inverse;
-      this.#positionByRankOf = this.#rankOf;
-    }
-    return this.#positionByRank;
-  }
-
-  /** Position of a cocktail id in catalogue order, or undefined. */
-  positionOf(id: number): number | undefined {
-    return this.#positionOfId.get(id);
   }
 }

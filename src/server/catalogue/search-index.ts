@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
+import { broaderIngredients, getIngredientCatalogue } from './ingredient-catalogue';
 import { CatalogueSearchEngine, type EngineRow } from './search-engine';
 
 /**
@@ -41,11 +42,11 @@ export async function readPopularity(db: Kysely<Database>): Promise<Map<number, 
 
 /**
  * Per public cocktail, the ids of its recipe's ingredients and of every broader ingredient above them (Bourbon ->
- * American whiskey -> Whiskey), each once.
+ * American whiskey -> Whiskey), each once. The parent links come from the ingredient catalogue in memory.
  */
 async function readIngredientsOf(db: Kysely<Database>): Promise<Map<number, number[]>> {
-  const [ingredients, lines] = await Promise.all([
-    db.selectFrom('ingredient').select(['id', 'parent_id']).execute(),
+  const [catalogue, lines] = await Promise.all([
+    getIngredientCatalogue(db),
     db
       .selectFrom('cocktail_ingredient')
       .innerJoin('cocktail', 'cocktail.id', 'cocktail_ingredient.cocktail_id')
@@ -53,29 +54,16 @@ async function readIngredientsOf(db: Kysely<Database>): Promise<Map<number, numb
       .where('cocktail.venue_id', 'is', null)
       .execute(),
   ]);
-  const parentOf = new Map(
-    ingredients.map((row) => [Number(row.id), row.parent_id === null ? null : Number(row.parent_id)]),
-  );
   const lineage = new Map<number, number[]>();
-  const lineageOf = (id: number): number[] => {
-    let found = lineage.get(id);
-    if (!found) {
-      found = [];
-      const seen = new Set<number>();
-      for (let at: number | null | undefined = id; at != null && !seen.has(at); at = parentOf.get(at)) {
-        seen.add(at);
-        found.push(at);
-      }
-      lineage.set(id, found);
-    }
-    return found;
-  };
   const out = new Map<number, number[]>();
   for (const line of lines) {
     const cocktailId = Number(line.cocktail_id);
+    const ingredientId = Number(line.ingredient_id);
+    let broader = lineage.get(ingredientId);
+    if (!broader) lineage.set(ingredientId, (broader = broaderIngredients(catalogue, ingredientId)));
     let list = out.get(cocktailId);
     if (!list) out.set(cocktailId, (list = []));
-    for (const id of lineageOf(Number(line.ingredient_id))) if (!list.includes(id)) list.push(id);
+    for (const id of broader) if (!list.includes(id)) list.push(id);
   }
   return out;
 }

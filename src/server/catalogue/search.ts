@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { LIST_FACET_FIELDS, VALUE_FACETS } from '@/shared/domain/search-facets';
 import type { Database } from '../db/types';
+import { getIngredientCatalogue, narrowerIngredients, type IngredientCatalogue } from './ingredient-catalogue';
 import type { CatalogueFilter, SearchResult } from './search-engine';
 import {
   FIELD_COST,
@@ -83,28 +84,11 @@ async function wordCandidates(
   return { candidates: pickCandidates(word, frequency.keys(), prefix), frequency };
 }
 
-/** Every ingredient id under each of `ids` (itself included), from the parent links. */
-async function descendantsOf(trx: Kysely<Database>, ids: readonly number[]): Promise<number[][]> {
-  if (ids.length === 0) return [];
-  const rows = await trx.selectFrom('ingredient').select(['id', 'parent_id']).execute();
-  const children = new Map<number, number[]>();
-  for (const row of rows) {
-    if (row.parent_id === null) continue;
-    const list = children.get(Number(row.parent_id)) ?? [];
-    list.push(Number(row.id));
-    children.set(Number(row.parent_id), list);
-  }
-  return ids.map((id) => {
-    const out = [id];
-    for (let i = 0; i < out.length; i += 1) {
-      for (const child of children.get(out[i] as number) ?? []) if (!out.includes(child)) out.push(child);
-    }
-    return out;
-  });
-}
-
-/** SQL conditions for the filters of `filter` (public catalogue only). */
-async function filterConditions(trx: Kysely<Database>, filter: CatalogueFilter): Promise<RawBuilder<unknown>[]> {
+/**
+ * SQL conditions for the filters of `filter` (public catalogue only); an ingredient filter counts the ingredient and
+ * every narrower one (`catalogue`'s parent links).
+ */
+function filterConditions(catalogue: IngredientCatalogue, filter: CatalogueFilter): RawBuilder<unknown>[] {
   const parts = [sql`c.venue_id is null`];
   for (const facet of VALUE_FACETS) {
     const chosen = filter.values[facet.field] ?? [];
@@ -116,15 +100,11 @@ async function filterConditions(trx: Kysely<Database>, filter: CatalogueFilter):
         : sql`${column} in (${sql.join([...chosen])})`,
     );
   }
-  const [withSets, withoutSets] = await Promise.all([
-    descendantsOf(trx, filter.withIngredients),
-    descendantsOf(trx, filter.withoutIngredients),
-  ]);
-  for (const ids of withSets) {
+  for (const ids of filter.withIngredients.map((id) => narrowerIngredients(catalogue, id))) {
     parts.push(sql`exists (select 1 from cocktail_ingredient ci where ci.cocktail_id = c.id
       and ci.ingredient_id in (${sql.join(ids)}))`);
   }
-  const excluded = withoutSets.flat();
+  const excluded = filter.withoutIngredients.flatMap((id) => narrowerIngredients(catalogue, id));
   if (excluded.length > 0) {
     parts.push(sql`not exists (select 1 from cocktail_ingredient ci where ci.cocktail_id = c.id
       and ci.ingredient_id in (${sql.join(excluded)}))`);
@@ -146,11 +126,12 @@ export async function searchPostgres(
   filter: CatalogueFilter,
   page: { offset: number; limit: number },
 ): Promise<SearchResult> {
+  const catalogue = await getIngredientCatalogue(db);
   return db.transaction().execute(async (trx) => {
     await sql`select set_config('pg_trgm.similarity_threshold', ${String(TRIGRAM_THRESHOLD)}, true)`.execute(trx);
     const words = queryWords(filter.q);
     const perWord = await Promise.all(words.map((word, i) => wordCandidates(trx, word, i === words.length - 1)));
-    const where = await filterConditions(trx, filter);
+    const where = filterConditions(catalogue, filter);
     if (perWord.some((word) => word.candidates.length === 0)) return { total: 0, ids: [], didYouMean: null };
 
     const costs: RawBuilder<unknown>[] = [];
