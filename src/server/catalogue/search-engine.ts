@@ -267,6 +267,7 @@ export class CatalogueSearchEngine {
       });
     }
     const listValues = new Map<ValueFacetField, number[]>(LIST_FACET_FIELDS.map((field) => [field, []]));
+    const listCodes = new Map<string, number[]>();
     const ingredientCodes: number[] = [];
     this.#ingredientOffsets = new Int32Array(n + 1);
 
@@ -282,8 +283,15 @@ export class CatalogueSearchEngine {
           column.single[position] = this.#codeOf(column, String(row[field as keyof EngineRow] ?? ''));
         } else {
           const out = listValues.get(field) as number[];
-          for (const value of new Set(parseStringList(row[field as 'flavor_profile'])))
-            out.push(this.#codeOf(column, value));
+          // The same few lists repeat across the catalogue: each distinct JSON text is parsed once.
+          const json = row[field as 'flavor_profile'];
+          const key = `${field}|${json}`;
+          let codes = listCodes.get(key);
+          if (!codes) {
+            codes = [...new Set(parseStringList(json))].map((value) => this.#codeOf(column, value));
+            if (listCodes.size < TEXT_CACHE_ENTRIES) listCodes.set(key, codes);
+          }
+          for (const code of codes) out.push(code);
           (column.offsets as Int32Array)[position + 1] = out.length;
         }
       }
