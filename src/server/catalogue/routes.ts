@@ -6,6 +6,7 @@ import { ingredientListQuerySchema } from '@/shared/schemas/ingredient';
 import { suggestionQuerySchema } from '@/shared/schemas/search';
 import type { Database } from '../db/types';
 import {
+  cacheableJson,
   PRIVATE_REVALIDATE,
   PUBLIC_REVALIDATE,
   responseCache,
@@ -80,12 +81,12 @@ export function catalogueRoutes({
     });
     const query = c.req.valid('query');
     const shared = page.page === 0 && !isPersonalOrder(query) && !query.favorites && !query.canMake;
-    return c.json(page, 200, { 'Cache-Control': shared ? PUBLIC_REVALIDATE : PRIVATE_REVALIDATE });
+    return cacheableJson(c, page, shared ? PUBLIC_REVALIDATE : PRIVATE_REVALIDATE);
   });
 
   routes.get('/:id', cached, validate('param', cocktailIdParamSchema), async (c) => {
     const detail = await getCocktail({ db, id: c.req.valid('param').id });
-    return c.json(detail, 200, { 'Cache-Control': PUBLIC_REVALIDATE });
+    return cacheableJson(c, detail, PUBLIC_REVALIDATE);
   });
 
   return routes;
@@ -107,7 +108,7 @@ export function ingredientRoutes({ db }: { db: Kysely<Database> }): Hono<{ Varia
 
   routes.get('/', cached, validate('query', ingredientListQuerySchema), async (c) => {
     const list = await listIngredients({ db, query: c.req.valid('query') });
-    return c.json(list, 200, { 'Cache-Control': PUBLIC_REVALIDATE });
+    return cacheableJson(c, list, PUBLIC_REVALIDATE);
   });
 
   return routes;
@@ -134,7 +135,7 @@ export function searchRoutes({ db }: { db: Kysely<Database> }): Hono<{ Variables
 
   routes.get('/suggestions', cached, validate('query', suggestionQuerySchema), async (c) => {
     const list = await suggest({ db, q: c.req.valid('query').q });
-    return c.json(list, 200, { 'Cache-Control': PUBLIC_REVALIDATE });
+    return cacheableJson(c, list, PUBLIC_REVALIDATE);
   });
 
   return routes;

@@ -94,11 +94,21 @@ export function bodyLimitFor(path: string, method = 'POST'): number {
 
 /**
  * One body limit for every API route (see {@link bodyLimitFor}): a declared Content-Length over the limit answers 413
- * PAYLOAD_TOO_LARGE without reading the body; a streamed body is cut off at the limit.
+ * PAYLOAD_TOO_LARGE without reading the body; a streamed body is cut off at the limit. A GET or HEAD with neither
+ * Content-Length nor Transfer-Encoding has no body (RFC 9112 section 6.3; a Fetch Request cannot give them one) and
+ * passes untouched, so a read never builds the full Fetch Request that looking for a body needs.
  */
 export function apiBodyLimit(): MiddlewareHandler {
   const limiters = new Map<number, MiddlewareHandler>();
   return async (c, next) => {
+    const method = c.req.method;
+    if (
+      (method === 'GET' || method === 'HEAD') &&
+      c.req.header('content-length') === undefined &&
+      c.req.header('transfer-encoding') === undefined
+    ) {
+      return next();
+    }
     const maxBytes = bodyLimitFor(c.req.path, c.req.method);
     let limiter = limiters.get(maxBytes);
     if (!limiter) {

@@ -12,6 +12,8 @@ export const PRIVATE_REVALIDATE = 'private, no-cache';
 export interface ResponseCacheVariables {
   /** The version of the content (e.g. the catalogue version) read once per request. */
   contentVersion: string;
+  /** The answer's body as {@link cacheableJson} encoded it, so the cache keeps these bytes without reading them back. */
+  responseBytes?: Uint8Array<ArrayBuffer>;
 }
 
 /** Options of {@link responseCache}. */
@@ -47,6 +49,22 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+const ENCODER = new TextEncoder();
+
+/**
+ * Answers 200 with `value` as JSON, encoded once to UTF-8 bytes that {@link responseCache} then keeps and digests as they
+ * are (a route answering with `c.json` works too, but its body must be read back from the Response first).
+ * @param cacheControl PUBLIC_REVALIDATE (kept by the cache) or PRIVATE_REVALIDATE (never kept).
+ */
+export function cacheableJson(
+  c: Context<{ Variables: ResponseCacheVariables }>,
+  value: unknown,
+  cacheControl: string,
+): Response {
+  const body = ENCODER.encode(JSON.stringify(value));
+  c.set('responseBytes', body);
+  return c.body(body, 200, { 'Content-Type': JSON_TYPE, 'Cache-Control': cacheControl });
+}
 
 /**
  * Conditional GETs and an in-memory answer cache for read endpoints whose content changes only with a version token.
@@ -87,7 +105,7 @@ export function responseCache(options: ResponseCacheOptions) {
     if (c.res.status !== 200 || !(c.res.headers.get('content-type') ?? '').includes('application/json')) return;
     const cacheControl = c.res.headers.get('cache-control') ?? PUBLIC_REVALIDATE;
     const produced = c.res;
-    const body = new Uint8Array(await produced.arrayBuffer());
+    const body = c.var.responseBytes ?? new Uint8Array(await produced.arrayBuffer());
     const entry: CachedAnswer = { etag: etagFor(version, body), cacheControl, body };
     if (cacheControl.startsWith('public') && version === cacheVersion) cache.set(key, entry);
     const headers = new Headers(produced.headers);
