@@ -6,6 +6,7 @@
  * still starts and answers the API, and pages answer 503 "client not built".
  */
 import { spawnSync } from 'node:child_process';
+import cluster from 'node:cluster';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -66,14 +67,15 @@ function run(what, script, args) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  if (clientBuildIsStale()) {
+  // Cluster workers (WEB_CONCURRENCY > 1) run this file again: the primary has already built what was stale.
+  if (cluster.isPrimary && clientBuildIsStale()) {
     if (existsSync(path.join(ROOT, 'src', 'client', 'index.html'))) {
       run('building the client (vite build)', path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), ['build']);
     } else {
       console.warn('start: src/client/index.html is missing, so there is no client to build; starting the API only.');
     }
   }
-  if (buildIsStale({ output: SERVER_ENTRY, sources: SERVER_SOURCES })) {
+  if (cluster.isPrimary && buildIsStale({ output: SERVER_ENTRY, sources: SERVER_SOURCES })) {
     run('building the server (esbuild)', path.join(ROOT, 'scripts', 'build-server.mjs'), []);
   }
   const { runMain } = await import(pathToFileURL(SERVER_ENTRY).href);

@@ -14,7 +14,8 @@
  *    caches of ingredients and popularity). The timeouts come from how Node accepts connections: a process under full
  *    load accepts one new connection per turn of its event loop (measured here with a bare node:http server too), so of
  *    200 sockets opened at once the last wait several seconds, some past autocannon's 10 s;
- * 4. the ceiling of this machine for the same answers: the same load over CEILING_QUERIES of those texts, asked once
+ * 4. the same uncached load against WEB_CONCURRENCY=2 (two server processes under node:cluster), after its own warm-up;
+ * 5. the ceiling of this machine for the same answers: the same load over CEILING_QUERIES of those texts, asked once
  *    before so the response cache holds them (no search, no database read, the same bytes on the wire). The load
  *    generator shares the two cores with the server, so no answer can be faster than this.
  *
@@ -112,6 +113,7 @@ interface Figures {
   terms: number;
   seq: { p50: number; p95: number; p99: number };
   load: LoadRow;
+  cluster: LoadRow;
   ceiling: LoadRow;
 }
 
@@ -190,6 +192,29 @@ async function loadRun(url: string, queries: readonly string[], seconds = SECOND
   };
 }
 
+/**
+ * The uncached load against two server processes (WEB_CONCURRENCY=2) after a warm-up. The second process starts once the
+ * first listens and builds the same index, so the run waits as long again (plus 3 s) before loading them.
+ */
+async function clusterRun(
+  databaseUrl: string,
+  warmUp: readonly string[],
+  queries: readonly string[],
+): Promise<LoadRow> {
+  const started = performance.now();
+  const server = await startTestServer(
+    { DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', WEB_CONCURRENCY: '2' },
+    { built: true },
+  );
+  try {
+    await new Promise((resolve) => setTimeout(resolve, performance.now() - started + 3000));
+    await loadRun(server.url, warmUp, WARM_UP_SECONDS);
+    return await loadRun(server.url, queries);
+  } finally {
+    await server.stop();
+  }
+}
+
 async function main(): Promise<void> {
   if (process.env.BENCH_ONLY && process.env.BENCH_ONLY !== 'search') return;
   console.log(`\nSearch (issue 14): ${fmt(LARGE)} generated cocktails, ${CONNECTIONS} connections for ${SECONDS} s`);
@@ -208,24 +233,29 @@ async function main(): Promise<void> {
       const seq = await sequential(server.url, typos);
       await loadRun(server.url, warmUp, WARM_UP_SECONDS);
       const load = await loadRun(server.url, measured);
-      if (load.requests > measured.length)
+      if (load.requests > measured.length) {
         console.log(`  (warning: ${fmt(load.requests)} requests for ${fmt(measured.length)} texts)`);
+      }
       await sequential(server.url, cached);
       const ceiling = await loadRun(server.url, cached);
-      return { database, ...build, seq, load, ceiling } satisfies Figures;
+      await server.stop();
+      // A new server, so nothing the first one answered is cached: the same texts are uncached again.
+      const cluster = await clusterRun(databaseUrl, warmUp, measured);
+      return { database, ...build, seq, load, cluster, ceiling } satisfies Figures;
     } finally {
       await server.stop();
     }
   });
   console.log(
-    '\n| database | cocktails | terms | index build ms | engine memory MB | typo query p50 / p95 / p99 ms | uncached req/s | p99 ms | errors (timeouts) | ceiling req/s | ceiling p99 ms |',
+    '\n| database | cocktails | terms | index build ms | engine memory MB | typo query p50 / p95 / p99 ms | uncached req/s | p99 ms | errors (timeouts) | 2 processes req/s | p99 ms | errors (timeouts) | ceiling req/s | ceiling p99 ms |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     console.log(
       `| ${r.database} | ${fmt(r.cocktails)} | ${fmt(r.terms)} | ${fmt(r.buildMs)} | ${r.heapMb === null ? 'n/a (no --expose-gc)' : fmt(r.heapMb)} | ` +
         `${fmt(r.seq.p50, 1)} / ${fmt(r.seq.p95, 1)} / ${fmt(r.seq.p99, 1)} | ${fmt(r.load.rps)} | ${fmt(r.load.p99)} | ` +
-        `${r.load.errors} (${r.load.timeouts}) | ${fmt(r.ceiling.rps)} | ${fmt(r.ceiling.p99)} |`,
+        `${r.load.errors} (${r.load.timeouts}) | ${fmt(r.cluster.rps)} | ${fmt(r.cluster.p99)} | ` +
+        `${r.cluster.errors} (${r.cluster.timeouts}) | ${fmt(r.ceiling.rps)} | ${fmt(r.ceiling.p99)} |`,
     );
   }
   const verdict = (ok: boolean) => (ok ? '' : ' MISS');
@@ -234,7 +264,8 @@ async function main(): Promise<void> {
       `- ${r.database}: index build ${fmt(r.buildMs)} ms (<= 2,000)${verdict(r.buildMs <= 2000)}; typo query p95 ` +
         `${fmt(r.seq.p95, 1)} ms (<= 10)${verdict(r.seq.p95 <= 10)}; uncached ${fmt(r.load.rps)} req/s (>= 3,000)` +
         `${verdict(r.load.rps >= 3000)}, p99 ${fmt(r.load.p99)} ms (<= 100)${verdict(r.load.p99 <= 100)}, ` +
-        `${r.load.errors} errors (0)${verdict(r.load.errors === 0)}; the same answers from the response cache (this ` +
+        `${r.load.errors} errors (0)${verdict(r.load.errors === 0)}; two processes ${fmt(r.cluster.rps)} req/s, p99 ` +
+        `${fmt(r.cluster.p99)} ms, ${r.cluster.errors} errors; the same answers from the response cache (this ` +
         `machine's ceiling with the load generator on it): ${fmt(r.ceiling.rps)} req/s, p99 ${fmt(r.ceiling.p99)} ms`,
     );
   }

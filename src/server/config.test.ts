@@ -1,4 +1,5 @@
 import path from 'node:path';
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import {
   ConfigError,
@@ -21,6 +22,7 @@ describe('loadConfig', () => {
       appVersion: '0.0.0',
       trustProxyHeader: null,
       trustProxyHops: 1,
+      webConcurrency: 1,
       appUrl: 'http://localhost:3000',
       trustedOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
       betterAuthSecret: null,
@@ -58,6 +60,7 @@ describe('loadConfig', () => {
       TRUST_PROXY_HEADER: 'X-Forwarded-For',
       TRUST_PROXY_HOPS: '2',
       APP_URL: 'https://barback.example/',
+      WEB_CONCURRENCY: '3',
       BETTER_AUTH_SECRET: 'a'.repeat(40),
       GOOGLE_CLIENT_ID: 'g-id',
       GOOGLE_CLIENT_SECRET: 'g-secret',
@@ -91,6 +94,7 @@ describe('loadConfig', () => {
       appVersion: '1.2.3',
       trustProxyHeader: 'x-forwarded-for',
       trustProxyHops: 2,
+      webConcurrency: 3,
       appUrl: 'https://barback.example',
       trustedOrigins: ['https://barback.example'],
       betterAuthSecret: 'a'.repeat(40),
@@ -122,6 +126,14 @@ describe('loadConfig', () => {
         },
       },
     });
+  });
+
+  it('runs as many processes as WEB_CONCURRENCY says: 1-64, or auto for every CPU', () => {
+    expect(loadConfig({ WEB_CONCURRENCY: 'auto' }).webConcurrency).toBe(os.availableParallelism());
+    expect(loadConfig({ WEB_CONCURRENCY: '64' }).webConcurrency).toBe(64);
+    for (const bad of ['0', '65', '1.5', 'many']) {
+      expect(() => loadConfig({ WEB_CONCURRENCY: bad })).toThrow(/WEB_CONCURRENCY: must be/);
+    }
   });
 
   it('treats empty values as unset', () => {

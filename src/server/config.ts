@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -44,6 +45,12 @@ export interface Config {
    * were written by the client and are never trusted.
    */
   trustProxyHops: number;
+  /**
+   * WEB_CONCURRENCY (default 1; 'auto' = the machine's available CPUs): how many server processes `npm start` runs on
+   * PORT, node:cluster sharing the listening socket between them. More than 1 only when the state they share lives in
+   * the database (and Redis): every process builds its own search engine (about 130 MB at 100,000 cocktails).
+   */
+  webConcurrency: number;
   /**
    * The app's own origin (APP_URL, default `http://localhost:PORT`), without a trailing slash: the base of every link the
    * server builds (magic links, OAuth redirect URIs) and the only origin trusted for cookie-carrying requests.
@@ -243,6 +250,20 @@ const envSchema = z.object({
   TRUST_PROXY_HOPS: optional(
     z.coerce.number().int('must be a whole number').min(1, 'must be 1-10').max(10, 'must be 1-10').default(1),
   ),
+  WEB_CONCURRENCY: optional(
+    z
+      .string()
+      .default('1')
+      .transform((value, ctx) => {
+        if (value === 'auto') return os.availableParallelism();
+        const count = Number(value);
+        if (!/^\d+$/.test(value) || count < 1 || count > 64) {
+          ctx.addIssue({ code: 'custom', message: 'must be a whole number 1-64, or auto' });
+          return z.NEVER;
+        }
+        return count;
+      }),
+  ),
   APP_URL: optional(httpUrl.optional()),
   BETTER_AUTH_SECRET: optional(z.string().min(32, 'must be at least 32 characters').optional()),
   GOOGLE_CLIENT_ID: optional(z.string().optional()),
@@ -363,7 +384,7 @@ function s3Bucket(vars: ParsedEnv, problems: string[]): S3Config | null {
 /**
  * Parses the server's environment. Variables: NODE_ENV (development), PORT (3000), HOST (0.0.0.0), DATABASE_URL (unset ->
  * SQLite at var/barback.sqlite), LOG_LEVEL (info; 'silent' allowed), APP_VERSION (package.json version),
- * TRUST_PROXY_HEADER (unset), TRUST_PROXY_HOPS (1), APP_URL (http://localhost:PORT), BETTER_AUTH_SECRET (required in production),
+ * TRUST_PROXY_HEADER (unset), TRUST_PROXY_HOPS (1), WEB_CONCURRENCY (1), APP_URL (http://localhost:PORT), BETTER_AUTH_SECRET (required in production),
  * GOOGLE_CLIENT_ID/SECRET and FACEBOOK_CLIENT_ID/SECRET (pairs; unset = provider off), SMTP_URL (unset = dev outbox),
  * MAIL_FROM (Barback <no-reply@barback.app>), SUPPORT_EMAIL (support@barback.app), DEV_TOOLS (0),
  * AUTH_TEST_OAUTH_ISSUER (NODE_ENV=test only), REDIS_URL (unset: shared state in the database), REDIS_KEY_PREFIX
@@ -408,6 +429,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appVersion: vars.APP_VERSION ?? packageVersion(),
     trustProxyHeader: vars.TRUST_PROXY_HEADER ?? null,
     trustProxyHops: vars.TRUST_PROXY_HOPS,
+    webConcurrency: vars.WEB_CONCURRENCY,
     appUrl,
     trustedOrigins,
     betterAuthSecret: vars.BETTER_AUTH_SECRET ?? null,

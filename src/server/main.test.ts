@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { ApiErrorBody } from '@/shared/schemas/api-error';
 import type { Health } from '@/shared/schemas/health';
 import type { CocktailPage } from '@/shared/schemas/cocktail';
@@ -129,4 +129,85 @@ describe('main.ts as a process', () => {
     expect(lines.every((line) => JSON.parse(line).msg !== undefined)).toBe(true);
     expect(stdout).toContain('stopped');
   }, 60_000);
+
+  it('runs WEB_CONCURRENCY workers on one port, replaces one that dies, and stops them all on SIGTERM', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: PROJECT_ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'info',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        WEB_CONCURRENCY: '2',
+        DATABASE_URL: path.join(dir, 'cluster.sqlite'),
+        BETTER_AUTH_SECRET: 'main-test-secret-0123456789-main-test-secret',
+      },
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    onTestFinished(() => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    });
+    await waitFor(() => stdout.includes('cluster listening'), 45_000);
+    const workers = workerPids(child.pid as number);
+    expect(workers).toHaveLength(2);
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+
+    process.kill(workers[0] as number, 'SIGKILL');
+    // The other worker keeps answering while the dead one is replaced.
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    await waitFor(() => {
+      const now = workerPids(child.pid as number);
+      return now.length === 2 && !now.includes(workers[0] as number);
+    }, 45_000);
+    expect(stdout).toContain('worker exited; replacing it');
+    expect((await fetch(`http://127.0.0.1:${port}/api/cocktails?pageSize=1`)).status).toBe(200);
+
+    const running = workerPids(child.pid as number);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    for (const pid of running) expect(isAlive(pid)).toBe(false);
+  }, 120_000);
 });
+
+/** A TCP port free on 127.0.0.1 at the time of asking. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Process ids of the node children of `parent` (Linux `ps`; tsx's esbuild helper is left out). */
+function workerPids(parent: number): number[] {
+  const out = execFileSync('ps', ['--ppid', String(parent), '-o', 'pid=,comm='], { encoding: 'utf8' });
+  return out
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([pid, command]) => pid && command === 'node')
+    .map(([pid]) => Number(pid));
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(check: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,7 +1,9 @@
+import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { runCluster } from './cluster';
 import { createAuth, providerMode } from './auth/auth';
 import { migrateAuthTables } from './auth';
 import { seedCatalogue, warmCatalogue } from './catalogue/operations';
@@ -169,9 +171,17 @@ export async function main(
   return { config, port, close };
 }
 
-/** Runs {@link main} and exits with a readable message when boot fails. */
+/**
+ * Runs {@link main} and exits with a readable message when boot fails. With WEB_CONCURRENCY above 1 this process becomes
+ * a node:cluster primary running that many servers on PORT (cluster.ts); each worker runs this function as a server.
+ */
 export async function runMain(): Promise<void> {
   try {
+    const config = loadConfig();
+    if (config.webConcurrency > 1 && cluster.isPrimary) {
+      await runCluster({ count: config.webConcurrency, logger: createLogger(config) });
+      return;
+    }
     await main();
   } catch (error) {
     if (error instanceof ConfigError) console.error(error.message);
