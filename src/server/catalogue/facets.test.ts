@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@/shared/schemas/api-error';
-import { cocktailPageSchema, type CocktailPage } from '@/shared/schemas/cocktail';
+import { cocktailListQuerySchema, cocktailPageSchema, type CocktailPage } from '@/shared/schemas/cocktail';
 import { suggestionListSchema, type SuggestionList } from '@/shared/schemas/search';
 import { randomEmail, signIn, userIdOf } from '../../../tests/support/auth';
 import type { CookieJar } from '../../../tests/support/cookie-jar';
@@ -11,6 +11,7 @@ import { RETRY_AFTER_SECONDS } from '../app';
 import { addFavorite } from '../favorites/operations';
 import { addBarItems } from '../my-bar/operations';
 import { grantEntitlement } from '../payments';
+import { listCocktails } from './operations';
 
 /**
  * Issue 14 over HTTP: facet filters and their live counts, 'favorites only' and 'can make only' (each user's own, never
@@ -42,6 +43,24 @@ describe.each(testDialects())('search facets and suggestions on %s', (dialect) =
       .filter(keep)
       .map((cocktail) => cocktail.name)
       .sort();
+
+  it('answers over HTTP exactly the page listCocktails builds, items from the serialised memory included', async () => {
+    for (const params of [
+      { q: 'gin', facets: '1' },
+      { q: 'negorni' },
+      { spirit: ['Gin', 'Rum'], pageSize: '3' },
+      { q: 'zzzz' },
+    ]) {
+      const search = new URLSearchParams();
+      for (const [key, value] of Object.entries(params)) {
+        for (const one of Array.isArray(value) ? value : [value]) search.append(key, one);
+      }
+      const viaHttp = await t.app.request(`/api/cocktails?${search}`);
+      expect(viaHttp.status).toBe(200);
+      const direct = await listCocktails({ db: t.database.db, query: cocktailListQuerySchema.parse(params) });
+      expect(await viaHttp.text()).toBe(JSON.stringify(direct));
+    }
+  });
 
   it('filters by each facet, OR within one, AND between them and the text', async () => {
     expect((await names('glass=Highball')).sort()).toEqual(seedNames((c) => c.glassware === 'Highball'));

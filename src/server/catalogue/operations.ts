@@ -14,7 +14,14 @@ import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { forgetCatalogueVersion, getCatalogueVersion } from './catalogue-version';
 import { getIngredientCatalogue, searchIngredients } from './ingredient-catalogue';
-import { SUMMARY_COLUMNS, loadCocktailDetail, loadSummariesByIds, toSummaries, type SummaryRow } from './read-model';
+import {
+  SUMMARY_COLUMNS,
+  loadCocktailDetail,
+  loadSummariesByIds,
+  loadSummaryJsonByIds,
+  toSummaries,
+  type SummaryRow,
+} from './read-model';
 import { searchPostgres } from './search';
 import type { CatalogueFilter, FacetCounts, SearchResult } from './search-engine';
 import { ensureSearchIndex, forgetSearchIndex, searchIndexFor } from './search-index';
@@ -157,17 +164,26 @@ async function facetBody(
  *   UNAUTHORIZED ('Sign in to sort and filter by your ratings.') for a personal order when `ratingsOf` answers null;
  *   what `ownIds` throws for `favorites` / `canMake`; the database's error when it cannot be read.
  */
-export async function listCocktails({
-  db,
-  query,
-  version: knownVersion,
-  isSignedIn = async () => false,
-  ratingsOf = async () => null,
-  ownIds = async () => {
-    throw new AppError('UNAUTHORIZED', SIGN_IN_FOR_OWN_MESSAGE);
-  },
-  strategy = 'auto',
-}: {
+export async function listCocktails(options: ListCocktailsOptions): Promise<CocktailPage> {
+  const { ids, ...rest } = await searchPage(options);
+  const page: CocktailPage = { items: await loadSummariesByIds(options.db, ids), ...rest };
+  return page;
+}
+
+/**
+ * The same page as {@link listCocktails}, as the JSON text of a CocktailPage (the same keys in the same order), built
+ * from the list items kept serialised in memory (read-model.ts loadSummaryJsonByIds): the search route's answer, with no
+ * serialisation of the items per request.
+ * @throws as {@link listCocktails}.
+ */
+export async function listCocktailsJson(options: ListCocktailsOptions): Promise<string> {
+  const { ids, ...rest } = await searchPage(options);
+  const items = await loadSummaryJsonByIds(options.db, ids);
+  return `{"items":[${items.join(',')}],${JSON.stringify(rest).slice(1)}`;
+}
+
+/** What {@link listCocktails} takes. */
+export interface ListCocktailsOptions {
   db: Kysely<Database>;
   query: ListQuery;
   version?: string;
@@ -182,7 +198,20 @@ export async function listCocktails({
    * always wait for the engine). Every strategy gives the same answer.
    */
   strategy?: 'auto' | 'memory' | 'database';
-}): Promise<CocktailPage> {
+}
+
+/** One page of the search as ids, with everything else a CocktailPage carries (see {@link listCocktails}). */
+async function searchPage({
+  db,
+  query,
+  version: knownVersion,
+  isSignedIn = async () => false,
+  ratingsOf = async () => null,
+  ownIds = async () => {
+    throw new AppError('UNAUTHORIZED', SIGN_IN_FOR_OWN_MESSAGE);
+  },
+  strategy = 'auto',
+}: ListCocktailsOptions): Promise<Omit<CocktailPage, 'items'> & { ids: number[] }> {
   const normal = normaliseListQuery(query);
   const personal = isPersonalOrder(normal);
   const ratings = personal ? await ratingsOf() : null;
@@ -221,8 +250,8 @@ export async function listCocktails({
     ids = result.ids;
     total = result.total;
   }
-  const body: CocktailPage = {
-    items: await loadSummariesByIds(db, ids),
+  const body: Omit<CocktailPage, 'items'> & { ids: number[] } = {
+    ids,
     total,
     page: normal.page,
     pageSize: normal.pageSize,

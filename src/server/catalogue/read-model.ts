@@ -134,32 +134,41 @@ export async function toSummaries(db: Kysely<Database>, rows: readonly SummaryRo
   return rows.map((row) => toSummary(row, lines.get(Number(row.id)) ?? []));
 }
 
-/** List items kept in memory per database client: at most this many (about 1 kB each). */
+/** List items kept in memory per database client: at most this many (each about 1 kB of JSON text). */
 export const SUMMARY_CACHE_ENTRIES = 120_000;
+/** Most bytes of list items kept per database client (128 MB; JSON text counted at 1 byte per character). */
+export const SUMMARY_CACHE_BYTES = 128 * 1024 * 1024;
 
-const summaryCaches = new WeakMap<object, LruCache<string, CocktailSummary>>();
+const summaryCaches = new WeakMap<object, LruCache<string, string>>();
 
-function summaryCacheFor(db: Kysely<Database>): LruCache<string, CocktailSummary> {
+function summaryCacheFor(db: Kysely<Database>): LruCache<string, string> {
   let cache = summaryCaches.get(db);
-  if (!cache) summaryCaches.set(db, (cache = new LruCache(SUMMARY_CACHE_ENTRIES, 128 * 1024 * 1024, () => 1024)));
+  if (!cache) {
+    summaryCaches.set(
+      db,
+      (cache = new LruCache(SUMMARY_CACHE_ENTRIES, SUMMARY_CACHE_BYTES, (json) => json.length + 64)),
+    );
+  }
   return cache;
 }
 
 /**
- * Loads the list items of the given public cocktails, in the order of `ids` (unknown ids are left out). Items are kept in
- * memory per catalogue version (an LRU of {@link SUMMARY_CACHE_ENTRIES}), so a search whose matches were shown before
- * needs no database round trip at all: under load the work per query stays in memory instead of queueing for the
- * connection pool. A catalogue change makes a new version, so no item is ever served stale past the version's recheck.
+ * The list items of the given public cocktails as JSON text (one CocktailSummary each), in the order of `ids`; unknown
+ * ids are left out. Items are kept serialised in memory per catalogue version (an LRU of {@link SUMMARY_CACHE_ENTRIES}):
+ * a page of search results whose items were shown before needs no database round trip and no serialisation, so under
+ * load the work per query stays in memory. A catalogue change makes a new version, so no item is served stale past the
+ * version's recheck.
+ * @throws the database's error when items must be read and cannot be.
  */
-export async function loadSummariesByIds(db: Kysely<Database>, ids: readonly number[]): Promise<CocktailSummary[]> {
+export async function loadSummaryJsonByIds(db: Kysely<Database>, ids: readonly number[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const version = await getCatalogueVersion(db);
   const cache = summaryCacheFor(db);
-  const found = new Map<number, CocktailSummary>();
+  const found = new Map<number, string>();
   const missing: number[] = [];
   for (const id of ids) {
     const hit = cache.get(`${version}:${id}`);
-    if (hit) found.set(id, hit);
+    if (hit !== undefined) found.set(id, hit);
     else missing.push(id);
   }
   if (missing.length > 0) {
@@ -170,11 +179,26 @@ export async function loadSummariesByIds(db: Kysely<Database>, ids: readonly num
       .where('cocktail.venue_id', 'is', null)
       .execute()) as SummaryRow[];
     for (const summary of await toSummaries(db, rows)) {
-      found.set(summary.id, summary);
-      cache.set(`${version}:${summary.id}`, summary);
+      const json = JSON.stringify(summary);
+      found.set(summary.id, json);
+      cache.set(`${version}:${summary.id}`, json);
     }
   }
-  return ids.map((id) => found.get(id)).filter((summary): summary is CocktailSummary => summary !== undefined);
+  const out: string[] = [];
+  for (const id of ids) {
+    const json = found.get(id);
+    if (json !== undefined) out.push(json);
+  }
+  return out;
+}
+
+/**
+ * Loads the list items of the given public cocktails, in the order of `ids` (unknown ids are left out), from the same
+ * memory as {@link loadSummaryJsonByIds}.
+ * @throws the database's error when items must be read and cannot be.
+ */
+export async function loadSummariesByIds(db: Kysely<Database>, ids: readonly number[]): Promise<CocktailSummary[]> {
+  return (await loadSummaryJsonByIds(db, ids)).map((json) => JSON.parse(json) as CocktailSummary);
 }
 
 /** A recipe as stored: its detail, the venue it belongs to (null: the public catalogue) and its photo column (JSON). */

@@ -7,6 +7,7 @@ import { suggestionQuerySchema } from '@/shared/schemas/search';
 import type { Database } from '../db/types';
 import {
   cacheableJson,
+  cacheableJsonText,
   PRIVATE_REVALIDATE,
   PUBLIC_REVALIDATE,
   responseCache,
@@ -16,7 +17,7 @@ import { validate } from '../http/validate';
 import { getCatalogueVersion } from './catalogue-version';
 import {
   getCocktail,
-  listCocktails,
+  listCocktailsJson,
   listIngredients,
   sampleCocktails,
   type OwnIdsReader,
@@ -71,7 +72,7 @@ export function catalogueRoutes({
   });
 
   routes.get('/', cached, validate('query', cocktailListQuerySchema), async (c) => {
-    const page = await listCocktails({
+    const page = await listCocktailsJson({
       db,
       query: c.req.valid('query'),
       version: c.var.contentVersion,
@@ -80,8 +81,8 @@ export function catalogueRoutes({
       ...(ownIds ? { ownIds: (kind: Parameters<OwnIdsReader>[0]) => ownIds(c, kind) } : {}),
     });
     const query = c.req.valid('query');
-    const shared = page.page === 0 && !isPersonalOrder(query) && !query.favorites && !query.canMake;
-    return cacheableJson(c, page, shared ? PUBLIC_REVALIDATE : PRIVATE_REVALIDATE);
+    const shared = query.page === 0 && !isPersonalOrder(query) && !query.favorites && !query.canMake;
+    return cacheableJsonText(c, page, shared ? PUBLIC_REVALIDATE : PRIVATE_REVALIDATE);
   });
 
   routes.get('/:id', cached, validate('param', cocktailIdParamSchema), async (c) => {

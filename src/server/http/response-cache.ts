@@ -61,7 +61,16 @@ export function cacheableJson(
   value: unknown,
   cacheControl: string,
 ): Response {
-  const body = ENCODER.encode(JSON.stringify(value));
+  return cacheableJsonText(c, JSON.stringify(value), cacheControl);
+}
+
+/** {@link cacheableJson} for a body already serialised: `json` must be JSON text. */
+export function cacheableJsonText(
+  c: Context<{ Variables: ResponseCacheVariables }>,
+  json: string,
+  cacheControl: string,
+): Response {
+  const body = ENCODER.encode(json);
   c.set('responseBytes', body);
   return c.body(body, 200, { 'Content-Type': JSON_TYPE, 'Cache-Control': cacheControl });
 }
