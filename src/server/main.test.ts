@@ -98,8 +98,9 @@ describe('main.ts as a process', () => {
     expect(stderr).toContain('DATABASE_URL');
   });
 
-  it('starts, serves and stops cleanly on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  /** `node src/server/main.ts` in production mode on a SQLite file in the test's folder, logging JSON lines at info. */
+  const spawnServer = (file: string, env: Record<string, string> = {}) =>
+    spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       cwd: PROJECT_ROOT,
       env: {
         ...process.env,
@@ -107,10 +108,14 @@ describe('main.ts as a process', () => {
         LOG_LEVEL: 'info',
         PORT: '0',
         HOST: '127.0.0.1',
-        DATABASE_URL: path.join(dir, 'main.sqlite'),
+        DATABASE_URL: path.join(dir, file),
         BETTER_AUTH_SECRET: 'main-test-secret-0123456789-main-test-secret',
+        ...env,
       },
     });
+
+  it('starts, serves and stops cleanly on SIGTERM', async () => {
+    const child = spawnServer('main.sqlite');
     let stdout = '';
     const port = await new Promise<number>((resolve, reject) => {
       child.stdout.on('data', (chunk) => {
@@ -132,19 +137,7 @@ describe('main.ts as a process', () => {
 
   it('runs WEB_CONCURRENCY workers on one port, replaces one that dies, and stops them all on SIGTERM', async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: PROJECT_ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'info',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        WEB_CONCURRENCY: '2',
-        DATABASE_URL: path.join(dir, 'cluster.sqlite'),
-        BETTER_AUTH_SECRET: 'main-test-secret-0123456789-main-test-secret',
-      },
-    });
+    const child = spawnServer('cluster.sqlite', { PORT: String(port), WEB_CONCURRENCY: '2' });
     let stdout = '';
     child.stdout.on('data', (chunk) => (stdout += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
