@@ -14,9 +14,8 @@ export const RESPAWN_MAX_MS = 30_000;
 /** A worker that lived this long resets the wait to RESPAWN_DELAY_MS, ms. */
 const STABLE_AFTER_MS = 60_000;
 
-/** What {@link runCluster} returns: the workers' process ids now, and a way to stop them all. */
+/** What {@link runCluster} returns: a way to stop every worker. */
 export interface RunningCluster {
-  pids(): number[];
   /** Sends SIGTERM to every worker (each closes gracefully) and resolves when all have exited. */
   close(): Promise<void>;
 }
@@ -24,7 +23,7 @@ export interface RunningCluster {
 /**
  * Starts `count` workers running this same entry point. The first boots alone, since it migrates and seeds the database;
  * the others start once it listens. A worker that exits while the cluster runs is logged and replaced (after
- * RESPAWN_DELAY_MS, doubling up to RESPAWN_MAX_MS while they keep dying). With `handleSignals`, SIGINT / SIGTERM close every
+ * RESPAWN_DELAY_MS, doubling up to RESPAWN_MAX_MS while they keep dying or fail to start, e.g. with the database away). With `handleSignals`, SIGINT / SIGTERM close every
  * worker and then exit the primary with 0.
  * @returns once every worker listens.
  * @throws Error when the first worker exits before it listens (its boot error is in its own output).
@@ -46,8 +45,10 @@ export async function runCluster({
     new Promise((resolve, reject) => {
       const worker = cluster.fork();
       started.set(worker, Date.now());
-      const onEarlyExit = (code: number | null, signal: string | null) =>
+      const onEarlyExit = (code: number | null, signal: string | null) => {
+        started.delete(worker);
         reject(new Error(`worker ${worker.process.pid} exited before listening (code ${code}, signal ${signal})`));
+      };
       worker.once('exit', onEarlyExit);
       worker.once('listening', () => {
         worker.off('exit', onEarlyExit);
@@ -56,18 +57,27 @@ export async function runCluster({
       });
     });
 
+  /** Starts a worker after the current delay (doubling it); one that fails to start is retried the same way. */
+  const respawn = () => {
+    const wait = delay;
+    delay = Math.min(RESPAWN_MAX_MS, delay * 2);
+    // Not unref'd: with every worker dead this timer is what keeps the primary alive until the next one starts.
+    setTimeout(() => {
+      if (closing) return;
+      fork().catch((error: unknown) => {
+        logger.error({ err: error, retryInMs: delay }, 'replacement worker failed to start');
+        respawn();
+      });
+    }, wait);
+  };
+
   const replace = (worker: Worker, code: number | null, signal: string | null) => {
     const lived = Date.now() - (started.get(worker) ?? Date.now());
     started.delete(worker);
     if (closing) return;
     if (lived >= STABLE_AFTER_MS) delay = RESPAWN_DELAY_MS;
     logger.warn({ pid: worker.process.pid, code, signal, respawnInMs: delay }, 'worker exited; replacing it');
-    const wait = delay;
-    delay = Math.min(RESPAWN_MAX_MS, delay * 2);
-    setTimeout(() => {
-      if (closing) return;
-      fork().catch((error: unknown) => logger.error({ err: error }, 'replacement worker failed to start'));
-    }, wait).unref();
+    respawn();
   };
 
   const close = async () => {
@@ -108,11 +118,5 @@ export async function runCluster({
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
   }
-  return {
-    pids: () =>
-      Object.values(cluster.workers ?? {})
-        .filter((worker): worker is Worker => worker !== undefined && !worker.isDead())
-        .map((worker) => worker.process.pid as number),
-    close,
-  };
+  return { close };
 }
