@@ -20,6 +20,7 @@ import {
   loadSummariesByIds,
   loadSummaryJsonByIds,
   toSummaries,
+  warmSummaries,
   type SummaryRow,
 } from './read-model';
 import { searchPostgres } from './search';
@@ -413,13 +414,16 @@ export async function seedCatalogue({
 }
 
 /**
- * Prepares the catalogue for fast answers: builds the in-memory search index for the current version. main.ts runs it
- * before listening. Never throws: without the index, searches run in the database.
- * @returns the number of cocktails indexed, or null when the index was not built (catalogue too large, database error).
+ * Prepares the catalogue for fast answers: builds the in-memory search index for the current version and fills the
+ * list-item memory (read-model.ts warmSummaries), so the first searches touch the database for nothing. main.ts runs it
+ * before listening. Never throws: without the index, searches run in the database; without the items, they are read
+ * as pages ask for them.
+ * @returns the number of cocktails indexed, or null when the index was not built (database error).
  */
 export async function warmCatalogue({ db }: { db: Kysely<Database> }): Promise<number | null> {
   try {
     const index = await ensureSearchIndex(db, await getCatalogueVersion(db));
+    await warmSummaries(db).catch(() => 0);
     return index.size;
   } catch {
     return null;
