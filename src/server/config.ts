@@ -47,8 +47,8 @@ export interface Config {
   trustProxyHops: number;
   /**
    * WEB_CONCURRENCY (default 1; 'auto' = the machine's available CPUs): how many server processes `npm start` runs on
-   * PORT, node:cluster sharing the listening socket between them. More than 1 only when the state they share lives in
-   * the database (and Redis): every process builds its own search engine (about 130 MB at 100,000 cocktails).
+   * PORT, node:cluster sharing the listening socket between them. They share state only through the database (and
+   * Redis); each holds its own search engine and list items (about 130 + 100 MB at 100,000 cocktails).
    */
   webConcurrency: number;
   /**
