@@ -11,12 +11,20 @@ import type { Logger } from './logger';
 export const RESPAWN_DELAY_MS = 1000;
 /** Longest wait before a dead worker is replaced, ms. */
 export const RESPAWN_MAX_MS = 30_000;
+/**
+ * How long a stopping worker may take before it is killed, ms: its own graceful shutdown gives open requests 10 s
+ * (main.ts SHUTDOWN_GRACE_MS); a worker still booting, or stuck, must not keep the primary from exiting.
+ */
+export const WORKER_KILL_AFTER_MS = 15_000;
 /** A worker that lived this long resets the wait to RESPAWN_DELAY_MS, ms. */
 const STABLE_AFTER_MS = 60_000;
 
 /** What {@link runCluster} returns: a way to stop every worker. */
 export interface RunningCluster {
-  /** Sends SIGTERM to every worker (each closes gracefully) and resolves when all have exited. */
+  /**
+   * Sends SIGTERM to every worker (each closes gracefully), SIGKILL to any still running after WORKER_KILL_AFTER_MS,
+   * and resolves when all have exited.
+   */
   close(): Promise<void>;
 }
 
@@ -83,6 +91,9 @@ export async function runCluster({
   const close = async () => {
     closing = true;
     const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
+    const kill = setTimeout(() => {
+      for (const worker of workers) if (!worker.isDead()) worker.process.kill('SIGKILL');
+    }, WORKER_KILL_AFTER_MS);
     await Promise.all(
       workers.map(
         (worker) =>
@@ -93,6 +104,7 @@ export async function runCluster({
           }),
       ),
     );
+    clearTimeout(kill);
   };
 
   try {

@@ -121,3 +121,14 @@ export async function createTestApp(
     },
   };
 }
+
+/** The ids of the public catalogue's cocktails (venue recipes left out), ascending. */
+export async function publicCocktailIds(t: TestApp): Promise<number[]> {
+  const rows = await t.database.db
+    .selectFrom('cocktail')
+    .select('id')
+    .where('venue_id', 'is', null)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => Number(row.id));
+}

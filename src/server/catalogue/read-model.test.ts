@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createTestApp, publicCocktailIds, type TestApp } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
 import { loadSummariesByIds, loadSummaryJsonByIds, warmSummaries } from './read-model';
 
@@ -13,13 +13,7 @@ describe.each(testDialects())('list items in memory on %s', (dialect) => {
   let ids: number[];
   beforeAll(async () => {
     t = await createTestApp({ dialect });
-    const rows = await t.database.db
-      .selectFrom('cocktail')
-      .select('id')
-      .where('venue_id', 'is', null)
-      .orderBy('id')
-      .execute();
-    ids = rows.map((row) => Number(row.id));
+    ids = await publicCocktailIds(t);
   });
   afterAll(() => t?.close());
 

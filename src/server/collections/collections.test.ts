@@ -19,7 +19,7 @@ import {
 } from '@/shared/schemas/collections';
 import { postJson, randomEmail, signIn, TEST_ORIGIN, userIdOf } from '../../../tests/support/auth';
 import type { CookieJar } from '../../../tests/support/cookie-jar';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createTestApp, publicCocktailIds, type TestApp } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
 import { RETRY_AFTER_SECONDS } from '../app';
 import { grantEntitlement, revokeEntitlement } from '../payments';
@@ -66,13 +66,7 @@ describe.each(testDialects())('Collections, notes and ratings on %s', (dialect) 
   let ids: number[];
   beforeAll(async () => {
     t = await createTestApp({ dialect });
-    const rows = await t.database.db
-      .selectFrom('cocktail')
-      .select('id')
-      .where('venue_id', 'is', null)
-      .orderBy('id')
-      .execute();
-    ids = rows.map((row) => Number(row.id));
+    ids = await publicCocktailIds(t);
   });
   afterAll(() => t?.close());
 
