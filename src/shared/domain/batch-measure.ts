@@ -38,11 +38,19 @@ const decimalSteps: Step[] = [
   { size: 0.1, text: (v) => decimalText(v, 1) },
   { size: 0.01, text: (v) => decimalText(v, 2) },
   { size: 0.001, text: (v) => decimalText(v, 3) },
+  { size: 0.0001, text: (v) => decimalText(v, 4) },
 ];
 const QUARTER_STEPS: Step[] = [{ size: 0.25, text: quarterText }, ...decimalSteps];
 
 /**
- * Rounds `value` with the coarsest step whose result is within {@link MAX_MEASURE_ERROR} of it (the last step otherwise).
+ * The bound {@link roundWithin} checks against: a hair under {@link MAX_MEASURE_ERROR}, so that converting the rounded value
+ * back to ml (one more floating-point multiplication) cannot carry an error of 2.0000000001 %.
+ */
+const ROUNDING_BOUND = MAX_MEASURE_ERROR * (1 - 1e-9);
+
+/**
+ * Rounds `value` with the coarsest step whose result is within {@link MAX_MEASURE_ERROR} of it (the last step otherwise;
+ * the finest step, 0.0001, keeps anything from 0.005 up within it).
  * @returns the rounded value and its text
  */
 function roundWithin(value: number, steps: readonly Step[]): { value: number; text: string } {
@@ -50,7 +58,7 @@ function roundWithin(value: number, steps: readonly Step[]): { value: number; te
   for (const step of steps) {
     const rounded = Math.round(value / step.size) * step.size;
     best = { value: rounded, text: step.text(rounded) };
-    if (value === 0 || Math.abs(rounded - value) / value < MAX_MEASURE_ERROR) return best;
+    if (value === 0 || Math.abs(rounded - value) / value < ROUNDING_BOUND) return best;
   }
   return best;
 }
@@ -90,7 +98,7 @@ export function measureVolume(ml: number, system: UnitSystem): Measure {
     return { text: `${oz.text} oz`, ml: oz.value * LIQUID_UNIT_ML.oz };
   }
   const rounded = roundWithin(ml, mlSteps(ml));
-  if (system === 'cl') return { text: `${decimalText(rounded.value / 10, 3)} cl`, ml: rounded.value };
+  if (system === 'cl') return { text: `${decimalText(rounded.value / 10, 4)} cl`, ml: rounded.value };
   return { text: `${rounded.text} ml`, ml: rounded.value };
 }
 
@@ -103,7 +111,7 @@ export function measureVolume(ml: number, system: UnitSystem): Measure {
 export function measurePour(ml: number, system: UnitSystem): Measure {
   if (system === 'oz') return measureVolume(ml, system);
   const rounded = roundWithin(ml, mlSteps(Math.min(ml, 99)));
-  if (system === 'cl') return { text: `${decimalText(rounded.value / 10, 3)} cl`, ml: rounded.value };
+  if (system === 'cl') return { text: `${decimalText(rounded.value / 10, 4)} cl`, ml: rounded.value };
   return { text: `${rounded.text} ml`, ml: rounded.value };
 }
 
