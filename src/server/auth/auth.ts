@@ -10,6 +10,7 @@ import type { ProviderMode } from '@/shared/schemas/dev-tools';
 import { OAUTH_PROVIDERS, type OAuthProvider } from '@/shared/schemas/session';
 import { MailError, magicLinkEmail, type Mailer, type MagicLinkPurpose } from '../mail';
 import { entitlementsSessionPlugin } from '../payments';
+import { barbackJwtPlugin } from './jwt';
 import { magicLinkTokenOptions, type VerificationStore } from './magic-link-tokens';
 import { authSchemaOptions } from './schema';
 import { resolveAuthSecret } from './secret';
@@ -101,7 +102,9 @@ function authLogger(logger: Logger): NonNullable<BetterAuthOptions['logger']> {
  * - rate limits keyed by {@link CLIENT_ADDRESS_HEADER}; the routes the server limits itself
  *   (auth/routes.ts) are switched off here so they are not counted twice;
  * - sign-ins recorded as registration/login analytics events;
- * - the browser's session read carries the user's active entitlements and plan (payments/session-plugin.ts).
+ * - the browser's session read carries the user's active entitlements and plan (payments/session-plugin.ts);
+ * - jwt: `GET /api/auth/token` gives the signed-in user a 15-minute JWT, `GET /api/auth/jwks` publishes the rotated public
+ *   keys (auth/jwt.ts); the API accepts the token as a bearer token (http/bearer.ts).
  */
 export function buildAuthOptions(deps: AuthDeps, verificationStore: () => Promise<VerificationStore>) {
   const { config, db, dialect, logger, mailer } = deps;
@@ -116,6 +119,7 @@ export function buildAuthOptions(deps: AuthDeps, verificationStore: () => Promis
     ReturnType<typeof magicLink>,
     ReturnType<typeof twoFactor>,
     ReturnType<typeof venueOrganizationPlugin>,
+    ReturnType<typeof barbackJwtPlugin>,
   ] = [
     magicLink({
       expiresIn: MAGIC_LINK_EXPIRES_SECONDS,
@@ -135,6 +139,7 @@ export function buildAuthOptions(deps: AuthDeps, verificationStore: () => Promis
     }),
     twoFactor({ issuer: TOTP_ISSUER, allowPasswordless: true }),
     venueOrganizationPlugin({ db, mailer, appUrl: config.appUrl, logger }),
+    barbackJwtPlugin({ db, appUrl: config.appUrl }),
   ];
   const extraPlugins: BetterAuthPlugin[] = [barbackSignInPlugin(), entitlementsSessionPlugin(db)];
   if (testIssuer) {
@@ -154,7 +159,10 @@ export function buildAuthOptions(deps: AuthDeps, verificationStore: () => Promis
   // auth.api's types come from the plugin tuple; the extra plugins add no endpoint the server calls by name.
   const plugins = [...corePlugins, ...extraPlugins] as unknown as typeof corePlugins;
   // Keep the schema plugins' order and ids: the ones above replace the schema-only instances one for one.
-  if (schema.plugins?.length !== 3) throw new Error('auth/schema.ts and auth/auth.ts disagree on the plugin set');
+  const pluginIds = (list: readonly { id: string }[]) => list.map((plugin) => plugin.id).join(',');
+  if (pluginIds(schema.plugins ?? []) !== pluginIds(corePlugins)) {
+    throw new Error('auth/schema.ts and auth/auth.ts disagree on the plugin set');
+  }
 
   return {
     appName: 'Barback',

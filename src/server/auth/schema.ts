@@ -1,16 +1,16 @@
 import type { BetterAuthOptions } from 'better-auth';
 import { getMigrations } from 'better-auth/db/migration';
-import { magicLink, organization, twoFactor } from 'better-auth/plugins';
+import { jwt, magicLink, organization, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../db/database';
 
 /**
  * The parts of the better-auth configuration that decide its tables: the plugins with a schema (twoFactor adds the
  * `twoFactor` table and `user.twoFactorEnabled`; magicLink uses `verification`; organization, Enterprise venues, adds
- * `organization`, `member`, `invitation` and `session.activeOrganizationId`) and database-backed rate limiting (the
- * `rateLimit` table). createAuth (./auth.ts) spreads these same options, so the tables created here always match the
+ * `organization`, `member`, `invitation` and `session.activeOrganizationId`; jwt, signed tokens, adds `jwks`: the signing
+ * keys) and database-backed rate limiting (the `rateLimit` table). createAuth (./auth.ts) spreads these same options, so the tables created here always match the
  * running configuration. Table and column names are better-auth's defaults (camelCase: "user", "session", "account",
- * "verification", "twoFactor", "rateLimit").
+ * "verification", "twoFactor", "rateLimit", "jwks").
  */
 export function authSchemaOptions(): Pick<BetterAuthOptions, 'plugins' | 'rateLimit'> {
   return {
@@ -22,6 +22,7 @@ export function authSchemaOptions(): Pick<BetterAuthOptions, 'plugins' | 'rateLi
       }),
       twoFactor(),
       organization(),
+      jwt(),
     ],
     rateLimit: { storage: 'database' },
   };

@@ -205,6 +205,21 @@ export interface AuthRateLimitTable {
   lastRequest: number | string;
 }
 
+/**
+ * better-auth's `jwks` table (jwt plugin, auth/jwt.ts): the keys tokens are signed with. `publicKey` and `privateKey` are
+ * JWK JSON (the private one encrypted with BETTER_AUTH_SECRET); `expiresAt` ends the key's signing (rotation), after which
+ * it stays published for the grace period.
+ */
+export interface AuthJwksTable {
+  id: string;
+  publicKey: string;
+  privateKey: string;
+  createdAt: AuthTimestamp;
+  expiresAt: AuthTimestamp | null;
+  alg: string | null;
+  crv: string | null;
+}
+
 /** `user_favorites`: one row per user and favorite cocktail; primary key (user_id, cocktail_id). */
 export interface UserFavoritesTable {
   user_id: string;
@@ -363,6 +378,7 @@ export interface Database {
   verification: AuthVerificationTable;
   twoFactor: AuthTwoFactorTable;
   rateLimit: AuthRateLimitTable;
+  jwks: AuthJwksTable;
   user_favorites: UserFavoritesTable;
   support_message: SupportMessageTable;
   mail_outbox: MailOutboxTable;

@@ -13,6 +13,7 @@ import { venueInventoryMigration } from './0010-venue-inventory';
 import { venueMenuMigration } from './0011-venue-menu';
 import { venueRecipesMigration } from './0012-venue-recipes';
 import { searchTermsMigration } from './0013-search-terms';
+import { jwtKeysMigration } from './0014-jwt-keys';
 
 /**
  * Every migration, by name (Kysely runs them in name order). One set serves both dialects: each module receives the dialect
@@ -33,5 +34,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0011-venue-menu': venueMenuMigration(dialect),
     '0012-venue-recipes': venueRecipesMigration(dialect),
     '0013-search-terms': searchTermsMigration(dialect),
+    '0014-jwt-keys': jwtKeysMigration(dialect),
   };
 }
