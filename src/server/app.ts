@@ -131,7 +131,7 @@ export function createApp(deps: AppDeps): Hono {
   app.use('/api/*', sessions.forwardCookies());
 
   app.route('/api/auth', authHandlerRoutes({ auth, limiter, config, db }));
-  app.route('/api/session', sessionRoutes({ auth, limiter, config }));
+  app.route('/api/session', sessionRoutes({ auth, limiter, config, db }));
   app.route('/api/me', accountRoutes({ db, auth, config, logger, sessions, limiter, redis }));
   app.route('/api/me', myBarRoutes({ db, sessions, trustedOrigins: config.trustedOrigins }));
   app.route('/api/me', collectionRoutes({ db, sessions, trustedOrigins: config.trustedOrigins }));

@@ -25,6 +25,20 @@ export function magicLinkIn(text: string): string {
   return match[0];
 }
 
+/** The recovery link in an email's text (`…/auth/callback?type=recovery#token=…`). */
+export function recoveryLinkIn(text: string): string {
+  const match = /https?:\/\/\S+\/auth\/callback\?type=recovery#\S+/.exec(text);
+  if (!match) throw new Error(`no recovery link in:\n${text}`);
+  return match[0];
+}
+
+/** The magic-link token a recovery link carries in its fragment. */
+export function recoveryTokenOf(link: string): string {
+  const token = new URLSearchParams(new URL(link).hash.slice(1)).get('token');
+  if (!token) throw new Error(`no token in ${link}`);
+  return token;
+}
+
 /** Path and query of a URL, for `app.request`. */
 export function pathOf(url: string): string {
   const parsed = new URL(url);

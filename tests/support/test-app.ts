@@ -7,7 +7,7 @@ import { createAuth, type Auth } from '@/server/auth/auth';
 import { seedCatalogue, type SeedCatalogue } from '@/server/catalogue/operations';
 import { loadConfig, type Config } from '@/server/config';
 import type { Dialect } from '@/server/db/database';
-import { createSilentLogger } from '@/server/logger';
+import { createSilentLogger, type Logger } from '@/server/logger';
 import { createMailer, type Mailer } from '@/server/mail/mailer';
 import { redisSecondaryStorage, type RedisHandle } from '@/server/redis';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -54,6 +54,8 @@ export async function createTestApp(
     clientDir?: string;
     env?: Record<string, string>;
     redis?: RedisHandle;
+    /** The server's logger (silent by default): tests that read the log lines pass one writing to memory. */
+    logger?: Logger;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(options.dialect ?? 'sqlite');
@@ -75,7 +77,7 @@ export async function createTestApp(
     BETTER_AUTH_SECRET: TEST_AUTH_SECRET,
     ...options.env,
   });
-  const logger = createSilentLogger();
+  const logger = options.logger ?? createSilentLogger();
   const mailer = createMailer({ config, db: database.db, logger });
   const redis = options.redis ?? null;
   const auth = createAuth({

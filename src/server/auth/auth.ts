@@ -13,6 +13,7 @@ import { entitlementsSessionPlugin } from '../payments';
 import { barbackJwtPlugin } from './jwt';
 import { magicLinkTokenOptions, type VerificationStore } from './magic-link-tokens';
 import { authSchemaOptions } from './schema';
+import { recoveryLinkUrl } from './recovery';
 import { resolveAuthSecret } from './secret';
 import { recordSignInEvents } from './sign-in-events';
 import { barbackSignInPlugin } from './sign-in-plugin';
@@ -124,11 +125,13 @@ export function buildAuthOptions(deps: AuthDeps, verificationStore: () => Promis
     magicLink({
       expiresIn: MAGIC_LINK_EXPIRES_SECONDS,
       ...magicLinkTokenOptions(verificationStore, MAGIC_LINK_EXPIRES_SECONDS),
-      sendMagicLink: async ({ email, url, metadata }) => {
+      sendMagicLink: async ({ email, url, token, metadata }) => {
         const purpose = (metadata as MagicLinkMetadata | undefined)?.purpose === 'recovery' ? 'recovery' : 'sign-in';
+        // A recovery link lands on the app in recovery mode, its token in the fragment (auth/recovery.ts).
+        const link = purpose === 'recovery' ? recoveryLinkUrl(config.appUrl, token) : url;
         try {
           await mailer.send(
-            magicLinkEmail({ to: email, url, expiresInMinutes: MAGIC_LINK_EXPIRES_SECONDS / 60, purpose }),
+            magicLinkEmail({ to: email, url: link, expiresInMinutes: MAGIC_LINK_EXPIRES_SECONDS / 60, purpose }),
           );
         } catch (error) {
           if (!(error instanceof MailError)) throw error;

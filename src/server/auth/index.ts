@@ -9,5 +9,6 @@ export {
   type MagicLinkMetadata,
   type OAuthProviderId,
 } from './auth';
-export { authHandlerRoutes, magicLinkBuckets, sessionRoutes } from './routes';
+export { authHandlerRoutes, magicLinkBuckets, recoveryEmailHandler, sessionRoutes } from './routes';
 export { migrateAuthTables } from './schema';
+export { RECOVERY_ANSWER_MS, recoveryLinkUrl, sendRecoveryEmail } from './recovery';

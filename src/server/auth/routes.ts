@@ -1,11 +1,20 @@
-import type { Context } from 'hono';
+import type { Context, Handler } from 'hono';
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import { clientAddress, type ProxyTrust } from '../http/client-address';
 import { validate } from '../http/validate';
 import { AppError } from '../errors';
-import { oauthProviderParamSchema, oauthStartSchema, type SignInProviders } from '@/shared/schemas/session';
+import {
+  EMPTY_EMAIL_MESSAGE,
+  oauthProviderParamSchema,
+  oauthStartSchema,
+  recoveryEmailSchema,
+  type SignInProviders,
+} from '@/shared/schemas/session';
+import type { Database } from '../db/types';
+import { readJsonBody } from '../http/read-json-body';
+import { sendRecoveryEmail } from './recovery';
 import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER, providerMode, type Auth } from './auth';
 import { startOAuth } from './oauth';
 import { sameOriginGuard } from '../http/origin-guard';
@@ -106,6 +115,37 @@ export function authHandlerRoutes<DB>({
   return routes;
 }
 
+/** The email of a recovery request body; an empty one is refused with the spec's exact words (no field prefix). */
+async function readRecoveryEmail(c: Context): Promise<string> {
+  const body = (await readJsonBody(c.req.raw)) as { email?: unknown } | null;
+  const raw = body && typeof body === 'object' ? body.email : undefined;
+  if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
+    throw new AppError('VALIDATION_FAILED', EMPTY_EMAIL_MESSAGE);
+  }
+  return recoveryEmailSchema.parse(body).email;
+}
+
+/**
+ * The handler of a recovery request (`{email}` -> 200 RecoveryEmailResponse, see {@link sendRecoveryEmail}), shared by
+ * `POST /api/session/recovery` and the reset tool: counted against the magic-link limit (5 per 10 minutes per client
+ * address and per email: 429 with Retry-After past it), 400 VALIDATION_FAILED for an empty or invalid email, 502
+ * MAIL_FAILED when the mail server refuses. The caller adds the origin guard.
+ */
+export function recoveryEmailHandler(deps: {
+  db: Kysely<Database>;
+  auth: Auth;
+  limiter: RateLimiter;
+  config: Config;
+}): Handler {
+  return async (c) => {
+    const decision = await deps.limiter.consume(RATE_LIMITS.magicLink, await magicLinkBuckets(c, deps.config));
+    if (!decision.allowed) return rateLimitedResponse(c, decision.retryAfterSeconds);
+    const email = await readRecoveryEmail(c);
+    const answer = await sendRecoveryEmail({ db: deps.db, auth: deps.auth, email, headers: c.req.raw.headers });
+    return c.json(answer, 200, { 'Cache-Control': 'no-store' });
+  };
+}
+
 /** The longest path under /api/auth that reaches better-auth, characters (its longest route is well under 100). */
 export const MAX_AUTH_PATH_LENGTH = 300;
 
@@ -158,13 +198,28 @@ function codeForAuthStatus(status: number): string {
 /**
  * `GET /api/session/providers` -> 200 SignInProviders `{google, facebook}` (which provider sign-ins this server offers).
  *
+ * `POST /api/session/recovery` `{email}` -> 200 `{sent: true, email}` for known and unknown emails alike, after the same
+ * time: mails an account-recovery link (see recoveryEmailHandler); 400, 403 cross-site, 429 past the magic-link limit.
+ *
  * `POST /api/session/oauth/:provider` (mounted at /api/session): starts a Google or Facebook sign-in, or links one to the
  * signed-in user with `link: true`. Body (JSON, may be empty): see {@link oauthStartSchema}. Answers 200 `{url}` (the
  * provider's authorize URL) and sets the OAuth state cookie; 503 PROVIDER_NOT_CONFIGURED when the provider is off; 400
  * for a bad provider or body; 403 for a cross-site request; 429 past 20 starts a minute from one address.
  */
-export function sessionRoutes({ auth, limiter, config }: { auth: Auth; limiter: RateLimiter; config: Config }): Hono {
+export function sessionRoutes({
+  auth,
+  limiter,
+  config,
+  db,
+}: {
+  auth: Auth;
+  limiter: RateLimiter;
+  config: Config;
+  db: Kysely<Database>;
+}): Hono {
   const routes = new Hono();
+  // `POST /recovery`: the sign-in dialog's 'Trouble signing in?' (see recoveryEmailHandler).
+  routes.post('/recovery', sameOriginGuard(config.trustedOrigins), recoveryEmailHandler({ db, auth, limiter, config }));
   // `GET /providers`: which provider sign-ins this server offers (public; no secret, no per-user data).
   routes.get('/providers', (c) => {
     const providers: SignInProviders = {

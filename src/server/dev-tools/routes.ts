@@ -1,17 +1,15 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
-import { EMPTY_EMAIL_MESSAGE, recoveryEmailSchema } from '@/shared/schemas/dev-tools';
-import { magicLinkBuckets, type Auth } from '../auth';
+import { recoveryEmailHandler, type Auth } from '../auth';
 import { sameOriginGuard } from '../http/origin-guard';
-import { RATE_LIMITS, rateLimitedResponse, type RateLimiter } from '../http/rate-limit';
+import type { RateLimiter } from '../http/rate-limit';
 import type { SessionReader } from '../http/session';
 import { isLoopbackAddress, socketAddress } from '../http/client-address';
 import { devToolsEnabled, type Config } from '../config';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
-import { readJsonBody } from '../http/read-json-body';
 import { listOutbox, type Mailer } from '../mail';
-import { describeAuthHealth, sendRecoveryEmail } from './operations';
+import { describeAuthHealth } from './operations';
 
 /**
  * Whether the dev outbox may be shown to this request: dev tools on, not production, and a loopback socket address (the
@@ -69,18 +67,11 @@ export function devToolRoutes(deps: {
     return c.json({ messages: await listOutbox({ db }) }, 200, { 'Cache-Control': 'no-store' });
   });
 
-  routes.post('/recovery-email', sameOriginGuard(config.trustedOrigins), async (c) => {
-    const decision = await limiter.consume(RATE_LIMITS.magicLink, await magicLinkBuckets(c, config));
-    if (!decision.allowed) return rateLimitedResponse(c, decision.retryAfterSeconds);
-    const body = (await readJsonBody(c.req.raw)) as { email?: unknown } | null;
-    // The spec's exact words for an empty email, without a field prefix.
-    const raw = body && typeof body === 'object' ? body.email : undefined;
-    if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
-      throw new AppError('VALIDATION_FAILED', EMPTY_EMAIL_MESSAGE);
-    }
-    const { email } = recoveryEmailSchema.parse(body);
-    return c.json(await sendRecoveryEmail({ db, auth, email, headers: c.req.raw.headers }));
-  });
+  routes.post(
+    '/recovery-email',
+    sameOriginGuard(config.trustedOrigins),
+    recoveryEmailHandler({ db, auth, limiter, config }),
+  );
 
   return routes;
 }

@@ -7,11 +7,14 @@ import { listOutbox } from './outbox';
 import { escapeHtml, magicLinkEmail, supportEmail } from './templates';
 
 describe('redactTokens', () => {
-  it('hides every token query value and nothing else', () => {
+  it('hides every token value, in a query or a fragment, and nothing else', () => {
     expect(redactTokens('Go to https://x.test/verify?token=abc123&callbackURL=%2F now')).toBe(
       'Go to https://x.test/verify?token=[redacted]&callbackURL=%2F now',
     );
     expect(redactTokens('https://x.test/a?b=1&token=zz')).toBe('https://x.test/a?b=1&token=[redacted]');
+    expect(redactTokens('https://x.test/auth/callback?type=recovery#token=zz')).toBe(
+      'https://x.test/auth/callback?type=recovery#token=[redacted]',
+    );
     expect(redactTokens('no link here')).toBe('no link here');
   });
 });

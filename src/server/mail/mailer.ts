@@ -42,9 +42,9 @@ export class MailError extends Error {
 /** Longest wait for the SMTP server at each step (connect, greeting, each command), ms. */
 export const SMTP_TIMEOUT_MS = 10_000;
 
-/** Replaces the value of every `token=` query parameter, so sign-in links never reach a production log. */
+/** Replaces the value of every `token=` parameter (query or fragment: recovery links), so sign-in links never reach a production log. */
 export function redactTokens(text: string): string {
-  return text.replace(/([?&]token=)[^&\s"'<>]+/g, '$1[redacted]');
+  return text.replace(/([?&#]token=)[^&\s"'<>]+/g, '$1[redacted]');
 }
 
 /**

@@ -65,3 +65,42 @@ export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
 /** `DELETE /api/me` answer. */
 export const deleteAccountResponseSchema = z.object({ deleted: z.literal(true) });
 export type DeleteAccountResponse = z.infer<typeof deleteAccountResponseSchema>;
+
+/** The device a session was signed in from, read from its User-Agent: null fields when the agent did not say. */
+export const sessionDeviceSchema = z.object({
+  /** Browser name as the trade writes it ('Chrome', 'Safari', 'Firefox'), or null. */
+  browser: z.string().nullable(),
+  /** Operating system ('iOS', 'macOS', 'Android', 'Windows'), or null. */
+  os: z.string().nullable(),
+  /** 'mobile' | 'tablet' | 'desktop', or null when unknown. */
+  type: z.enum(['mobile', 'tablet', 'desktop']).nullable(),
+});
+export type SessionDevice = z.infer<typeof sessionDeviceSchema>;
+
+/**
+ * One signed-in session of the user, as `GET /api/me/sessions` lists it: never its token. Times are ISO 8601;
+ * `lastActiveAt` is when the server last extended or refreshed it (better-auth's updatedAt).
+ */
+export const accountSessionSchema = z.object({
+  id: z.string(),
+  device: sessionDeviceSchema,
+  /** The address it signed in from (as the server saw it), or null. */
+  ipAddress: z.string().nullable(),
+  createdAt: z.string(),
+  lastActiveAt: z.string(),
+  expiresAt: z.string(),
+  /** True for the session that made this request. */
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+
+/** `GET /api/me/sessions` answer: the user's unexpired sessions, the current one first, then the most recently active. */
+export const accountSessionListSchema = z.object({ sessions: z.array(accountSessionSchema) });
+export type AccountSessionList = z.infer<typeof accountSessionListSchema>;
+
+/** Path parameter of `DELETE /api/me/sessions/:id`: a session id (better-auth ids are 32 characters; 1–200 accepted). */
+export const sessionIdParamSchema = z.object({ id: z.string().trim().min(1).max(200) });
+
+/** Answer of `DELETE /api/me/sessions/:id` and `POST /api/me/sessions/revoke-others`: how many sessions were ended. */
+export const revokeSessionsResponseSchema = z.object({ revoked: z.number().int().min(0) });
+export type RevokeSessionsResponse = z.infer<typeof revokeSessionsResponseSchema>;

@@ -33,19 +33,11 @@ export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 export const mailboxResponseSchema = z.object({ messages: z.array(outboxMessageSchema) });
 export type MailboxResponse = z.infer<typeof mailboxResponseSchema>;
 
-/** The spec's message for the reset tool's empty email (section 5). */
-export const EMPTY_EMAIL_MESSAGE = 'Please enter an email address';
-
-/** Body of `POST /api/dev/recovery-email`: an email (the spec's words when it is empty). */
-export const recoveryEmailSchema = z.object({
-  email: z
-    .string({ error: EMPTY_EMAIL_MESSAGE })
-    .trim()
-    .min(1, EMPTY_EMAIL_MESSAGE)
-    .pipe(z.email('email must be a valid email address')),
-});
-export type RecoveryEmailRequest = z.infer<typeof recoveryEmailSchema>;
-
-/** `POST /api/dev/recovery-email` answer: the same for known and unknown addresses. */
-export const recoveryEmailResponseSchema = z.object({ sent: z.literal(true), email: z.string() });
-export type RecoveryEmailResponse = z.infer<typeof recoveryEmailResponseSchema>;
+/** The recovery request's contract lives with the sign-in schemas; the reset tool uses the same one. */
+export {
+  EMPTY_EMAIL_MESSAGE,
+  recoveryEmailSchema,
+  recoveryEmailResponseSchema,
+  type RecoveryEmailRequest,
+  type RecoveryEmailResponse,
+} from './session';

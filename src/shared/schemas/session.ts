@@ -149,3 +149,42 @@ export const updateUserRequestSchema = z.strictObject({
     })
     .optional(),
 });
+
+/** The spec's message for an empty email in the recovery form and the reset tool (section 5). */
+export const EMPTY_EMAIL_MESSAGE = 'Please enter an email address';
+
+/**
+ * Body of `POST /api/session/recovery` (the sign-in dialog's 'Trouble signing in?') and of the reset tool's
+ * `POST /api/dev/recovery-email`: an email (the spec's words when it is empty).
+ */
+export const recoveryEmailSchema = z.object({
+  email: z
+    .string({ error: EMPTY_EMAIL_MESSAGE })
+    .trim()
+    .min(1, EMPTY_EMAIL_MESSAGE)
+    .max(320, 'email must be at most 320 characters')
+    .pipe(z.email('email must be a valid email address')),
+});
+export type RecoveryEmailRequest = z.infer<typeof recoveryEmailSchema>;
+
+/** Answer to a recovery request: the same for known and unknown addresses, so it tells nobody who has an account. */
+export const recoveryEmailResponseSchema = z.object({ sent: z.literal(true), email: z.string() });
+export type RecoveryEmailResponse = z.infer<typeof recoveryEmailResponseSchema>;
+
+/**
+ * Where a recovery link lands: `/auth/callback?type=recovery#token=<magic-link token>` (spec section 4 "Password recovery
+ * mode": type=recovery with a token, query or hash). The token rides in the fragment, which browsers never send to a
+ * server or in a Referer; the client strips it before anything else reads the URL.
+ */
+export const RECOVERY_LINK = { path: AUTH_CALLBACK_PATH, type: 'recovery', tokenParam: 'token' } as const;
+
+/**
+ * The address that exchanges a magic-link token for a session (better-auth's `GET /api/auth/magic-link/verify`), landing on
+ * `callbackPath` afterwards (with `?error=` when the token was spent or expired, `?twoFactor=1` when a code is still due).
+ * @param token the one-time token from a recovery link's fragment
+ * @param callbackPath a path on this site, with its own query if any
+ */
+export function magicLinkVerifyPath(token: string, callbackPath: string): string {
+  const query = new URLSearchParams({ token, callbackURL: callbackPath, errorCallbackURL: callbackPath });
+  return `/api/auth/magic-link/verify?${query.toString()}`;
+}
