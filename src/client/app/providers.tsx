@@ -10,6 +10,7 @@ import { FavoriteButton } from '@/client/features/favorites/components/favorite-
 import { FavoritesProvider } from '@/client/features/favorites/api/get-favorites';
 import { CardCollectionsSlot, RecipeNotesSlot } from '@/client/features/collections/components/recipe-notes-slot';
 import { CanMakeSlot, RecipeBarSlot, RecipeLineSlot } from '@/client/features/my-bar/components/recipe-bar-slots';
+import { startSignInAnalytics } from '@/client/features/auth/lib/sign-in-analytics';
 import { wantsWrapperSimulator } from '@/client/features/payments/lib/wrapper-sim-flag';
 import { startAnalytics } from '@/client/lib/analytics';
 import { getAppEnvironment, listenForAppEnvironmentMessages } from '@/client/lib/app-environment';
@@ -24,7 +25,8 @@ const AppToaster = lazy(() => import('./toaster').then((module) => ({ default: m
 
 /**
  * Starts the page-wide listeners once: APP_ENV window messages, the diagnostic log (resize, orientation, errors),
- * 'bb:toast' events, analytics (page-hide beacon, the native 'activate' event), and the wrapper simulator when asked.
+ * 'bb:toast' events, analytics (page-hide beacon, the native 'activate' event) and its registration-or-login count from
+ * the auth events, and the wrapper simulator when asked.
  */
 function useRuntime(): void {
   useEffect(() => {
@@ -41,6 +43,9 @@ function useRuntime(): void {
       installDiagnosticListeners(window),
       listenForToastEvents(window),
       startAnalytics({ isNativeApp: env.isNativeApp }),
+      // Registration or login, from the auth events. Started here rather than in the shell's AuthRuntime: the shell
+      // mounts only once the page's lazy code has loaded, and the first session answer can come before that.
+      startSignInAnalytics(),
     ];
     // The wrapper simulator (development and tests): inside the "iOS app" with ?wrapper=sim, when the server has it on.
     if (env.isNativeApp && wantsWrapperSimulator(window.location.search)) {

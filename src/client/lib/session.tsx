@@ -1,12 +1,15 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { hashKey, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { isEntitlementName, planFromEntitlements, type EntitlementName } from '@/shared/domain/plans';
 import type { AppMetadata, SessionData, SessionInfo, SessionUser } from '@/shared/schemas/session';
 import { apiFetch } from './api-client';
+import { authTransition, emitAuthEvent } from './auth-events';
 import { shouldRetryQuery } from './query-client';
 import { sessionKeys } from './query-keys';
 
 export type { AppMetadata, SessionData, SessionInfo, SessionUser };
+export { authTransition, emitAuthEvent, onAuthStateChange } from './auth-events';
+export type { AuthEvent, AuthEventListener } from './auth-events';
 
 /**
  * `GET /api/auth/get-session` (better-auth's own route): the signed-in user and session, or `null` when signed out.
@@ -102,6 +105,33 @@ export function getSessionQueryOptions() {
   });
 }
 
+/** The last session answer each query client's events were derived from (absent: no answer yet). */
+const lastAnswers = new WeakMap<QueryClient, SessionData | null>();
+
+/**
+ * Turns the session query's answers in `queryClient` into auth events (spec section 4): every successful answer, from a
+ * fetch or from `setQueryData` (the sign-in callback, sign-out), goes through {@link authTransition} against the answer
+ * before it, and the event, if any, is emitted to the onAuthStateChange listeners. An answer already in the cache counts
+ * at once. Failed reads change nothing (a refresh that fails keeps the signed-in answer). The last answer is kept per
+ * client, so watching the same client again (a remount) repeats no event.
+ * @returns the function that stops watching.
+ */
+export function watchSessionEvents(queryClient: QueryClient): () => void {
+  const queryKey = sessionKeys.session();
+  const queryHash = hashKey(queryKey);
+  const observe = (next: SessionData | null) => {
+    const event = authTransition(lastAnswers.get(queryClient), next);
+    lastAnswers.set(queryClient, next);
+    if (event) emitAuthEvent(event, next);
+  };
+  const current = queryClient.getQueryState<SessionData | null>(queryKey);
+  if (current?.status === 'success') observe(current.data ?? null);
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success' || event.query.queryHash !== queryHash) return;
+    observe((event.query.state.data as SessionData | null | undefined) ?? null);
+  });
+}
+
 /** Sign-in state: 'loading' until the first answer, then 'signed-in' or 'signed-out'. */
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
 
@@ -116,13 +146,16 @@ export interface SessionState {
 const SessionContext = createContext<SessionState | null>(null);
 
 /**
- * Subscribes to the session once for everything below it (app Providers mount it; tests wrap with it). Every
- * {@link useSession} reads this one answer instead of keeping its own query observer: a page of 50 cards had about 150
- * observers of the same query, and a session answer arriving while React drew the cards in the background made React
- * throw that work away and draw them again in one blocking task (external-store tearing; issue 12, Total Blocking Time).
+ * Subscribes to the session once for everything below it (app Providers mount it; tests wrap with it), and turns its
+ * answers into auth events ({@link watchSessionEvents}). Every {@link useSession} reads this one answer instead of keeping
+ * its own query observer: a page of 50 cards had about 150 observers of the same query, and a session answer arriving
+ * while React drew the cards in the background made React throw that work away and draw them again in one blocking task
+ * (external-store tearing; issue 12, Total Blocking Time).
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
   const query = useQuery(getSessionQueryOptions());
+  useEffect(() => watchSessionEvents(queryClient), [queryClient]);
   const pending = query.isPending;
   const data = query.data ?? null;
   const state = useMemo<SessionState>(() => {

@@ -3,6 +3,8 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readAnalyticsQueue, resetAnalyticsForTests } from '@/client/lib/analytics';
+import { onAuthStateChange, type AuthEvent } from '@/client/lib/auth-events';
+import { COUNTED_SIGN_IN_KEY } from '../lib/local-auth-state';
 import { AUTH_CHANGED_MESSAGE } from '../lib/auth-runtime';
 import { browserNavigation } from '../lib/browser-navigation';
 import { resetSignInDialogForTests } from '@/client/lib/sign-in-store';
@@ -14,12 +16,27 @@ function renderCallback(query = '') {
   return renderWithAuth(<SignInCallback />, { url: `/auth/callback${query}`, path: '/auth/callback' });
 }
 
+/** The sign-ins analytics counted, as [type, method]. */
+const signIns = () =>
+  readAnalyticsQueue()
+    .filter((event) => event.type === 'registration' || event.type === 'login')
+    .map((event) => [event.type, event.props.method, event.props.source]);
+
+/** Records the auth events from now on (as [event, session id]); stopped after the test. */
+let stopListening: () => void = () => undefined;
+function recordAuthEvents() {
+  const heard: Array<[AuthEvent, string | null]> = [];
+  stopListening = onAuthStateChange((event, session) => heard.push([event, session?.session.id ?? null]));
+  return heard;
+}
+
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   resetSignInDialogForTests();
 });
 afterEach(() => {
+  stopListening();
   dismissAllToasts();
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -56,21 +73,35 @@ describe('/auth/callback', () => {
 
   it('counts a new user as a registration, once, even if the page is loaded again', async () => {
     installFakeAuthApi({ signedIn: true, sessionId: 'sess-9' });
+    const heard = recordAuthEvents();
     renderCallback('?method=magic-link&new=1');
     await screen.findByRole('heading', { name: 'Sign-in successful!' });
+    expect(heard).toEqual([['SIGNED_IN', 'sess-9']]);
     cleanup();
     renderCallback('?method=magic-link&new=1');
     await screen.findByRole('heading', { name: 'Sign-in successful!' });
-    const signIns = readAnalyticsQueue().filter((event) => event.type === 'registration' || event.type === 'login');
-    expect(signIns.map((event) => [event.type, event.props.method])).toEqual([['registration', 'magic-link']]);
+    // The reload hears its own SIGNED_IN (a new page), but the session was counted already.
+    expect(heard).toEqual([
+      ['SIGNED_IN', 'sess-9'],
+      ['SIGNED_IN', 'sess-9'],
+    ]);
+    expect(signIns()).toEqual([['registration', 'magic-link', 'client']]);
+    expect(localStorage.getItem(COUNTED_SIGN_IN_KEY)).toBe('sess-9');
   });
 
-  it('counts a returning user as a login', async () => {
+  it('counts a returning user as a login, once, with the method from the URL', async () => {
     installFakeAuthApi({ signedIn: true });
     renderCallback('?method=google');
     await screen.findByRole('heading', { name: 'Sign-in successful!' });
-    expect(readAnalyticsQueue().filter((event) => event.type === 'login')).toHaveLength(1);
-    expect(readAnalyticsQueue().filter((event) => event.type === 'registration')).toHaveLength(0);
+    expect(signIns()).toEqual([['login', 'google', 'client']]);
+  });
+
+  it('a signed-in page load away from the callback counts no sign-in', async () => {
+    installFakeAuthApi({ signedIn: true });
+    const heard = recordAuthEvents();
+    renderWithAuth(<p>home</p>, { url: '/' });
+    await waitFor(() => expect(heard).toEqual([['SIGNED_IN', 'session-1']]));
+    expect(signIns()).toEqual([]);
   });
 
   it("shows 'Sign-in failed' with the message, a toast and 'Return to app' for ?error=", async () => {
@@ -95,6 +126,7 @@ describe('/auth/callback', () => {
   it('asks for the authenticator code when the sign-in needs it, and finishes with the right one', async () => {
     const user = userEvent.setup();
     const api = installFakeAuthApi({ signedIn: false, validCode: '424242' });
+    const heard = recordAuthEvents();
     renderCallback('?method=magic-link&twoFactor=1');
     const field = (await screen.findByLabelText('Authentication code')) as HTMLInputElement;
     const verify = screen.getByRole('button', { name: 'Verify' }) as HTMLButtonElement;
@@ -116,17 +148,29 @@ describe('/auth/callback', () => {
       { code: '111111' },
       { code: '424242' },
     ]);
+    // The wrong code said nothing; the right one: verified, then the session.
+    expect(heard).toEqual([
+      ['MFA_CHALLENGE_VERIFIED', null],
+      ['SIGNED_IN', 'session-1'],
+    ]);
+    expect(signIns()).toEqual([['login', 'magic-link', 'client']]);
   });
 
-  it('accepts a backup code instead', async () => {
+  it('accepts a backup code instead (a sign-in that names no method counts as two-factor)', async () => {
     const user = userEvent.setup();
     installFakeAuthApi({ signedIn: false });
+    const heard = recordAuthEvents();
     renderCallback('?twoFactor=1');
     await user.click(await screen.findByRole('button', { name: 'Use a backup code instead' }));
     await user.clear(screen.getByLabelText('Backup code'));
     await user.type(screen.getByLabelText('Backup code'), 'abcde-fghij');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('heading', { name: 'Sign-in successful!' })).toBeInTheDocument();
+    expect(heard).toEqual([
+      ['MFA_CHALLENGE_VERIFIED', null],
+      ['SIGNED_IN', 'session-1'],
+    ]);
+    expect(signIns()).toEqual([['login', 'two-factor', 'client']]);
   });
 
   it('sends the person back to the start when the waiting sign-in expired', async () => {

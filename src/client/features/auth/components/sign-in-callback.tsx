@@ -9,7 +9,8 @@ import { useDocumentTitle } from '@/client/lib/use-document-title';
 import { getSession, getSessionQueryOptions, type SessionData } from '@/client/lib/session';
 import { AUTH_CHANGED_MESSAGE } from '../lib/auth-runtime';
 import { browserNavigation } from '../lib/browser-navigation';
-import { trackSignIn } from '../lib/sign-in-analytics';
+import { readCallbackParams } from '../lib/callback-params';
+import { noteSignInContext, signInContextFromCallback } from '../lib/sign-in-analytics';
 import { callbackErrorMessage, signInErrorMessage } from '../lib/sign-in-errors';
 import { SIGN_IN_SUCCESS_REDIRECT_MS, SIGN_IN_TEXT } from '../lib/sign-in-text';
 import { AuthStatusView } from './auth-status-view';
@@ -25,23 +26,13 @@ export type CallbackState =
   | { kind: 'failed'; message: string }
   | { kind: 'no-session' };
 
-/** Reads the callback URL: better-auth's `?error=` (and `error_description`), the `twoFactor=1` step, `new=1`, `method`. */
-export function readCallbackParams(params: URLSearchParams) {
-  return {
-    error: params.get('error'),
-    errorDescription: params.get('error_description'),
-    twoFactor: params.get('twoFactor') === '1',
-    newUser: params.get('new') === '1',
-    method: params.get('method') ?? 'unknown',
-  };
-}
-
 /**
  * The sign-in return target (`/auth/callback`, spec sections 2, 4 and 8). Magic links and provider sign-ins land here:
  * - `?error=...`: 'Sign-in failed' with the message, a destructive toast and 'Return to app' (to /);
  * - `?twoFactor=1`: the authenticator code form; once accepted, as a success;
  * - otherwise it reads the session: signed in -> 'Sign-in successful!', the toast 'Welcome to Barback!', the sign-in is
- *   counted (registration or login, once) and 2 s later the page closes itself when it is a popup (telling its opener) or
+ *   counted (registration or login, once: the page notes its method and `new=1` for the SIGNED_IN listener,
+ *   sign-in-analytics.ts) and 2 s later the page closes itself when it is a popup (telling its opener) or
  *   goes to /; no session -> 'No session found' with 'Return to app'.
  */
 export function SignInCallback() {
@@ -58,14 +49,19 @@ export function SignInCallback() {
     state.kind === 'success' ? SIGN_IN_TEXT.success : state.kind === 'failed' ? SIGN_IN_TEXT.failedTitle : 'Signing in',
   );
 
+  // The sign-in this page finishes, for the one listener that counts it (registration or login) on SIGNED_IN.
+  useEffect(() => {
+    noteSignInContext(signInContextFromCallback(params));
+    return () => noteSignInContext(null);
+  }, [params]);
+
   const succeed = useCallback(
-    (data: SessionData, method: string) => {
+    (data: SessionData) => {
       queryClient.setQueryData(getSessionQueryOptions().queryKey, data);
-      trackSignIn(data.session.id, data.user, { method, newUserHint: params.newUser });
       showToast({ title: SIGN_IN_TEXT.welcome, description: `Signed in as ${data.user.email}.`, variant: 'success' });
       setState({ kind: 'success', email: data.user.email });
     },
-    [queryClient, params.newUser],
+    [queryClient],
   );
 
   const fail = useCallback((message: string) => {
@@ -73,23 +69,20 @@ export function SignInCallback() {
     setState({ kind: 'failed', message });
   }, []);
 
-  const readSession = useCallback(
-    async (method: string) => {
-      let data: SessionData | null;
-      try {
-        data = await getSession();
-      } catch (error) {
-        fail(signInErrorMessage(error));
-        return;
-      }
-      if (data) succeed(data, method);
-      else {
-        queryClient.setQueryData(getSessionQueryOptions().queryKey, null);
-        setState({ kind: 'no-session' });
-      }
-    },
-    [fail, succeed, queryClient],
-  );
+  const readSession = useCallback(async () => {
+    let data: SessionData | null;
+    try {
+      data = await getSession();
+    } catch (error) {
+      fail(signInErrorMessage(error));
+      return;
+    }
+    if (data) succeed(data);
+    else {
+      queryClient.setQueryData(getSessionQueryOptions().queryKey, null);
+      setState({ kind: 'no-session' });
+    }
+  }, [fail, succeed, queryClient]);
 
   // First arrival: report an error from the URL, or read the session (once, even with effects run twice in development).
   useEffect(() => {
@@ -98,9 +91,9 @@ export function SignInCallback() {
     if (state.kind === 'failed') {
       showToast({ title: SIGN_IN_TEXT.failedTitle, description: state.message, variant: 'error' });
     } else if (state.kind === 'loading') {
-      void readSession(params.method);
+      void readSession();
     }
-  }, [state, readSession, params.method]);
+  }, [state, readSession]);
 
   // Success: 2 s later close the popup (telling the opener), or go to the page the sign-in was started for (a venue's
   // join page remembers itself: rememberReturnPath) or home.
@@ -125,7 +118,7 @@ export function SignInCallback() {
         <TwoFactorChallenge
           onVerified={() => {
             setState({ kind: 'loading' });
-            void readSession(params.method === 'unknown' ? 'two-factor' : params.method);
+            void readSession();
           }}
           onExpired={fail}
         />

@@ -14,6 +14,7 @@ import {
 } from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
 import { Spinner } from '@/client/components/ui/spinner';
+import { emitAuthEvent } from '@/client/lib/auth-events';
 import {
   TOTP_DIGITS,
   backupCodeVerifyRequestSchema,
@@ -97,7 +98,7 @@ export function twoFactorErrorMessage(error: unknown, mode: 'totp' | 'backup'): 
 
 /** Props of {@link TwoFactorChallenge}. */
 export interface TwoFactorChallengeProps {
-  /** Called once the code was accepted (the server has set the session cookie). */
+  /** Called once the code was accepted (the server has set the session cookie), after MFA_CHALLENGE_VERIFIED is emitted. */
   onVerified: () => void;
   /** Called when the waiting sign-in can no longer finish (expired, locked): the page offers to start again. */
   onExpired?: (message: string) => void;
@@ -107,7 +108,7 @@ export interface TwoFactorChallengeProps {
  * The second step of a sign-in for a user with two-factor on (the callback URL carries `?twoFactor=1`): a 6-digit code
  * from the authenticator app (`POST /api/auth/two-factor/verify-totp`), or one of the backup codes
  * (`verify-backup-code`), each checked by its shared request schema first. Wrong codes say so under the field, empty it
- * and focus it again.
+ * and focus it again. An accepted code emits the auth event MFA_CHALLENGE_VERIFIED, then calls `onVerified`.
  */
 export function TwoFactorChallenge({ onVerified, onExpired }: TwoFactorChallengeProps) {
   const titleId = useId();
@@ -173,6 +174,8 @@ function ChallengeForm({ mode, onVerified, onExpired }: TwoFactorChallengeProps 
       form.setError('code', { type: 'server', message }, { shouldFocus: true });
       return;
     }
+    // Before the session is read: the sign-in's SIGNED_IN follows (spec section 4 events).
+    emitAuthEvent('MFA_CHALLENGE_VERIFIED', null);
     onVerified();
   };
 

@@ -6,7 +6,10 @@ import { getStorage, type StorageArea } from '@/client/lib/storage';
  */
 export const AUTH_STORAGE_PREFIXES = ['bb:auth', 'better-auth'] as const;
 
-/** sessionStorage key: the id of the last session whose sign-in was counted (registration/login), so it counts once. */
+/**
+ * localStorage key: the id of the last session whose sign-in was counted (registration/login), so it counts once, in
+ * every tab.
+ */
 export const COUNTED_SIGN_IN_KEY = 'bb:auth:counted-session';
 
 /**
