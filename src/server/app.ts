@@ -7,7 +7,7 @@ import { satisfiesEntitlement } from '@/shared/domain/plans';
 import type { ApiErrorCode } from '@/shared/schemas/api-error';
 import { accountRoutes } from './account';
 import { analyticsRoutes } from './analytics';
-import { authHandlerRoutes, createAuth, sessionRoutes, type Auth } from './auth';
+import { authHandlerRoutes, createAuth, sessionRoutes, wellKnownRoutes, type Auth } from './auth';
 import { catalogueRoutes, ingredientRoutes, searchRoutes, SIGN_IN_FOR_OWN_MESSAGE } from './catalogue';
 import { collectionRoutes, ratingsByCocktail, sharedCollectionRoutes } from './collections';
 import { listFavoriteIds } from './favorites';
@@ -89,7 +89,8 @@ function codeForStatus(status: number): ApiErrorCode {
  * ingredients, events, better-auth at /api/auth, provider sign-in start at /api/session, the user's own data at /api/me
  * (favorites, purchases, My Bar's bar, shopping list, made drinks and swaps, collections, notes, ratings and the export),
  * public share links of collections at /api/collections/shared, RevenueCat's webhook at /api/webhooks/revenuecat, the wrapper simulator at
- * /api/wrapper-sim when it is on, support, developer tools at /api/dev) and the built client for every other path. Errors always answer `{"error": {code,
+ * /api/wrapper-sim when it is on, support, developer tools at /api/dev), the public keys of signed tokens at
+ * /.well-known/jwks.json, and the built client for every other path. Errors always answer `{"error": {code,
  * message}}` (better-auth's own routes keep better-auth's `{code, message}` except 429): AppError by its code, zod errors
  * 400 naming the field, database outages 503, anything else a bare 500 (details go to the log only).
  */
@@ -186,6 +187,7 @@ export function createApp(deps: AppDeps): Hono {
       },
     }),
   );
+  app.route('/.well-known', wellKnownRoutes({ auth, db }));
   app.route('/api/ingredients', ingredientRoutes({ db }));
   app.route('/api/search', searchRoutes({ db }));
   app.route(

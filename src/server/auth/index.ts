@@ -11,4 +11,5 @@ export {
 } from './auth';
 export { authHandlerRoutes, magicLinkBuckets, recoveryEmailHandler, sessionRoutes } from './routes';
 export { migrateAuthTables } from './schema';
+export { wellKnownRoutes } from './well-known';
 export { RECOVERY_ANSWER_MS, recoveryLinkUrl, sendRecoveryEmail } from './recovery';

@@ -1,7 +1,12 @@
 import { jwt, type JwtOptions } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import { planFromEntitlements } from '@/shared/domain/plans';
-import type { ApiTokenClaims } from '@/shared/schemas/token';
+import {
+  API_TOKEN_ALGORITHM,
+  API_TOKEN_CURVE,
+  API_TOKEN_EXPIRES_SECONDS,
+  type ApiTokenClaims,
+} from '@/shared/schemas/token';
 import type { Database } from '../db/types';
 import { activeEntitlementsOf } from '../payments';
 
@@ -20,7 +25,7 @@ import { activeEntitlementsOf } from '../payments';
  */
 
 /** Lifetime of a token, seconds: 15 minutes (issue 15). */
-export const JWT_EXPIRES_SECONDS = 15 * 60;
+export const JWT_EXPIRES_SECONDS = API_TOKEN_EXPIRES_SECONDS;
 /** How long one key signs tokens before the next token mints a new one, seconds: 30 days. */
 export const JWKS_ROTATION_INTERVAL_SECONDS = 30 * 24 * 60 * 60;
 /**
@@ -29,10 +34,10 @@ export const JWKS_ROTATION_INTERVAL_SECONDS = 30 * 24 * 60 * 60;
  * caches the JWKS for a while still finds the key.
  */
 export const JWKS_GRACE_PERIOD_SECONDS = 24 * 60 * 60;
-/** The one signing algorithm (JWS `alg`), pinned on both sides: Ed25519 signatures. */
-export const JWT_ALGORITHM = 'EdDSA';
-/** The curve of the signing keys. */
-export const JWT_CURVE = 'Ed25519';
+/** The one signing algorithm (JWS `alg`), pinned on both sides (http/bearer.ts verifies with it alone). */
+export const JWT_ALGORITHM = API_TOKEN_ALGORITHM;
+/** The curve of the signing keys: Ed25519. */
+export const JWT_CURVE = API_TOKEN_CURVE;
 
 /**
  * The claims Barback adds to better-auth's (which sets sub, iat, exp, iss, aud): the session id, the email, and the plan

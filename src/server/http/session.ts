@@ -1,8 +1,11 @@
+import { createHmac } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
+import type { JSONWebKeySet } from 'jose';
 import { sql, type Kysely } from 'kysely';
 import type { SessionUser } from '@/shared/schemas/session';
 import { AppError } from '../errors';
 import type { Auth } from '../auth';
+import { bearerChallenge, bearerTokenOf, createBearerVerifier, SESSION_ENDED_MESSAGE } from './bearer';
 
 /** The current session: who is signed in, and until when (expiresAt). */
 export interface CurrentSession {
@@ -10,18 +13,35 @@ export interface CurrentSession {
   session: { id: string; expiresAt: Date };
 }
 
-/** Reads the session of a request (once per request) and forwards refreshed session cookies to its response. */
+/**
+ * Reads the session of a request (once per request) and forwards refreshed session cookies to its response. A request
+ * is signed in by its session cookie, or by `Authorization: Bearer <jwt>` (a token from `GET /api/auth/token`, see
+ * http/bearer.ts), which wins when both are present: a valid token stands for the session it was minted from, read
+ * fresh from the database (it must still exist, belong to the token's `sub` and be unexpired), so every route sees the
+ * same CurrentSession either way.
+ */
 export interface SessionReader {
   /**
-   * The request's session, or null when signed out (no cookie, or an expired, revoked or forged one).
-   * @throws the database's error when the session store cannot be reached.
+   * The request's session, or null when signed out (no cookie, or an expired, revoked or forged one; no bearer token).
+   * @throws AppError UNAUTHORIZED for a bearer token that is not valid (bad signature, expired, malformed, wrong claims,
+   *   its session ended), with a `WWW-Authenticate: Bearer error="invalid_token"` header: a bearer request is never
+   *   served as a signed-out one. AppError SERVICE_UNAVAILABLE when the database does not answer (given `db`); the
+   *   database's error when the session store cannot be reached otherwise.
    */
   read(c: Context): Promise<CurrentSession | null>;
   /**
    * The request's session.
-   * @throws AppError UNAUTHORIZED when signed out.
+   * @throws AppError UNAUTHORIZED when signed out, or as {@link SessionReader.read} does.
    */
   require(c: Context): Promise<CurrentSession>;
+  /**
+   * Headers for a call of better-auth's in-process API on behalf of the request's session (e.g. the organization
+   * plugin's endpoints, which find the session in a cookie): the request's own headers for a cookie session; for a
+   * bearer session, the same headers without the Authorization header and with the session cookie of the token's session
+   * in place of any cookie (signed as better-auth signs it), so both ways in behave the same. Nothing of it leaves the
+   * process.
+   */
+  authHeaders(c: Context): Promise<Headers>;
   /**
    * Middleware appending any Set-Cookie the session lookup produced (a refreshed expiry) to the response, unless the route
    * set a cookie of the same name itself.
@@ -64,25 +84,83 @@ export async function assertDatabaseAnswers<DB>(db: Kysely<DB>): Promise<void> {
 /** A failed session read becomes 503 when the database does not answer (see {@link assertDatabaseAnswers}). */
 async function explainSessionFailure<DB>(error: unknown, db: Kysely<DB> | undefined): Promise<never> {
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
-  if (db && typeof status === 'number' && status >= 500) await assertDatabaseAnswers(db);
+  if (db && (typeof status !== 'number' || status >= 500)) await assertDatabaseAnswers(db);
   throw error;
 }
 
 /**
+ * The public keys tokens are signed with (better-auth's jwt plugin, `GET /api/auth/jwks`): what
+ * `GET /.well-known/jwks.json` publishes and the bearer verifier checks signatures against. Reading them mints the first
+ * key when there is none.
+ * @throws AppError SERVICE_UNAVAILABLE when the read fails and `db` does not answer; the read's error otherwise.
+ */
+export async function publishedJwks<DB>(auth: Auth, db?: Kysely<DB>): Promise<JSONWebKeySet> {
+  try {
+    return (await auth.api.getJwks()) as JSONWebKeySet;
+  } catch (error) {
+    if (db) await assertDatabaseAnswers(db);
+    throw error;
+  }
+}
+
+/** The value of a session cookie for `token`, signed as better-auth (better-call) signs it: HMAC-SHA-256, base64. */
+function signedCookieValue(token: string, secret: string): string {
+  const signature = createHmac('sha256', secret).update(token).digest('base64');
+  return encodeURIComponent(`${token}.${signature}`);
+}
+
+/**
  * Builds the session reader over better-auth's `getSession` (which also extends a session used more than a day after its
- * last extension, answering a new cookie: that cookie is forwarded by {@link SessionReader.forwardCookies}).
+ * last extension, answering a new cookie: that cookie is forwarded by {@link SessionReader.forwardCookies}), and over
+ * bearer tokens (http/bearer.ts; issuer and audience: better-auth's baseURL, APP_URL).
  * @param db the database the sessions live in: with it, a session read that fails because the database is away answers
  *   503 SERVICE_UNAVAILABLE instead of better-auth's 500.
  */
 export function createSessionReader<DB>(auth: Auth, db?: Kysely<DB>): SessionReader {
   const sessions = new WeakMap<Request, Promise<CurrentSession | null>>();
   const cookies = new WeakMap<Request, string[]>();
+  /** The session token of each request signed in by a bearer token (for {@link SessionReader.authHeaders}). */
+  const bearerSessionTokens = new WeakMap<Request, string>();
+  const appUrl = auth.options.baseURL;
+  const verifier = createBearerVerifier({ loadJwks: () => publishedJwks(auth, db), issuer: appUrl, audience: appUrl });
+
+  /** The session a bearer token stands for (see {@link SessionReader}). */
+  const readBearer = async (c: Context, token: string): Promise<CurrentSession> => {
+    try {
+      const claims = await verifier.verify(token);
+      const context = await auth.$context;
+      const found = await (async () => {
+        const session = await context.adapter.findOne<{ id: string; userId: string; token: string; expiresAt: Date }>({
+          model: 'session',
+          where: [{ field: 'id', value: claims.sid }],
+        });
+        if (!session || session.userId !== claims.sub) return null;
+        const expiresAt = new Date(session.expiresAt);
+        if (!(expiresAt.getTime() > Date.now())) return null;
+        const user = await context.internalAdapter.findUserById(claims.sub);
+        return user ? { session, expiresAt, user } : null;
+      })().catch((error: unknown) => explainSessionFailure(error, db));
+      if (!found) throw new AppError('UNAUTHORIZED', SESSION_ENDED_MESSAGE);
+      bearerSessionTokens.set(c.req.raw, found.session.token);
+      return {
+        user: toSessionUser(found.user as unknown as Record<string, unknown>),
+        session: { id: found.session.id, expiresAt: found.expiresAt },
+      };
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'UNAUTHORIZED') {
+        c.header('WWW-Authenticate', bearerChallenge(error.message));
+      }
+      throw error;
+    }
+  };
 
   const read = (c: Context): Promise<CurrentSession | null> => {
     const request = c.req.raw;
     let pending = sessions.get(request);
     if (!pending) {
       pending = (async () => {
+        const bearer = bearerTokenOf(request.headers.get('authorization'));
+        if (bearer !== null) return readBearer(c, bearer);
         if (!request.headers.get('cookie')) return null;
         const { headers, response } = await auth.api
           .getSession({ headers: request.headers, returnHeaders: true })
@@ -106,6 +184,16 @@ export function createSessionReader<DB>(auth: Auth, db?: Kysely<DB>): SessionRea
       const current = await read(c);
       if (!current) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE);
       return current;
+    },
+    async authHeaders(c) {
+      await read(c);
+      const token = bearerSessionTokens.get(c.req.raw);
+      if (token === undefined) return c.req.raw.headers;
+      const context = await auth.$context;
+      const headers = new Headers(c.req.raw.headers);
+      headers.delete('authorization');
+      headers.set('cookie', `${context.authCookies.sessionToken.name}=${signedCookieValue(token, context.secret)}`);
+      return headers;
     },
     forwardCookies() {
       return async (c, next) => {

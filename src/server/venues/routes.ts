@@ -95,7 +95,11 @@ export function venueRoutes({ db, appUrl, auth, sessions, trustedOrigins, store,
   const access = async (c: Context, slug: string) => requireVenueMember({ db, userId: await userId(c), slug });
 
   app.post('/', requireEntitlement({ db, sessions }, 'enterprise'), jsonBody(venueCreateSchema), async (c) =>
-    c.json(await createVenue({ db, auth, headers: c.req.raw.headers, body: c.req.valid('json') }), 201, NO_STORE),
+    c.json(
+      await createVenue({ db, auth, headers: await sessions.authHeaders(c), body: c.req.valid('json') }),
+      201,
+      NO_STORE,
+    ),
   );
   app.get('/', async (c) => c.json(await listVenues({ db, userId: await userId(c) }), 200, NO_STORE));
   app.get('/:slug', validate('param', venueParamSchema), async (c) =>
@@ -116,7 +120,7 @@ export function venueRoutes({ db, appUrl, auth, sessions, trustedOrigins, store,
       await inviteMember({
         db,
         auth,
-        headers: c.req.raw.headers,
+        headers: await sessions.authHeaders(c),
         access: await access(c, c.req.valid('param').slug),
         body: c.req.valid('json'),
       }),
@@ -127,7 +131,13 @@ export function venueRoutes({ db, appUrl, auth, sessions, trustedOrigins, store,
   app.delete('/:slug/invitations/:invitationId', validate('param', invitationParamSchema), async (c) => {
     const { slug, invitationId } = c.req.valid('param');
     return c.json(
-      await cancelInvitation({ db, auth, headers: c.req.raw.headers, access: await access(c, slug), invitationId }),
+      await cancelInvitation({
+        db,
+        auth,
+        headers: await sessions.authHeaders(c),
+        access: await access(c, slug),
+        invitationId,
+      }),
       200,
       NO_STORE,
     );
@@ -135,7 +145,7 @@ export function venueRoutes({ db, appUrl, auth, sessions, trustedOrigins, store,
   app.delete('/:slug/members/:memberId', validate('param', memberParamSchema), async (c) => {
     const { slug, memberId } = c.req.valid('param');
     return c.json(
-      await removeMember({ db, auth, headers: c.req.raw.headers, access: await access(c, slug), memberId }),
+      await removeMember({ db, auth, headers: await sessions.authHeaders(c), access: await access(c, slug), memberId }),
       200,
       NO_STORE,
     );
@@ -295,7 +305,7 @@ export function venueInvitationRoutes({
       await acceptInvitation({
         db,
         auth,
-        headers: c.req.raw.headers,
+        headers: await sessions.authHeaders(c),
         invitationId: c.req.valid('param').invitationId,
       }),
       200,

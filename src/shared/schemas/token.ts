@@ -7,6 +7,13 @@ import { ENTITLEMENT_NAMES, PLAN_NAMES } from '../domain/plans';
  * `Authorization: Bearer <token>`.
  */
 
+/** The one signing algorithm of Barback tokens (JWS `alg`), pinned by signer and verifier: EdDSA (RFC 8037). */
+export const API_TOKEN_ALGORITHM = 'EdDSA';
+/** The curve of the signing keys. */
+export const API_TOKEN_CURVE = 'Ed25519';
+/** Lifetime of a token, seconds: 15 minutes (`exp - iat`). */
+export const API_TOKEN_EXPIRES_SECONDS = 15 * 60;
+
 /** `GET /api/auth/token` -> 200 `{token}`: the compact JWS. */
 export const apiTokenResponseSchema = z.object({ token: z.string().min(1) });
 export type ApiTokenResponse = z.infer<typeof apiTokenResponseSchema>;
