@@ -1146,6 +1146,16 @@ export const ROUTES: readonly RouteSpec[] = [
   }),
   auth({ id: 'GET /api/auth/list-sessions', method: 'GET', path: '/list-sessions', caller: 'user' }),
   auth({ id: 'GET /api/auth/list-accounts', method: 'GET', path: '/list-accounts', caller: 'user' }),
+  // Signed tokens (issue 15, auth/jwt.ts): the caller's own 15-minute JWT, and the public keys (also at /.well-known).
+  auth({ id: 'GET /api/auth/token', method: 'GET', path: '/token', caller: 'user' }),
+  auth({ id: 'GET /api/auth/jwks', method: 'GET', path: '/jwks', caller: 'anyone', weight: 0.5 }),
+  app({
+    id: 'GET /.well-known/jwks.json',
+    method: 'GET',
+    path: '/.well-known/jwks.json',
+    caller: 'anyone',
+    weight: 0.5,
+  }),
   auth({
     id: 'POST /api/auth/unlink-account',
     method: 'POST',
