@@ -160,6 +160,28 @@ describe.skipIf(unavailable !== null).each(testDialects())('the app with Redis o
     expect(await redis.client.exists(`rl:magic-link:${emailBucket(email)}`)).toBe(0);
   });
 
+  it('serves a bearer token of a Redis-cached session, and ends it when the session signs out or the account goes', async () => {
+    const email = randomEmail('token');
+    const phone = await signIn(t, email);
+    const laptop = await signIn(t, email);
+    const userId = await userIdOf(t, phone);
+    const tokenOf = async (jar: typeof phone) =>
+      (await t.json<{ token: string }>('/api/auth/token', { headers: jar.headers() })).body.token;
+    const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+    const phoneToken = await tokenOf(phone);
+    const laptopToken = await tokenOf(laptop);
+    const me = await t.json<{ user: { id: string } }>('/api/me', { headers: bearer(phoneToken) });
+    expect(me.status).toBe(200);
+    expect(me.body.user.id).toBe(userId);
+
+    expect((await t.request('/api/auth/sign-out', postJson({}, phone))).status).toBe(200);
+    expect((await t.request('/api/me', { headers: bearer(phoneToken) })).status).toBe(401);
+    expect((await t.request('/api/me', { headers: bearer(laptopToken) })).status).toBe(200);
+
+    expect((await t.request('/api/me', postJson({ confirm: 'DELETE' }, laptop, 'DELETE'))).status).toBe(200);
+    expect((await t.request('/api/me', { headers: bearer(laptopToken) })).status).toBe(401);
+  });
+
   it("counts better-auth's own limits in Redis (two-factor: 10 a minute per address)", async () => {
     const address = randomAddress();
     const jar = await signIn(t, randomEmail('tf'), address);
