@@ -81,7 +81,10 @@ export async function assertDatabaseAnswers<DB>(db: Kysely<DB>): Promise<void> {
   }
 }
 
-/** A failed session read becomes 503 when the database does not answer (see {@link assertDatabaseAnswers}). */
+/**
+ * A failed session read (better-auth's 5xx, or an error with no HTTP status, such as the database driver's) becomes 503
+ * when the database does not answer (see {@link assertDatabaseAnswers}); a refusal (4xx) is passed on as it is.
+ */
 async function explainSessionFailure<DB>(error: unknown, db: Kysely<DB> | undefined): Promise<never> {
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
   if (db && (typeof status !== 'number' || status >= 500)) await assertDatabaseAnswers(db);
