@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { deleteAccountRequestSchema } from '@/shared/schemas/account';
+import { deleteAccountRequestSchema, sessionIdParamSchema } from '@/shared/schemas/account';
 import { analyticsBatchSchema } from '@/shared/schemas/analytics';
 import { cocktailIdParamSchema, cocktailListQuerySchema, cocktailSampleQuerySchema } from '@/shared/schemas/cocktail';
 import {
@@ -486,6 +486,22 @@ export const ROUTES: readonly RouteSpec[] = [
     bodySchema: deleteAccountRequestSchema,
   }),
   app({ id: 'GET /api/me/activity', method: 'GET', path: '/api/me/activity', caller: 'user' }),
+  app({ id: 'GET /api/me/sessions', method: 'GET', path: '/api/me/sessions', caller: 'user' }),
+  app({
+    id: 'POST /api/me/sessions/revoke-others',
+    method: 'POST',
+    path: '/api/me/sessions/revoke-others',
+    caller: 'user',
+    weight: 0.5,
+  }),
+  // Aimed at A's session: the only answer B may get is 404, and A stays signed in.
+  app({
+    id: 'DELETE /api/me/sessions/:id',
+    method: 'DELETE',
+    path: '/api/me/sessions/:id',
+    caller: 'user',
+    params: { id: { valid: (ctx) => ctx.victim.sessionId, schema: sessionIdParamSchema.shape.id } },
+  }),
   app({ id: 'GET /api/me/favorites', method: 'GET', path: '/api/me/favorites', caller: 'user' }),
   app({
     id: 'PUT /api/me/favorites/:cocktailId',
@@ -999,6 +1015,14 @@ export const ROUTES: readonly RouteSpec[] = [
   }),
   app({ id: 'GET /api/dev/auth-health', method: 'GET', path: '/api/dev/auth-health', caller: 'anyone' }),
   app({ id: 'GET /api/dev/mailbox', method: 'GET', path: '/api/dev/mailbox', caller: 'anyone', weight: 0.5 }),
+  app({
+    id: 'POST /api/session/recovery',
+    method: 'POST',
+    path: '/api/session/recovery',
+    caller: 'anyone',
+    body: () => ({ email: 'fuzz@example.test' }),
+    bodySchema: recoveryEmailSchema,
+  }),
   app({
     id: 'POST /api/dev/recovery-email',
     method: 'POST',

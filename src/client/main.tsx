@@ -4,6 +4,10 @@ import './styles.css';
 import { AGE_GATE_ROOT_ID, AGE_VERIFIED_ATTRIBUTE, APP_ROOT_ID } from '@/shared/first-paint';
 import { isAgeVerified } from '@/client/app/shell/age-gate-state';
 import { yieldToMain } from '@/client/lib/yield-to-main';
+import { hrefs, paths } from '@/client/config/paths';
+import { captureRecoveryUrl } from '@/client/lib/recovery-mode';
+import { rememberReturnPath } from '@/client/lib/return-path';
+import { magicLinkVerifyPath } from '@/shared/recovery-link';
 
 /** Text shown when index.html lacks the #root element (spec section 2 "Error screens"). */
 const MISSING_ROOT_TEXT = 'Missing Root Element';
@@ -65,4 +69,18 @@ function start(): void {
     .catch(() => showBootFailure(container));
 }
 
-start();
+/**
+ * A recovery link (`/auth/callback?type=recovery#token=…`, issue 15): before anything else reads the address, its token
+ * parameters are stripped and recovery mode is entered (recovery-mode.ts); its token is then exchanged for a session by
+ * better-auth's verify route, which lands on the sign-in callback, and the sign-in ends on 'Secure your account'.
+ * @returns true when the page is leaving for the exchange.
+ */
+function followRecoveryLink(): boolean {
+  const recovery = captureRecoveryUrl(window.location, window.history);
+  if (!recovery?.token) return false;
+  rememberReturnPath(paths.security);
+  window.location.replace(magicLinkVerifyPath(recovery.token, hrefs.authCallback('recovery')));
+  return true;
+}
+
+if (!followRecoveryLink()) start();

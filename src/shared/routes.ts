@@ -24,6 +24,7 @@ export const routePaths = {
   favorites: '/profile/favorites',
   activity: '/profile/activity',
   settings: '/settings',
+  security: '/settings/security',
   auth: '/auth',
   authGoogle: '/auth/google',
   authFacebook: '/auth/facebook',

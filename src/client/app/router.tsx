@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
           page(paths.favorites, 'My Favorites', () => import('./routes/favorites')),
           page(paths.activity, 'Recent Activity', () => import('./routes/activity')),
           page(paths.settings, 'Settings', () => import('./routes/settings')),
+          page(paths.security, 'Secure your account', () => import('./routes/security')),
           // Enterprise venues (issue 13).
           page(paths.venues, 'Venues', () => import('./routes/venues')),
           page(paths.venueJoin, 'Join a venue', () => import('./routes/venue-join')),

@@ -17,6 +17,8 @@ export const accountKeys = {
   user: (userId: string) => [...accountKeys.all, userId] as const,
   /** `GET /api/me`: profile, plan, role, counts, linked accounts. */
   me: (userId: string) => [...accountKeys.user(userId), 'me'] as const,
+  /** `GET /api/me/sessions`: where the user is signed in. */
+  sessions: (userId: string) => [...accountKeys.user(userId), 'sessions'] as const,
   /** `GET /api/me/activity`: recent favorites and searches. */
   activity: (userId: string) => [...accountKeys.user(userId), 'activity'] as const,
   /** `GET /api/cocktails?sort=my-ratings|rated-first&minRating=`: lists in the user's own order (a rating changes them). */

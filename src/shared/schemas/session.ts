@@ -171,20 +171,4 @@ export type RecoveryEmailRequest = z.infer<typeof recoveryEmailSchema>;
 export const recoveryEmailResponseSchema = z.object({ sent: z.literal(true), email: z.string() });
 export type RecoveryEmailResponse = z.infer<typeof recoveryEmailResponseSchema>;
 
-/**
- * Where a recovery link lands: `/auth/callback?type=recovery#token=<magic-link token>` (spec section 4 "Password recovery
- * mode": type=recovery with a token, query or hash). The token rides in the fragment, which browsers never send to a
- * server or in a Referer; the client strips it before anything else reads the URL.
- */
-export const RECOVERY_LINK = { path: AUTH_CALLBACK_PATH, type: 'recovery', tokenParam: 'token' } as const;
-
-/**
- * The address that exchanges a magic-link token for a session (better-auth's `GET /api/auth/magic-link/verify`), landing on
- * `callbackPath` afterwards (with `?error=` when the token was spent or expired, `?twoFactor=1` when a code is still due).
- * @param token the one-time token from a recovery link's fragment
- * @param callbackPath a path on this site, with its own query if any
- */
-export function magicLinkVerifyPath(token: string, callbackPath: string): string {
-  const query = new URLSearchParams({ token, callbackURL: callbackPath, errorCallbackURL: callbackPath });
-  return `/api/auth/magic-link/verify?${query.toString()}`;
-}
+export { magicLinkVerifyPath, RECOVERY_LINK } from '../recovery-link';

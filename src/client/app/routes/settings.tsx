@@ -1,9 +1,10 @@
-import { MailIcon, ShieldCheckIcon, UserRoundIcon } from 'lucide-react';
+import { ChevronRightIcon, MailIcon, MonitorSmartphoneIcon, ShieldCheckIcon, UserRoundIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { paths } from '@/client/config/paths';
 import { PageHeader } from '@/client/app/shell/page-header';
 import { Badge } from '@/client/components/ui/badge';
+import { Button } from '@/client/components/ui/button';
 import { useMe } from '@/client/features/account/api/get-me';
 import { AccountPageSkeleton } from '@/client/features/account/components/account-page-skeleton';
 import { DeleteAccountDialog } from '@/client/features/account/components/delete-account-dialog';
@@ -24,6 +25,9 @@ export const SETTINGS_TEXT = {
   role: 'Role',
   /** The only role there is (spec section 6). */
   roleBadge: 'User',
+  sessions: 'Sessions',
+  sessionsText: 'See every device signed in to your account and sign out the ones you don’t recognize.',
+  sessionsAction: 'Review sessions',
   actions: 'Account Actions',
   actionsText:
     'Delete your account and the data that goes with it. You will see exactly what is deleted before anything happens.',
@@ -47,7 +51,8 @@ function SettingsSection({ id, title, children }: { id: string; title: string; c
 /**
  * Route module of `/settings` (spec sections 2, 4, 5 and 6), signed-in users only: anonymous visitors are sent to / (while
  * the session loads a placeholder shows). Sets the document title and meta description. Shows the account email and the
- * role badge 'User', the linked sign-in methods and two-factor settings, the Contact Support form (sent with this page's
+ * role badge 'User', the linked sign-in methods and two-factor settings, a link to the sessions ('Secure your account'),
+ * the Contact Support form (sent with this page's
  * path) and Account Actions, whose delete dialog leads to /delete-account. Exports `Component`.
  */
 export function Component() {
@@ -90,6 +95,21 @@ export function Component() {
 
         <LinkedAccounts me={me} />
         <TwoFactorSettings />
+
+        <SettingsSection id="settings-sessions" title={SETTINGS_TEXT.sessions}>
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+            <p className="flex items-start gap-2 text-sm text-muted">
+              <MonitorSmartphoneIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {SETTINGS_TEXT.sessionsText}
+            </p>
+            <Button asChild variant="secondary" className="self-start sm:self-center">
+              <Link to={paths.security}>
+                {SETTINGS_TEXT.sessionsAction}
+                <ChevronRightIcon aria-hidden="true" />
+              </Link>
+            </Button>
+          </div>
+        </SettingsSection>
 
         <section className="rounded-2xl border border-border bg-surface p-5 shadow-card md:p-6">
           <SupportForm defaultEmail={user.email} page={location.pathname} />

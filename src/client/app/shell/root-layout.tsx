@@ -9,6 +9,7 @@ import { useDebugMode } from '@/client/lib/use-debug-mode';
 import { cn } from '@/client/lib/utils';
 import { BuildBanner } from './build-banner';
 import { NativeHeader } from './native-header';
+import { RecoveryBanner } from './recovery-banner';
 import { TAB_BAR_HIDDEN_PATHS } from './nav-items';
 import { SiteFooter } from './site-footer';
 import { TabBar } from './tab-bar';
@@ -23,7 +24,7 @@ const DebugPanel = lazy(() => import('./debug-panel').then((module) => ({ defaul
  * - web and toast: the sticky web top bar, content, the desktop footer and the phone tab bar; toast adds
  *   data-toast on the frame.
  * Also: tracks a page_view per path, follows ?debug=1 on client navigation, shows the Debug button in debug mode or with
- * the QA panel flag, and the build banner when its flag is on.
+ * the QA panel flag, the build banner when its flag is on, and the recovery-mode banner while recovery mode lasts.
  */
 export function RootLayout() {
   const env = useAppEnvironment();
@@ -57,6 +58,7 @@ export function RootLayout() {
       </a>
       {featureFlags.buildBanner ? <BuildBanner /> : null}
       {env.isNativeApp ? <NativeHeader /> : <TopBar />}
+      <RecoveryBanner />
       <main
         id="main"
         tabIndex={-1}

@@ -17,6 +17,7 @@ import { AuthStatusView } from './auth-status-view';
 import { TwoFactorChallenge } from './two-factor-challenge';
 import { paths } from '@/client/config/paths';
 import { takeReturnPath } from '@/client/lib/return-path';
+import { leaveRecoveryMode, readRecoveryMode } from '@/client/lib/recovery-mode';
 
 /** The callback's states (spec section 4 "Sign-in callback": loading, then success or error; plus the second factor). */
 export type CallbackState =
@@ -94,6 +95,16 @@ export function SignInCallback() {
       void readSession();
     }
   }, [state, readSession]);
+
+  // A sign-in that failed (or found no session) proved nothing: a recovery link that led here leaves recovery mode, and
+  // the page it meant to open ('Secure your account') is forgotten.
+  useEffect(() => {
+    if (state.kind !== 'failed' && state.kind !== 'no-session') return;
+    if (params.method === 'recovery' || readRecoveryMode().active) {
+      leaveRecoveryMode();
+      takeReturnPath();
+    }
+  }, [state.kind, params.method]);
 
   // Success: 2 s later close the popup (telling the opener), or go to the page the sign-in was started for (a venue's
   // join page remembers itself: rememberReturnPath) or home.

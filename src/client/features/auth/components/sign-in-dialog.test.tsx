@@ -188,6 +188,36 @@ describe('sign-in dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it("'Trouble signing in?' mails a recovery link without saying whether the account exists, and goes back", async () => {
+    const user = userEvent.setup();
+    const api = installFakeAuthApi({
+      override: (request) =>
+        request.path === '/api/session/recovery' ? json({ sent: true, email: 'ada@example.com' }) : undefined,
+    });
+    const dialog = await openDialog(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Trouble signing in?' }));
+    const recovery = await screen.findByRole('dialog', { name: 'Trouble signing in?' });
+    const email = within(recovery).getByLabelText('Email address');
+    expect(document.activeElement).toBe(email);
+    // An empty address is refused under the field, and nothing is sent.
+    await user.click(within(recovery).getByRole('button', { name: 'Send recovery link' }));
+    expect(await within(recovery).findByText('Enter your email address to get a link.')).toBeTruthy();
+    expect(api.requests.filter((request) => request.path === '/api/session/recovery')).toHaveLength(0);
+
+    await user.type(email, 'ada@example.com');
+    await user.click(within(recovery).getByRole('button', { name: 'Send recovery link' }));
+    const status = await within(recovery).findByRole('status');
+    expect(status.textContent).toContain('If an account uses ada@example.com, a recovery link is on its way.');
+    const sent = api.requests.filter((request) => request.path === '/api/session/recovery');
+    expect(sent.map((request) => request.body)).toEqual([{ email: 'ada@example.com' }]);
+
+    await user.click(within(recovery).getByRole('button', { name: 'Back to sign in' }));
+    const back = await screen.findByRole('dialog', { name: 'Sign in to continue' });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(back).getByRole('button', { name: 'Trouble signing in?' })),
+    );
+  });
+
   it('explains a rate limit in words', async () => {
     const user = userEvent.setup();
     installFakeAuthApi({

@@ -11,6 +11,7 @@ import type { SignInVariant } from '@/client/lib/sign-in-store';
 import { MAGIC_LINK_DIALOG_CLOSE_MS, SIGN_IN_TEXT } from '../lib/sign-in-text';
 import { EmbeddedBrowserNotice } from './embedded-browser-notice';
 import { MagicLinkForm, type MagicLinkPhase } from './magic-link-form';
+import { RecoveryForm, RECOVERY_FORM_TEXT } from './recovery-form';
 import { FacebookIcon, GoogleIcon } from './provider-icons';
 
 /** Props of {@link SignInDialog}. */
@@ -70,7 +71,8 @@ export function unavailableProvidersText(unavailable: readonly OAuthProvider[]):
  * your favorite cocktails.', the age box 'I confirm I am of legal drinking age in my jurisdiction.', Continue with Google
  * (needs the age box), Continue with Facebook (does not), and the email magic-link form (needs it). After the link is sent
  * it shows 'Check your email' and closes itself 2 s later. In an in-app browser, the provider buttons lead to a notice that
- * sends the visitor to the system browser. Loaded on first open by SignInDialogHost; a fresh form on every open.
+ * sends the visitor to the system browser. 'Trouble signing in?' swaps the options for the recovery form (RecoveryForm: a
+ * recovery link by email) and back. Loaded on first open by SignInDialogHost; a fresh form on every open.
  */
 export function SignInDialog({ open, onOpenChange, variant = 'header' }: SignInDialogProps) {
   const ageId = useId();
@@ -81,6 +83,12 @@ export function SignInDialog({ open, onOpenChange, variant = 'header' }: SignInD
   const unavailable = (['google', 'facebook'] as const).filter((name) => !providers[name]);
   const reasonId = useId();
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [view, setView] = useState<'sign-in' | 'recovery'>('sign-in');
+  const troubleButton = useRef<HTMLButtonElement>(null);
+  const backToSignIn = () => {
+    setView('sign-in');
+    requestAnimationFrame(() => troubleButton.current?.focus());
+  };
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
@@ -108,11 +116,17 @@ export function SignInDialog({ open, onOpenChange, variant = 'header' }: SignInD
         }}
       >
         <DialogHeader>
-          <DialogTitle className="text-2xl">{SIGN_IN_TEXT.dialogTitle}</DialogTitle>
-          <DialogDescription>{SIGN_IN_TEXT.dialogDescription}</DialogDescription>
+          <DialogTitle className="text-2xl">
+            {view === 'recovery' ? RECOVERY_FORM_TEXT.title : SIGN_IN_TEXT.dialogTitle}
+          </DialogTitle>
+          <DialogDescription>
+            {view === 'recovery' ? RECOVERY_FORM_TEXT.description : SIGN_IN_TEXT.dialogDescription}
+          </DialogDescription>
         </DialogHeader>
 
-        {sent ? null : (
+        {view === 'recovery' ? <RecoveryForm onBack={backToSignIn} /> : null}
+
+        {sent || view === 'recovery' ? null : (
           <>
             <div className="flex items-start gap-3 rounded-xl border border-border-strong bg-surface-2 p-3.5">
               <input
@@ -166,9 +180,23 @@ export function SignInDialog({ open, onOpenChange, variant = 'header' }: SignInD
           </>
         )}
 
-        <MagicLinkForm requireAge ageConfirmed={ageConfirmed} onSent={onSent} onPhaseChange={onPhaseChange} />
+        {view === 'recovery' ? null : (
+          <MagicLinkForm requireAge ageConfirmed={ageConfirmed} onSent={onSent} onPhaseChange={onPhaseChange} />
+        )}
 
-        {sent ? null : (
+        {sent || view === 'recovery' ? null : (
+          <Button
+            ref={troubleButton}
+            variant="link"
+            className="self-center text-sm"
+            onClick={() => setView('recovery')}
+            data-testid="trouble-signing-in"
+          >
+            {RECOVERY_FORM_TEXT.title}
+          </Button>
+        )}
+
+        {sent || view === 'recovery' ? null : (
           <p className="text-center text-xs text-muted">
             By continuing you agree to our{' '}
             <Link
