@@ -14,15 +14,15 @@ export const RECOVERY_BANNER_TEXT = {
 
 /**
  * The recovery-mode banner (issue 15): while the signed-in user is in recovery mode (recovery-mode.ts: 60 minutes from the
- * recovery link), a strip under the header leads to 'Secure your account' (the link is left out on that page itself), and
- * its close button leaves the mode. Nothing is drawn otherwise.
+ * recovery link), a strip under the header leads to 'Secure your account' (not drawn on that page, whose own notice
+ * says the same), and its close button leaves the mode. Nothing is drawn otherwise.
  */
 export function RecoveryBanner() {
   const recovery = useRecoveryMode();
   const session = useSession();
   const location = useLocation();
-  if (!recovery.active || session.status !== 'signed-in') return null;
-  const onSecurityPage = location.pathname === paths.security;
+  // 'Secure your account' explains recovery mode itself (with 'I'm done'): no banner there.
+  if (!recovery.active || session.status !== 'signed-in' || location.pathname === paths.security) return null;
   return (
     <section
       aria-label={RECOVERY_BANNER_TEXT.label}
@@ -33,14 +33,12 @@ export function RecoveryBanner() {
         <ShieldAlertIcon aria-hidden="true" className="size-5 shrink-0 text-accent" />
         <p className="min-w-0 flex-1">
           <span className="font-medium">{RECOVERY_BANNER_TEXT.message}</span>{' '}
-          {onSecurityPage ? null : (
-            <Link
-              to={paths.security}
-              className="font-medium whitespace-nowrap text-accent underline underline-offset-4 hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-            >
-              {RECOVERY_BANNER_TEXT.action}
-            </Link>
-          )}
+          <Link
+            to={paths.security}
+            className="font-medium whitespace-nowrap text-accent underline underline-offset-4 hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            {RECOVERY_BANNER_TEXT.action}
+          </Link>
         </p>
         <button
           type="button"
