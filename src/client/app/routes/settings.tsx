@@ -1,10 +1,10 @@
 import { ChevronRightIcon, MailIcon, MonitorSmartphoneIcon, ShieldCheckIcon, UserRoundIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { paths } from '@/client/config/paths';
 import { PageHeader } from '@/client/app/shell/page-header';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
+import { SettingsPanel } from '@/client/components/ui/settings-panel';
 import { useMe } from '@/client/features/account/api/get-me';
 import { AccountPageSkeleton } from '@/client/features/account/components/account-page-skeleton';
 import { DeleteAccountDialog } from '@/client/features/account/components/delete-account-dialog';
@@ -33,21 +33,6 @@ export const SETTINGS_TEXT = {
     'Delete your account and the data that goes with it. You will see exactly what is deleted before anything happens.',
 } as const;
 
-/** A settings card: a titled section. */
-function SettingsSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-5 shadow-card md:p-6"
-    >
-      <h2 id={id} className="font-display text-lg font-semibold leading-tight">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 /**
  * Route module of `/settings` (spec sections 2, 4, 5 and 6), signed-in users only: anonymous visitors are sent to / (while
  * the session loads a placeholder shows). Sets the document title and meta description. Shows the account email and the
@@ -71,7 +56,7 @@ export function Component() {
       <PageHeader eyebrow="Your account" title={SETTINGS_TEXT.title} description={SETTINGS_TEXT.description} />
 
       <div className="flex flex-col gap-5">
-        <SettingsSection id="settings-account" title={SETTINGS_TEXT.account}>
+        <SettingsPanel title={SETTINGS_TEXT.account}>
           <dl className="grid gap-3 text-sm sm:grid-cols-[auto_1fr] sm:items-center sm:gap-x-6">
             <dt className="flex items-center gap-2 text-muted">
               <MailIcon aria-hidden="true" className="size-4" />
@@ -91,12 +76,12 @@ export function Component() {
               </Badge>
             </dd>
           </dl>
-        </SettingsSection>
+        </SettingsPanel>
 
         <LinkedAccounts me={me} />
         <TwoFactorSettings />
 
-        <SettingsSection id="settings-sessions" title={SETTINGS_TEXT.sessions}>
+        <SettingsPanel title={SETTINGS_TEXT.sessions}>
           <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
             <p className="flex items-start gap-2 text-sm text-muted">
               <MonitorSmartphoneIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
@@ -109,18 +94,18 @@ export function Component() {
               </Link>
             </Button>
           </div>
-        </SettingsSection>
+        </SettingsPanel>
 
         <section className="rounded-2xl border border-border bg-surface p-5 shadow-card md:p-6">
           <SupportForm defaultEmail={user.email} page={location.pathname} />
         </section>
 
-        <SettingsSection id="settings-actions" title={SETTINGS_TEXT.actions}>
+        <SettingsPanel title={SETTINGS_TEXT.actions}>
           <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-sm text-muted">{SETTINGS_TEXT.actionsText}</p>
             <DeleteAccountDialog />
           </div>
-        </SettingsSection>
+        </SettingsPanel>
       </div>
     </div>
   );

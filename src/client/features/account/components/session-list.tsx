@@ -1,7 +1,8 @@
 import { LaptopIcon, LogOutIcon, MonitorSmartphoneIcon, RotateCcwIcon, SmartphoneIcon, TabletIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
+import { SettingsPanel } from '@/client/components/ui/settings-panel';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { Spinner } from '@/client/components/ui/spinner';
 import { showToast } from '@/client/lib/toast-events';
@@ -52,7 +53,6 @@ function errorMessage(error: unknown): string {
  * so with Retry; a failed sign-out says why in a toast and leaves the list as it was.
  */
 export function SessionList() {
-  const titleId = useId();
   const sessions = useSessions();
   const { revoke, revokeOthers } = useSessionMutations();
   const [ending, setEnding] = useState<string | null>(null);
@@ -176,18 +176,8 @@ export function SessionList() {
   }
 
   return (
-    <section
-      aria-labelledby={titleId}
-      data-testid="sessions"
-      className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-5 shadow-card md:p-6"
-    >
-      <div>
-        <h2 id={titleId} className="font-display text-lg leading-tight font-semibold">
-          {SESSION_LIST_TEXT.title}
-        </h2>
-        <p className="mt-1 text-sm text-muted">{SESSION_LIST_TEXT.description}</p>
-      </div>
+    <SettingsPanel title={SESSION_LIST_TEXT.title} description={SESSION_LIST_TEXT.description} testId="sessions">
       {body}
-    </section>
+    </SettingsPanel>
   );
 }

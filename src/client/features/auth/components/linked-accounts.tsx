@@ -6,6 +6,7 @@ import { paths } from '@/client/config/paths';
 import type { LinkedAccount, MeResponse } from '@/shared/schemas/account';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
+import { SettingsPanel } from '@/client/components/ui/settings-panel';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { Spinner } from '@/client/components/ui/spinner';
 import { showToast } from '@/client/lib/toast-events';
@@ -90,7 +91,6 @@ function Row({
  * (`me`: the account query).
  */
 export function LinkedAccounts({ me }: { me: UseQueryResult<MeResponse> }) {
-  const titleId = useId();
   const reasonId = useId();
   const unlink = useUnlinkAccount();
   const provider = useProviderSignIn();
@@ -250,20 +250,12 @@ export function LinkedAccounts({ me }: { me: UseQueryResult<MeResponse> }) {
   }
 
   return (
-    <section
-      aria-labelledby={titleId}
-      data-testid="linked-accounts"
-      className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-5 shadow-card md:p-6"
+    <SettingsPanel
+      title="Sign-in methods"
+      description="Link Google or Facebook to sign in with one tap. Removing one never deletes your account."
+      testId="linked-accounts"
     >
-      <div>
-        <h2 id={titleId} className="font-display text-lg leading-tight font-semibold">
-          Sign-in methods
-        </h2>
-        <p className="mt-1 text-sm text-muted">
-          Link Google or Facebook to sign in with one tap. Removing one never deletes your account.
-        </p>
-      </div>
       {body}
-    </section>
+    </SettingsPanel>
   );
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheckIcon, SendIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Control, type FieldErrors, type Path, type Resolver } from 'react-hook-form';
 import { Button } from '@/client/components/ui/button';
 import {
   Form,
@@ -31,21 +31,61 @@ export const MAGIC_LINK_TEXT = {
   ageHint: 'Tick the age confirmation above to get a link.',
 } as const;
 
+/** How the email field's refusals read, by zod issue code (the recovery form uses the same). */
+export const EMAIL_FIELD_MESSAGES = {
+  invalid_type: MAGIC_LINK_TEXT.emailRequired,
+  too_small: MAGIC_LINK_TEXT.emailRequired,
+  too_big: MAGIC_LINK_TEXT.emailTooLong,
+  invalid_format: MAGIC_LINK_TEXT.emailInvalid,
+} as const;
+
+/**
+ * The email field of the sign-in forms: label 'Email address', an email keyboard, autofill, no capitalization or spell
+ * check; read-only while `busy`; the refusal under it. `describedBy` adds ids of other texts about it.
+ */
+export function EmailFormField<T extends { email: string }>({
+  control,
+  busy,
+  describedBy,
+}: {
+  control: Control<T>;
+  busy: boolean;
+  describedBy?: string;
+}) {
+  return (
+    <FormField
+      control={control}
+      name={'email' as Path<T>}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{MAGIC_LINK_TEXT.emailLabel}</FormLabel>
+          <FormControl aria-describedby={describedBy}>
+            <Input
+              {...field}
+              value={field.value as string}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              placeholder="you@example.com"
+              readOnly={busy}
+            />
+          </FormControl>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
+
 /**
  * The shared schema (a valid email, the age box ticked), its refusals worded for the page. Typed for the form's values,
  * where the box may be unticked (false is what the schema refuses).
  */
 const magicLinkResolver = withFieldMessages(
   zodResolver(magicLinkRequestSchema) as Resolver<MagicLinkRequestInput, unknown, MagicLinkRequest>,
-  {
-    email: {
-      invalid_type: MAGIC_LINK_TEXT.emailRequired,
-      too_small: MAGIC_LINK_TEXT.emailRequired,
-      too_big: MAGIC_LINK_TEXT.emailTooLong,
-      invalid_format: MAGIC_LINK_TEXT.emailInvalid,
-    },
-    ageConfirmed: () => MAGIC_LINK_TEXT.ageHint,
-  },
+  { email: EMAIL_FIELD_MESSAGES, ageConfirmed: () => MAGIC_LINK_TEXT.ageHint },
 );
 
 /** The form's states (spec section 4 "Magic-link form": editing, sending, then the confirmation). */
@@ -183,28 +223,7 @@ export function MagicLinkForm({
   return (
     <Form {...form}>
       <form noValidate onSubmit={submit} className={cn('flex flex-col gap-2', className)}>
-        <FormField
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{MAGIC_LINK_TEXT.emailLabel}</FormLabel>
-              <FormControl aria-describedby={describedBy}>
-                <Input
-                  {...field}
-                  type="email"
-                  inputMode="email"
-                  autoComplete="email"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  placeholder="you@example.com"
-                  readOnly={phase === 'sending'}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <EmailFormField control={form.control} busy={phase === 'sending'} describedBy={describedBy} />
         <Button type="submit" size="lg" className="mt-1 w-full" disabled={disabled}>
           {phase === 'sending' ? (
             <>

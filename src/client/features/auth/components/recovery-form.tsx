@@ -3,21 +3,12 @@ import { ArrowLeftIcon, LifeBuoyIcon, MailCheckIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/client/components/ui/button';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-  withFieldMessages,
-} from '@/client/components/ui/form';
-import { Input } from '@/client/components/ui/input';
+import { Form, withFieldMessages } from '@/client/components/ui/form';
 import { Spinner } from '@/client/components/ui/spinner';
 import { recoveryEmailSchema, type RecoveryEmailRequest } from '@/shared/schemas/session';
 import { sendRecoveryEmail } from '../api/send-recovery-email';
 import { signInErrorMessage } from '../lib/sign-in-errors';
-import { MAGIC_LINK_TEXT } from './magic-link-form';
+import { EMAIL_FIELD_MESSAGES, EmailFormField } from './magic-link-form';
 
 /** Texts of the recovery form. */
 export const RECOVERY_FORM_TEXT = {
@@ -33,14 +24,7 @@ export const RECOVERY_FORM_TEXT = {
   back: 'Back to sign in',
 } as const;
 
-const recoveryResolver = withFieldMessages(zodResolver(recoveryEmailSchema), {
-  email: {
-    invalid_type: MAGIC_LINK_TEXT.emailRequired,
-    too_small: MAGIC_LINK_TEXT.emailRequired,
-    too_big: MAGIC_LINK_TEXT.emailTooLong,
-    invalid_format: MAGIC_LINK_TEXT.emailInvalid,
-  },
-});
+const recoveryResolver = withFieldMessages(zodResolver(recoveryEmailSchema), { email: EMAIL_FIELD_MESSAGES });
 
 /**
  * 'Trouble signing in?' (issue 15): an email field checked by the shared `recoveryEmailSchema` and 'Send recovery link'
@@ -105,28 +89,7 @@ export function RecoveryForm({ onBack }: { onBack: () => void }) {
       </div>
       <Form {...form}>
         <form noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)} className="flex flex-col gap-2">
-          <FormField
-            control={form.control}
-            name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{MAGIC_LINK_TEXT.emailLabel}</FormLabel>
-                <FormControl aria-describedby={error ? errorId : undefined}>
-                  <Input
-                    {...field}
-                    type="email"
-                    inputMode="email"
-                    autoComplete="email"
-                    autoCapitalize="none"
-                    spellCheck={false}
-                    placeholder="you@example.com"
-                    readOnly={sending}
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <EmailFormField control={form.control} busy={sending} describedBy={error ? errorId : undefined} />
           <Button type="submit" size="lg" className="mt-1 w-full" disabled={sending}>
             {sending ? (
               <>

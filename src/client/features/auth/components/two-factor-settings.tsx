@@ -7,10 +7,11 @@ import {
   ShieldIcon,
   ShieldOffIcon,
 } from 'lucide-react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
+import { SettingsPanel } from '@/client/components/ui/settings-panel';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/client/components/ui/form';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { Spinner } from '@/client/components/ui/spinner';
@@ -249,7 +250,6 @@ type Phase =
  * From then on every sign-in (email link, Google, Facebook) asks for a code.
  */
 export function TwoFactorSettings() {
-  const titleId = useId();
   const session = useSession();
   const enable = useEnableTwoFactor();
   const confirm = useConfirmTwoFactor();
@@ -426,22 +426,18 @@ export function TwoFactorSettings() {
   }
 
   return (
-    <section
-      aria-labelledby={titleId}
-      data-testid="two-factor-settings"
-      className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-5 shadow-card md:p-6"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id={titleId} className="font-display text-lg leading-tight font-semibold">
-          Two-factor authentication
-        </h2>
-        {session.status === 'loading' ? null : (
+    <SettingsPanel
+      title="Two-factor authentication"
+      testId="two-factor-settings"
+      aside={
+        session.status === 'loading' ? null : (
           <Badge variant={enabled ? 'accent' : 'outline'} data-testid="two-factor-status">
             {enabled ? 'On' : 'Off'}
           </Badge>
-        )}
-      </div>
+        )
+      }
+    >
       {body}
-    </section>
+    </SettingsPanel>
   );
 }
