@@ -2,8 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@/shared/schemas/api-error';
 import {
   latestMailTo,
-  magicLinkIn,
-  pathOf,
   postJson,
   randomAddress,
   randomEmail,
