@@ -127,13 +127,159 @@ interface Postings {
   size: number;
 }
 
-interface PostingsBuilder {
-  id: number;
-  name: number[];
-  fields: number[];
-  description: number[];
-  docs: number;
-  lastDoc: number;
+/** The one empty posting list every term absent from a field shares (most terms are in one field only). */
+const NO_POSTINGS = new Int32Array(0);
+
+/** A growable Int32Array: doubles when full. */
+function grown(array: Int32Array, needed: number): Int32Array {
+  if (needed <= array.length) return array;
+  const next = new Int32Array(Math.max(needed, array.length * 2));
+  next.set(array);
+  return next;
+}
+
+/**
+ * Builds the term index of a catalogue in two passes, without a JavaScript array per term: `addRow` (in position order)
+ * splits each field's key into term ids and appends them to one token stream (a row's terms, each once per field), counting
+ * per term and field; `finish` lays each field's postings out in one Int32Array by counting sort (positions ascending, as
+ * the stream is in position order) and hands out each term's lists as views of it. The token stream is the forward index
+ * as it stands. Keys of the non-name fields repeat across cocktails (the same spirit, glass and ingredients; templated
+ * descriptions): each distinct text is split once.
+ */
+class TermIndexBuilder {
+  readonly #ids = new Map<string, number>();
+  readonly #terms: string[] = [];
+  readonly #idsOfText = new Map<string, Int32Array>();
+  /** Per field (TERM_FIELDS order), how many rows hold each term id. */
+  #counts: Int32Array[] = [new Int32Array(1024), new Int32Array(1024), new Int32Array(1024)];
+  /** Rows holding each term in any field, and the last row counted. */
+  #docs: Int32Array = new Int32Array(1024);
+  #lastRow = new Int32Array(1024).fill(-1);
+  #streamTerms: Int32Array;
+  #streamFields: Uint8Array;
+  #length = 0;
+  readonly #rowOffsets: Int32Array;
+
+  constructor(rows: number) {
+    this.#rowOffsets = new Int32Array(rows + 1);
+    this.#streamTerms = new Int32Array(Math.max(1024, rows * 32));
+    this.#streamFields = new Uint8Array(this.#streamTerms.length);
+  }
+
+  /** The term ids of `text`, each once, in order of first appearance; cached for repeated texts when `cache`. */
+  #termIdsOf(text: string, cache: boolean): Int32Array {
+    const known = cache ? this.#idsOfText.get(text) : undefined;
+    if (known) return known;
+    const ids: number[] = [];
+    for (const term of text.split(WORD_SEPARATOR)) {
+      if (term === '') continue;
+      let id = this.#ids.get(term);
+      if (id === undefined) {
+        id = this.#terms.length;
+        this.#ids.set(term, id);
+        this.#terms.push(term);
+        if (id >= this.#docs.length) this.#growTerms();
+      }
+      if (!ids.includes(id)) ids.push(id);
+    }
+    const out = Int32Array.from(ids);
+    if (cache && this.#idsOfText.size < TEXT_CACHE_ENTRIES) this.#idsOfText.set(text, out);
+    return out;
+  }
+
+  #growTerms(): void {
+    const size = this.#docs.length * 2;
+    this.#counts = this.#counts.map((counts) => grown(counts, size));
+    this.#docs = grown(this.#docs, size);
+    const lastRow = new Int32Array(size).fill(-1);
+    lastRow.set(this.#lastRow);
+    this.#lastRow = lastRow;
+  }
+
+  /** Adds the row at `position` (rows must come in position order, each once). */
+  addRow(position: number, nameKey: string, searchText: string, descriptionKey: string): void {
+    for (let field = 0; field < 3; field += 1) {
+      const text = field === 0 ? nameKey : field === 1 ? searchText : descriptionKey;
+      const ids = this.#termIdsOf(text, field !== 0);
+      const end = this.#length + ids.length;
+      if (end > this.#streamTerms.length) {
+        this.#streamTerms = grown(this.#streamTerms, end);
+        const fields = new Uint8Array(this.#streamTerms.length);
+        fields.set(this.#streamFields);
+        this.#streamFields = fields;
+      }
+      const counts = this.#counts[field] as Int32Array;
+      for (let k = 0; k < ids.length; k += 1) {
+        const id = ids[k] as number;
+        this.#streamTerms[this.#length] = id;
+        this.#streamFields[this.#length] = field;
+        this.#length += 1;
+        counts[id] = (counts[id] as number) + 1;
+        if (this.#lastRow[id] !== position) {
+          this.#lastRow[id] = position;
+          this.#docs[id] = (this.#docs[id] as number) + 1;
+        }
+      }
+    }
+    this.#rowOffsets[position + 1] = this.#length;
+  }
+
+  /**
+   * Lays out the postings and the forward index.
+   * @returns the terms by id; `postingsOf(id)`, a term's lists (views of one buffer per field); the forward index (per
+   *   position its entries, CSR: term ids and the FIELD_COST of the field holding each).
+   */
+  finish() {
+    const termCount = this.#terms.length;
+    const length = this.#length;
+    const starts = this.#counts.map((counts) => {
+      const offsets = new Int32Array(termCount + 1);
+      for (let id = 0; id < termCount; id += 1) offsets[id + 1] = (offsets[id] as number) + (counts[id] as number);
+      return offsets;
+    });
+    const lists = starts.map((offsets) => new Int32Array(offsets[termCount] as number));
+    const fill = starts.map((offsets) => offsets.slice(0, termCount));
+    const forwardCosts = new Uint8Array(length);
+    const fieldCosts = TERM_FIELDS.map((field) => FIELD_COST[field]);
+    const rows = this.#rowOffsets.length - 1;
+    for (let position = 0; position < rows; position += 1) {
+      const last = this.#rowOffsets[position + 1] as number;
+      for (let k = this.#rowOffsets[position] as number; k < last; k += 1) {
+        const field = this.#streamFields[k] as number;
+        const id = this.#streamTerms[k] as number;
+        const cursor = fill[field] as Int32Array;
+        const at = cursor[id] as number;
+        (lists[field] as Int32Array)[at] = position;
+        cursor[id] = at + 1;
+        forwardCosts[k] = fieldCosts[field] as number;
+      }
+    }
+    const docs = this.#docs;
+    const view = (field: number, id: number): Int32Array => {
+      const start = (starts[field] as Int32Array)[id] as number;
+      const end = (starts[field] as Int32Array)[id + 1] as number;
+      return start === end ? NO_POSTINGS : (lists[field] as Int32Array).subarray(start, end);
+    };
+    return {
+      terms: this.#terms,
+      postingsOf: (id: number): Postings => {
+        const name = view(0, id);
+        const fields = view(1, id);
+        const description = view(2, id);
+        return {
+          id,
+          name,
+          fields,
+          description,
+          docs: docs[id] as number,
+          size: name.length + fields.length + description.length,
+        };
+      },
+      forwardOffsets: this.#rowOffsets,
+      forwardTerms: this.#streamTerms.slice(0, length),
+      forwardCosts,
+    };
+  }
 }
 
 /**
@@ -226,36 +372,7 @@ export class CatalogueSearchEngine {
     const n = rows.length;
     this.#ids = new Int32Array(n);
     this.#prepMinutes = new Uint16Array(n);
-    const terms = new Map<string, PostingsBuilder>();
-    const entryOf = (term: string): PostingsBuilder => {
-      let entry = terms.get(term);
-      if (!entry) {
-        entry = { id: terms.size, name: [], fields: [], description: [], docs: 0, lastDoc: -1 };
-        terms.set(term, entry);
-      }
-      return entry;
-    };
-    // Other fields and descriptions repeat across cocktails (the same spirit, glass and ingredients; templated text):
-    // each distinct text is split and looked up once.
-    const entriesOfText = new Map<string, PostingsBuilder[]>();
-    const entriesOf = (text: string, cache: boolean): PostingsBuilder[] => {
-      const known = cache ? entriesOfText.get(text) : undefined;
-      if (known) return known;
-      const entries: PostingsBuilder[] = [];
-      for (const term of text.split(WORD_SEPARATOR)) if (term !== '') entries.push(entryOf(term));
-      if (cache && entriesOfText.size < TEXT_CACHE_ENTRIES) entriesOfText.set(text, entries);
-      return entries;
-    };
-    const add = (text: string, field: TermField, position: number) => {
-      for (const entry of entriesOf(text, field !== 'name')) {
-        const list = entry[field];
-        if (list[list.length - 1] !== position) list.push(position);
-        if (entry.lastDoc !== position) {
-          entry.lastDoc = position;
-          entry.docs += 1;
-        }
-      }
-    };
+    const index = new TermIndexBuilder(n);
     for (const facet of VALUE_FACETS) {
       const list = LIST_FACET_FIELDS.includes(facet.field);
       this.#facets.set(facet.field, {
@@ -267,7 +384,20 @@ export class CatalogueSearchEngine {
       });
     }
     const listValues = new Map<ValueFacetField, number[]>(LIST_FACET_FIELDS.map((field) => [field, []]));
-    const listCodes = new Map<string, number[]>();
+    // Per list facet, the codes of each distinct JSON text (the same few lists repeat across the catalogue: each is
+    // parsed once).
+    const listCodes = new Map<ValueFacetField, Map<string, number[]>>(
+      LIST_FACET_FIELDS.map((field) => [field, new Map()]),
+    );
+    const singleColumns = [...this.#facets].filter(([, column]) => column.single !== null);
+    const listColumns = [...this.#facets]
+      .filter(([, column]) => column.single === null)
+      .map(([field, column]) => ({
+        field,
+        column,
+        out: listValues.get(field) as number[],
+        known: listCodes.get(field) as Map<string, number[]>,
+      }));
     const ingredientCodes: number[] = [];
     this.#ingredientOffsets = new Int32Array(n + 1);
 
@@ -275,25 +405,19 @@ export class CatalogueSearchEngine {
       const id = Number(row.id);
       this.#ids[position] = id;
       this.#prepMinutes[position] = Math.min(65535, Math.max(0, Number(row.preparation_time)));
-      add(row.name_key, 'name', position);
-      add(row.search_text, 'fields', position);
-      add(row.description_key, 'description', position);
-      for (const [field, column] of this.#facets) {
-        if (column.single) {
-          column.single[position] = this.#codeOf(column, String(row[field as keyof EngineRow] ?? ''));
-        } else {
-          const out = listValues.get(field) as number[];
-          // The same few lists repeat across the catalogue: each distinct JSON text is parsed once.
-          const json = row[field as 'flavor_profile'];
-          const key = `${field}|${json}`;
-          let codes = listCodes.get(key);
-          if (!codes) {
-            codes = [...new Set(parseStringList(json))].map((value) => this.#codeOf(column, value));
-            if (listCodes.size < TEXT_CACHE_ENTRIES) listCodes.set(key, codes);
-          }
-          for (const code of codes) out.push(code);
-          (column.offsets as Int32Array)[position + 1] = out.length;
+      index.addRow(position, row.name_key, row.search_text, row.description_key);
+      for (const [field, column] of singleColumns) {
+        (column.single as Uint8Array)[position] = this.#codeOf(column, String(row[field as keyof EngineRow] ?? ''));
+      }
+      for (const { field, column, out, known } of listColumns) {
+        const json = row[field as 'flavor_profile'];
+        let codes = known.get(json);
+        if (!codes) {
+          codes = [...new Set(parseStringList(json))].map((value) => this.#codeOf(column, value));
+          if (known.size < TEXT_CACHE_ENTRIES) known.set(json, codes);
         }
+        for (let k = 0; k < codes.length; k += 1) out.push(codes[k] as number);
+        (column.offsets as Int32Array)[position + 1] = out.length;
       }
       for (const ingredientId of ingredientsOf.get(id) ?? []) {
         let code = this.#ingredientCode.get(ingredientId);
@@ -310,45 +434,16 @@ export class CatalogueSearchEngine {
     this.#ingredientCodes = Uint16Array.from(ingredientCodes);
     this.#facetColumns = [...this.#facets].map(([field, column]) => Object.assign(column, { field }));
 
-    for (const [term, entry] of terms) {
+    const built = index.finish();
+    built.terms.forEach((term, id) => {
       (DIGITS_ONLY.test(term) ? this.#numberTerms : this.#letterTerms).set(term, true);
-      this.#vocabulary.set(term, {
-        id: entry.id,
-        name: Int32Array.from(entry.name),
-        fields: Int32Array.from(entry.fields),
-        description: Int32Array.from(entry.description),
-        docs: entry.docs,
-        size: entry.name.length + entry.fields.length + entry.description.length,
-      });
-    }
-    this.#termStamp = new Int32Array(terms.size);
-    this.#termCost = new Uint8Array(terms.size);
-    // The forward index, from the posting lists: count each position's entries, then fill.
-    const offsets = new Int32Array(n + 1);
-    for (const postings of this.#vocabulary.values()) {
-      for (const field of TERM_FIELDS) {
-        for (const position of postings[field]) offsets[position + 1] = (offsets[position + 1] as number) + 1;
-      }
-    }
-    for (let position = 0; position < n; position += 1) {
-      offsets[position + 1] = (offsets[position + 1] as number) + (offsets[position] as number);
-    }
-    const fill = offsets.slice(0, n);
-    const forwardTerms = new Int32Array(offsets[n] as number);
-    const forwardCosts = new Uint8Array(offsets[n] as number);
-    for (const postings of this.#vocabulary.values()) {
-      for (const field of TERM_FIELDS) {
-        for (const position of postings[field]) {
-          const at = fill[position] as number;
-          forwardTerms[at] = postings.id;
-          forwardCosts[at] = FIELD_COST[field];
-          fill[position] = at + 1;
-        }
-      }
-    }
-    this.#forwardOffsets = offsets;
-    this.#forwardTerms = forwardTerms;
-    this.#forwardCosts = forwardCosts;
+      this.#vocabulary.set(term, built.postingsOf(id));
+    });
+    this.#termStamp = new Int32Array(built.terms.length);
+    this.#termCost = new Uint8Array(built.terms.length);
+    this.#forwardOffsets = built.forwardOffsets;
+    this.#forwardTerms = built.forwardTerms;
+    this.#forwardCosts = built.forwardCosts;
     this.#nameLengths = Int32Array.from(rows, (row) => row.name_key.length);
     this.#setRanks(popularity);
     this.#wordStamp = new Int32Array(n);
