@@ -3,7 +3,11 @@ import type { Kysely } from 'kysely';
 import { publishedJwks } from '../http/session';
 import type { Auth } from './auth';
 
-/** How long a client or cache may keep the published keys, seconds: 5 minutes (a new key is published before it signs). */
+/**
+ * How long a client or cache may keep the published keys, seconds: 5 minutes. A rotated-in key signs from the moment it is
+ * published, so a verifier that meets an unknown `kid` reads the set again (as jose's createRemoteJWKSet does, and as
+ * http/bearer.ts does) rather than waiting out this cache.
+ */
 export const JWKS_MAX_AGE_SECONDS = 300;
 
 /**
