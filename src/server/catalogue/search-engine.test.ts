@@ -37,7 +37,10 @@ function row(id: number, name: string, fields: string, description: string): Eng
 
 const wordsOf = (text: string) => text.split(/[^a-z]+/).filter((word) => word !== '');
 
-/** The reference: ids matching every word of `query`, by cost (each word at its best field), name length, position. */
+/**
+ * The reference: ids matching every word of `query`, by cost (each typed word at its best field, a repeated word counted
+ * each time it is typed, as the engine does), name length, position.
+ */
 function expectedIds(rows: readonly EngineRow[], query: readonly string[]): number[] {
   const scored: { id: number; cost: number; length: number; position: number }[] = [];
   rows.forEach((candidate, position) => {
@@ -76,7 +79,7 @@ describe('the search engine against a reference scan', () => {
           );
           const engine = new CatalogueSearchEngine('test', rows, new Map());
           const result = engine.search(textFilter(query.join(' ')), LARGE);
-          const expected = expectedIds(rows, [...new Set(query)]);
+          const expected = expectedIds(rows, query);
           expect(result.total).toBe(expected.length);
           expect(result.ids).toEqual(expected);
           for (const word of WORDS) {
@@ -89,7 +92,20 @@ describe('the search engine against a reference scan', () => {
           }
         },
       ),
-      { numRuns: 150 },
+      {
+        numRuns: 150,
+        // Found by CI: 'rye oak rye' counts 'rye' twice, so the cocktail with 'rye' in its name ranks first.
+        examples: [
+          [
+            [
+              ['rye', 'oak', ''],
+              ['oak', 'rye', ''],
+              ['lime', '', ''],
+            ],
+            ['rye', 'oak', 'rye'],
+          ],
+        ],
+      },
     );
   });
 
