@@ -3,22 +3,10 @@ import { allowConsoleError } from '@/client/test/console-error';
 import type { SessionData } from '@/shared/schemas/session';
 import { authTransition, emitAuthEvent, onAuthStateChange, type AuthEvent } from './auth-events';
 import { clearDiagnosticLog, getDiagnosticEntries } from './diagnostic-log';
+import { testSessionData } from '@/client/test/session-data';
 
 function sessionOf(id: string, expiresAt = '2099-01-01T00:00:00.000Z'): SessionData {
-  return {
-    user: {
-      id: 'user-1',
-      email: 'ada@example.com',
-      name: '',
-      image: null,
-      emailVerified: true,
-      twoFactorEnabled: false,
-      createdAt: '2025-03-04T10:00:00.000Z',
-      updatedAt: '2025-03-05T10:00:00.000Z',
-      appMetadata: { entitlements: [], plan: 'free' },
-    },
-    session: { id, userId: 'user-1', expiresAt, createdAt: '2025-03-05T10:00:00.000Z' },
-  };
+  return testSessionData(id, { session: { expiresAt } });
 }
 
 const stops: Array<() => void> = [];

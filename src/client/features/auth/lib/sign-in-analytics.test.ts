@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readAnalyticsQueue, resetAnalyticsForTests } from '@/client/lib/analytics';
 import { emitAuthEvent } from '@/client/lib/auth-events';
-import type { SessionData } from '@/shared/schemas/session';
+import { testSessionData } from '@/client/test/session-data';
 import { clearLocalAuthState, COUNTED_SIGN_IN_KEY } from './local-auth-state';
 import {
   isNewRegistration,
@@ -64,20 +64,13 @@ describe('counting sign-ins from the auth events', () => {
   /** A session `id` for a user created `createdAgoMs` ago and last updated `updatedAgoMs` ago. */
   function sessionOf(id: string, { createdAgoMs, updatedAgoMs }: { createdAgoMs: number; updatedAgoMs: number }) {
     const now = Date.now();
-    return {
+    return testSessionData(id, {
       user: {
-        id: 'user-1',
-        email: 'ada@example.com',
-        name: '',
-        image: null,
-        emailVerified: true,
-        twoFactorEnabled: false,
         createdAt: new Date(now - createdAgoMs).toISOString(),
         updatedAt: new Date(now - updatedAgoMs).toISOString(),
-        appMetadata: { entitlements: [], plan: 'free' },
       },
-      session: { id, userId: 'user-1', expiresAt: '2099-01-01T00:00:00.000Z', createdAt: new Date(now).toISOString() },
-    } satisfies SessionData;
+      session: { createdAt: new Date(now).toISOString() },
+    });
   }
   const newUser = (id: string) => sessionOf(id, { createdAgoMs: 60_000, updatedAgoMs: 60_000 });
   const returningUser = (id: string) => sessionOf(id, { createdAgoMs: 90 * 86_400_000, updatedAgoMs: 86_400_000 });
