@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheckIcon, SendIcon } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm, useWatch, type Control, type FieldErrors, type Path, type Resolver } from 'react-hook-form';
 import { Button } from '@/client/components/ui/button';
 import {
@@ -76,6 +76,37 @@ export function EmailFormField<T extends { email: string }>({
         </FormItem>
       )}
     />
+  );
+}
+
+/**
+ * The confirmation a sign-in form shows once its email is sent: a mail icon, `title` and the text (announced as a status),
+ * then `action` (start over, or go back).
+ */
+export function EmailSentNotice({
+  testId,
+  title,
+  action,
+  className,
+  children,
+}: {
+  testId: string;
+  title: string;
+  action: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div data-testid={testId} className={cn('flex flex-col items-center gap-3 py-2 text-center', className)}>
+      <span className="flex size-14 items-center justify-center rounded-full bg-accent-soft text-accent ring-1 ring-accent/30">
+        <MailCheckIcon className="size-7" aria-hidden="true" />
+      </span>
+      <div role="status" className="flex flex-col items-center gap-3">
+        <h3 className="font-display text-xl font-semibold">{title}</h3>
+        <p className="max-w-xs text-sm text-muted">{children}</p>
+      </div>
+      {action}
+    </div>
   );
 }
 
@@ -200,21 +231,19 @@ export function MagicLinkForm({
 
   if (phase === 'sent') {
     return (
-      <div data-testid="magic-link-sent" className={cn('flex flex-col items-center gap-3 py-2 text-center', className)}>
-        <span className="flex size-14 items-center justify-center rounded-full bg-accent-soft text-accent ring-1 ring-accent/30">
-          <MailCheckIcon className="size-7" aria-hidden="true" />
-        </span>
-        <div role="status" className="flex flex-col items-center gap-3">
-          <h3 className="font-display text-xl font-semibold">{SIGN_IN_TEXT.checkEmail}</h3>
-          <p className="max-w-xs text-sm text-muted">
-            We sent a sign-in link to <span className="font-medium break-all text-foreground">{sentTo}</span>. It works
-            once and expires in 15 minutes.
-          </p>
-        </div>
-        <Button variant="outline" onClick={reset} className="mt-1">
-          {SIGN_IN_TEXT.tryDifferentEmail}
-        </Button>
-      </div>
+      <EmailSentNotice
+        testId="magic-link-sent"
+        title={SIGN_IN_TEXT.checkEmail}
+        action={
+          <Button variant="outline" onClick={reset} className="mt-1">
+            {SIGN_IN_TEXT.tryDifferentEmail}
+          </Button>
+        }
+        className={className}
+      >
+        We sent a sign-in link to <span className="font-medium break-all text-foreground">{sentTo}</span>. It works once
+        and expires in 15 minutes.
+      </EmailSentNotice>
     );
   }
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeftIcon, LifeBuoyIcon, MailCheckIcon } from 'lucide-react';
+import { ArrowLeftIcon, LifeBuoyIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/client/components/ui/button';
@@ -8,7 +8,7 @@ import { Spinner } from '@/client/components/ui/spinner';
 import { recoveryEmailSchema, type RecoveryEmailRequest } from '@/shared/schemas/session';
 import { sendRecoveryEmail } from '../api/send-recovery-email';
 import { signInErrorMessage } from '../lib/sign-in-errors';
-import { EMAIL_FIELD_MESSAGES, EmailFormField } from './magic-link-form';
+import { EMAIL_FIELD_MESSAGES, EmailFormField, EmailSentNotice } from './magic-link-form';
 
 /** Texts of the recovery form. */
 export const RECOVERY_FORM_TEXT = {
@@ -68,16 +68,9 @@ export function RecoveryForm({ onBack }: { onBack: () => void }) {
 
   if (sentTo !== null) {
     return (
-      <div data-testid="recovery-sent" className="flex flex-col items-center gap-3 py-2 text-center">
-        <span className="flex size-14 items-center justify-center rounded-full bg-accent-soft text-accent ring-1 ring-accent/30">
-          <MailCheckIcon className="size-7" aria-hidden="true" />
-        </span>
-        <div role="status" className="flex flex-col items-center gap-2">
-          <h3 className="font-display text-xl font-semibold">{RECOVERY_FORM_TEXT.sentTitle}</h3>
-          <p className="max-w-xs text-sm text-muted">{RECOVERY_FORM_TEXT.sent(sentTo)}</p>
-        </div>
-        {back}
-      </div>
+      <EmailSentNotice testId="recovery-sent" title={RECOVERY_FORM_TEXT.sentTitle} action={back}>
+        {RECOVERY_FORM_TEXT.sent(sentTo)}
+      </EmailSentNotice>
     );
   }
 

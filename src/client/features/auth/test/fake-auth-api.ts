@@ -1,6 +1,7 @@
 import { http, type HttpHandler } from 'msw';
 import { eventsHandler, notFoundHandler, sessionHandler } from '@/client/test/handlers';
 import { overrideHandlers, recordingHandler, server, type RecordedRequest } from '@/client/test/msw-server';
+import { testSessionData } from '@/client/test/session-data';
 
 /**
  * The server's auth routes for jsdom tests, as msw handlers shaped like the real contract: better-auth's get-session,
@@ -12,17 +13,8 @@ import { overrideHandlers, recordingHandler, server, type RecordedRequest } from
 /** One recorded request; `body` is the parsed JSON body when there was one. */
 export type AuthRequest = RecordedRequest;
 
-/** The signed-in test user. */
-export const authUser = {
-  id: 'user-1',
-  email: 'ada@example.com',
-  name: '',
-  image: null,
-  emailVerified: true,
-  twoFactorEnabled: false,
-  createdAt: '2025-03-04T10:00:00.000Z',
-  updatedAt: '2025-03-05T10:00:00.000Z',
-};
+/** The signed-in test user (testSessionData's, without the plan the session read adds). */
+export const authUser = (({ appMetadata: _plan, ...user }) => user)(testSessionData('session-1').user);
 
 /** A JSON response. */
 export function json(body: unknown, status = 200): Response {
