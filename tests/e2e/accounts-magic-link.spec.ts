@@ -141,6 +141,9 @@ test.describe('sign-in by magic link', () => {
     await returnToApp(page).click();
     await expect(page).toHaveURL(pathIs('/'));
 
+    // The sign-in was counted once, under its session id (localStorage, so another tab does not count it again).
+    expect(await page.evaluate(() => window.localStorage.getItem('bb:auth:counted-session'))).toBeTruthy();
+
     // Sign out: the server ends the session and the shell is signed out at /.
     await expect(accountMenuButton(page)).toBeVisible();
     await accountMenuButton(page).click();
@@ -152,7 +155,7 @@ test.describe('sign-in by magic link', () => {
     expect(await meOf(page)).toBeNull();
     expect(await cookieNames(context, server.origin)).not.toContain('barback.session_token');
     expect(
-      await page.evaluate(() => window.sessionStorage.getItem('bb:auth:counted-session')),
+      await page.evaluate(() => window.localStorage.getItem('bb:auth:counted-session')),
       'local auth keys are cleared',
     ).toBeNull();
   });
