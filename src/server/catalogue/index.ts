@@ -4,7 +4,6 @@
  */
 export { catalogueRoutes, ingredientRoutes, searchRoutes } from './routes';
 export {
-  MAX_COCKTAIL_ID,
   SIGN_IN_FOR_OWN_MESSAGE,
   seedCatalogue,
   warmCatalogue,

@@ -333,15 +333,12 @@ export async function sampleCocktails({
   return { items: await toSummaries(db, chosen) };
 }
 
-/** Largest possible cocktail id: ids are 32-bit integers (PostgreSQL `serial`); larger ones cannot exist. */
-export const MAX_COCKTAIL_ID = 2_147_483_647;
-
 /**
  * One public cocktail with its full recipe (every line with its ingredient's name, ABV and category).
  * @throws AppError NOT_FOUND when no public cocktail has this id.
  */
 export async function getCocktail({ db, id }: { db: Kysely<Database>; id: number }): Promise<CocktailDetail> {
-  const detail = id <= MAX_COCKTAIL_ID ? await loadCocktailDetail(db, id) : null;
+  const detail = await loadCocktailDetail(db, id);
   if (!detail) throw new AppError('NOT_FOUND', `cocktail ${id} not found`);
   return detail;
 }

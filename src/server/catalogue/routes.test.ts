@@ -179,15 +179,12 @@ describe.each(testDialects())('catalogue API on %s', (dialect) => {
       });
     });
 
-    it('answers 404 for an unknown id and 400 for one that is not a positive whole number', async () => {
+    it('answers 404 for an unknown id and 400 for one that is not a whole number from 1 to 2^31 - 1', async () => {
       const missing = await t.json<ApiErrorBody>('/api/cocktails/999999');
       expect(missing.status).toBe(404);
       expect(missing.body.error).toEqual({ code: 'NOT_FOUND', message: 'cocktail 999999 not found' });
-      // Beyond PostgreSQL's integer range: still a plain 404 (regression: was a 500 on PostgreSQL).
-      for (const huge of ['99999999999', '9007199254740991']) {
-        expect((await t.json<ApiErrorBody>(`/api/cocktails/${huge}`)).status, huge).toBe(404);
-      }
-      for (const bad of ['abc', '1.5', '-3', '0', '1e400']) {
+      // Beyond the SQL integer range no id can exist: refused at the edge (regression: was a 500 on PostgreSQL).
+      for (const bad of ['abc', '1.5', '-3', '0', '1e400', '2147483648', '99999999999', '9007199254740991']) {
         const { status, body } = await t.json<ApiErrorBody>(`/api/cocktails/${bad}`);
         expect(status, bad).toBe(400);
         expect(body.error.message, bad).toMatch(/^id /);

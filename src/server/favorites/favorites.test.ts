@@ -99,15 +99,18 @@ describe.each(testDialects())('favorites on %s', (dialect) => {
     }
   });
 
-  it.each(['abc', '0', '-3', '1.5'])('answers 400 naming cocktailId for the id %s', async (id) => {
-    for (const response of [await put(alice, id), await remove(alice, id)]) {
-      expect(response.status).toBe(400);
-      expect((response.body as unknown as ApiErrorBody).error.message).toContain('cocktailId');
-    }
-  });
+  it.each(['abc', '0', '-3', '1.5', '2147483648', '9999999999'])(
+    'answers 400 naming cocktailId for the id %s',
+    async (id) => {
+      for (const response of [await put(alice, id), await remove(alice, id)]) {
+        expect(response.status).toBe(400);
+        expect((response.body as unknown as ApiErrorBody).error.message).toContain('cocktailId');
+      }
+    },
+  );
 
   it('answers 404 when adding a cocktail that does not exist, and deleting one is still fine', async () => {
-    for (const id of [999_999, 9_999_999_999]) {
+    for (const id of [999_999, 2_147_483_647]) {
       const added = await put(alice, id);
       expect(added.status).toBe(404);
       expect((added.body as unknown as ApiErrorBody).error.code).toBe('NOT_FOUND');

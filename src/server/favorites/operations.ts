@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { FavoriteList } from '@/shared/schemas/favorites';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
-import { loadSummariesByIds, MAX_COCKTAIL_ID } from '../catalogue';
+import { loadSummariesByIds } from '../catalogue';
 
 /**
  * Lists one user's favorites, newest first (ties by cocktail id), as ids and catalogue list items. Only `userId`'s rows
@@ -42,15 +42,12 @@ export async function addFavorite({
   cocktailId: number;
   now?: () => Date;
 }): Promise<{ cocktailId: number; favorite: true }> {
-  const cocktail =
-    cocktailId <= MAX_COCKTAIL_ID
-      ? await db
-          .selectFrom('cocktail')
-          .select('id')
-          .where('id', '=', cocktailId)
-          .where('venue_id', 'is', null)
-          .executeTakeFirst()
-      : undefined;
+  const cocktail = await db
+    .selectFrom('cocktail')
+    .select('id')
+    .where('id', '=', cocktailId)
+    .where('venue_id', 'is', null)
+    .executeTakeFirst();
   if (!cocktail) throw new AppError('NOT_FOUND', `no cocktail has id ${cocktailId}`);
   await db
     .insertInto('user_favorites')
@@ -70,7 +67,6 @@ export async function removeFavorite({
   userId: string;
   cocktailId: number;
 }): Promise<{ cocktailId: number; favorite: false }> {
-  if (cocktailId > MAX_COCKTAIL_ID) return { cocktailId, favorite: false };
   await db.deleteFrom('user_favorites').where('user_id', '=', userId).where('cocktail_id', '=', cocktailId).execute();
   return { cocktailId, favorite: false };
 }

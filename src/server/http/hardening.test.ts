@@ -8,10 +8,12 @@ import {
   requestMagicLink,
   signIn,
   TEST_ORIGIN,
+  userIdOf,
 } from '../../../tests/support/auth';
 import type { CookieJar } from '../../../tests/support/cookie-jar';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
+import { grantEntitlement } from '../payments/entitlements';
 import { DEFAULT_API_BODY_LIMIT_BYTES, holdsNul } from './request-guards';
 
 /** A batch of one event (POST /api/events) with `overrides` on the event. */
@@ -99,6 +101,39 @@ describe.each(testDialects())('hostile input on %s', (dialect) => {
     }
     const stored = await t.database.db.selectFrom('support_message').select('message').execute();
     expect(stored.filter((row) => row.message.includes('\u0000'))).toEqual([]);
+  });
+
+  it('refuses ids past the SQL integer range with 400 (PostgreSQL cannot compare them), in paths, queries and bodies', async () => {
+    // Collections are a Pro feature: without it the gate would answer 403 before the id is read.
+    await grantEntitlement({ db: t.database.db, userId: await userIdOf(t, jar), name: 'pro' });
+    const tooBig = '8640000000000001';
+    const put = (body: unknown) => ({
+      method: 'PUT',
+      headers: { ...jar.headers(), ...jsonHeaders },
+      body: JSON.stringify(body),
+    });
+    const answers: [string, Awaited<ReturnType<typeof t.json<ApiErrorBody>>>][] = [
+      ['order path', await t.json<ApiErrorBody>(`/api/me/collections/${tooBig}/order`, put({ cocktailIds: [1] }))],
+      ['order body', await t.json<ApiErrorBody>('/api/me/collections/1/order', put({ cocktailIds: [2_147_483_648] }))],
+      ['cocktail', await t.json<ApiErrorBody>(`/api/cocktails/${tooBig}`)],
+      ['favorite', await t.json<ApiErrorBody>(`/api/me/favorites/2147483648`, put({}))],
+      ['bar', await t.json<ApiErrorBody>(`/api/me/bar/${tooBig}`, put({}))],
+      ['contains', await t.json<ApiErrorBody>(`/api/me/collections?cocktailId=${tooBig}`, { headers: jar.headers() })],
+      [
+        'made',
+        await t.json<ApiErrorBody>('/api/me/made', {
+          method: 'POST',
+          headers: { ...jar.headers(), ...jsonHeaders },
+          body: JSON.stringify({ cocktailId: 2_147_483_648 }),
+        }),
+      ],
+    ];
+    for (const [label, { status, body }] of answers) {
+      expect(status, label).toBe(400);
+      expect(body.error.message, label).toMatch(/out of range/);
+    }
+    // The largest id an integer column holds is a real lookup: no such cocktail.
+    expect((await t.json<ApiErrorBody>('/api/cocktails/2147483647')).status).toBe(404);
   });
 
   it('answers 413 for a body over the route limit before reading it, and takes a normal one', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from './record-id';
 import { TECHNIQUES } from '../domain/abv';
 import { LINE_ROLES, SERVICE_STYLES } from '../domain/batch';
 import { MAX_PARTY_COCKTAILS } from '../domain/party';
@@ -25,7 +26,7 @@ const amountSchema = z.number().min(0, 'must be 0 or more').max(100_000, 'is too
 export const batchLineStateSchema = z.object({
   ingredient: z.string().trim().min(1, 'needs an ingredient').max(MAX_BATCH_NAME),
   /** The catalogue ingredient's id when picked from the catalogue, else null (free text). */
-  ingredientId: z.number().int().positive().nullable(),
+  ingredientId: recordIdSchema('ingredientId').nullable(),
   category: z.string().max(40).nullable(),
   /** % ABV. */
   abv: z.number().min(0, 'ABV must be 0 or more').max(100, 'ABV must be at most 100'),
@@ -58,7 +59,7 @@ export type BatchScaleState = z.infer<typeof batchScaleStateSchema>;
 export const batchStateSchema = z.object({
   v: z.literal(1),
   /** The catalogue cocktail it started from, or null for a custom recipe. */
-  cocktailId: z.number().int().positive().nullable(),
+  cocktailId: recordIdSchema('cocktailId').nullable(),
   name: z.string().trim().max(MAX_BATCH_NAME),
   glassware: z.string().max(40).nullable(),
   garnish: z.string().max(200).nullable(),
@@ -73,7 +74,7 @@ export type BatchState = z.infer<typeof batchStateSchema>;
 
 /** One cocktail of a shared party plan: the catalogue id, its share and how it is served (the recipe is re-read). */
 export const partyCocktailStateSchema = z.object({
-  cocktailId: z.number().int().positive(),
+  cocktailId: recordIdSchema('cocktailId'),
   /** Relative share of the drinks (weights; all 0 = equal). */
   share: z.number().min(0).max(100),
   style: z.enum(SERVICE_STYLES as [string, ...string[]]),

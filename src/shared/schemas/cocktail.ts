@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_RECORD_ID, recordIdParamSchema } from './record-id';
 import { TECHNIQUES } from '../domain/abv';
 import { LIST_SORTS } from '../domain/rating-order';
 import { UNITS } from '../domain/units';
@@ -115,7 +116,7 @@ const ingredientIdSchema = z.coerce
   .number({ message: 'ingredient ids are numbers' })
   .int('ingredient ids are whole numbers')
   .positive('ingredient ids are positive')
-  .max(2_147_483_647, 'no such ingredient id');
+  .max(MAX_RECORD_ID, 'no such ingredient id');
 
 /** Repeatable ingredient ids, at most MAX_INGREDIENT_CHOICES. */
 const ingredientChoices = z.preprocess(
@@ -230,10 +231,7 @@ export const cocktailSampleQuerySchema = z.object({
 
 /** Path parameter of `GET /api/cocktails/:id`. */
 export const cocktailIdParamSchema = z.object({
-  id: z.coerce
-    .number({ error: 'id must be a number' })
-    .int('id must be a whole number')
-    .positive('id must be positive'),
+  id: recordIdParamSchema('id'),
 });
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdParamSchema, recordIdSchema } from './record-id';
 import { cocktailSummarySchema } from './cocktail';
 
 /**
@@ -19,11 +20,7 @@ export const MAX_COLLECTIONS = 200;
 /** Longest private note, characters (plain text). */
 export const MAX_NOTE_LENGTH = 5000;
 
-const positiveId = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .positive(`${name} must be positive`);
+const positiveId = recordIdParamSchema;
 
 /** Path parameters: `:id` of a collection, `:cocktailId` of a cocktail. */
 export const collectionParamSchema = z.object({ id: positiveId('id') });
@@ -49,7 +46,7 @@ const descriptionSchema = z
 export const collectionCreateSchema = z.object({
   name: nameSchema,
   description: descriptionSchema.default(''),
-  cocktailIds: z.array(z.number().int().positive()).max(MAX_COLLECTION_ITEMS).default([]),
+  cocktailIds: z.array(recordIdSchema('cocktailIds')).max(MAX_COLLECTION_ITEMS).default([]),
 });
 export type CollectionCreate = z.infer<typeof collectionCreateSchema>;
 
@@ -61,7 +58,7 @@ export type CollectionUpdate = z.infer<typeof collectionUpdateSchema>;
 
 /** Body of `PUT /api/me/collections/:id/order`: every cocktail of the collection, in the new order (no more, no less). */
 export const collectionOrderSchema = z.object({
-  cocktailIds: z.array(z.number().int().positive()).max(MAX_COLLECTION_ITEMS),
+  cocktailIds: z.array(recordIdSchema('cocktailIds')).max(MAX_COLLECTION_ITEMS),
 });
 
 /** A collection in a list: counts and sharing, no items. Times are ISO 8601. */
@@ -82,7 +79,7 @@ export const collectionSummarySchema = z.object({
 export type CollectionSummary = z.infer<typeof collectionSummarySchema>;
 
 /** Query of `GET /api/me/collections`: `cocktailId` marks the collections holding that cocktail (`contains`). */
-export const collectionListQuerySchema = z.object({ cocktailId: z.coerce.number().int().positive().optional() });
+export const collectionListQuerySchema = z.object({ cocktailId: recordIdParamSchema('cocktailId').optional() });
 
 /** `GET /api/me/collections`: the user's collections, most recently changed first. */
 export const collectionListSchema = z.object({ items: z.array(collectionSummarySchema) });

@@ -1,12 +1,10 @@
 import { z } from 'zod';
+import { recordIdParamSchema } from './record-id';
 import { cocktailSummarySchema } from './cocktail';
 
 /** Path parameter of `PUT|DELETE /api/me/favorites/:cocktailId`: a positive whole number. */
 export const favoriteParamSchema = z.object({
-  cocktailId: z.coerce
-    .number({ error: 'cocktailId must be a number' })
-    .int('cocktailId must be a whole number')
-    .positive('cocktailId must be positive'),
+  cocktailId: recordIdParamSchema('cocktailId'),
 });
 
 /** `GET /api/me/favorites` answer: the ids and the list items, newest favorite first. */

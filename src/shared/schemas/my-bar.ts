@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdParamSchema, recordIdSchema } from './record-id';
 import { cocktailSummarySchema } from './cocktail';
 import { ingredientCategorySchema } from './ingredient';
 
@@ -8,11 +9,7 @@ import { ingredientCategorySchema } from './ingredient';
  */
 
 /** A positive whole-number id in a path (`:ingredientId`, `:cocktailId`). */
-const idParam = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .positive(`${name} must be positive`);
+const idParam = recordIdParamSchema;
 
 /** Path parameter of `PUT|DELETE /api/me/bar/:ingredientId` and `/api/me/shopping-list/:ingredientId[/bought]`. */
 export const ingredientParamSchema = z.object({ ingredientId: idParam('ingredientId') });
@@ -47,7 +44,7 @@ export const MAX_BAR_ITEMS = 1000;
 /** Body of `POST /api/me/bar`: add several at once (a starter set); ids already there are kept, unknown ids refused. */
 export const barAddManySchema = z.object({
   ingredientIds: z
-    .array(z.number().int().positive())
+    .array(recordIdSchema('ingredientIds'))
     .min(1, 'ingredientIds must name at least one ingredient')
     .max(MAX_BAR_BATCH, `ingredientIds may name at most ${MAX_BAR_BATCH} ingredients`),
 });
@@ -136,7 +133,7 @@ export const MAX_MADE_NOTE = 500;
 
 /** Body of `POST /api/me/made`: the cocktail, an optional note, and when (default now; never in the future). */
 export const madeCreateSchema = z.object({
-  cocktailId: z.number().int().positive(),
+  cocktailId: recordIdSchema('cocktailId'),
   note: z.string().trim().max(MAX_MADE_NOTE, `note must be at most ${MAX_MADE_NOTE} characters`).optional(),
   madeAt: z.iso.datetime({ offset: true }).optional(),
 });
@@ -156,7 +153,7 @@ export type MadeList = z.infer<typeof madeListSchema>;
 
 /** Body of `PUT /api/me/swaps` and query of `DELETE /api/me/swaps`: 'I use `toId` for `fromId`'. */
 export const swapSchema = z
-  .object({ fromId: z.coerce.number().int().positive(), toId: z.coerce.number().int().positive() })
+  .object({ fromId: recordIdParamSchema('fromId'), toId: recordIdParamSchema('toId') })
   .refine((swap) => swap.fromId !== swap.toId, { message: 'a swap needs two different ingredients', path: ['toId'] });
 /** `GET /api/me/swaps` (and the answer of every swap write). */
 export const swapListSchema = z.object({

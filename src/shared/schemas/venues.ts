@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_RECORD_ID, recordIdParamSchema, recordIdSchema } from './record-id';
 import {
   baseSpiritSchema,
   categorySchema,
@@ -219,10 +220,7 @@ export const eightySixSchema = z.object({ eightySixed: z.boolean({ error: 'eight
 /** `:slug/bar/:ingredientId` path parameters. */
 export const venueIngredientParamSchema = z.object({
   slug: venueSlugSchema,
-  ingredientId: z.coerce
-    .number({ error: 'ingredientId must be a number' })
-    .int('ingredientId must be a whole number')
-    .positive('ingredientId must be positive'),
+  ingredientId: recordIdParamSchema('ingredientId'),
 });
 
 /** Most sections on one menu, and most cocktails in one section. */
@@ -251,7 +249,7 @@ export const menuWriteSchema = z.object({
         items: z
           .array(
             z.object({
-              cocktailId: z.number({ error: 'cocktailId must be a number' }).int().positive(),
+              cocktailId: recordIdSchema('cocktailId'),
               priceCents: z
                 .number({ error: 'priceCents must be a number of cents' })
                 .int('priceCents must be whole cents')
@@ -292,11 +290,7 @@ export type TeamMenu = z.infer<typeof teamMenuSchema>;
 export const availabilityWriteSchema = z.object({ availability: menuAvailabilitySchema });
 export const menuItemParamSchema = z.object({
   slug: venueSlugSchema,
-  itemId: z.coerce
-    .number({ error: 'itemId must be a number' })
-    .int('itemId must be a whole number')
-    .positive('itemId must be positive')
-    .max(2_147_483_647, 'itemId is out of range'),
+  itemId: recordIdParamSchema('itemId'),
 });
 
 /**
@@ -332,7 +326,7 @@ export const signatureLineSchema = z
       .number({ error: 'choose an ingredient' })
       .int()
       .positive('choose an ingredient')
-      .max(2_147_483_647, 'ingredient_id is out of range'),
+      .max(MAX_RECORD_ID, 'ingredient_id is out of range'),
     amount: z.number().positive('the amount must be more than 0').max(10_000, 'the amount is too large').nullable(),
     amount_max: z
       .number()
@@ -397,11 +391,7 @@ export type SignatureList = z.infer<typeof signatureListSchema>;
 /** `/api/venues/:slug/signatures/:cocktailId`. */
 export const signatureParamSchema = z.object({
   slug: venueSlugSchema,
-  cocktailId: z.coerce
-    .number({ error: 'cocktailId must be a number' })
-    .int('cocktailId must be a whole number')
-    .positive('cocktailId must be positive')
-    .max(2_147_483_647, 'cocktailId is out of range'),
+  cocktailId: recordIdParamSchema('cocktailId'),
 });
 
 /** One drink on the public menu. ABV in %, US standard drinks per serving (DOMAIN.md: 14 g of ethanol each). */
