@@ -32,7 +32,7 @@ function makeApp(version = { current: 'v1' }) {
 }
 
 describe('responseCache', () => {
-  it('answers a cacheableJson body as UTF-8 JSON with an ETag, then from memory with the same bytes', async () => {
+  it('answers a cacheableJson body as UTF-8 JSON with an ETag, and from its second request on from memory with the same bytes', async () => {
     const { app, runs } = makeApp();
     const first = await app.request('/bytes');
     expect(first.status).toBe(200);
@@ -43,10 +43,31 @@ describe('responseCache', () => {
     const body = await first.text();
     expect(JSON.parse(body)).toEqual({ name: 'Crème de cassis', version: 'v1' });
 
-    const second = await app.request('/bytes');
-    expect(await second.text()).toBe(body);
-    expect(second.headers.get('etag')).toBe(etag);
-    expect(runs.bytes).toBe(1);
+    for (const [request, ran] of [
+      [2, 2],
+      [3, 2],
+      [4, 2],
+    ]) {
+      const again = await app.request('/bytes');
+      expect(await again.text(), `request ${request}`).toBe(body);
+      expect(again.headers.get('etag'), `request ${request}`).toBe(etag);
+      expect(runs.bytes, `request ${request}`).toBe(ran);
+    }
+  });
+
+  it('keeps no answer asked for once, so a stream of new URLs cannot push out one that people repeat', async () => {
+    const runs = { search: 0 };
+    const app = new Hono<{ Variables: ResponseCacheVariables }>();
+    app.get('/search', responseCache({ version: async () => 'v1', maxEntries: 4, maxBytes: 1024 * 1024 }), (c) => {
+      runs.search += 1;
+      return cacheableJson(c, { q: c.req.query('q') }, PUBLIC_REVALIDATE);
+    });
+    await app.request('/search?q=negroni');
+    await app.request('/search?q=negroni'); // the second request keeps it
+    for (let n = 0; n < 50; n += 1) await app.request(`/search?q=new-${n}`);
+    expect(runs.search).toBe(52);
+    expect(await (await app.request('/search?q=negroni')).json()).toEqual({ q: 'negroni' });
+    expect(runs.search).toBe(52);
   });
 
   it('gives the same ETag whether the route encoded the bytes itself or answered with c.json', async () => {
@@ -70,13 +91,15 @@ describe('responseCache', () => {
 
   it('never keeps a private answer, and drops every kept answer when the version changes', async () => {
     const { app, runs, version } = makeApp();
-    await app.request('/private');
-    await app.request('/private');
-    expect(runs.private).toBe(2);
+    for (let n = 0; n < 3; n += 1) await app.request('/private');
+    expect(runs.private).toBe(3);
     await app.request('/bytes');
+    await app.request('/bytes');
+    await app.request('/bytes');
+    expect(runs.bytes).toBe(2);
     version.current = 'v2';
     const after = await app.request('/bytes');
-    expect(runs.bytes).toBe(2);
+    expect(runs.bytes).toBe(3);
     expect((await after.json()) as unknown).toEqual({ name: 'Crème de cassis', version: 'v2' });
     expect(after.headers.get('etag')).toMatch(/^W\/"v2-/);
   });
