@@ -8,6 +8,7 @@ import { hrefs, paths } from '@/client/config/paths';
 import { captureRecoveryUrl } from '@/client/lib/recovery-mode';
 import { rememberReturnPath } from '@/client/lib/return-path';
 import { magicLinkVerifyPath } from '@/shared/recovery-link';
+import { linkManifestAfterLoad } from '@/client/lib/web-app-manifest';
 
 /** Text shown when index.html lacks the #root element (spec section 2 "Error screens"). */
 const MISSING_ROOT_TEXT = 'Missing Root Element';
@@ -83,4 +84,7 @@ function followRecoveryLink(): boolean {
   return true;
 }
 
-if (!followRecoveryLink()) start();
+if (!followRecoveryLink()) {
+  linkManifestAfterLoad();
+  start();
+}

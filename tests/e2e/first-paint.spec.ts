@@ -42,6 +42,8 @@ test.describe('first paint', () => {
     // No script or module is fetched before the first paint: the inline script loads the entry afterwards.
     expect(html).toMatch(/data-entry="\/assets\/index-[\w-]+\.js"/);
     expect(html).not.toMatch(/<script[^>]*\bsrc=|rel="modulepreload"/);
+    // Nor the web app manifest: the entry links it after the load event (checked in the next journeys).
+    expect(html).not.toContain('rel="manifest"');
 
     // Discover and the batch calculator are pre-rendered too; other pages get the shell around a loading state.
     const discover = await (await fetch(`${server.origin}/discover`)).text();
@@ -62,6 +64,7 @@ test.describe('first paint', () => {
     const page = await context.newPage();
     await page.goto('/');
     await expectGateAsking(page);
+    await expect(page.locator('link[rel="manifest"]')).toHaveCount(0);
     await page.goto('/batch-calculator');
     await expect(page.getByRole('dialog', { name: 'Age Verification' })).toBeVisible();
     await context.close();
@@ -94,6 +97,11 @@ test.describe('first paint', () => {
       await expect(page.getByRole('dialog', { name: 'Age Verification' })).toHaveCount(0);
     }
     await expect(page.locator('html')).toHaveAttribute('data-age-verified', '');
+    // The web app manifest is linked once the page has loaded, and answers.
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+    const manifest = await page.request.get('/manifest.webmanifest');
+    expect(manifest.status()).toBe(200);
+    expect(((await manifest.json()) as { name?: string }).name).toContain('Barback');
     await context.close();
   });
 
