@@ -20,12 +20,13 @@ export const MAX_COLLECTIONS = 200;
 /** Longest private note, characters (plain text). */
 export const MAX_NOTE_LENGTH = 5000;
 
-const positiveId = recordIdParamSchema;
-
 /** Path parameters: `:id` of a collection, `:cocktailId` of a cocktail. */
-export const collectionParamSchema = z.object({ id: positiveId('id') });
-export const collectionItemParamSchema = z.object({ id: positiveId('id'), cocktailId: positiveId('cocktailId') });
-export const cocktailNoteParamSchema = z.object({ cocktailId: positiveId('cocktailId') });
+export const collectionParamSchema = z.object({ id: recordIdParamSchema('id') });
+export const collectionItemParamSchema = z.object({
+  id: recordIdParamSchema('id'),
+  cocktailId: recordIdParamSchema('cocktailId'),
+});
+export const cocktailNoteParamSchema = z.object({ cocktailId: recordIdParamSchema('cocktailId') });
 
 /** A shared collection's public slug: 22 URL-safe random characters (128 bits or more), unguessable. */
 export const shareSlugSchema = z.object({

@@ -8,13 +8,10 @@ import { ingredientCategorySchema } from './ingredient';
  * otherwise; own data only). The matching rules are src/shared/domain/my-bar.ts (DOMAIN.md "My Bar matching").
  */
 
-/** A positive whole-number id in a path (`:ingredientId`, `:cocktailId`). */
-const idParam = recordIdParamSchema;
-
 /** Path parameter of `PUT|DELETE /api/me/bar/:ingredientId` and `/api/me/shopping-list/:ingredientId[/bought]`. */
-export const ingredientParamSchema = z.object({ ingredientId: idParam('ingredientId') });
+export const ingredientParamSchema = z.object({ ingredientId: recordIdParamSchema('ingredientId') });
 /** Path parameter of `GET /api/me/bar/match/:cocktailId`. */
-export const cocktailParamSchema = z.object({ cocktailId: idParam('cocktailId') });
+export const cocktailParamSchema = z.object({ cocktailId: recordIdParamSchema('cocktailId') });
 
 /** An ingredient as My Bar shows it: id, name, category, its broader ingredient, and whether it is house-made. */
 export const barIngredientSchema = z.object({
