@@ -11,17 +11,17 @@ export const MAX_RECORD_ID = 2_147_483_647;
  * ('cocktailId must be a whole number').
  */
 export function recordIdSchema(name: string) {
-  return z
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .positive(`${name} must be positive`)
-    .max(MAX_RECORD_ID, `${name} is out of range`);
+  return recordIdRules(z.number({ error: `${name} must be a number` }), name);
 }
 
 /** A record id in a path or query string ('42'): coerced to a number, then as {@link recordIdSchema}. */
 export function recordIdParamSchema(name: string) {
-  return z.coerce
-    .number({ error: `${name} must be a number` })
+  return recordIdRules(z.coerce.number({ error: `${name} must be a number` }), name);
+}
+
+/** The bounds of a record id on a number schema, plain or coerced. */
+function recordIdRules(number: z.ZodNumber | z.ZodCoercedNumber, name: string) {
+  return number
     .int(`${name} must be a whole number`)
     .positive(`${name} must be positive`)
     .max(MAX_RECORD_ID, `${name} is out of range`);
