@@ -25,7 +25,7 @@
  * BENCH_LIGHTHOUSE_PAGES (only the pages whose label contains one of these comma-separated texts, e.g. `returning`),
  * BENCH_LIGHTHOUSE_REPORTS (a folder: each run's full Lighthouse report is written there as JSON, for its diagnostics:
  * main-thread work, long tasks, bootup time), and beside it the run's Chromium trace (`*.trace.json`, for DevTools'
- * Performance panel).
+ * Performance panel); BENCH_LIGHTHOUSE_PROFILE=1 adds V8's CPU samples to that trace (analysis only: it slows the page).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -46,6 +46,12 @@ const PAGE_FILTER = (process.env.BENCH_LIGHTHOUSE_PAGES ?? '')
   .map((text) => text.trim())
   .filter(Boolean);
 const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS ?? '';
+/**
+ * With BENCH_LIGHTHOUSE_PROFILE=1 the trace also records V8's CPU samples (trace category
+ * disabled-by-default-v8.cpu_profiler), so a long task can be broken down by function; the sampling slows the page, so
+ * figures measured this way are for analysis, not for the table.
+ */
+const PROFILE = process.env.BENCH_LIGHTHOUSE_PROFILE === '1';
 let reportCount = 0;
 const root = path.resolve(import.meta.dirname, '../..');
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
@@ -186,7 +192,12 @@ async function lighthouseRun(url: string, returning: boolean): Promise<RunResult
       const result = await lighthouse(
         url,
         { logLevel: 'error', output: 'json', onlyCategories: ['performance', 'accessibility'] },
-        undefined,
+        PROFILE
+          ? {
+              extends: 'lighthouse:default',
+              settings: { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' },
+            }
+          : undefined,
         page,
       );
       if (!result) throw new Error(`Lighthouse returned no result for ${url}`);

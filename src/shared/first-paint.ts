@@ -60,6 +60,12 @@ export const PRERENDERED_DIR = 'prerendered';
 export const HOME_LIST_PATH = '/api/cocktails?page=0&pageSize=50';
 
 /**
+ * Path of one cocktail's detail without its id (`GET /api/cocktails/:id`), which the recipe modal asks for when the
+ * address opens a recipe (`?recipe=<id>`); the first-paint script preloads it for a whole-number id.
+ */
+export const RECIPE_DETAIL_PATH = '/api/cocktails/';
+
+/**
  * The one inline script of index.html and app-shell.html, first in `<head>` (its SHA-256 is the only hash in the CSP's
  * script-src, see src/server/http/first-paint-csp.ts; change a byte and the hash changes with it). It never throws and
  * does, in order:
@@ -79,7 +85,8 @@ export const HOME_LIST_PATH = '/api/cocktails?page=0&pageSize=50';
  *    attribute and adds `<link rel="modulepreload">` for the modules it will import at once: for a verified visitor
  *    `data-app-modules` and the page's own `data-page-modules` (plus, without a query, a fetch preload of
  *    `data-page-fetch`, e.g. the landing list on '/'; with `?recipe=` in the query, the recipe modal's
- *    `data-recipe-modules`, which the deep link opens at once), for a first visitor `data-gate-modules`.
+ *    `data-recipe-modules`, which the deep link opens at once, and a fetch preload of that recipe's detail,
+ *    {@link RECIPE_DETAIL_PATH} + id, when the id is a whole number), for a first visitor `data-gate-modules`.
  * The URLs live in attributes (space-separated lists), outside the hashed text, so a new build keeps the same hash.
  * Storage that throws (disabled cookies) counts as a first visit; the entry still loads.
  */
@@ -106,7 +113,8 @@ export const FIRST_PAINT_SCRIPT =
   "var m=d.createElement('script');m.type='module';m.src=s.getAttribute('data-entry');d.head.appendChild(m);" +
   "if(!v){list('data-gate-modules').forEach(function(u){add('modulepreload',u)});return}" +
   "list('data-app-modules').concat(list('data-page-modules')).forEach(function(u){add('modulepreload',u)});" +
-  "if(/[?&]recipe=/.test(location.search))list('data-recipe-modules').forEach(function(u){add('modulepreload',u)});" +
+  "if(/[?&]recipe=/.test(location.search)){list('data-recipe-modules').forEach(function(u){add('modulepreload',u)});" +
+  `var r=/[?&]recipe=(\\d{1,16})(?:&|$)/.exec(location.search);if(r)add('preload','${RECIPE_DETAIL_PATH}'+r[1],'fetch')}` +
   "var f=s.getAttribute('data-page-fetch');if(f&&!location.search)add('preload',f,'fetch')};" +
   "if(d.visibilityState!=='visible'){go();return}d.addEventListener('visibilitychange',go);setTimeout(go,1000);" +
   "try{var o=new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go,0)}});" +

@@ -74,6 +74,11 @@ export async function bootApp(container: HTMLElement): Promise<void> {
     });
   } else {
     container.removeAttribute(PRERENDERED_PATH_ATTRIBUTE);
-    createRoot(container).render(app);
+    // A transition, like the hydration above: React draws the page in interruptible slices instead of one blocking
+    // task (a default-priority first render is never sliced), and the pre-rendered shell stays until it commits.
+    const root = createRoot(container);
+    startTransition(() => {
+      root.render(app);
+    });
   }
 }

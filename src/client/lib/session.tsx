@@ -5,6 +5,7 @@ import type { AppMetadata, SessionData, SessionInfo, SessionUser } from '@/share
 import { apiFetch } from './api-client';
 import { authTransition, emitAuthEvent } from './auth-events';
 import { shouldRetryQuery } from './query-client';
+import { useDeferredFirstAnswer } from './use-deferred-first-answer';
 import { sessionKeys } from './query-keys';
 
 export type { AppMetadata, SessionData, SessionInfo, SessionUser };
@@ -142,6 +143,8 @@ export interface SessionState {
   session: SessionInfo | null;
 }
 
+const isAnswered = (state: SessionState) => state.status !== 'loading';
+
 /** The session as the one subscription above the tree reads it (null: no {@link SessionProvider} above). */
 const SessionContext = createContext<SessionState | null>(null);
 
@@ -163,7 +166,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!data) return { status: 'signed-out', user: null, session: null };
     return { status: 'signed-in', user: data.user, session: data.session };
   }, [pending, data]);
-  return <SessionContext.Provider value={state}>{children}</SessionContext.Provider>;
+  // The first answer reaches the tree as a deferred update, later ones at once (see useDeferredFirstAnswer).
+  const shown = useDeferredFirstAnswer(state, isAnswered);
+  return <SessionContext.Provider value={shown}>{children}</SessionContext.Provider>;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   EARLY_CLICKS_PROPERTY,
   FIRST_PAINT_SCRIPT,
   HOME_LIST_PATH,
+  RECIPE_DETAIL_PATH,
 } from '@/shared/first-paint';
 
 /** The pre-rendered gate's buttons, as the build writes them. */
@@ -170,7 +171,7 @@ describe('the first-paint script', () => {
     expect(document.documentElement.hasAttribute('data-signed-in')).toBe(true);
   });
 
-  it("with '/?recipe=12', preloads the app's, the page's and the recipe modal's modules, not the first list", () => {
+  it("with '/?recipe=12', preloads the app's, the page's and the recipe modal's modules and the recipe, not the first list", () => {
     vi.useFakeTimers();
     const page = loadPage('/?recipe=12', 'v1');
     expect(page.verified).toBe(true);
@@ -180,9 +181,20 @@ describe('the first-paint script', () => {
       modulePreload('/assets/react.js'),
       modulePreload('/assets/home.js'),
       modulePreload('/assets/recipe-modal.js'),
+      { rel: 'preload', href: `${RECIPE_DETAIL_PATH}12`, as: 'fetch', crossOrigin: 'anonymous' },
     ]);
     // Another query opens no recipe: the modal's modules wait until one is opened.
     expect(loadPage('/?q=gin', 'v1').loads).not.toContainEqual(modulePreload('/assets/recipe-modal.js'));
+    // An id that is not a whole number gets the modal's code (it shows the error) but no request.
+    const odd = loadPage('/discover?q=gin&recipe=12abc', 'v1').loads;
+    expect(odd).toContainEqual(modulePreload('/assets/recipe-modal.js'));
+    expect(odd.filter((load) => 'as' in load && load.as === 'fetch')).toEqual([]);
+    expect(loadPage('/discover?q=gin&recipe=7&x=1', 'v1').loads).toContainEqual({
+      rel: 'preload',
+      href: `${RECIPE_DETAIL_PATH}7`,
+      as: 'fetch',
+      crossOrigin: 'anonymous',
+    });
   });
 
   it("remembers a verified visitor's taps on the page's buttons until the app is live, for boot to replay", () => {

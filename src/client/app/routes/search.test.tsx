@@ -200,7 +200,7 @@ describe('/search', () => {
     const list = screen.getByRole('list', { name: 'Cocktails' });
     expect(within(list).getAllByRole('article')).toHaveLength(50);
 
-    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await user.click(await screen.findByRole('button', { name: 'Show more' }));
     await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(60));
     expect(requests.at(-1)?.searchParams.get('page')).toBe('1');
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();

@@ -28,6 +28,13 @@ function renderUpgrade(url = '/upgrade') {
   });
 }
 
+/** The paywall's trial button once it can be pressed (it stays disabled while the session is being read). */
+async function trialButton() {
+  const button = await screen.findByRole('button', { name: 'Start free trial' });
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
+}
+
 /** The iOS app's script handler, recording what the page asks. */
 function installNativeHandler(onRequest: (request: { action: string; productId?: string }) => void = () => {}) {
   const requests: { action: string; productId?: string }[] = [];
@@ -105,7 +112,7 @@ describe('/upgrade on the web', () => {
     expect(screen.getByTestId('plan-enterprise-price').textContent).toBe('$89.99');
     expect(screen.queryByText('Save 15% annually')).toBeNull();
 
-    await user.click(await screen.findByRole('button', { name: 'Start free trial' }));
+    await user.click(await trialButton());
     expect(screen.getByTestId('purchase-error').textContent).toBe('Purchases are only available in the iOS app.');
     await user.click(screen.getByRole('button', { name: 'Restore Purchases' }));
     expect(screen.getByTestId('purchase-error').textContent).toBe('Restore is only available in the iOS app.');
@@ -152,7 +159,7 @@ describe('/upgrade on a toast device', () => {
     );
     expect(screen.queryByRole('button', { name: 'Contact sales' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Contact sales' })).toBeNull();
-    await user.click(await screen.findByRole('button', { name: 'Start free trial' }));
+    await user.click(await trialButton());
     expect(screen.getByTestId('purchase-error').textContent).toBe('Purchases are only available in the iOS app.');
   });
 });
@@ -191,7 +198,7 @@ describe('/upgrade inside the iOS app', () => {
       setTimeout(() => wrapperSays({ type: 'RC_EVENT', name: 'PURCHASE_UPDATED' }), 50);
     });
     const router = renderUpgrade('/upgrade?from=%2Fmy-bar');
-    await user.click(await screen.findByRole('button', { name: 'Start free trial' }));
+    await user.click(await trialButton());
     expect(requests).toContainEqual({ type: 'RC_REQUEST', action: 'PURCHASE', productId: 'app.barback.pro.annual' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/my-bar'), { timeout: 5000 });
     expect(await screen.findByText('Purchase successful')).toBeInTheDocument();
@@ -212,7 +219,7 @@ describe('/upgrade inside the iOS app', () => {
         setTimeout(() => wrapperSays({ type: 'RC_EVENT', name: 'ERROR', data: {} }), 20);
     });
     renderUpgrade();
-    await user.click(await screen.findByRole('button', { name: 'Start free trial' }));
+    await user.click(await trialButton());
     await waitFor(() => expect(screen.getByTestId('purchase-error').textContent).toBe('Purchase error'));
     expect(screen.getByTestId('purchase-error')).toHaveClass('text-danger-text');
     expect(types()).toContain('rc_error');
@@ -231,7 +238,7 @@ describe('/upgrade inside the iOS app', () => {
         setTimeout(() => wrapperSays({ type: 'RC_EVENT', name: 'PURCHASE_UPDATED' }), 10);
     });
     const router = renderUpgrade();
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Start free trial' }));
+    await userEvent.setup().click(await trialButton());
     await waitFor(() =>
       expect(screen.getByTestId('purchase-notice').textContent).toMatch(/being confirmed with the App Store/),
     );

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/client/lib/api-client';
+import { RECIPE_DETAIL_PATH } from '@/shared/first-paint';
 import { cocktailKeys } from './query-keys';
 
 /**
@@ -17,7 +18,8 @@ import { cocktailKeys } from './query-keys';
  *   NETWORK_ERROR offline.
  */
 export function getCocktail(id: string | number, signal?: AbortSignal): Promise<unknown> {
-  return apiFetch<unknown>(`/api/cocktails/${encodeURIComponent(String(id))}`, null, { signal });
+  // The same address the first-paint script preloads for a deep link (`?recipe=<id>`), so the answer is reused.
+  return apiFetch<unknown>(`${RECIPE_DETAIL_PATH}${encodeURIComponent(String(id))}`, null, { signal });
 }
 
 /** Query of one cocktail's detail. */

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { createContext, createElement, useContext, type ReactNode } from 'react';
 import { useSession } from '@/client/lib/session';
 import { apiFetch } from '@/client/lib/api-client';
+import { useDeferredFirstAnswer } from '@/client/lib/use-deferred-first-answer';
 import type { CocktailSummary } from '@/shared/schemas/cocktail';
 import { favoriteKeys } from './query-keys';
 
@@ -42,6 +43,8 @@ export type FavoritesResult = ReturnType<typeof useFavoritesQuery>;
 
 const FavoritesContext = createContext<FavoritesResult | null>(null);
 
+const hasList = (favorites: FavoritesResult) => favorites.data !== undefined;
+
 /**
  * Subscribes to the signed-in user's favorites once for everything below it (app Providers mount it inside the
  * SessionProvider; tests wrap with it). Every heart on a page of cards reads this one subscription: one query observer
@@ -49,7 +52,9 @@ const FavoritesContext = createContext<FavoritesResult | null>(null);
  */
 export function FavoritesProvider({ children }: { children: ReactNode }) {
   const favorites = useFavoritesQuery();
-  return createElement(FavoritesContext.Provider, { value: favorites }, children);
+  // The first list reaches the hearts as a deferred update, later changes at once (see useDeferredFirstAnswer).
+  const shown = useDeferredFirstAnswer(favorites, hasList);
+  return createElement(FavoritesContext.Provider, { value: shown }, children);
 }
 
 /**
