@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { getAppEnvironment } from '@/client/lib/app-environment';
+import { prepareClassMerge } from '@/client/lib/utils';
 import { yieldToMain } from '@/client/lib/yield-to-main';
 import { GATE_LIVE_ATTRIBUTE, PRERENDERED_PATH_ATTRIBUTE } from '@/shared/first-paint';
 import { AppFrame } from './app';
@@ -53,9 +54,14 @@ export async function bootApp(container: HTMLElement): Promise<void> {
   if (hydrate) {
     await yieldToMain();
     await loadMatchedRoutes(routes, window.location.pathname);
-    await yieldToMain();
   }
+  // Start-up work that cannot be sliced runs in tasks of its own, each short enough not to block on a slow phone,
+  // rather than piled into one task or into React's first render slice: the class merger's map, then the router.
+  await yieldToMain();
+  prepareClassMerge();
+  await yieldToMain();
   const router = createBrowserRouter(routes);
+  await yieldToMain();
   const app = (
     <StrictMode>
       <EarlyClicks container={container}>
