@@ -94,7 +94,7 @@ function loads() {
 function loadPage(path: string, marker: string | null) {
   loadDom(path, marker);
   FakePaintObserver.last?.report('first-contentful-paint');
-  vi.runOnlyPendingTimers();
+  vi.runAllTimers();
   return { verified: document.documentElement.hasAttribute(AGE_VERIFIED_ATTRIBUTE), loads: loads() };
 }
 
@@ -156,12 +156,30 @@ describe('the first-paint script', () => {
       verified: true,
       loads: [
         ENTRY,
+        { rel: 'preload', href: HOME_LIST_PATH, as: 'fetch', crossOrigin: 'anonymous' },
         modulePreload('/assets/app.js'),
         modulePreload('/assets/react.js'),
         modulePreload('/assets/home.js'),
-        { rel: 'preload', href: HOME_LIST_PATH, as: 'fetch', crossOrigin: 'anonymous' },
       ],
     });
+  });
+
+  it('adds four preload links per task, the data first, the rest in the tasks after', () => {
+    vi.useFakeTimers();
+    loadDom('/?recipe=12', 'v1');
+    FakePaintObserver.last?.report('first-contentful-paint');
+    vi.advanceTimersToNextTimer();
+    // The entry and four links in the task that starts loading; the fifth in the next one.
+    expect(loads()).toEqual([
+      ENTRY,
+      { rel: 'preload', href: `${RECIPE_DETAIL_PATH}12`, as: 'fetch', crossOrigin: 'anonymous' },
+      modulePreload('/assets/app.js'),
+      modulePreload('/assets/react.js'),
+      modulePreload('/assets/home.js'),
+    ]);
+    vi.advanceTimersToNextTimer();
+    expect(loads().at(-1)).toEqual(modulePreload('/assets/recipe-modal.js'));
+    expect(loads()).toHaveLength(6);
   });
 
   it('marks a browser signed in last time, so CSS hides what only signed-out visitors see', () => {
@@ -177,11 +195,11 @@ describe('the first-paint script', () => {
     expect(page.verified).toBe(true);
     expect(page.loads).toEqual([
       ENTRY,
+      { rel: 'preload', href: `${RECIPE_DETAIL_PATH}12`, as: 'fetch', crossOrigin: 'anonymous' },
       modulePreload('/assets/app.js'),
       modulePreload('/assets/react.js'),
       modulePreload('/assets/home.js'),
       modulePreload('/assets/recipe-modal.js'),
-      { rel: 'preload', href: `${RECIPE_DETAIL_PATH}12`, as: 'fetch', crossOrigin: 'anonymous' },
     ]);
     // Another query opens no recipe: the modal's modules wait until one is opened.
     expect(loadPage('/?q=gin', 'v1').loads).not.toContainEqual(modulePreload('/assets/recipe-modal.js'));
