@@ -15,6 +15,7 @@ import {
 import { cn } from '@/client/lib/utils';
 import { cocktailModalShapeSchema } from '@/shared/schemas/cocktail';
 import { useCocktail } from '../api/get-cocktail';
+import { useDeferredFirstAnswer } from '@/client/lib/use-deferred-first-answer';
 import { identifyCocktail, recordCocktailDiagnostic, type CocktailDiagnostic } from '../diagnostics';
 import { CocktailRecipe, CocktailRecipeSkeleton } from './cocktail-recipe';
 import { CatalogueErrorBoundary } from './error-boundary';
@@ -237,9 +238,13 @@ export function CocktailDetailView({
   );
 }
 
+const isSettled = (query: { isPending: boolean }) => !query.isPending;
+
 /** Loads the cocktail and shows the loading, load-failure or loaded view. */
 function CocktailDetailPanel({ cocktailId, contentProps }: { cocktailId: string; contentProps: ContentProps }) {
-  const query = useCocktail(cocktailId);
+  // The first answer is drawn as a deferred update (the skeleton stays until the recipe's interruptible render is
+  // done), later ones at once: see useDeferredFirstAnswer.
+  const query = useDeferredFirstAnswer(useCocktail(cocktailId), isSettled);
 
   if (query.isPending) return <CocktailDetailView data={undefined} contentProps={contentProps} pending />;
 
