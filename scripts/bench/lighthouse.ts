@@ -39,6 +39,7 @@ import puppeteer from 'puppeteer-core';
 import { startTestServer } from '../../tests/e2e/support/server';
 import { CHROMIUM_PATH } from '../../tests/e2e/support/browser';
 import { seedMenuVenue } from './menu-venue';
+import { AGE_VERIFIED_KEY, AGE_VERIFIED_VALUE, firstCocktailId } from './returning-visit';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const PAGE_FILTER = (process.env.BENCH_LIGHTHOUSE_PAGES ?? '')
@@ -55,10 +56,6 @@ const PROFILE = process.env.BENCH_LIGHTHOUSE_PROFILE === '1';
 let reportCount = 0;
 const root = path.resolve(import.meta.dirname, '../..');
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
-
-/** localStorage key and value of a confirmed age gate (src/client/app/shell/age-gate-state.ts, spec section 9). */
-const AGE_VERIFIED_KEY = 'bb:age-verified';
-const AGE_VERIFIED_VALUE = 'v1';
 
 /**
  * Flags for headless Debian Chromium on a machine without internet (ARCHITECTURE.md "Install notes"); chrome-launcher
@@ -135,16 +132,6 @@ interface PageResult {
   medians: Figures | null;
   runs: RunResult[];
   failures: RunFailure[];
-}
-
-/** Id of the first cocktail of the seed catalogue (`GET /api/cocktails?pageSize=1`), for the `?recipe=` deep link. */
-async function firstCocktailId(base: string): Promise<number> {
-  const response = await fetch(`${base}/api/cocktails?pageSize=1`);
-  if (!response.ok) throw new Error(`GET /api/cocktails answered ${response.status}`);
-  const body = (await response.json()) as { items: { id: number }[] };
-  const first = body.items[0];
-  if (!first) throw new Error('the seed catalogue is empty: no cocktail for the ?recipe= deep link');
-  return first.id;
 }
 
 /**

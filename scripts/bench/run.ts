@@ -14,7 +14,8 @@
  * Environment: BENCH_SECONDS, BENCH_LARGE_COUNT (default 100000), BENCH_DATABASE_URL (PostgreSQL admin URL, default
  * postgres://postgres@127.0.0.1:5432/postgres; skipped when unreachable), CHROMIUM_PATH. BENCH_ONLY names one part of
  * `npm run bench` to run (catalogue: this file; my-bar: scripts/bench/my-bar.ts; startup; load, restart or kill:
- * scripts/bench/resilience.ts; lighthouse: scripts/bench/lighthouse.ts; search: scripts/bench/search.ts); the other parts
+ * scripts/bench/resilience.ts; lighthouse: scripts/bench/lighthouse.ts; blocking: scripts/bench/blocking-time.ts; search:
+ * scripts/bench/search.ts); the other parts
  * skip themselves.
  * Targets (issue 2): list >= 60 % of the bare ceiling; search p95 <= 20 ms at 100,000; home initial JS <= 120 kB gzip.
  */

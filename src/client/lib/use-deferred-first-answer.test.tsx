@@ -7,10 +7,10 @@ type State = { status: 'loading' | 'signed-in' | 'signed-out' };
 const answered = (state: State) => state.status !== 'loading';
 
 /** Renders the hook over `states` in turn and returns what each render returned, in order. */
-function rendersOver(states: State[]): string[] {
+function rendersOver(states: [State, ...State[]]): string[] {
   const seen: string[] = [];
   const { rerender } = renderHook(
-    ({ state }) => {
+    ({ state }: { state: State }) => {
       const shown = useDeferredFirstAnswer(state, answered);
       seen.push(`${state.status}->${shown.status}`);
       return shown;

@@ -1,0 +1,22 @@
+/**
+ * What the browser benchmarks (lighthouse.ts, blocking-time.ts) share about a returning visitor's pages: the age gate's
+ * stored confirmation and the deep link's recipe id.
+ */
+
+/** localStorage key and value of a confirmed age gate (src/client/app/shell/age-gate-state.ts, spec section 9). */
+export const AGE_VERIFIED_KEY = 'bb:age-verified';
+export const AGE_VERIFIED_VALUE = 'v1';
+
+/**
+ * Id of the first cocktail of the seed catalogue (`GET /api/cocktails?pageSize=1`), for the `?recipe=` deep link.
+ * @param base the server's origin, e.g. `http://127.0.0.1:4123`
+ * @throws Error when the API answers an error status or the catalogue is empty
+ */
+export async function firstCocktailId(base: string): Promise<number> {
+  const response = await fetch(`${base}/api/cocktails?pageSize=1`);
+  if (!response.ok) throw new Error(`GET /api/cocktails answered ${response.status}`);
+  const body = (await response.json()) as { items: { id: number }[] };
+  const first = body.items[0];
+  if (!first) throw new Error('the seed catalogue is empty: no cocktail for the ?recipe= deep link');
+  return first.id;
+}
