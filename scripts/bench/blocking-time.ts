@@ -25,7 +25,7 @@ import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM_PATH } from '../../tests/e2e/support/browser';
 import { startTestServer } from '../../tests/e2e/support/server';
-import { AGE_VERIFIED_KEY, AGE_VERIFIED_VALUE, firstCocktailId } from './returning-visit';
+import { confirmAgeGateIn, firstCocktailId } from './returning-visit';
 
 const RUNS = Number(process.env.BENCH_BLOCKING_RUNS ?? 9);
 const PAGE_FILTER = (process.env.BENCH_BLOCKING_PAGES ?? '')
@@ -126,17 +126,7 @@ async function main(): Promise<void> {
         try {
           const page = await context.newPage();
           await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
-          await page.evaluateOnNewDocument(
-            (key: string, value: string) => {
-              try {
-                window.localStorage.setItem(key, value);
-              } catch {
-                // about:blank has no storage of its own
-              }
-            },
-            AGE_VERIFIED_KEY,
-            AGE_VERIFIED_VALUE,
-          );
+          await confirmAgeGateIn(page);
           await page.tracing.start({ categories: TRACE_CATEGORIES });
           await page.goto(`${server.url}${pagePath}`, { waitUntil: 'networkidle0' });
           await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));

@@ -39,7 +39,7 @@ import puppeteer from 'puppeteer-core';
 import { startTestServer } from '../../tests/e2e/support/server';
 import { CHROMIUM_PATH } from '../../tests/e2e/support/browser';
 import { seedMenuVenue } from './menu-venue';
-import { AGE_VERIFIED_KEY, AGE_VERIFIED_VALUE, firstCocktailId } from './returning-visit';
+import { confirmAgeGateIn, firstCocktailId } from './returning-visit';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const PAGE_FILTER = (process.env.BENCH_LIGHTHOUSE_PAGES ?? '')
@@ -164,17 +164,7 @@ async function lighthouseRun(url: string, returning: boolean): Promise<RunResult
     try {
       const page = (await browser.pages())[0] ?? (await browser.newPage());
       if (returning) {
-        await page.evaluateOnNewDocument(
-          (key: string, value: string) => {
-            try {
-              window.localStorage.setItem(key, value);
-            } catch {
-              // about:blank (Lighthouse's first stop) has no storage of its own
-            }
-          },
-          AGE_VERIFIED_KEY,
-          AGE_VERIFIED_VALUE,
-        );
+        await confirmAgeGateIn(page);
       }
       const result = await lighthouse(
         url,

@@ -2,10 +2,30 @@
  * What the browser benchmarks (lighthouse.ts, blocking-time.ts) share about a returning visitor's pages: the age gate's
  * stored confirmation and the deep link's recipe id.
  */
+// puppeteer-core is not a direct dependency: it is the copy lighthouse depends on (and hoists).
+import type { Page } from 'puppeteer-core';
 
 /** localStorage key and value of a confirmed age gate (src/client/app/shell/age-gate-state.ts, spec section 9). */
-export const AGE_VERIFIED_KEY = 'bb:age-verified';
-export const AGE_VERIFIED_VALUE = 'v1';
+const AGE_VERIFIED_KEY = 'bb:age-verified';
+const AGE_VERIFIED_VALUE = 'v1';
+
+/**
+ * Makes `page` a returning visitor's: every new document in it starts with the age gate's confirmation in localStorage,
+ * written before any of the page's own scripts run (`evaluateOnNewDocument`), while the HTTP cache stays as it is.
+ */
+export async function confirmAgeGateIn(page: Page): Promise<void> {
+  await page.evaluateOnNewDocument(
+    (key: string, value: string) => {
+      try {
+        window.localStorage.setItem(key, value);
+      } catch {
+        // about:blank (Lighthouse's first stop) has no storage of its own
+      }
+    },
+    AGE_VERIFIED_KEY,
+    AGE_VERIFIED_VALUE,
+  );
+}
 
 /**
  * Id of the first cocktail of the seed catalogue (`GET /api/cocktails?pageSize=1`), for the `?recipe=` deep link.
