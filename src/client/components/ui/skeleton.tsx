@@ -2,8 +2,9 @@ import type * as React from 'react';
 import { cn } from '@/client/lib/utils';
 
 /**
- * A loading placeholder that pulses softly (an opacity animation, which the compositor runs off the main thread). Size it exactly like the content it stands for so nothing shifts when the
- * content arrives. Hidden from assistive technology (announce loading elsewhere, e.g. with role="status").
+ * A loading placeholder that pulses softly (an opacity animation, which the compositor runs off the main thread). Size
+ * it exactly like the content it stands for so nothing shifts when the content arrives. Hidden from assistive
+ * technology (announce loading elsewhere, e.g. with role="status").
  */
 export function Skeleton({ className, ...props }: React.ComponentProps<'div'>) {
   return (

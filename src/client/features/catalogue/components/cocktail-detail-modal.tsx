@@ -12,10 +12,10 @@ import {
   DialogTitle,
   type DialogContentProps,
 } from '@/client/components/ui/dialog';
+import { useDeferredFirstAnswer } from '@/client/lib/use-deferred-first-answer';
 import { cn } from '@/client/lib/utils';
 import { cocktailModalShapeSchema } from '@/shared/schemas/cocktail';
 import { useCocktail } from '../api/get-cocktail';
-import { useDeferredFirstAnswer } from '@/client/lib/use-deferred-first-answer';
 import { identifyCocktail, recordCocktailDiagnostic, type CocktailDiagnostic } from '../diagnostics';
 import { CocktailRecipe, CocktailRecipeSkeleton } from './cocktail-recipe';
 import { CatalogueErrorBoundary } from './error-boundary';
