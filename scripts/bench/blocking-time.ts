@@ -15,11 +15,12 @@
  *
  * Needs a build (`npm run bench` builds first). Run alone: `npm run bench:blocking` or `BENCH_ONLY=blocking npm run
  * bench`. Environment: BENCH_BLOCKING_RUNS (default 9), BENCH_BLOCKING_PAGES (only the paths containing one of these
- * comma-separated texts), CHROMIUM_PATH (default /usr/bin/chromium).
+ * comma-separated texts), BENCH_BLOCKING_TRACES (a folder: each run's trace is written there as JSON, to open in DevTools),
+ * CHROMIUM_PATH (default /usr/bin/chromium).
  * @throws (exits non-zero) when there is no build, the server or Chromium does not start, or no run of a page yields a
  *   trace with a navigation and a first contentful paint
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 // puppeteer-core is not a direct dependency: it is the copy lighthouse depends on (and hoists), as in lighthouse.ts.
 import puppeteer from 'puppeteer-core';
@@ -28,6 +29,7 @@ import { startTestServer } from '../../tests/e2e/support/server';
 import { confirmAgeGateIn, firstCocktailId } from './returning-visit';
 
 const RUNS = Number(process.env.BENCH_BLOCKING_RUNS ?? 9);
+const TRACES_DIR = process.env.BENCH_BLOCKING_TRACES ?? '';
 const PAGE_FILTER = (process.env.BENCH_BLOCKING_PAGES ?? '')
   .split(',')
   .map((text) => text.trim())
@@ -131,6 +133,11 @@ async function main(): Promise<void> {
           await page.goto(`${server.url}${pagePath}`, { waitUntil: 'networkidle0' });
           await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
           const trace = await page.tracing.stop();
+          if (TRACES_DIR && trace) {
+            mkdirSync(TRACES_DIR, { recursive: true });
+            const name = `${pagePath.replace(/[^a-z0-9]+/gi, '_')}-${run + 1}.trace.json`;
+            writeFileSync(path.join(TRACES_DIR, name), trace);
+          }
           const parsed = JSON.parse(Buffer.from(trace ?? new Uint8Array()).toString('utf8')) as {
             traceEvents: TraceEvent[];
           };

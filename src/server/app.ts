@@ -8,7 +8,7 @@ import type { ApiErrorCode } from '@/shared/schemas/api-error';
 import { accountRoutes } from './account';
 import { analyticsRoutes } from './analytics';
 import { authHandlerRoutes, createAuth, sessionRoutes, wellKnownRoutes, type Auth } from './auth';
-import { catalogueRoutes, ingredientRoutes, searchRoutes, SIGN_IN_FOR_OWN_MESSAGE } from './catalogue';
+import { catalogueRoutes, ingredientRoutes, searchRoutes, serveRecipePage, SIGN_IN_FOR_OWN_MESSAGE } from './catalogue';
 import { collectionRoutes, ratingsByCocktail, sharedCollectionRoutes } from './collections';
 import { listFavoriteIds } from './favorites';
 import { PROJECT_ROOT, type Config } from './config';
@@ -199,6 +199,7 @@ export function createApp(deps: AppDeps): Hono {
     }),
   );
   app.use(serveMenuPage({ db, clientDir: deps.clientDir ?? DEFAULT_CLIENT_DIR, logger }));
+  app.use(serveRecipePage({ db, clientDir: deps.clientDir ?? DEFAULT_CLIENT_DIR, logger }));
   app.use(serveClient({ clientDir: deps.clientDir ?? DEFAULT_CLIENT_DIR }));
 
   app.notFound((c) => {

@@ -66,6 +66,19 @@ export const HOME_LIST_PATH = '/api/cocktails?page=0&pageSize=50';
 export const RECIPE_DETAIL_PATH = '/api/cocktails/';
 
 /**
+ * A recipe deep link (`/?recipe=<id>`, issue 12) is answered with the home page plus the recipe drawn by the server
+ * (src/server/catalogue/recipe-page.ts): a static sheet `#`{@link RECIPE_SHEET_ID} with the dialog's look, before
+ * `</body>`, so the recipe is in the first paint; and the cocktail's detail, exactly as `GET /api/cocktails/:id` answers
+ * it, in `<script type="application/json" id=`{@link RECIPE_DATA_ID}`>`, from which the recipe modal starts without a
+ * request. The modal removes the sheet in the same frame as it draws its own panel.
+ */
+export const RECIPE_SHEET_ID = 'bb-recipe-sheet';
+/** id of the deep link's data block (see {@link RECIPE_SHEET_ID}). */
+export const RECIPE_DATA_ID = 'bb-recipe-data';
+/** The recipe query parameter of a deep link (`?recipe=<id>`), as the catalogue's pages write it. */
+export const RECIPE_PARAM = 'recipe';
+
+/**
  * The one inline script of index.html and app-shell.html, first in `<head>` (its SHA-256 is the only hash in the CSP's
  * script-src, see src/server/http/first-paint-csp.ts; change a byte and the hash changes with it). It never throws and
  * does, in order:
@@ -84,10 +97,11 @@ export const RECIPE_DETAIL_PATH = '/api/cocktails/';
  *    hidden (no paint comes) or Paint Timing is missing, loads the entry module named by its own `data-entry`
  *    attribute and adds `<link rel="modulepreload">` for the modules it will import at once (four links per task, the
  *    rest in the tasks after: each insertion costs the main thread about a millisecond; fetch preloads first): for a verified visitor
- *    `data-app-modules` and the page's own `data-page-modules` (plus, without a query, a fetch preload of
- *    `data-page-fetch`, e.g. the landing list on '/'; with `?recipe=` in the query, the recipe modal's
+ *    `data-app-modules` and the page's own `data-page-modules` (plus, without a query or with only `?recipe=`, a
+ *    fetch preload of `data-page-fetch`, e.g. the landing list on '/', which the page under the modal draws too; with `?recipe=` in the query, the recipe modal's
  *    `data-recipe-modules`, which the deep link opens at once, and a fetch preload of that recipe's detail,
- *    {@link RECIPE_DETAIL_PATH} + id, when the id is a whole number), for a first visitor `data-gate-modules`.
+ *    {@link RECIPE_DETAIL_PATH} + id, when the id is a whole number and the server has not embedded it already as
+ *    {@link RECIPE_DATA_ID}), for a first visitor `data-gate-modules`.
  * The URLs live in attributes (space-separated lists), outside the hashed text, so a new build keeps the same hash.
  * Storage that throws (disabled cookies) counts as a first visit; the entry still loads.
  */
@@ -118,9 +132,9 @@ export const FIRST_PAINT_SCRIPT =
   "var m=d.createElement('script');m.type='module';m.src=s.getAttribute('data-entry');d.head.appendChild(m);" +
   "if(!v){list('data-gate-modules').forEach(pre);next();return}" +
   "list('data-app-modules').concat(list('data-page-modules')).forEach(pre);" +
+  "var f=s.getAttribute('data-page-fetch');if(f&&!location.search.replace(/^\\?recipe=[^&]*$/,''))todo.unshift(['preload',f,'fetch']);" +
   "if(/[?&]recipe=/.test(location.search)){list('data-recipe-modules').forEach(pre);" +
-  `var r=/[?&]recipe=(\\d{1,16})(?:&|$)/.exec(location.search);if(r)todo.unshift(['preload','${RECIPE_DETAIL_PATH}'+r[1],'fetch'])}` +
-  "var f=s.getAttribute('data-page-fetch');if(f&&!location.search)todo.unshift(['preload',f,'fetch']);next()};" +
+  `var r=/[?&]recipe=(\\d{1,16})(?:&|$)/.exec(location.search);if(r&&!d.getElementById('${RECIPE_DATA_ID}'))todo.unshift(['preload','${RECIPE_DETAIL_PATH}'+r[1],'fetch'])}next()};` +
   "if(d.visibilityState!=='visible'){go();return}d.addEventListener('visibilitychange',go);setTimeout(go,1000);" +
   "try{var o=new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go,0)}});" +
   "o.observe({type:'paint',buffered:true})}catch(x){go()}})();";
@@ -141,5 +155,5 @@ export const MENU_HTML_PLACEHOLDER = '<!--bb:menu-html-->';
 export const MENU_PATH_PLACEHOLDER = '/v/__bb_menu_slug__';
 /** The folder of the Node build of src/client/server-render.tsx, beside the client build (dist/ssr). */
 export const SERVER_RENDER_DIR = 'ssr';
-/** The file of that build exporting `renderPublicMenu(menu, url)`. */
+/** The file of that build exporting `renderPublicMenu(menu, url)` and `renderRecipeSheet(cocktail)`. */
 export const SERVER_RENDER_FILE = 'server-render.js';

@@ -4,21 +4,24 @@ import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } fr
 import { getAppEnvironment } from '@/client/lib/app-environment';
 import { prepareClassMerge } from '@/client/lib/utils';
 import { yieldToMain } from '@/client/lib/yield-to-main';
-import { GATE_LIVE_ATTRIBUTE, PRERENDERED_PATH_ATTRIBUTE } from '@/shared/first-paint';
+import { GATE_LIVE_ATTRIBUTE, PRERENDERED_PATH_ATTRIBUTE, RECIPE_PARAM } from '@/shared/first-paint';
 import { AppFrame } from './app';
 import { routes } from './router';
 import { EarlyClicks } from './shell/early-clicks';
 
+/** A query holding only a recipe deep link (`?recipe=<id>`): the page under the modal draws as without a query. */
+const RECIPE_ONLY_QUERY = new RegExp(`^\\?${RECIPE_PARAM}=[^&]*$`);
+
 /**
  * True when `container` holds the build's pre-rendered page for exactly this URL, so React can hydrate it instead of
- * drawing again: the pre-rendered path equals the location's path, there is no query (a search or a ?recipe= deep link
- * draws something else) and the app runs in a plain browser (the iOS and Toast shells differ from the pre-rendered web
- * shell).
+ * drawing again: the pre-rendered path equals the location's path, the query is empty or only a recipe deep link (the
+ * modal opens in the render after hydration; a search or a filter draws something else) and the app runs in a plain
+ * browser (the iOS and Toast shells differ from the pre-rendered web shell).
  */
 export function canHydrate(container: HTMLElement, location: Location, platform: string): boolean {
   return (
     container.getAttribute(PRERENDERED_PATH_ATTRIBUTE) === location.pathname &&
-    location.search === '' &&
+    (location.search === '' || RECIPE_ONLY_QUERY.test(location.search)) &&
     platform === 'web'
   );
 }

@@ -3,6 +3,7 @@
  * catalogue and the My Bar match model (both in memory per catalogue version), and the search-key fold.
  */
 export { catalogueRoutes, ingredientRoutes, searchRoutes } from './routes';
+export { serveRecipePage } from './recipe-page';
 export {
   SIGN_IN_FOR_OWN_MESSAGE,
   seedCatalogue,

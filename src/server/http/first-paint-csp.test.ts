@@ -8,6 +8,7 @@ import {
   EARLY_CLICKS_PROPERTY,
   FIRST_PAINT_SCRIPT,
   HOME_LIST_PATH,
+  RECIPE_DATA_ID,
   RECIPE_DETAIL_PATH,
 } from '@/shared/first-paint';
 
@@ -169,17 +170,16 @@ describe('the first-paint script', () => {
     loadDom('/?recipe=12', 'v1');
     FakePaintObserver.last?.report('first-contentful-paint');
     vi.advanceTimersToNextTimer();
-    // The entry and four links in the task that starts loading; the fifth in the next one.
+    // The entry and four links in the task that starts loading; the fifth and sixth in the next one.
     expect(loads()).toEqual([
       ENTRY,
       { rel: 'preload', href: `${RECIPE_DETAIL_PATH}12`, as: 'fetch', crossOrigin: 'anonymous' },
+      { rel: 'preload', href: HOME_LIST_PATH, as: 'fetch', crossOrigin: 'anonymous' },
       modulePreload('/assets/app.js'),
       modulePreload('/assets/react.js'),
-      modulePreload('/assets/home.js'),
     ]);
     vi.advanceTimersToNextTimer();
-    expect(loads().at(-1)).toEqual(modulePreload('/assets/recipe-modal.js'));
-    expect(loads()).toHaveLength(6);
+    expect(loads().slice(5)).toEqual([modulePreload('/assets/home.js'), modulePreload('/assets/recipe-modal.js')]);
   });
 
   it('marks a browser signed in last time, so CSS hides what only signed-out visitors see', () => {
@@ -189,20 +189,32 @@ describe('the first-paint script', () => {
     expect(document.documentElement.hasAttribute('data-signed-in')).toBe(true);
   });
 
-  it("with '/?recipe=12', preloads the app's, the page's and the recipe modal's modules and the recipe, not the first list", () => {
+  it("with '/?recipe=12', preloads the recipe, the page's list (drawn under the modal) and the app's, the page's and the recipe modal's modules", () => {
     vi.useFakeTimers();
     const page = loadPage('/?recipe=12', 'v1');
     expect(page.verified).toBe(true);
     expect(page.loads).toEqual([
       ENTRY,
       { rel: 'preload', href: `${RECIPE_DETAIL_PATH}12`, as: 'fetch', crossOrigin: 'anonymous' },
+      { rel: 'preload', href: HOME_LIST_PATH, as: 'fetch', crossOrigin: 'anonymous' },
       modulePreload('/assets/app.js'),
       modulePreload('/assets/react.js'),
       modulePreload('/assets/home.js'),
       modulePreload('/assets/recipe-modal.js'),
     ]);
-    // Another query opens no recipe: the modal's modules wait until one is opened.
-    expect(loadPage('/?q=gin', 'v1').loads).not.toContainEqual(modulePreload('/assets/recipe-modal.js'));
+    // Another query opens no recipe: the modal's modules wait until one is opened; the page draws another list.
+    const search = loadPage('/?q=gin', 'v1').loads;
+    expect(search).not.toContainEqual(modulePreload('/assets/recipe-modal.js'));
+    expect(search.filter((load) => 'as' in load && load.as === 'fetch')).toEqual([]);
+    // The server embedded the recipe's detail in the page (a deep link it drew): no request for it.
+    loadDom('/?recipe=12', 'v1');
+    const data = document.createElement('script');
+    data.type = 'application/json';
+    data.id = RECIPE_DATA_ID;
+    document.body.append(data);
+    FakePaintObserver.last?.report('first-contentful-paint');
+    vi.runAllTimers();
+    expect(loads().filter((load) => 'href' in load && load.href === `${RECIPE_DETAIL_PATH}12`)).toEqual([]);
     // An id that is not a whole number gets the modal's code (it shows the error) but no request.
     const odd = loadPage('/discover?q=gin&recipe=12abc', 'v1').loads;
     expect(odd).toContainEqual(modulePreload('/assets/recipe-modal.js'));

@@ -16,7 +16,8 @@ import { postJson, randomEmail, signIn, userIdOf } from '../../../tests/support/
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
 import { grantEntitlement, revokeEntitlement } from '../payments';
-import { fillMenuTemplate, jsonForScript } from './menu-page';
+import { jsonForScript } from '../http/server-render-build';
+import { fillMenuTemplate } from './menu-page';
 
 /** A public menu as getPublicMenu returns it, small. */
 const MENU: PublicMenu = {

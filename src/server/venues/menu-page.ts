@@ -1,6 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import {
@@ -9,13 +7,12 @@ import {
   MENU_PAGE_FILE,
   MENU_PATH_PLACEHOLDER,
   PRERENDERED_DIR,
-  SERVER_RENDER_DIR,
-  SERVER_RENDER_FILE,
 } from '@/shared/first-paint';
 import type { PublicMenu } from '@/shared/schemas/venues';
 import { venueSlugSchema } from '@/shared/schemas/venues';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
+import { jsonForScript, serverRenderBuild } from '../http/server-render-build';
 import type { Logger } from '../logger';
 import { getPublicMenu } from './menu';
 
@@ -38,17 +35,6 @@ type RenderPublicMenu = (menu: PublicMenu, url: string) => Promise<string>;
 const MENU_PATH = /^\/v\/([^/]+)$/;
 
 /**
- * The JSON of `value` safe inside a `<script type="application/json">`: `<` escaped (no `</script>` or `<!--` can end
- * or change the block), and the line separators U+2028 and U+2029 escaped as well.
- */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
-/**
  * Fills the menu template: the rendered menu into `#root`, the menu's path into its pre-rendered attribute, and the
  * menu's data block before `</body>`.
  * @throws Error when the template lacks a placeholder or `</body>` (a build that does not match this server).
@@ -69,12 +55,6 @@ export function fillMenuTemplate(
     .replace('</body>', () => `${data}\n  </body>`);
 }
 
-/** A file read once and read again when its modification time changes. */
-interface Loaded<T> {
-  mtimeMs: number;
-  value: T;
-}
-
 /**
  * The server-rendered menu page, as Hono middleware placed before the client's static files. `clientDir` is the client
  * build (dist/client); the server-render build sits beside it (dist/ssr).
@@ -88,31 +68,13 @@ export function serveMenuPage({
   clientDir: string;
   logger?: Logger;
 }): MiddlewareHandler {
-  const templateFile = path.join(clientDir, PRERENDERED_DIR, MENU_PAGE_FILE);
-  const moduleFile = path.join(clientDir, '..', SERVER_RENDER_DIR, SERVER_RENDER_FILE);
-  let template: Loaded<string> | null = null;
-  let renderer: Loaded<RenderPublicMenu> | null = null;
+  const loadBuild = serverRenderBuild(clientDir, path.join(PRERENDERED_DIR, MENU_PAGE_FILE));
 
   /** The template and the renderer of the current build, or null when either is missing. */
   async function load(): Promise<{ template: string; render: RenderPublicMenu } | null> {
-    let templateInfo;
-    let moduleInfo;
-    try {
-      [templateInfo, moduleInfo] = await Promise.all([stat(templateFile), stat(moduleFile)]);
-    } catch {
-      return null;
-    }
-    if (!template || template.mtimeMs !== templateInfo.mtimeMs) {
-      template = { mtimeMs: templateInfo.mtimeMs, value: await readFile(templateFile, 'utf8') };
-    }
-    if (!renderer || renderer.mtimeMs !== moduleInfo.mtimeMs) {
-      // A new build gets a new URL (the query), so Node's module cache does not hand back the old one.
-      const url = `${pathToFileURL(moduleFile).href}?v=${Math.floor(moduleInfo.mtimeMs)}`;
-      const module = (await import(url)) as { renderPublicMenu?: RenderPublicMenu };
-      if (typeof module.renderPublicMenu !== 'function') return null;
-      renderer = { mtimeMs: moduleInfo.mtimeMs, value: module.renderPublicMenu };
-    }
-    return { template: template.value, render: renderer.value };
+    const build = await loadBuild();
+    if (!build || typeof build.module.renderPublicMenu !== 'function') return null;
+    return { template: build.template, render: build.module.renderPublicMenu as RenderPublicMenu };
   }
 
   return async function menuPage(c, next) {

@@ -3,6 +3,28 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '@/client/lib/utils';
 
+/** The backdrop's look (without its entrance and exit animations). */
+const OVERLAY_CLASS = 'fixed inset-0 z-50 bg-black/70 backdrop-blur-sm';
+/**
+ * The panel's look (without its animations). Phones: a bottom sheet that leaves the top 7 rem free, so toasts (top
+ * centre) never cover it. From 640 px: a centred panel.
+ */
+const PANEL_CLASS = cn(
+  'fixed inset-x-0 bottom-0 z-50 mx-auto grid max-h-[calc(100dvh-7rem)] max-w-lg gap-4 overflow-y-auto rounded-t-2xl border border-b-0 border-border-strong bg-surface p-6 pb-[calc(1.5rem+env(safe-area-inset-bottom,0px))] text-foreground shadow-2xl outline-none',
+  'sm:top-1/2 sm:right-auto sm:bottom-auto sm:left-1/2 sm:mx-0 sm:max-h-[calc(100dvh-2rem)] sm:w-[calc(100%-2rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:border-b sm:pb-6',
+);
+/** The backdrop's exit. */
+const OVERLAY_EXIT_ANIMATION = 'data-[state=closed]:animate-fade-out';
+/** The backdrop's entrance and exit. */
+const OVERLAY_ANIMATION = `data-[state=open]:animate-fade-in ${OVERLAY_EXIT_ANIMATION}`;
+/** The panel's exit. */
+const PANEL_EXIT_ANIMATION = 'data-[state=closed]:animate-pop-out';
+/** The panel's entrance and exit. */
+const PANEL_ANIMATION = `data-[state=open]:animate-pop-in ${PANEL_EXIT_ANIMATION}`;
+/** The top-right close button's look. */
+const CLOSE_CLASS =
+  'absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-full text-muted transition-colors hover:bg-surface-2 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring';
+
 /** Root of a modal dialog (Radix Dialog): controls open state (`open`/`onOpenChange` or uncontrolled). */
 export function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
   return <DialogPrimitive.Root data-slot="dialog" {...props} />;
@@ -23,24 +45,30 @@ export function DialogClose(props: React.ComponentProps<typeof DialogPrimitive.C
   return <DialogPrimitive.Close data-slot="dialog-close" {...props} />;
 }
 
-/** Dimmed, blurred backdrop behind the dialog. */
-export function DialogOverlay({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Overlay>) {
+/** Dimmed, blurred backdrop behind the dialog; `entrance` false: it appears at once instead of fading in. */
+export function DialogOverlay({
+  className,
+  entrance = true,
+  ...props
+}: React.ComponentProps<typeof DialogPrimitive.Overlay> & { entrance?: boolean }) {
   return (
     <DialogPrimitive.Overlay
       data-slot="dialog-overlay"
-      className={cn(
-        'fixed inset-0 z-50 bg-black/70 backdrop-blur-sm data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out',
-        className,
-      )}
+      className={cn(OVERLAY_CLASS, entrance ? OVERLAY_ANIMATION : OVERLAY_EXIT_ANIMATION, className)}
       {...props}
     />
   );
 }
 
-/** Props of {@link DialogContent}: Radix Content props plus `showCloseButton` (default true) and `overlayClassName`. */
+/**
+ * Props of {@link DialogContent}: Radix Content props plus `showCloseButton` (default true), `overlayClassName` and
+ * `entrance` (default true: the panel pops in and the backdrop fades in; false: both appear at once, as when the panel
+ * takes the place of the same dialog drawn by the server).
+ */
 export type DialogContentProps = React.ComponentProps<typeof DialogPrimitive.Content> & {
   showCloseButton?: boolean;
   overlayClassName?: string;
+  entrance?: boolean;
 };
 
 /**
@@ -54,29 +82,20 @@ export function DialogContent({
   children,
   showCloseButton = true,
   overlayClassName,
+  entrance = true,
   ...props
 }: DialogContentProps) {
   return (
     <DialogPortal>
-      <DialogOverlay className={overlayClassName} />
+      <DialogOverlay entrance={entrance} className={overlayClassName} />
       <DialogPrimitive.Content
         data-slot="dialog-content"
-        className={cn(
-          // Phones: a bottom sheet that leaves the top 7 rem free, so toasts (top centre) never cover it.
-          // From 640 px: a centred panel.
-          'fixed inset-x-0 bottom-0 z-50 mx-auto grid max-h-[calc(100dvh-7rem)] max-w-lg gap-4 overflow-y-auto rounded-t-2xl border border-b-0 border-border-strong bg-surface p-6 pb-[calc(1.5rem+env(safe-area-inset-bottom,0px))] text-foreground shadow-2xl outline-none data-[state=open]:animate-pop-in data-[state=closed]:animate-pop-out',
-          'sm:top-1/2 sm:right-auto sm:bottom-auto sm:left-1/2 sm:mx-0 sm:max-h-[calc(100dvh-2rem)] sm:w-[calc(100%-2rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:border-b sm:pb-6',
-          className,
-        )}
+        className={cn(PANEL_CLASS, entrance ? PANEL_ANIMATION : PANEL_EXIT_ANIMATION, className)}
         {...props}
       >
         {children}
         {showCloseButton ? (
-          <DialogPrimitive.Close
-            data-slot="dialog-close"
-            aria-label="Close"
-            className="absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-full text-muted transition-colors hover:bg-surface-2 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-          >
+          <DialogPrimitive.Close data-slot="dialog-close" aria-label="Close" className={CLOSE_CLASS}>
             <XIcon className="size-5" aria-hidden="true" />
           </DialogPrimitive.Close>
         ) : null}
@@ -120,5 +139,45 @@ export function DialogDescription({ className, ...props }: React.ComponentProps<
       className={cn('text-sm text-muted', className)}
       {...props}
     />
+  );
+}
+
+/**
+ * A dialog drawn by the server before any script has run (a deep link's recipe): the same backdrop, panel and close
+ * button as {@link DialogContent}, without behaviour, named by `label`. Its close is a link to `closeHref`, so it works
+ * with JavaScript off; the live dialog replaces it once the app has loaded. DialogTitle and DialogDescription may be
+ * used inside (it holds a Radix root for them).
+ */
+export function StaticDialog({
+  id,
+  label,
+  closeHref,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  closeHref: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <DialogPrimitive.Root open>
+      <div id={id} data-slot="static-dialog">
+        <div className={OVERLAY_CLASS} />
+        <div
+          role="dialog"
+          aria-modal="true"
+          aria-label={label}
+          data-state="open"
+          className={cn(PANEL_CLASS, className)}
+        >
+          {children}
+          <a href={closeHref} aria-label="Close" className={CLOSE_CLASS}>
+            <XIcon className="size-5" aria-hidden="true" />
+          </a>
+        </div>
+      </div>
+    </DialogPrimitive.Root>
   );
 }

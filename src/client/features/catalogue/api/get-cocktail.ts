@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/client/lib/api-client';
 import { RECIPE_DETAIL_PATH } from '@/shared/first-paint';
+import { embeddedRecipe } from '../lib/server-recipe';
 import { cocktailKeys } from './query-keys';
 
 /**
@@ -22,11 +23,15 @@ export function getCocktail(id: string | number, signal?: AbortSignal): Promise<
   return apiFetch<unknown>(`${RECIPE_DETAIL_PATH}${encodeURIComponent(String(id))}`, null, { signal });
 }
 
-/** Query of one cocktail's detail. */
+/**
+ * Query of one cocktail's detail. On a deep link the server answered with the recipe drawn, it starts from the detail
+ * embedded in the page (the same body the API would answer), so the modal draws at once without a request.
+ */
 export function getCocktailQueryOptions(id: string | number) {
   return queryOptions({
     queryKey: cocktailKeys.detail(id),
     queryFn: ({ signal }) => getCocktail(id, signal),
+    initialData: () => embeddedRecipe(id),
   });
 }
 

@@ -7,9 +7,12 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readCocktailDiagnostics } from '@/client/features/catalogue/lib/cocktail-diagnostics';
+import { QUERY_STALE_TIME_MS } from '@/client/lib/query-client';
 import { resetUnitSystemCache } from '@/client/lib/use-unit-system';
 import { allowConsoleError } from '@/client/test/console-error';
 import { negroniDetail } from '@/client/test/fixtures';
+import { RECIPE_DATA_ID, RECIPE_SHEET_ID } from '@/shared/first-paint';
+import { resetEmbeddedRecipe } from '../lib/server-recipe';
 import { eventsHandler, jsonBody, sessionHandler } from '@/client/test/handlers';
 import { server } from '@/client/test/msw-server';
 import { CocktailDetailModal, MODAL_TEXT } from './cocktail-detail-modal';
@@ -33,7 +36,8 @@ function stubApi(...answers: { body: unknown; status?: number }[]) {
 }
 
 function renderModal(id = '12', onClose = () => {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // Fresh for as long as in the app (an embedded detail is not asked for again at once).
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: QUERY_STALE_TIME_MS } } });
   return render(
     <MemoryRouter>
       <QueryClientProvider client={client}>
@@ -222,5 +226,47 @@ describe('CocktailDetailModal', () => {
     );
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  describe('on a deep link the server drew (a static sheet and the embedded detail)', () => {
+    /** Puts the server's sheet and data block into the page, as src/server/catalogue/recipe-page.ts writes them. */
+    function serverDrew(detail: unknown) {
+      const sheet = document.createElement('div');
+      sheet.id = RECIPE_SHEET_ID;
+      sheet.textContent = 'server sheet';
+      const data = document.createElement('script');
+      data.type = 'application/json';
+      data.id = RECIPE_DATA_ID;
+      data.textContent = JSON.stringify(detail);
+      document.body.append(sheet, data);
+      resetEmbeddedRecipe();
+    }
+    afterEach(() => {
+      document.getElementById(RECIPE_SHEET_ID)?.remove();
+      document.getElementById(RECIPE_DATA_ID)?.remove();
+      resetEmbeddedRecipe();
+    });
+
+    it('starts from the embedded detail without a request and takes the sheet\'s place without an entrance animation', async () => {
+      serverDrew(negroniDetail);
+      const calls = stubApi({ body: negroniDetail });
+      renderModal('12');
+      const dialog = await screen.findByRole('dialog', { name: 'Negroni' });
+      expect(document.getElementById(RECIPE_SHEET_ID)).toBeNull();
+      expect(within(dialog).getAllByText('30 ml')).toHaveLength(3);
+      expect(dialog.className).not.toContain('animate-pop-in');
+      expect(dialog.className).toContain('animate-pop-out');
+      expect(calls).toEqual([]);
+    });
+
+    it("asks the API for another cocktail than the embedded one, and opens with the usual animation when no sheet is left", async () => {
+      serverDrew(negroniDetail);
+      document.getElementById(RECIPE_SHEET_ID)?.remove();
+      const calls = stubApi({ body: { ...negroniDetail, id: 13, name: 'Boulevardier' } });
+      renderModal('13');
+      const dialog = await screen.findByRole('dialog', { name: 'Boulevardier' });
+      expect(calls).toEqual(['/api/cocktails/13']);
+      expect(dialog.className).toContain('animate-pop-in');
+    });
   });
 });

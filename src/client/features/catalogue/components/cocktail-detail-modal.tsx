@@ -1,6 +1,6 @@
 import { AlertTriangleIcon, ArrowLeftIcon, CopyIcon, RotateCwIcon, SearchXIcon, TriangleAlertIcon } from 'lucide-react';
 import { showToast } from '@/client/lib/toast-events';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import {
   Dialog,
@@ -17,7 +17,8 @@ import { cn } from '@/client/lib/utils';
 import { cocktailModalShapeSchema } from '@/shared/schemas/cocktail';
 import { useCocktail } from '../api/get-cocktail';
 import { identifyCocktail, recordCocktailDiagnostic, type CocktailDiagnostic } from '../diagnostics';
-import { CocktailRecipe, CocktailRecipeSkeleton } from './cocktail-recipe';
+import { hasServerRecipeSheet, removeServerRecipeSheet } from '../lib/server-recipe';
+import { CocktailRecipe, CocktailRecipeSkeleton, RECIPE_PANEL_CLASS } from './cocktail-recipe';
 import { CatalogueErrorBoundary } from './error-boundary';
 
 /**
@@ -44,11 +45,8 @@ export const MODAL_TEXT = {
   loading: 'Loading recipe…',
 } as const;
 
-/** Props passed to every DialogContent the modal draws (e.g. where focus goes on close). */
-type ContentProps = Pick<DialogContentProps, 'onCloseAutoFocus'>;
-
-/** Panel of the recipe: wide, a bottom sheet on phones, scrolling inside. */
-const recipePanel = 'max-w-2xl gap-0 p-0 max-sm:max-w-none max-sm:pb-[env(safe-area-inset-bottom)]';
+/** Props passed to every DialogContent the modal draws (where focus goes on close; no entrance animation). */
+type ContentProps = Pick<DialogContentProps, 'onCloseAutoFocus' | 'entrance'>;
 
 /**
  * Keeps focus on the panel itself when a recipe opens (Radix then focuses the content element), instead of on its first
@@ -229,7 +227,7 @@ export function CocktailDetailView({
       <DialogContent
         {...contentProps}
         {...(pending ? { 'aria-describedby': undefined } : {})}
-        className={recipePanel}
+        className={RECIPE_PANEL_CLASS}
         onOpenAutoFocus={focusPanel}
       >
         {pending ? <CocktailRecipeSkeleton /> : <CocktailRecipe data={data} />}
@@ -308,7 +306,16 @@ export interface CocktailDetailModalProps {
 
 /** The cocktail detail modal (see the module note). Loaded lazily by the recipe modal host. */
 export function CocktailDetailModal({ cocktailId, open, onClose, onCloseAutoFocus }: CocktailDetailModalProps) {
-  const contentProps = useMemo<ContentProps>(() => ({ onCloseAutoFocus }), [onCloseAutoFocus]);
+  // On a deep link the server drew the recipe already (a static sheet with this panel's look): the panel takes its
+  // place without an entrance animation, and the sheet goes in the same commit, before the browser paints again.
+  const [replacesSheet] = useState(hasServerRecipeSheet);
+  useLayoutEffect(() => {
+    if (replacesSheet) removeServerRecipeSheet();
+  }, [replacesSheet]);
+  const contentProps = useMemo<ContentProps>(
+    () => ({ onCloseAutoFocus, entrance: !replacesSheet }),
+    [onCloseAutoFocus, replacesSheet],
+  );
   return (
     <Dialog
       open={open}

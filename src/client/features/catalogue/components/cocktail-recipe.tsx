@@ -35,6 +35,9 @@ import { CocktailVisual } from './cocktail-visual';
  * not one (the ZodError lands in the modal's render-error view). Render it inside a DialogContent.
  */
 
+/** The recipe's dialog panel: wide, a bottom sheet on phones, scrolling inside (the live modal and the server's sheet). */
+export const RECIPE_PANEL_CLASS = 'max-w-2xl gap-0 p-0 max-sm:max-w-none max-sm:pb-[env(safe-area-inset-bottom)]';
+
 /** What the alcohol note says each technique adds as melt water. */
 const TECHNIQUE_VERB: Record<Technique, string> = {
   Shake: 'shaking',

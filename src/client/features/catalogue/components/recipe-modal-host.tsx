@@ -2,7 +2,9 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState, type Keyboard
 import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
 import { track } from '@/client/lib/analytics';
+import { useHydrated } from '@/client/lib/use-hydrated';
 import { useRecipeParam } from '../hooks/use-recipe-param';
+import { hasServerRecipeSheet, removeServerRecipeSheet } from '../lib/server-recipe';
 import { CARD_LINK_ATTRIBUTE } from './cocktail-card';
 import { CatalogueErrorBoundary } from './error-boundary';
 
@@ -50,7 +52,11 @@ function LoadingRecipe() {
 function ModalLoadFailure({ onRetry, onClose }: { onRetry: () => void; onClose: () => void }) {
   const retryRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => retryRef.current?.focus(), []);
+  useEffect(() => {
+    // The server's drawing of the recipe would cover this message: the message takes its place.
+    removeServerRecipeSheet();
+    retryRef.current?.focus();
+  }, []);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
       event.preventDefault();
@@ -97,6 +103,8 @@ export function RecipeModalHost() {
 
   useEffect(() => {
     if (recipeId !== null) setShownId(recipeId);
+    // Left before the live modal took over (a link in the page): the server's drawing of the recipe goes too.
+    else removeServerRecipeSheet();
   }, [recipeId]);
 
   useEffect(() => {
@@ -133,8 +141,10 @@ export function RecipeModalHost() {
     [shownId],
   );
 
+  // A page hydrated from its pre-render (which holds no modal) opens the recipe in the render after hydration.
+  const hydrated = useHydrated();
   const id = recipeId ?? shownId;
-  if (id === null) return null;
+  if (id === null || !hydrated) return null;
 
   return (
     <CatalogueErrorBoundary
@@ -143,7 +153,8 @@ export function RecipeModalHost() {
         recipeId !== null ? <ModalLoadFailure onRetry={() => window.location.reload()} onClose={closeRecipe} /> : null
       }
     >
-      <Suspense fallback={recipeId !== null ? <LoadingRecipe /> : null}>
+      {/* While the server's drawing of the recipe is on screen (a deep link), it is the loading view: no spinner over it. */}
+      <Suspense fallback={recipeId !== null && !hasServerRecipeSheet() ? <LoadingRecipe /> : null}>
         <LazyCocktailDetailModal
           cocktailId={id}
           open={recipeId !== null}

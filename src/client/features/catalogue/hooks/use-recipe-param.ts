@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate, useSearchParams, type To } from 'react-router';
+import { RECIPE_PARAM } from '@/shared/first-paint';
 
 /**
  * The open recipe lives in the URL as `?recipe=<id>`, so back/forward, reloads and shared links open the same modal.
@@ -7,8 +8,8 @@ import { useLocation, useNavigate, useSearchParams, type To } from 'react-router
  * removes the parameter in place.
  */
 
-/** URL parameter holding the open recipe's id. */
-export const RECIPE_PARAM = 'recipe';
+/** URL parameter holding the open recipe's id ('recipe'; shared with the server, which draws a deep link's recipe). */
+export { RECIPE_PARAM };
 
 /** location.state set when a card opened the modal. */
 export interface RecipeLocationState {
