@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test } from './support/fixtures';
-import { expectGateAsking, PHONE } from './support/journey';
+import { expectGateAsking, getJson, PHONE, type CocktailDetailBody, type CocktailPageBody } from './support/journey';
 
 /**
  * Issue 12, the first paint before JavaScript: the built pages carry the pre-rendered age gate and home page, the one
@@ -150,5 +150,55 @@ test.describe('first paint', () => {
     release();
     await expect(page.locator('#root')).toHaveAttribute('data-live', '');
     await expect(page.getByRole('tab', { name: 'Plan a party' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('a recipe deep link shows the recipe before any script has run, then the live modal takes its place', async ({
+    page,
+    server,
+  }) => {
+    const first = (await getJson<CocktailPageBody>(server, '/api/cocktails?pageSize=1')).items[0]!;
+    const detail = await getJson<CocktailDetailBody>(server, `/api/cocktails/${first.id}`);
+    const detailRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === `/api/cocktails/${first.id}`) detailRequests.push(request.url());
+    });
+    const release = await holdEntry(page);
+    await page.goto(`/?recipe=${first.id}`);
+    // Drawn by the server: the recipe with its ingredients, in a dialog named after the cocktail.
+    const dialog = page.getByRole('dialog', { name: detail.name });
+    await expect(dialog.getByRole('heading', { name: detail.name })).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Ingredients' })).toBeVisible();
+    await expect(page.locator('#bb-recipe-sheet')).toHaveCount(1);
+    await expect(page.locator('#root')).not.toHaveAttribute('data-live', '');
+    // The page under it is hydrated, not drawn again: its heading stays the same element.
+    await page.evaluate(() => {
+      (window as unknown as { heading: Element | null }).heading = document.querySelector('#root h1');
+    });
+    release();
+    await expect(page.locator('#root')).toHaveAttribute('data-live', '');
+    await expect(page.locator('#bb-recipe-sheet')).toHaveCount(0);
+    await expect(dialog).toHaveCount(1);
+    await expect(dialog.getByRole('button', { name: 'Close' })).toBeVisible();
+    await expect(dialog).toBeFocused();
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { heading: Element | null }).heading === document.querySelector('#root h1'),
+      ),
+    ).toBe(true);
+    // The modal started from the detail embedded in the page: no request for it.
+    expect(detailRequests).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("the server's recipe sheet closes with its link before the app's code has run", async ({ page, server }) => {
+    const first = (await getJson<CocktailPageBody>(server, '/api/cocktails?pageSize=1')).items[0]!;
+    await holdEntry(page);
+    await page.goto(`/?q=gin&recipe=${first.id}`);
+    await page.locator('#bb-recipe-sheet').getByRole('link', { name: 'Close' }).click();
+    await expect(page).toHaveURL(/\/\?q=gin$/);
+    await expect(page.locator('#bb-recipe-sheet')).toHaveCount(0);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 });

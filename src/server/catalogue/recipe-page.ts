@@ -73,7 +73,10 @@ export function serveRecipePage({
       const render = build?.module.renderRecipeSheet as RenderRecipeSheet | undefined;
       if (!build || typeof render !== 'function') return next();
       const cocktail = await getCocktail({ db, id: Number(ids[0]) });
-      const page = fillRecipePage(build.template, { html: await render(cocktail, pageWithoutRecipe(search)), cocktail });
+      const page = fillRecipePage(build.template, {
+        html: await render(cocktail, pageWithoutRecipe(search)),
+        cocktail,
+      });
       return c.html(page, 200, { 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' });
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'NOT_FOUND')) {

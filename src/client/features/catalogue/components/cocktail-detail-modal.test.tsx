@@ -247,7 +247,7 @@ describe('CocktailDetailModal', () => {
       resetEmbeddedRecipe();
     });
 
-    it('starts from the embedded detail without a request and takes the sheet\'s place without an entrance animation', async () => {
+    it("starts from the embedded detail without a request and takes the sheet's place without an entrance animation", async () => {
       serverDrew(negroniDetail);
       const calls = stubApi({ body: negroniDetail });
       renderModal('12');
@@ -259,7 +259,7 @@ describe('CocktailDetailModal', () => {
       expect(calls).toEqual([]);
     });
 
-    it("asks the API for another cocktail than the embedded one, and opens with the usual animation when no sheet is left", async () => {
+    it('asks the API for another cocktail than the embedded one, and opens with the usual animation when no sheet is left', async () => {
       serverDrew(negroniDetail);
       document.getElementById(RECIPE_SHEET_ID)?.remove();
       const calls = stubApi({ body: { ...negroniDetail, id: 13, name: 'Boulevardier' } });
