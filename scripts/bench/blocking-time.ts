@@ -15,7 +15,8 @@
  *
  * Needs a build (`npm run bench` builds first). Run alone: `npm run bench:blocking` or `BENCH_ONLY=blocking npm run
  * bench`. Environment: BENCH_BLOCKING_RUNS (default 9), BENCH_BLOCKING_PAGES (only the paths containing one of these
- * comma-separated texts), BENCH_BLOCKING_TRACES (a folder: each run's trace is written there as JSON, to open in DevTools),
+ * comma-separated texts), BENCH_BLOCKING_TRACES (a folder: each run's trace, with V8's CPU samples, is written there as
+ * JSON, to open in DevTools),
  * CHROMIUM_PATH (default /usr/bin/chromium).
  * @throws (exits non-zero) when there is no build, the server or Chromium does not start, or no run of a page yields a
  *   trace with a navigation and a first contentful paint
@@ -129,7 +130,9 @@ async function main(): Promise<void> {
           const page = await context.newPage();
           await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
           await confirmAgeGateIn(page);
-          await page.tracing.start({ categories: TRACE_CATEGORIES });
+          // Kept traces carry V8's CPU samples too (what ran inside each task), which costs a little time.
+          const categories = TRACES_DIR ? [...TRACE_CATEGORIES, 'disabled-by-default-v8.cpu_profiler'] : TRACE_CATEGORIES;
+          await page.tracing.start({ categories });
           await page.goto(`${server.url}${pagePath}`, { waitUntil: 'networkidle0' });
           await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
           const trace = await page.tracing.stop();
