@@ -1,11 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
-import type { Kysely } from 'kysely';
 import { RECIPE_DATA_ID, RECIPE_PARAM } from '@/shared/first-paint';
 import type { CocktailDetail } from '@/shared/schemas/cocktail';
-import type { Database } from '../db/types';
 import { AppError } from '../errors';
-import { jsonForScript, serverRenderBuild } from '../http/server-render-build';
-import type { Logger } from '../logger';
+import { jsonForScript, serverRenderBuild, type ServerRenderedPageOptions } from '../http/server-render-build';
 import { getCocktail } from './operations';
 
 /**
@@ -52,15 +49,7 @@ export function fillRecipePage(page: string, { html, cocktail }: { html: string;
  * The server-rendered deep link, as Hono middleware placed before the client's static files. `clientDir` is the client
  * build (dist/client); the server-render build sits beside it (dist/ssr).
  */
-export function serveRecipePage({
-  db,
-  clientDir,
-  logger,
-}: {
-  db: Kysely<Database>;
-  clientDir: string;
-  logger?: Logger;
-}): MiddlewareHandler {
+export function serveRecipePage({ db, clientDir, logger }: ServerRenderedPageOptions): MiddlewareHandler {
   const loadBuild = serverRenderBuild(clientDir, 'index.html');
 
   return async function recipePage(c, next) {

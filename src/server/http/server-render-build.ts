@@ -1,7 +1,10 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Kysely } from 'kysely';
 import { SERVER_RENDER_DIR, SERVER_RENDER_FILE } from '@/shared/first-paint';
+import type { Database } from '../db/types';
+import type { Logger } from '../logger';
 
 /**
  * The build's request-time renderer (dist/ssr/server-render.js, the Node build of src/client/server-render.tsx) and one
@@ -9,6 +12,16 @@ import { SERVER_RENDER_DIR, SERVER_RENDER_FILE } from '@/shared/first-paint';
  * link). Each file is read once and again when its modification time changes, so a new build is picked up without a
  * restart; the server never imports client sources (lint).
  */
+
+/**
+ * What a page rendered per request needs: the database, the client build's folder (dist/client; the server-render
+ * build sits beside it in dist/ssr) and where to report a render that failed.
+ */
+export interface ServerRenderedPageOptions {
+  db: Kysely<Database>;
+  clientDir: string;
+  logger?: Logger;
+}
 
 /** A file read once and read again when its modification time changes. */
 interface Loaded<T> {

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { MiddlewareHandler } from 'hono';
-import type { Kysely } from 'kysely';
 import {
   MENU_DATA_ID,
   MENU_HTML_PLACEHOLDER,
@@ -10,10 +9,8 @@ import {
 } from '@/shared/first-paint';
 import type { PublicMenu } from '@/shared/schemas/venues';
 import { venueSlugSchema } from '@/shared/schemas/venues';
-import type { Database } from '../db/types';
 import { AppError } from '../errors';
-import { jsonForScript, serverRenderBuild } from '../http/server-render-build';
-import type { Logger } from '../logger';
+import { jsonForScript, serverRenderBuild, type ServerRenderedPageOptions } from '../http/server-render-build';
 import { getPublicMenu } from './menu';
 
 /**
@@ -59,15 +56,7 @@ export function fillMenuTemplate(
  * The server-rendered menu page, as Hono middleware placed before the client's static files. `clientDir` is the client
  * build (dist/client); the server-render build sits beside it (dist/ssr).
  */
-export function serveMenuPage({
-  db,
-  clientDir,
-  logger,
-}: {
-  db: Kysely<Database>;
-  clientDir: string;
-  logger?: Logger;
-}): MiddlewareHandler {
+export function serveMenuPage({ db, clientDir, logger }: ServerRenderedPageOptions): MiddlewareHandler {
   const loadBuild = serverRenderBuild(clientDir, path.join(PRERENDERED_DIR, MENU_PAGE_FILE));
 
   /** The template and the renderer of the current build, or null when either is missing. */
