@@ -131,7 +131,9 @@ async function main(): Promise<void> {
           await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
           await confirmAgeGateIn(page);
           // Kept traces carry V8's CPU samples too (what ran inside each task), which costs a little time.
-          const categories = TRACES_DIR ? [...TRACE_CATEGORIES, 'disabled-by-default-v8.cpu_profiler'] : TRACE_CATEGORIES;
+          const categories = TRACES_DIR
+            ? [...TRACE_CATEGORIES, 'disabled-by-default-v8.cpu_profiler']
+            : TRACE_CATEGORIES;
           await page.tracing.start({ categories });
           await page.goto(`${server.url}${pagePath}`, { waitUntil: 'networkidle0' });
           await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
