@@ -200,7 +200,8 @@ describe('/search', () => {
     const list = screen.getByRole('list', { name: 'Cocktails' });
     expect(within(list).getAllByRole('article')).toHaveLength(50);
 
-    await user.click(await screen.findByRole('button', { name: 'Show more' }));
+    // Shown once the session is known (its first answer is drawn as a deferred update: slow on a busy machine).
+    await user.click(await screen.findByRole('button', { name: 'Show more' }, { timeout: 5000 }));
     await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(60));
     expect(requests.at(-1)?.searchParams.get('page')).toBe('1');
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
@@ -211,7 +212,7 @@ describe('/search', () => {
     const requests = stubCatalogue(60);
     renderSearch('/search?q=drink');
     expect(await screen.findByText('60 cocktails found')).toBeInTheDocument();
-    const more = await screen.findByRole('button', { name: 'Sign in to see more' });
+    const more = await screen.findByRole('button', { name: 'Sign in to see more' }, { timeout: 5000 });
     await user.click(more);
     expect(requests.every((url) => url.searchParams.get('page') === '0')).toBe(true);
     expect(within(screen.getByRole('list', { name: 'Cocktails' })).getAllByRole('article')).toHaveLength(50);
