@@ -319,14 +319,13 @@ export function CocktailDetailModal({ cocktailId, open, onClose, onCloseAutoFocu
   // On a deep link the server drew the recipe already (a static sheet with this panel's look): the panel takes its
   // place without an entrance animation, and the sheet goes in the commit that draws the panel (ServerSheetHandover).
   const [replacesSheet] = useState(hasServerRecipeSheet);
-  // Replacing the sheet, the dialog mounts closed with its portal kept mounted, then opens in a transition: the recipe
-  // renders in interruptible slices instead of in the synchronous re-render Radix's portal makes when it mounts (a deep
-  // link's longest task; issue 12). The sheet shows the recipe meanwhile. Opened from a card, it opens at once (its
-  // loading panel must not give way to nothing for a frame).
-  const [ready, setReady] = useState(!replacesSheet);
+  // The dialog mounts closed with its portal kept mounted, then opens in a transition: the recipe renders in
+  // interruptible slices instead of in the synchronous re-render Radix's portal makes when it mounts (a deep link's
+  // longest task; issue 12).
+  const [ready, setReady] = useState(false);
   useEffect(() => {
-    if (!ready) startTransition(() => setReady(true));
-  }, [ready]);
+    startTransition(() => setReady(true));
+  }, []);
   const contentProps = useMemo<ContentProps>(
     () => ({ onCloseAutoFocus, entrance: !replacesSheet, keepPortalMounted: true }),
     [onCloseAutoFocus, replacesSheet],
