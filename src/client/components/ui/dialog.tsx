@@ -69,12 +69,6 @@ export type DialogContentProps = React.ComponentProps<typeof DialogPrimitive.Con
   showCloseButton?: boolean;
   overlayClassName?: string;
   entrance?: boolean;
-  /**
-   * Keeps the portal mounted while the dialog is closed (default false). Radix's portal draws its content in a
-   * synchronous re-render right after it mounts, so a large dialog opened with it renders in one blocking task; kept
-   * mounted, the content renders in the opening update's own lane (a transition: in interruptible slices).
-   */
-  keepPortalMounted?: boolean;
 };
 
 /**
@@ -89,11 +83,10 @@ export function DialogContent({
   showCloseButton = true,
   overlayClassName,
   entrance = true,
-  keepPortalMounted = false,
   ...props
 }: DialogContentProps) {
   return (
-    <DialogPortal {...(keepPortalMounted ? { forceMount: true } : {})}>
+    <DialogPortal>
       <DialogOverlay entrance={entrance} className={overlayClassName} />
       <DialogPrimitive.Content
         data-slot="dialog-content"

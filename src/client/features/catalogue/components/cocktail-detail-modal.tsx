@@ -1,6 +1,6 @@
 import { AlertTriangleIcon, ArrowLeftIcon, CopyIcon, RotateCwIcon, SearchXIcon, TriangleAlertIcon } from 'lucide-react';
 import { showToast } from '@/client/lib/toast-events';
-import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import {
   Dialog,
@@ -46,7 +46,7 @@ export const MODAL_TEXT = {
 } as const;
 
 /** Props passed to every DialogContent the modal draws (where focus goes on close; no entrance animation). */
-type ContentProps = Pick<DialogContentProps, 'onCloseAutoFocus' | 'entrance' | 'keepPortalMounted'>;
+type ContentProps = Pick<DialogContentProps, 'onCloseAutoFocus' | 'entrance'>;
 
 /**
  * Keeps focus on the panel itself when a recipe opens (Radix then focuses the content element), instead of on its first
@@ -230,20 +230,10 @@ export function CocktailDetailView({
         className={RECIPE_PANEL_CLASS}
         onOpenAutoFocus={focusPanel}
       >
-        <ServerSheetHandover />
         {pending ? <CocktailRecipeSkeleton /> : <CocktailRecipe data={data} />}
       </DialogContent>
     </CatalogueErrorBoundary>
   );
-}
-
-/**
- * Removes the server's drawing of a deep link's recipe (the static sheet) in the commit that draws this panel, before the
- * browser paints again, so the recipe never leaves the screen. Renders nothing.
- */
-function ServerSheetHandover() {
-  useLayoutEffect(removeServerRecipeSheet, []);
-  return null;
 }
 
 const isSettled = (query: { isPending: boolean }) => !query.isPending;
@@ -317,22 +307,18 @@ export interface CocktailDetailModalProps {
 /** The cocktail detail modal (see the module note). Loaded lazily by the recipe modal host. */
 export function CocktailDetailModal({ cocktailId, open, onClose, onCloseAutoFocus }: CocktailDetailModalProps) {
   // On a deep link the server drew the recipe already (a static sheet with this panel's look): the panel takes its
-  // place without an entrance animation, and the sheet goes in the commit that draws the panel (ServerSheetHandover).
+  // place without an entrance animation, and the sheet goes in the same commit, before the browser paints again.
   const [replacesSheet] = useState(hasServerRecipeSheet);
-  // The dialog mounts closed with its portal kept mounted, then opens in a transition: the recipe renders in
-  // interruptible slices instead of in the synchronous re-render Radix's portal makes when it mounts (a deep link's
-  // longest task; issue 12).
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    startTransition(() => setReady(true));
-  }, []);
+  useLayoutEffect(() => {
+    if (replacesSheet) removeServerRecipeSheet();
+  }, [replacesSheet]);
   const contentProps = useMemo<ContentProps>(
-    () => ({ onCloseAutoFocus, entrance: !replacesSheet, keepPortalMounted: true }),
+    () => ({ onCloseAutoFocus, entrance: !replacesSheet }),
     [onCloseAutoFocus, replacesSheet],
   );
   return (
     <Dialog
-      open={open && ready}
+      open={open}
       onOpenChange={(next) => {
         if (!next) onClose();
       }}
