@@ -29,7 +29,8 @@ export async function postFromPage(page: Page, data: unknown): Promise<void> {
 /**
  * Opens `url` (which carries `?app=ios|web|toast`) and waits until the app has taken that environment from the URL and
  * stored it (localStorage 'bb:app-env'), as it does once its code runs. The page paints before its code has loaded, so
- * the load event alone does not say the app has read the URL; moving on sooner would drop the environment.
+ * the load event alone does not say the app has read the URL; moving on sooner would drop the environment. With
+ * `?wrapper=sim` it also waits until the tab remembers the wrapper simulator (sessionStorage 'bb:wrapper-sim').
  */
 export async function openInEnvironment(page: Page, url: string): Promise<void> {
   const platform = new URL(url, 'http://app.invalid').searchParams.get('app');
@@ -45,6 +46,12 @@ export async function openInEnvironment(page: Page, url: string): Promise<void> 
       return false;
     }
   }, platform);
+  // The app remembers `?wrapper=sim` for the tab once its providers have started (after React's first commit, later
+  // than the environment above): leaving the page before that, as a sign-in does at once, would lose it, and a later
+  // purchase would wait for a simulator that never started.
+  if (new URL(url, 'http://app.invalid').searchParams.get('wrapper') === 'sim') {
+    await page.waitForFunction(() => window.sessionStorage.getItem('bb:wrapper-sim') === '1');
+  }
 }
 
 /** Signs a fresh user in by emailed link on `page` (which ends at /). */
