@@ -87,7 +87,14 @@ describe.each(testDialects())('GET /?recipe=<id> rendered on the server, on %s',
   });
 
   it('serves the ordinary home page for an unknown cocktail or an id that is not a whole number', async () => {
-    for (const query of ['?recipe=99999999', '?recipe=abc', '?recipe=01', `?recipe=${id}&recipe=${id}`, '?recipe=']) {
+    for (const query of [
+      '?recipe=99999999',
+      '?recipe=9999999999999999',
+      '?recipe=abc',
+      '?recipe=01',
+      `?recipe=${id}&recipe=${id}`,
+      '?recipe=',
+    ]) {
       await expectHome(`/${query}`);
     }
   });

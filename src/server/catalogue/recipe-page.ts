@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { RECIPE_DATA_ID, RECIPE_PARAM } from '@/shared/first-paint';
-import type { CocktailDetail } from '@/shared/schemas/cocktail';
+import { cocktailIdParamSchema, type CocktailDetail } from '@/shared/schemas/cocktail';
 import { AppError } from '../errors';
 import { jsonForScript, serverRenderBuild, type ServerRenderedPageOptions } from '../http/server-render-build';
 import { getCocktail } from './operations';
@@ -21,7 +21,7 @@ import { getCocktail } from './operations';
 /** The server-render module's export for a deep link (src/client/server-render.tsx). */
 type RenderRecipeSheet = (cocktail: CocktailDetail, pageUrl: string) => Promise<string>;
 
-/** A cocktail id as the catalogue writes it in `?recipe=`: a positive whole number (digits, no leading zero). */
+/** A cocktail id as the catalogue writes it in `?recipe=`: digits, no leading zero (its range: cocktailIdParamSchema). */
 const RECIPE_ID = /^[1-9]\d{0,15}$/;
 
 /**
@@ -57,11 +57,14 @@ export function serveRecipePage({ db, clientDir, logger }: ServerRenderedPageOpt
     const search = new URL(c.req.url).search;
     const ids = new URLSearchParams(search).getAll(RECIPE_PARAM);
     if (ids.length !== 1 || !RECIPE_ID.test(ids[0]!)) return next();
+    // The API's own id contract (its range, so an id past the database's integer is never asked for).
+    const param = cocktailIdParamSchema.safeParse({ id: ids[0] });
+    if (!param.success) return next();
     try {
       const build = await loadBuild();
       const render = build?.module.renderRecipeSheet as RenderRecipeSheet | undefined;
       if (!build || typeof render !== 'function') return next();
-      const cocktail = await getCocktail({ db, id: Number(ids[0]) });
+      const cocktail = await getCocktail({ db, id: param.data.id });
       const page = fillRecipePage(build.template, {
         html: await render(cocktail, pageWithoutRecipe(search)),
         cocktail,
