@@ -31,6 +31,13 @@ test.describe('home', () => {
     await expect(
       page.getByText(`Showing ${HOME_PAGE_SIZE} of ${firstPage.total.toLocaleString('en-US')} cocktails`),
     ).toBeVisible();
+
+    // Cards far down the list draw their glass only as a scroll brings them near; the last one's is there once in view.
+    const glassOf = (card: ReturnType<typeof cards.nth>) => card.locator('svg[viewBox="0 0 120 120"]');
+    await expect(glassOf(cards.first())).toHaveCount(1);
+    await expect(glassOf(cards.last())).toHaveCount(0);
+    await cards.last().scrollIntoViewIfNeeded();
+    await expect(glassOf(cards.last())).toBeVisible();
   });
 
   test('finds a cocktail beyond the first 50 by one of its ingredients and reports the search to the server', async ({

@@ -76,11 +76,14 @@ export const CocktailCard = memo(function CocktailCard({
   cocktail,
   variant = 'home',
   headingLevel = 'h3',
+  deferArtwork = false,
 }: {
   cocktail: CocktailSummary;
   variant?: CocktailCardVariant;
   /** Heading element of the name (h2 when the page has no section headings). */
   headingLevel?: 'h2' | 'h3';
+  /** Draw the illustration's glass only once the card nears the viewport (cards far down a grid; issue 12). */
+  deferArtwork?: boolean;
 }) {
   const [system] = useUnitSystem();
   const renderActions = useCocktailActions();
@@ -101,6 +104,7 @@ export const CocktailCard = memo(function CocktailCard({
         garnish={cocktail.garnish}
         flavor_profile={cocktail.flavor_profile}
         ingredients={cocktail.ingredients}
+        deferUntilNear={deferArtwork}
         className={cn(
           visualBox,
           'transition-transform duration-300 group-hover:[&_svg]:scale-105 [&_svg]:transition-transform [&_svg]:duration-300',

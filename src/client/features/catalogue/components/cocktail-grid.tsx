@@ -6,7 +6,10 @@ import { CocktailCard, CocktailCardSkeleton, type CocktailCardVariant } from './
 /** Column classes of every cocktail grid: 1 column on phones, 2 from 640 px, 3 from 1024 px, 4 from 1280 px (spec: 1 to 4). */
 export const GRID_COLUMNS = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 
-/** Cards drawn at once; later ones skip style, layout and paint until they near the viewport. */
+/**
+ * Cards drawn whole at once; later ones skip style, layout and paint until they near the viewport, and their artwork
+ * (about 40 SVG elements a card, two thirds of a card's elements) is created only then.
+ */
 const EAGER_CARDS = 8;
 
 /**
@@ -73,7 +76,7 @@ export function CocktailGrid({
           ))
         : shown.map((cocktail, index) => (
             <li key={cocktail.id} className={index >= EAGER_CARDS ? DEFERRED_CARD : undefined}>
-              <CocktailCard cocktail={cocktail} variant={variant} />
+              <CocktailCard cocktail={cocktail} variant={variant} deferArtwork={index >= EAGER_CARDS} />
             </li>
           ))}
       {!showSkeletons &&

@@ -1,4 +1,5 @@
 import { memo, useId } from 'react';
+import { useNearViewport } from '@/client/lib/use-near-viewport';
 import { cn } from '@/client/lib/utils';
 import { hashOf, visualThemeOf, type GlassKey, type VisualInput, type VisualTheme } from '../lib/visual-theme';
 import { GarnishPiece, SurfaceDusting, type GarnishSlot } from './cocktail-visual-garnish';
@@ -433,6 +434,11 @@ export interface CocktailVisualProps extends VisualInput {
   /** One of GLASSWARE (src/shared/domain/vocabulary.ts); unknown values draw a coupe. */
   glassware: string;
   className?: string;
+  /**
+   * Draw only the backdrop (the glow in the liquid's colour, same box) until the picture nears the viewport
+   * (`useNearViewport`), then the glass: for cards far down a long list (issue 12).
+   */
+  deferUntilNear?: boolean;
 }
 
 /**
@@ -443,10 +449,23 @@ export const CocktailVisual = memo(function CocktailVisual({
   id: _id,
   glassware,
   className,
+  deferUntilNear = false,
   ...input
 }: CocktailVisualProps) {
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const [nearRef, near] = useNearViewport(deferUntilNear);
   const theme = visualThemeOf({ ...input, glassware });
+  const backdrop = `radial-gradient(circle at 50% 72%, ${theme.liquid}38 0%, transparent 58%), linear-gradient(180deg, #241d18 0%, #16110e 100%)`;
+  if (!near) {
+    return (
+      <div
+        ref={nearRef}
+        aria-hidden="true"
+        className={cn('relative overflow-hidden', className)}
+        style={{ background: backdrop }}
+      />
+    );
+  }
   const shape = SHAPES[theme.glass];
   const { seed } = theme;
   const sparkles = Array.from({ length: 5 }, (_, i) => {
@@ -480,13 +499,7 @@ export const CocktailVisual = memo(function CocktailVisual({
   const needsPattern = theme.ice === 'frozen';
 
   return (
-    <div
-      aria-hidden="true"
-      className={cn('relative overflow-hidden', className)}
-      style={{
-        background: `radial-gradient(circle at 50% 72%, ${theme.liquid}38 0%, transparent 58%), linear-gradient(180deg, #241d18 0%, #16110e 100%)`,
-      }}
-    >
+    <div aria-hidden="true" className={cn('relative overflow-hidden', className)} style={{ background: backdrop }}>
       <svg viewBox="0 0 120 120" className="absolute inset-0 m-auto h-full w-full" preserveAspectRatio="xMidYMid meet">
         <defs>
           <clipPath id={clipId}>

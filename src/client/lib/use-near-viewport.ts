@@ -1,0 +1,62 @@
+import { startTransition, useCallback, useState } from 'react';
+
+/**
+ * How far outside the viewport an element counts as near, as an IntersectionObserver rootMargin: 800 px above and below
+ * (about five cards of the phone layout, two rows of the desktop one), so what is drawn on arrival is drawn before a
+ * scroll brings it into view.
+ */
+export const NEAR_VIEWPORT_MARGIN = '800px 0px';
+
+type Reveal = () => void;
+
+/** One observer for every element that waits (each card would otherwise start its own), created on first use. */
+let sharedObserver: IntersectionObserver | null = null;
+const waiting = new Map<Element, Reveal>();
+
+function observerOf(): IntersectionObserver {
+  sharedObserver ??= new IntersectionObserver(
+    (entries) => {
+      const reveals: Reveal[] = [];
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        const reveal = waiting.get(entry.target);
+        waiting.delete(entry.target);
+        sharedObserver?.unobserve(entry.target);
+        if (reveal) reveals.push(reveal);
+      }
+      // One interruptible render for all that arrived together.
+      if (reveals.length > 0) startTransition(() => reveals.forEach((reveal) => reveal()));
+    },
+    { rootMargin: NEAR_VIEWPORT_MARGIN },
+  );
+  return sharedObserver;
+}
+
+/**
+ * Whether an element is, or has been, within {@link NEAR_VIEWPORT_MARGIN} of the viewport: for parts of a long list that
+ * can wait to be drawn until a scroll brings them close (issue 12: a page of 50 cards created about 2,000 elements of
+ * artwork in one commit, most of them far below the fold). Returns a ref callback for the element and the answer, which
+ * turns true once (in a transition, batched with every element that arrived in the same observer callback) and stays
+ * true, even if `enabled` turns true later. With `enabled` false at first, or in a browser without IntersectionObserver (and
+ * in jsdom), the answer is true at once.
+ * @returns `[ref, near]`: the ref callback stops watching when React detaches it (React 19's ref cleanup)
+ */
+export function useNearViewport(enabled: boolean): [(element: Element | null) => (() => void) | undefined, boolean] {
+  const observable = enabled && typeof IntersectionObserver !== 'undefined';
+  // Starts true when the element need not wait, and stays true: a part once drawn is never taken back (a card that moves
+  // down a re-sorted list keeps its picture).
+  const [arrived, setArrived] = useState(!observable);
+  const ref = useCallback(
+    (element: Element | null) => {
+      if (!observable || arrived || element === null) return;
+      waiting.set(element, () => setArrived(true));
+      observerOf().observe(element);
+      return () => {
+        waiting.delete(element);
+        sharedObserver?.unobserve(element);
+      };
+    },
+    [observable, arrived],
+  );
+  return [ref, !observable || arrived];
+}
