@@ -233,6 +233,13 @@ const TIKI_GLAZES = ['#2f7f78', '#8a4b2a', '#3c5a8a', '#6a7a3a'];
 /** One decimal: keeps the markup short. */
 const r1 = (value: number) => Math.round(value * 10) / 10;
 
+/**
+ * A circle of radius r at (cx, cy) as a path segment (two arcs), so that many small circles share one `<path>`: each
+ * element of the picture costs the browser style and layout, and the picture appears 50 times a page (issue 12).
+ */
+const circlePath = (cx: number, cy: number, r: number) =>
+  `M${r1(cx - r)} ${r1(cy)}a${r1(r)} ${r1(r)} 0 1 0 ${r1(2 * r)} 0a${r1(r)} ${r1(r)} 0 1 0 ${r1(-2 * r)} 0`;
+
 /** Interior half width of a glass at height y (linear between profile points). */
 function halfWidthAt(shape: GlassShape, y: number): number {
   const points = shape.profile;
@@ -349,23 +356,13 @@ function Foam({ theme, shape, top }: { theme: VisualTheme; shape: GlassShape; to
 function Bubbles({ theme, shape, top }: { theme: VisualTheme; shape: GlassShape; top: number }) {
   if (theme.bubbles === 0) return null;
   const height = shape.floor - top - 6;
-  return (
-    <g fill="none" stroke="rgb(255 255 255 / 0.6)" strokeWidth="0.7">
-      {Array.from({ length: theme.bubbles }, (_, i) => {
-        const n = hashOf(`${theme.seed}:${i}`);
-        const y = top + 5 + ((n % 97) / 97) * height;
-        const w = halfWidthAt(shape, y) * 0.8;
-        return (
-          <circle
-            key={i}
-            cx={r1(shape.rim.x - w + (((n >>> 8) % 100) / 50) * w)}
-            cy={r1(y)}
-            r={r1(0.8 + ((n >>> 16) % 3) * 0.35)}
-          />
-        );
-      })}
-    </g>
-  );
+  const circles = Array.from({ length: theme.bubbles }, (_, i) => {
+    const n = hashOf(`${theme.seed}:${i}`);
+    const y = top + 5 + ((n % 97) / 97) * height;
+    const w = halfWidthAt(shape, y) * 0.8;
+    return circlePath(shape.rim.x - w + (((n >>> 8) % 100) / 50) * w, y, 0.8 + ((n >>> 16) % 3) * 0.35);
+  });
+  return <path d={circles.join('')} fill="none" stroke="rgb(255 255 255 / 0.6)" strokeWidth="0.7" />;
 }
 
 /** Crushed ice (or a frozen drink) heaped above the rim. */
@@ -470,8 +467,8 @@ export const CocktailVisual = memo(function CocktailVisual({
   const { seed } = theme;
   const sparkles = Array.from({ length: 5 }, (_, i) => {
     const n = hashOf(`${seed}-${i}`);
-    return { x: 8 + (n % 104), y: 6 + ((n >>> 8) % 34), r: 0.6 + ((n >>> 16) % 10) / 10 };
-  });
+    return circlePath(8 + (n % 104), 6 + ((n >>> 8) % 34), 0.6 + ((n >>> 16) % 10) / 10);
+  }).join('');
   const clipId = `cv-clip-${uid}`;
   const liquidId = `cv-liquid-${uid}`;
   const glowId = `cv-glow-${uid}`;
@@ -537,11 +534,7 @@ export const CocktailVisual = memo(function CocktailVisual({
           ) : null}
         </defs>
 
-        <g fill="rgb(246 239 228 / 0.35)">
-          {sparkles.map((sparkle, i) => (
-            <circle key={i} cx={sparkle.x} cy={sparkle.y} r={r1(sparkle.r)} />
-          ))}
-        </g>
+        <path d={sparkles} fill="rgb(246 239 228 / 0.35)" />
 
         <ellipse cx="60" cy="104" rx="34" ry="5" fill="rgb(0 0 0 / 0.45)" />
         <ellipse cx="60" cy={r1((top + bottom) / 2)} rx="44" ry="34" fill={`url(#${glowId})`} />
