@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NEAR_VIEWPORT_MARGIN, useNearViewport } from './use-near-viewport';
+import { NEAR_VIEWPORT_MARGIN, REVEALS_PER_FRAME, useNearViewport } from './use-near-viewport';
 
 /**
  * jsdom has no IntersectionObserver; this one holds what a browser's would (its callback, options and observed elements)
@@ -61,7 +61,7 @@ describe('useNearViewport', () => {
     delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
   });
 
-  it('waits until the element comes near, then draws it for good, with every part that arrived together', async () => {
+  it('waits until the element comes near, then draws it for good', async () => {
     const { rerender } = render(
       <>
         <Part name="first" enabled />
@@ -93,6 +93,21 @@ describe('useNearViewport', () => {
 
     rerender(<Part name="first" enabled />);
     expect(observer().observed.size).toBe(0); // an unmounted part stops being watched
+  });
+
+  it(`draws many parts that came near together ${REVEALS_PER_FRAME} a frame, in their order`, async () => {
+    const names = ['a', 'b', 'c', 'd', 'e'];
+    render(
+      <>
+        {names.map((name) => (
+          <Part key={name} name={name} enabled />
+        ))}
+      </>,
+    );
+    const drawn = () => names.filter((name) => screen.queryByText(`${name} drawn`) !== null);
+    await act(async () => observer().report(names.map((name) => [screen.getByTestId(name), true])));
+    expect(drawn()).toEqual(names.slice(0, REVEALS_PER_FRAME));
+    await waitFor(() => expect(drawn()).toEqual(names));
   });
 
   it('draws at once when not enabled, and keeps it drawn when enabled later', () => {

@@ -7,25 +7,45 @@ import { startTransition, useCallback, useState } from 'react';
  */
 export const NEAR_VIEWPORT_MARGIN = '800px 0px';
 
+/**
+ * Elements drawn per frame once near (two cards' artwork: about 60 SVG elements, a few ms to render, insert, style and
+ * lay out on a slow phone). A scroll that brings ten cards near draws them over five frames, each in a task short
+ * enough not to block input (issue 12: Total Blocking Time counts each task's time past 50 ms).
+ */
+export const REVEALS_PER_FRAME = 2;
+
 type Reveal = () => void;
 
 /** One observer for every element that waits (each card would otherwise start its own), created on first use. */
 let sharedObserver: IntersectionObserver | null = null;
 const waiting = new Map<Element, Reveal>();
+/** Elements that came near, in document order, not drawn yet. */
+const queue: Reveal[] = [];
+let draining = false;
+
+/** Draws the next {@link REVEALS_PER_FRAME} elements in a transition, and the rest in later frames. */
+function drain() {
+  const batch = queue.splice(0, REVEALS_PER_FRAME);
+  if (batch.length > 0) startTransition(() => batch.forEach((reveal) => reveal()));
+  // The next batch after the next frame (the timeout lets this batch's render and commit go first).
+  if (queue.length > 0) requestAnimationFrame(() => setTimeout(drain, 0));
+  else draining = false;
+}
 
 function observerOf(): IntersectionObserver {
   sharedObserver ??= new IntersectionObserver(
     (entries) => {
-      const reveals: Reveal[] = [];
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
         const reveal = waiting.get(entry.target);
         waiting.delete(entry.target);
         sharedObserver?.unobserve(entry.target);
-        if (reveal) reveals.push(reveal);
+        if (reveal) queue.push(reveal);
       }
-      // One interruptible render for all that arrived together.
-      if (reveals.length > 0) startTransition(() => reveals.forEach((reveal) => reveal()));
+      if (!draining && queue.length > 0) {
+        draining = true;
+        drain();
+      }
     },
     { rootMargin: NEAR_VIEWPORT_MARGIN },
   );
@@ -36,7 +56,7 @@ function observerOf(): IntersectionObserver {
  * Whether an element is, or has been, within {@link NEAR_VIEWPORT_MARGIN} of the viewport: for parts of a long list that
  * can wait to be drawn until a scroll brings them close (issue 12: a page of 50 cards created about 2,000 elements of
  * artwork in one commit, most of them far below the fold). Returns a ref callback for the element and the answer, which
- * turns true once (in a transition, batched with every element that arrived in the same observer callback) and stays
+ * turns true once (in a transition, {@link REVEALS_PER_FRAME} elements a frame, in the order they came near) and stays
  * true, even if `enabled` turns true later. With `enabled` false at first, or in a browser without IntersectionObserver (and
  * in jsdom), the answer is true at once.
  * @returns `[ref, near]`: the ref callback stops watching when React detaches it (React 19's ref cleanup)

@@ -6,10 +6,7 @@ import { CocktailCard, CocktailCardSkeleton, type CocktailCardVariant } from './
 /** Column classes of every cocktail grid: 1 column on phones, 2 from 640 px, 3 from 1024 px, 4 from 1280 px (spec: 1 to 4). */
 export const GRID_COLUMNS = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 
-/**
- * Cards drawn whole at once; later ones skip style, layout and paint until they near the viewport, and their artwork
- * (about 40 SVG elements a card, two thirds of a card's elements) is created only then.
- */
+/** Cards drawn at once; later ones skip style, layout and paint until they near the viewport. */
 const EAGER_CARDS = 8;
 
 /**
@@ -34,6 +31,10 @@ const NO_ITEMS: readonly CocktailSummary[] = [];
  * and its cards, which read no changing external store: had it included the page's own query, a query update landing
  * mid-draw would make React discard the slices and draw everything again in one blocking pass (tearing protection).
  * Not for pre-rendered pages: the first draw is the skeletons.
+ *
+ * Every card's artwork (about 30 SVG elements, most of a card's elements) waits until the card is near the viewport and
+ * is then drawn a few cards a frame (`deferArtwork`, useNearViewport): the cards' text and the artwork's backdrop arrive
+ * in one commit, the glasses just after, without a long task.
  */
 export function CocktailGrid({
   items,
@@ -76,7 +77,7 @@ export function CocktailGrid({
           ))
         : shown.map((cocktail, index) => (
             <li key={cocktail.id} className={index >= EAGER_CARDS ? DEFERRED_CARD : undefined}>
-              <CocktailCard cocktail={cocktail} variant={variant} deferArtwork={index >= EAGER_CARDS} />
+              <CocktailCard cocktail={cocktail} variant={variant} deferArtwork />
             </li>
           ))}
       {!showSkeletons &&
