@@ -82,7 +82,7 @@ export const CocktailCard = memo(function CocktailCard({
   variant?: CocktailCardVariant;
   /** Heading element of the name (h2 when the page has no section headings). */
   headingLevel?: 'h2' | 'h3';
-  /** Draw the illustration's glass only once the card nears the viewport (cards far down a grid; issue 12). */
+  /** Draw the illustration's glass only once the card nears the viewport (the grid's cards; issue 12). */
   deferArtwork?: boolean;
 }) {
   const [system] = useUnitSystem();

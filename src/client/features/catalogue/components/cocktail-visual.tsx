@@ -432,8 +432,8 @@ export interface CocktailVisualProps extends VisualInput {
   glassware: string;
   className?: string;
   /**
-   * Draw only the backdrop (the glow in the liquid's colour, same box) until the picture nears the viewport
-   * (`useNearViewport`), then the glass: for cards far down a long list (issue 12).
+   * Draw only the backdrop (the glow in the liquid's colour, same box) until the picture nears the viewport, then the
+   * glass, a few pictures a frame (`useNearViewport`): for the cards of a grid (issue 12).
    */
   deferUntilNear?: boolean;
 }
