@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { AGE_GATE_ID_PREFIX, AGE_VERIFIED_ATTRIBUTE, GATE_LIVE_ATTRIBUTE } from '@/shared/first-paint';
 import { markAgeVerified } from './age-gate-state';
@@ -35,7 +35,12 @@ export function mountAgeGate(container: HTMLElement, onConfirmed: () => void): v
   container.setAttribute(GATE_LIVE_ATTRIBUTE, '');
   let root: Root;
   if (container.firstElementChild) {
-    root = hydrateRoot(container, gate, { identifierPrefix: AGE_GATE_ID_PREFIX });
+    // In a transition, like the app's hydration (app/boot.tsx): React hydrates in interruptible slices instead of one
+    // task (issue 12: the first visit's longest task after the first paint was this hydration). A tap on a part not
+    // hydrated yet makes React hydrate that part at once.
+    startTransition(() => {
+      root = hydrateRoot(container, gate, { identifierPrefix: AGE_GATE_ID_PREFIX });
+    });
   } else {
     root = createRoot(container, { identifierPrefix: AGE_GATE_ID_PREFIX });
     root.render(gate);
