@@ -15,7 +15,8 @@ import { CocktailVisual } from './cocktail-visual';
  * Cocktail cards. The whole card opens the recipe modal: the cocktail's name is a real link (to `?recipe=<id>`) whose hit
  * area is stretched over the card, so a click anywhere, Enter on the focused name, or opening in a new tab all work.
  * Two controls sit above that link, as its siblings (never inside it): the favorite heart (top right, spec section 2:
- * cards show a favorite toggle) and, on discover cards, the 'View Recipe' button.
+ * cards show a favorite toggle) and, on discover cards, the 'View Recipe' button. The illustration's glass is drawn once
+ * the card nears the viewport (CocktailVisual's `deferUntilNear`; issue 12).
  *
  * Layout: on phones a row (illustration left, text right); from 640 px a column (illustration on top). Every part has a
  * fixed height so {@link CocktailCardSkeleton} matches a loaded card exactly (no layout shift).
@@ -76,14 +77,11 @@ export const CocktailCard = memo(function CocktailCard({
   cocktail,
   variant = 'home',
   headingLevel = 'h3',
-  deferArtwork = false,
 }: {
   cocktail: CocktailSummary;
   variant?: CocktailCardVariant;
   /** Heading element of the name (h2 when the page has no section headings). */
   headingLevel?: 'h2' | 'h3';
-  /** Draw the illustration's glass only once the card nears the viewport (the grid's cards; issue 12). */
-  deferArtwork?: boolean;
 }) {
   const [system] = useUnitSystem();
   const renderActions = useCocktailActions();
@@ -104,7 +102,7 @@ export const CocktailCard = memo(function CocktailCard({
         garnish={cocktail.garnish}
         flavor_profile={cocktail.flavor_profile}
         ingredients={cocktail.ingredients}
-        deferUntilNear={deferArtwork}
+        deferUntilNear
         className={cn(
           visualBox,
           'transition-transform duration-300 group-hover:[&_svg]:scale-105 [&_svg]:transition-transform [&_svg]:duration-300',

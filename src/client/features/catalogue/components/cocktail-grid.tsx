@@ -33,7 +33,7 @@ const NO_ITEMS: readonly CocktailSummary[] = [];
  * Not for pre-rendered pages: the first draw is the skeletons.
  *
  * Every card's artwork (about 30 SVG elements, most of a card's elements) waits until the card is near the viewport and
- * is then drawn a few cards a frame (`deferArtwork`, useNearViewport): the cards' text and the artwork's backdrop arrive
+ * is then drawn a few cards a frame (CocktailVisual's `deferUntilNear`, useNearViewport): the cards' text and the artwork's backdrop arrive
  * in one commit, the glasses just after, without a long task.
  */
 export function CocktailGrid({
@@ -77,7 +77,7 @@ export function CocktailGrid({
           ))
         : shown.map((cocktail, index) => (
             <li key={cocktail.id} className={index >= EAGER_CARDS ? DEFERRED_CARD : undefined}>
-              <CocktailCard cocktail={cocktail} variant={variant} deferArtwork />
+              <CocktailCard cocktail={cocktail} variant={variant} />
             </li>
           ))}
       {!showSkeletons &&
