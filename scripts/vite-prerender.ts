@@ -12,6 +12,8 @@ import {
   MENU_HTML_PLACEHOLDER,
   MENU_PAGE_FILE,
   MENU_PATH_PLACEHOLDER,
+  RECIPE_HTML_PLACEHOLDER,
+  RECIPE_PAGE_FILE,
   PRERENDERED_DIR,
   PRERENDERED_PAGES,
   PRERENDERED_PATH_ATTRIBUTE,
@@ -196,7 +198,8 @@ function fillRoots(html: string, gate: string, app: string, prerenderedPath: str
  *   home page, the pages of PRERENDERED_PAGES and the bare shell with React's server renderer, and rewrites
  *   dist/client/index.html (gate + home page, served for '/'), writes dist/client/prerendered/<page>.html (gate + that
  *   page, served for its path), dist/client/app-shell.html (gate + shell, served for every other page) and
- *   dist/client/prerendered/menu.html (gate + placeholders the server fills with the public menu it renders at request
+ *   dist/client/prerendered/recipe.html (the home page's, with a placeholder in `#root` for the page the server renders
+ *   for a recipe deep link) and dist/client/prerendered/menu.html (gate + placeholders the server fills with the public menu it renders at request
  *   time with dist/ssr/server-render.js, built here from src/client/server-render.tsx), each with the stylesheet inlined
  *   and
  *   the first-paint script first in `<head>`, which loads the entry module after the first frame (the page holds no
@@ -322,6 +325,12 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
           if (fragment === undefined) throw new Error(`pre-render: ${pagePath} was not rendered`);
           writeFileSync(path.join(outDir, PRERENDERED_DIR, file), page(fragment, pagePath));
         }
+        // A recipe deep link's template: the home page's, with the page the server renders (the modal open in it) in
+        // place of the placeholder.
+        writeFileSync(
+          path.join(outDir, PRERENDERED_DIR, RECIPE_PAGE_FILE),
+          page(RECIPE_HTML_PLACEHOLDER, '/', HOME_LIST_PATH),
+        );
         // The public menu's template: the server puts the rendered menu and its path in place of the placeholders.
         writeFileSync(
           path.join(outDir, PRERENDERED_DIR, MENU_PAGE_FILE),

@@ -1,17 +1,20 @@
 import { prerender as prerenderToStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider } from 'react-router';
+import type { ReactNode } from 'react';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { cocktailDetailSchema, cocktailModalShapeSchema } from '@/shared/schemas/cocktail';
 import type { PublicMenu } from '@/shared/schemas/venues';
 import { AppFrame } from './app/app';
 import { routes } from './app/router';
 import { ServerMenuContext } from './features/venues/api/public-menu';
-import { RecipeSheet } from './features/catalogue/components/recipe-sheet';
+import { ServerRecipeContext } from './features/catalogue/lib/server-recipe';
 
 /**
- * Request-time rendering of a venue's public menu (issue 13): the server (src/server/venues/menu-page.ts) loads the
- * Node build of this module (dist/ssr/server-render.js, written by scripts/vite-prerender.ts) and calls
- * {@link renderPublicMenu} with the menu it read, so guests on a bar's wifi see the drinks in the first paint, before any
- * script has loaded. The browser then hydrates the same tree from the menu embedded in the page (public-menu.ts
- * `embeddedMenu`).
+ * Request-time rendering of a venue's public menu (issue 13) and of a recipe deep link (issue 12): the server
+ * (src/server/venues/menu-page.ts, src/server/catalogue/recipe-page.ts) loads the Node build of this module
+ * (dist/ssr/server-render.js, written by scripts/vite-prerender.ts) and calls {@link renderPublicMenu} with the menu it
+ * read, or {@link renderRecipePage} with the cocktail, so the drinks or the recipe are in the first paint, before any
+ * script has loaded. The browser then hydrates the same tree from the data embedded in the page (public-menu.ts
+ * `embeddedMenu`, server-recipe.ts `embeddedRecipe`).
  */
 
 /**
@@ -25,19 +28,22 @@ async function scriptFreeHtml(prelude: ReadableStream<Uint8Array>): Promise<stri
 }
 
 /**
- * Renders a deep link's recipe (`/?recipe=<id>`, issue 12) as the static sheet the server adds to the home page
- * (src/server/catalogue/recipe-page.ts), so the recipe is in the first paint; the live modal replaces it.
- * @param cocktail the detail as `GET /api/cocktails/:id` answers it.
- * @param pageUrl the page's address without the recipe (`/`): the sheet's close link, and where its links resolve.
- * @returns an HTML fragment with no script in it.
- * @throws when the detail is not a full recipe, or the HTML would hold a script.
+ * Renders the app at `url` inside `wrap` (the providers of the data the page is rendered with), waiting for every lazy
+ * module, as an HTML fragment for `#root`.
+ * @throws when the route does not render, or the HTML holds a script.
  */
-export async function renderRecipeSheet(cocktail: { name: string }, pageUrl: string): Promise<string> {
+async function renderApp(url: string, wrap: (app: ReactNode) => ReactNode): Promise<string> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) throw new Error(`server render of ${url} answered ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
   const { prelude } = await prerenderToStream(
-    <StaticRouter location={pageUrl}>
-      <RecipeSheet cocktail={cocktail} closeHref={pageUrl} />
-    </StaticRouter>,
-    { identifierPrefix: 'recipe-sheet-' },
+    wrap(
+      <AppFrame>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppFrame>,
+    ),
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   return scriptFreeHtml(prelude);
 }
@@ -47,18 +53,22 @@ export async function renderRecipeSheet(cocktail: { name: string }, pageUrl: str
  * an HTML fragment for `#root`. No script is written into it (the CSP would block an inline one).
  * @throws when the route does not render, or the HTML holds a script.
  */
-export async function renderPublicMenu(menu: PublicMenu, url: string): Promise<string> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) throw new Error(`server render of ${url} answered ${context.status}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const { prelude } = await prerenderToStream(
-    <ServerMenuContext.Provider value={menu}>
-      <AppFrame>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppFrame>
-    </ServerMenuContext.Provider>,
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
-  );
-  return scriptFreeHtml(prelude);
+export function renderPublicMenu(menu: PublicMenu, url: string): Promise<string> {
+  return renderApp(url, (app) => <ServerMenuContext.Provider value={menu}>{app}</ServerMenuContext.Provider>);
+}
+
+/**
+ * Renders a recipe deep link (`http://host/?recipe=<id>`, issue 12) as the home page with the recipe modal open on
+ * `cocktail`, as an HTML fragment for `#root` (src/server/catalogue/recipe-page.ts puts it into the page): the recipe is
+ * in the first paint, and the browser hydrates the page and the modal together from the detail embedded beside it.
+ * @param cocktail the detail as `GET /api/cocktails/:id` answers it.
+ * @throws when the detail fails the modal's shape check or is not a full recipe (the page is then sent without the
+ *   recipe, and the modal shows its own failure view), the route does not render, or the HTML holds a script.
+ */
+export function renderRecipePage(cocktail: { id: number }, url: string): Promise<string> {
+  if (!cocktailModalShapeSchema.safeParse(cocktail).success || !cocktailDetailSchema.safeParse(cocktail).success) {
+    return Promise.reject(new Error("server render: the recipe fails the modal's shape check"));
+  }
+  const recipe = { id: String(cocktail.id), data: cocktail };
+  return renderApp(url, (app) => <ServerRecipeContext.Provider value={recipe}>{app}</ServerRecipeContext.Provider>);
 }

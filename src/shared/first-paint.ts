@@ -66,14 +66,17 @@ export const HOME_LIST_PATH = '/api/cocktails?page=0&pageSize=50';
 export const RECIPE_DETAIL_PATH = '/api/cocktails/';
 
 /**
- * A recipe deep link (`/?recipe=<id>`, issue 12) is answered with the home page plus the recipe drawn by the server
- * (src/server/catalogue/recipe-page.ts): a static sheet `#`{@link RECIPE_SHEET_ID} with the dialog's look, before
- * `</body>`, so the recipe is in the first paint; and the cocktail's detail, exactly as `GET /api/cocktails/:id` answers
- * it, in `<script type="application/json" id=`{@link RECIPE_DATA_ID}`>`, from which the recipe modal starts without a
- * request. The modal removes the sheet in the same frame as it draws its own panel.
+ * A recipe deep link (`/?recipe=<id>`, issue 12) is answered with the home page rendered by the server with the recipe
+ * modal open in it (src/server/catalogue/recipe-page.ts), so the recipe is in the first paint: the build writes the
+ * template {@link RECIPE_PAGE_FILE} (the home page's, with {@link RECIPE_HTML_PLACEHOLDER} in `#root`), and the page
+ * carries the cocktail's detail, exactly as `GET /api/cocktails/:id` answers it, in
+ * `<script type="application/json" id=`{@link RECIPE_DATA_ID}`>`, from which the browser hydrates the page and the modal
+ * without a request.
  */
-export const RECIPE_SHEET_ID = 'bb-recipe-sheet';
-/** id of the deep link's data block (see {@link RECIPE_SHEET_ID}). */
+export const RECIPE_PAGE_FILE = 'recipe.html';
+/** Stands in the recipe page's template for the rendered page's HTML (inside `#root`). */
+export const RECIPE_HTML_PLACEHOLDER = '<!--bb:recipe-html-->';
+/** id of the deep link's data block (see {@link RECIPE_PAGE_FILE}). */
 export const RECIPE_DATA_ID = 'bb-recipe-data';
 /** The recipe query parameter of a deep link (`?recipe=<id>`), as the catalogue's pages write it. */
 export const RECIPE_PARAM = 'recipe';
@@ -155,5 +158,5 @@ export const MENU_HTML_PLACEHOLDER = '<!--bb:menu-html-->';
 export const MENU_PATH_PLACEHOLDER = '/v/__bb_menu_slug__';
 /** The folder of the Node build of src/client/server-render.tsx, beside the client build (dist/ssr). */
 export const SERVER_RENDER_DIR = 'ssr';
-/** The file of that build exporting `renderPublicMenu(menu, url)` and `renderRecipeSheet(cocktail)`. */
+/** The file of that build exporting `renderPublicMenu(menu, url)` and `renderRecipePage(cocktail, url)`. */
 export const SERVER_RENDER_FILE = 'server-render.js';

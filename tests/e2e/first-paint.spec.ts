@@ -152,7 +152,7 @@ test.describe('first paint', () => {
     await expect(page.getByRole('tab', { name: 'Plan a party' })).toHaveAttribute('aria-selected', 'true');
   });
 
-  test('a recipe deep link shows the recipe before any script has run, then the live modal takes its place', async ({
+  test('a recipe deep link shows the recipe before any script has run, then hydrates the page and the modal in place', async ({
     page,
     server,
   }) => {
@@ -168,22 +168,27 @@ test.describe('first paint', () => {
     const dialog = page.getByRole('dialog', { name: detail.name });
     await expect(dialog.getByRole('heading', { name: detail.name })).toBeVisible();
     await expect(dialog.getByRole('heading', { name: 'Ingredients' })).toBeVisible();
-    await expect(page.locator('#bb-recipe-sheet')).toHaveCount(1);
+    await expect(page.locator('#root').getByRole('dialog')).toHaveCount(1);
     await expect(page.locator('#root')).not.toHaveAttribute('data-live', '');
-    // The page under it is hydrated, not drawn again: its heading stays the same element.
+    // The page under it and the modal are hydrated, not drawn again: the heading and the dialog stay the same elements.
     await page.evaluate(() => {
-      (window as unknown as { heading: Element | null }).heading = document.querySelector('#root h1');
+      const marks = window as unknown as { heading: Element | null; panel: Element | null };
+      marks.heading = document.querySelector('#root h1');
+      marks.panel = document.querySelector('#root [role="dialog"]');
     });
     release();
     await expect(page.locator('#root')).toHaveAttribute('data-live', '');
-    await expect(page.locator('#bb-recipe-sheet')).toHaveCount(0);
-    await expect(dialog).toHaveCount(1);
-    await expect(dialog.getByRole('button', { name: 'Close' })).toBeVisible();
     await expect(dialog).toBeFocused();
+    await expect(dialog).toHaveCount(1);
+    await expect(dialog.getByRole('link', { name: 'Close' })).toBeVisible();
     expect(
-      await page.evaluate(
-        () => (window as unknown as { heading: Element | null }).heading === document.querySelector('#root h1'),
-      ),
+      await page.evaluate(() => {
+        const marks = window as unknown as { heading: Element | null; panel: Element | null };
+        return (
+          marks.heading === document.querySelector('#root h1') &&
+          marks.panel === document.querySelector('#root [role="dialog"]')
+        );
+      }),
     ).toBe(true);
     // The modal started from the detail embedded in the page: no request for it.
     expect(detailRequests).toEqual([]);
@@ -192,13 +197,28 @@ test.describe('first paint', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("the server's recipe sheet closes with its link before the app's code has run", async ({ page, server }) => {
+  test("the server's recipe closes with its link before the app's code has run", async ({ page, server }) => {
     const first = (await getJson<CocktailPageBody>(server, '/api/cocktails?pageSize=1')).items[0]!;
     await holdEntry(page);
     await page.goto(`/?q=gin&recipe=${first.id}`);
-    await page.locator('#bb-recipe-sheet').getByRole('link', { name: 'Close' }).click();
+    await page.locator('#root').getByRole('dialog').getByRole('link', { name: 'Close' }).click();
     await expect(page).toHaveURL(/\/\?q=gin$/);
-    await expect(page.locator('#bb-recipe-sheet')).toHaveCount(0);
     await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('a recipe deep link with a search opens the live modal once the app has drawn the page', async ({
+    page,
+    server,
+  }) => {
+    const first = (await getJson<CocktailPageBody>(server, '/api/cocktails?pageSize=1')).items[0]!;
+    await page.goto(`/?q=gin&recipe=${first.id}`);
+    await expect(page.locator('#root')).toHaveAttribute('data-live', '');
+    const dialog = page.getByRole('dialog', { name: first.name });
+    await expect(dialog).toBeFocused();
+    // The page under it was drawn for the search (hidden from assistive technology while the modal is open).
+    await expect(page.locator('#root input[type="search"]')).toHaveValue('gin');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/\/\?q=gin$/);
   });
 });

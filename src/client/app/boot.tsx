@@ -54,7 +54,10 @@ async function loadMatchedRoutes(table: RouteObject[], pathname: string): Promis
  */
 export async function bootApp(container: HTMLElement): Promise<void> {
   const hydrate = canHydrate(container, window.location, getAppEnvironment().platform);
-  if (hydrate) {
+  // A page drawn afresh loads its route first as well when it opens a recipe: the route loads the recipe modal's code
+  // when the server drew the recipe (home's preload), so the first commit replaces the drawn modal with the live one
+  // instead of a loading spinner.
+  if (hydrate || new URLSearchParams(window.location.search).has(RECIPE_PARAM)) {
     await yieldToMain();
     await loadMatchedRoutes(routes, window.location.pathname);
   }

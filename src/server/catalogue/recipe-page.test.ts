@@ -2,17 +2,26 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECIPE_DATA_ID, SERVER_RENDER_DIR, SERVER_RENDER_FILE } from '@/shared/first-paint';
+import {
+  PRERENDERED_DIR,
+  RECIPE_DATA_ID,
+  RECIPE_HTML_PLACEHOLDER,
+  RECIPE_PAGE_FILE,
+  SERVER_RENDER_DIR,
+  SERVER_RENDER_FILE,
+} from '@/shared/first-paint';
 import { cocktailDetailSchema, type CocktailDetail } from '@/shared/schemas/cocktail';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
-import { fillRecipePage, pageWithoutRecipe } from './recipe-page';
+import { fillRecipePage } from './recipe-page';
 
 /** The build's home page, reduced to what the server fills in. */
 const HOME = '<!doctype html><html><body><div id="root">home</div></body></html>';
-/** A stand-in renderer: the cocktail's name and the close link it was given. */
+/** The build's recipe page template: the home page's, with the placeholder in `#root`. */
+const TEMPLATE = `<!doctype html><html><body><div id="root">${RECIPE_HTML_PLACEHOLDER}</div></body></html>`;
+/** A stand-in renderer: the cocktail's name and the address it was rendered at. */
 const RENDERER =
-  "export async function renderRecipeSheet(cocktail, pageUrl) { return '<div id=\"sheet\">' + cocktail.name + '|' + pageUrl + '</div>'; }\n";
+  "export async function renderRecipePage(cocktail, url) { return '<main>' + cocktail.name + '|' + url + '</main>'; }\n";
 
 /** The data block of a served page: its raw text, or null when there is none. */
 function dataBlockOf(page: string): string | null {
@@ -20,26 +29,21 @@ function dataBlockOf(page: string): string | null {
   return match ? match[1]! : null;
 }
 
-describe('pageWithoutRecipe', () => {
-  it('keeps the other parameters and drops the recipe', () => {
-    expect(pageWithoutRecipe('?recipe=12')).toBe('/');
-    expect(pageWithoutRecipe('')).toBe('/');
-    expect(pageWithoutRecipe('?q=gin&recipe=12')).toBe('/?q=gin');
-    expect(pageWithoutRecipe('?recipe=12&utm_source=qr%20card')).toBe('/?utm_source=qr+card');
-  });
-});
-
 describe('fillRecipePage', () => {
   const cocktail = { name: 'Gimlet </script><!--' } as unknown as CocktailDetail;
-  it('adds the sheet and a data block that no value can end, before </body>', () => {
-    const page = fillRecipePage(HOME, { html: '<div id="sheet">$& $1</div>', cocktail });
-    expect(page).toContain('<div id="root">home</div><div id="sheet">$& $1</div>');
+  it('puts the page into #root and a data block that no value can end before </body>', () => {
+    const page = fillRecipePage(TEMPLATE, { html: '<main>$& $1</main>', cocktail });
+    expect(page).toContain('<div id="root"><main>$& $1</main></div>');
+    expect(page).not.toContain(RECIPE_HTML_PLACEHOLDER);
     expect(page.match(/<\/script>/g)).toHaveLength(1);
     expect(JSON.parse(dataBlockOf(page)!)).toEqual(cocktail);
     expect(page.trimEnd().endsWith('</body></html>')).toBe(true);
   });
-  it('throws on a page without </body>', () => {
-    expect(() => fillRecipePage('<div id="root"></div>', { html: '', cocktail })).toThrow(/<\/body>/);
+  it('throws on a template without its placeholder or </body>', () => {
+    expect(() => fillRecipePage(HOME, { html: '', cocktail })).toThrow(/placeholder/);
+    expect(() => fillRecipePage(`<div id="root">${RECIPE_HTML_PLACEHOLDER}</div>`, { html: '', cocktail })).toThrow(
+      /<\/body>/,
+    );
   });
 });
 
@@ -53,6 +57,8 @@ describe.each(testDialects())('GET /?recipe=<id> rendered on the server, on %s',
     await mkdir(clientDir, { recursive: true });
     await mkdir(path.join(buildDir, SERVER_RENDER_DIR), { recursive: true });
     await writeFile(path.join(clientDir, 'index.html'), HOME);
+    await mkdir(path.join(clientDir, PRERENDERED_DIR), { recursive: true });
+    await writeFile(path.join(clientDir, PRERENDERED_DIR, RECIPE_PAGE_FILE), TEMPLATE);
     await writeFile(path.join(buildDir, SERVER_RENDER_DIR, SERVER_RENDER_FILE), RENDERER);
     t = await createTestApp({ dialect, clientDir });
     const row = await t.database.db
@@ -67,20 +73,20 @@ describe.each(testDialects())('GET /?recipe=<id> rendered on the server, on %s',
     if (buildDir) await rm(buildDir, { recursive: true, force: true });
   });
 
-  /** Expects the ordinary home page (no sheet, no data block) for `url`. */
+  /** Expects the ordinary home page (no recipe, no data block) for `url`. */
   async function expectHome(url: string) {
     const answer = await t.request(url);
     expect(answer.status, url).toBe(200);
     expect(await answer.text(), url).toBe(HOME);
   }
 
-  it('answers the home page with the recipe drawn and its detail, the same as the API answers', async () => {
+  it('answers the page rendered at its address with the recipe, and its detail, the same as the API answers', async () => {
     const answer = await t.request(`/?q=rye&recipe=${id}`);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
     expect(answer.headers.get('cache-control')).toBe('no-cache');
     const page = await answer.text();
-    expect(page).toContain('<div id="root">home</div><div id="sheet">Old Fashioned|/?q=rye</div>');
+    expect(page).toContain(`<div id="root"><main>Old Fashioned|http://localhost/?q=rye&recipe=${id}</main></div>`);
     const detail = cocktailDetailSchema.parse(JSON.parse(dataBlockOf(page)!));
     const api = await t.json<CocktailDetail>(`/api/cocktails/${id}`);
     expect(detail).toEqual(api.body);
@@ -99,7 +105,7 @@ describe.each(testDialects())('GET /?recipe=<id> rendered on the server, on %s',
     }
   });
 
-  it("draws nothing on other paths (the recipe sheet is the home page's)", async () => {
+  it("draws nothing on other paths (the recipe page is the home page's)", async () => {
     const answer = await t.request(`/discover?recipe=${id}`);
     expect(dataBlockOf(await answer.text())).toBeNull();
   });

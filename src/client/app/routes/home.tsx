@@ -20,9 +20,17 @@ import { useRecipeParam, type RecipeLocationState } from '@/client/features/cata
 import { WITH_INGREDIENT_PARAM } from '@/shared/domain/search-facets';
 import { DidYouMean } from '@/client/features/catalogue/components/did-you-mean';
 import { HeroIllustration } from '@/client/features/catalogue/components/hero-illustration';
-import { RecipeModalHost } from '@/client/features/catalogue/components/recipe-modal-host';
+import { preloadServerDrawnRecipe, RecipeModalHost } from '@/client/features/catalogue/components/recipe-modal-host';
 import { FavoritesPrompt } from '@/client/features/favorites/components/favorites-prompt';
 import { formatCount } from '@/client/lib/format-count';
+
+/**
+ * Loads, ahead of the first render, the recipe modal's code when the server drew a recipe into the page (a deep link):
+ * the app's boot awaits it before hydrating, so the drawn modal is hydrated with the page (issue 12).
+ */
+export function preload(): Promise<unknown> {
+  return preloadServerDrawnRecipe();
+}
 
 /** History state of a recipe opened from the page (closing it goes back). */
 const FROM_LIST: RecipeLocationState = { recipeFromList: true };

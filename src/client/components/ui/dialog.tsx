@@ -7,12 +7,14 @@ import { cn } from '@/client/lib/utils';
 const OVERLAY_CLASS = 'fixed inset-0 z-50 bg-black/70 backdrop-blur-sm';
 /**
  * The panel's look (without its animations). Phones: a bottom sheet that leaves the top 7 rem free, so toasts (top
- * centre) never cover it. From 640 px: a centred panel.
+ * centre) never cover it. From 640 px: a centred panel. Joined, not merged with cn(): the two parts never conflict, and
+ * a cn() call when the module loads would build tailwind-merge's class map there (about 10 ms), inside the module's
+ * evaluation on a deep link (issue 12).
  */
-const PANEL_CLASS = cn(
+const PANEL_CLASS = [
   'fixed inset-x-0 bottom-0 z-50 mx-auto grid max-h-[calc(100dvh-7rem)] max-w-lg gap-4 overflow-y-auto rounded-t-2xl border border-b-0 border-border-strong bg-surface p-6 pb-[calc(1.5rem+env(safe-area-inset-bottom,0px))] text-foreground shadow-2xl outline-none',
   'sm:top-1/2 sm:right-auto sm:bottom-auto sm:left-1/2 sm:mx-0 sm:max-h-[calc(100dvh-2rem)] sm:w-[calc(100%-2rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:border-b sm:pb-6',
-);
+].join(' ');
 /** The backdrop's exit. */
 const OVERLAY_EXIT_ANIMATION = 'data-[state=closed]:animate-fade-out';
 /** The backdrop's entrance and exit. */
@@ -61,14 +63,19 @@ export function DialogOverlay({
 }
 
 /**
- * Props of {@link DialogContent}: Radix Content props plus `showCloseButton` (default true), `overlayClassName` and
+ * Props of {@link DialogContent}: Radix Content props plus `showCloseButton` (default true), `overlayClassName`,
  * `entrance` (default true: the panel pops in and the backdrop fades in; false: both appear at once, as when the panel
- * takes the place of the same dialog drawn by the server).
+ * was drawn by the server), `inline` (default false: rendered where the dialog is, not portalled to `<body>`, so a
+ * dialog the server drew inside the page is hydrated instead of drawn again; nothing on the page may clip it or stack
+ * over it) and `closeLink` (the top-right close is a link to `href`, which works before the app's code has run; a click
+ * once it has runs `onClose` instead of following the link).
  */
 export type DialogContentProps = React.ComponentProps<typeof DialogPrimitive.Content> & {
   showCloseButton?: boolean;
   overlayClassName?: string;
   entrance?: boolean;
+  inline?: boolean;
+  closeLink?: { href: string; onClose: () => void };
 };
 
 /**
@@ -83,10 +90,12 @@ export function DialogContent({
   showCloseButton = true,
   overlayClassName,
   entrance = true,
+  inline = false,
+  closeLink,
   ...props
 }: DialogContentProps) {
-  return (
-    <DialogPortal>
+  const dialog = (
+    <>
       <DialogOverlay entrance={entrance} className={overlayClassName} />
       <DialogPrimitive.Content
         data-slot="dialog-content"
@@ -94,14 +103,28 @@ export function DialogContent({
         {...props}
       >
         {children}
-        {showCloseButton ? (
+        {showCloseButton && closeLink ? (
+          <a
+            href={closeLink.href}
+            data-slot="dialog-close"
+            aria-label="Close"
+            className={CLOSE_CLASS}
+            onClick={(event) => {
+              event.preventDefault();
+              closeLink.onClose();
+            }}
+          >
+            <XIcon className="size-5" aria-hidden="true" />
+          </a>
+        ) : showCloseButton ? (
           <DialogPrimitive.Close data-slot="dialog-close" aria-label="Close" className={CLOSE_CLASS}>
             <XIcon className="size-5" aria-hidden="true" />
           </DialogPrimitive.Close>
         ) : null}
       </DialogPrimitive.Content>
-    </DialogPortal>
+    </>
   );
+  return inline ? dialog : <DialogPortal>{dialog}</DialogPortal>;
 }
 
 /** Title + description block at the top of a dialog. */
@@ -139,45 +162,5 @@ export function DialogDescription({ className, ...props }: React.ComponentProps<
       className={cn('text-sm text-muted', className)}
       {...props}
     />
-  );
-}
-
-/**
- * A dialog drawn by the server before any script has run (a deep link's recipe): the same backdrop, panel and close
- * button as {@link DialogContent}, without behaviour, named by `label`. Its close is a link to `closeHref`, so it works
- * with JavaScript off; the live dialog replaces it once the app has loaded. DialogTitle and DialogDescription may be
- * used inside (it holds a Radix root for them).
- */
-export function StaticDialog({
-  id,
-  label,
-  closeHref,
-  className,
-  children,
-}: {
-  id: string;
-  label: string;
-  closeHref: string;
-  className?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <DialogPrimitive.Root open>
-      <div id={id} data-slot="static-dialog">
-        <div className={OVERLAY_CLASS} />
-        <div
-          role="dialog"
-          aria-modal="true"
-          aria-label={label}
-          data-state="open"
-          className={cn(PANEL_CLASS, className)}
-        >
-          {children}
-          <a href={closeHref} aria-label="Close" className={CLOSE_CLASS}>
-            <XIcon className="size-5" aria-hidden="true" />
-          </a>
-        </div>
-      </div>
-    </DialogPrimitive.Root>
   );
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/client/lib/api-client';
 import { RECIPE_DETAIL_PATH } from '@/shared/first-paint';
-import { embeddedRecipe } from '../lib/server-recipe';
+import { embeddedRecipe, useServerDrawnRecipe } from '../lib/server-recipe';
 import { cocktailKeys } from './query-keys';
 
 /**
@@ -35,7 +35,12 @@ export function getCocktailQueryOptions(id: string | number) {
   });
 }
 
-/** One cocktail's detail for the recipe modal. */
+/**
+ * One cocktail's detail for the recipe modal. Where the server drew this recipe into the page (a deep link), it starts
+ * from that detail: on the server from the one it renders with, in the browser from the embedded one.
+ */
 export function useCocktail(id: string | number) {
-  return useQuery(getCocktailQueryOptions(id));
+  const drawn = useServerDrawnRecipe(String(id));
+  const options = getCocktailQueryOptions(id);
+  return useQuery(drawn === undefined ? options : { ...options, initialData: drawn });
 }

@@ -11,7 +11,7 @@ import { QUERY_STALE_TIME_MS } from '@/client/lib/query-client';
 import { resetUnitSystemCache } from '@/client/lib/use-unit-system';
 import { allowConsoleError } from '@/client/test/console-error';
 import { negroniDetail } from '@/client/test/fixtures';
-import { RECIPE_DATA_ID, RECIPE_SHEET_ID } from '@/shared/first-paint';
+import { RECIPE_DATA_ID } from '@/shared/first-paint';
 import { resetEmbeddedRecipe } from '../lib/server-recipe';
 import { eventsHandler, jsonBody, sessionHandler } from '@/client/test/handlers';
 import { server } from '@/client/test/msw-server';
@@ -35,18 +35,30 @@ function stubApi(...answers: { body: unknown; status?: number }[]) {
   return calls;
 }
 
-function renderModal(id = '12', onClose = () => {}) {
+function renderModal(
+  id = '12',
+  onClose = () => {},
+  drawn: { serverDrawn?: boolean; closeHref?: string; open?: boolean } = {},
+) {
   // Fresh for as long as in the app (an embedded detail is not asked for again at once).
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: QUERY_STALE_TIME_MS } } });
-  return render(
+  const tree = (open: boolean) => (
     <MemoryRouter>
       <QueryClientProvider client={client}>
         <SessionProvider>
-          <CocktailDetailModal cocktailId={id} open onClose={onClose} />
+          <CocktailDetailModal
+            cocktailId={id}
+            open={open}
+            onClose={onClose}
+            serverDrawn={drawn.serverDrawn}
+            closeHref={drawn.closeHref}
+          />
         </SessionProvider>
       </QueryClientProvider>
-    </MemoryRouter>,
+    </MemoryRouter>
   );
+  const view = render(tree(drawn.open ?? true));
+  return { ...view, setOpen: (open: boolean) => view.rerender(tree(open)) };
 }
 
 beforeEach(() => {
@@ -228,44 +240,59 @@ describe('CocktailDetailModal', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
-  describe('on a deep link the server drew (a static sheet and the embedded detail)', () => {
-    /** Puts the server's sheet and data block into the page, as src/server/catalogue/recipe-page.ts writes them. */
+  describe('on a deep link the server drew (the modal in the page and the embedded detail)', () => {
+    /** Puts the server's data block into the page, as src/server/catalogue/recipe-page.ts writes it. */
     function serverDrew(detail: unknown) {
-      const sheet = document.createElement('div');
-      sheet.id = RECIPE_SHEET_ID;
-      sheet.textContent = 'server sheet';
       const data = document.createElement('script');
       data.type = 'application/json';
       data.id = RECIPE_DATA_ID;
       data.textContent = JSON.stringify(detail);
-      document.body.append(sheet, data);
+      document.body.append(data);
       resetEmbeddedRecipe();
     }
     afterEach(() => {
-      document.getElementById(RECIPE_SHEET_ID)?.remove();
       document.getElementById(RECIPE_DATA_ID)?.remove();
       resetEmbeddedRecipe();
     });
 
-    it("starts from the embedded detail without a request and takes the sheet's place without an entrance animation", async () => {
+    it('starts from the embedded detail without a request, in place and without an entrance animation', async () => {
       serverDrew(negroniDetail);
       const calls = stubApi({ body: negroniDetail });
-      renderModal('12');
+      const { container } = renderModal('12', () => {}, { serverDrawn: true, closeHref: '/?q=gin' });
       const dialog = await screen.findByRole('dialog', { name: 'Negroni' });
-      expect(document.getElementById(RECIPE_SHEET_ID)).toBeNull();
+      // Where it was drawn (hydrated there), not portalled to <body>.
+      expect(container.contains(dialog)).toBe(true);
       expect(within(dialog).getAllByText('30 ml')).toHaveLength(3);
       expect(dialog.className).not.toContain('animate-pop-in');
       expect(dialog.className).toContain('animate-pop-out');
       expect(calls).toEqual([]);
     });
 
-    it('asks the API for another cocktail than the embedded one, and opens with the usual animation when no sheet is left', async () => {
+    it('closes through its link without following it, and animates in when opened again', async () => {
       serverDrew(negroniDetail);
-      document.getElementById(RECIPE_SHEET_ID)?.remove();
+      stubApi({ body: negroniDetail });
+      const onClose = vi.fn();
+      const user = userEvent.setup();
+      const { setOpen } = renderModal('12', onClose, { serverDrawn: true, closeHref: '/?q=gin' });
+      const dialog = await screen.findByRole('dialog', { name: 'Negroni' });
+      const close = within(dialog).getByRole('link', { name: 'Close' });
+      expect(close.getAttribute('href')).toBe('/?q=gin');
+      await user.click(close);
+      expect(onClose).toHaveBeenCalledTimes(1);
+      expect(window.location.pathname).toBe('/');
+      setOpen(false);
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      setOpen(true);
+      expect((await screen.findByRole('dialog', { name: 'Negroni' })).className).toContain('animate-pop-in');
+    });
+
+    it('asks the API for another cocktail than the embedded one, and opens portalled with the usual animation', async () => {
+      serverDrew(negroniDetail);
       const calls = stubApi({ body: { ...negroniDetail, id: 13, name: 'Boulevardier' } });
-      renderModal('13');
+      const { container } = renderModal('13');
       const dialog = await screen.findByRole('dialog', { name: 'Boulevardier' });
       expect(calls).toEqual(['/api/cocktails/13']);
+      expect(container.contains(dialog)).toBe(false);
       expect(dialog.className).toContain('animate-pop-in');
     });
   });

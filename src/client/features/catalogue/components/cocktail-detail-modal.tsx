@@ -1,6 +1,6 @@
 import { AlertTriangleIcon, ArrowLeftIcon, CopyIcon, RotateCwIcon, SearchXIcon, TriangleAlertIcon } from 'lucide-react';
 import { showToast } from '@/client/lib/toast-events';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import {
   Dialog,
@@ -17,7 +17,6 @@ import { cn } from '@/client/lib/utils';
 import { cocktailModalShapeSchema } from '@/shared/schemas/cocktail';
 import { useCocktail } from '../api/get-cocktail';
 import { identifyCocktail, recordCocktailDiagnostic, type CocktailDiagnostic } from '../diagnostics';
-import { hasServerRecipeSheet, removeServerRecipeSheet } from '../lib/server-recipe';
 import { CocktailRecipe, CocktailRecipeSkeleton, RECIPE_PANEL_CLASS } from './cocktail-recipe';
 import { CatalogueErrorBoundary } from './error-boundary';
 
@@ -45,8 +44,11 @@ export const MODAL_TEXT = {
   loading: 'Loading recipe…',
 } as const;
 
-/** Props passed to every DialogContent the modal draws (where focus goes on close; no entrance animation). */
-type ContentProps = Pick<DialogContentProps, 'onCloseAutoFocus' | 'entrance'>;
+/**
+ * Props passed to every DialogContent the modal draws: where focus goes on close, whether it animates in, and for the
+ * modal the server drew into the page, that it stays in place (not portalled) with a link for its close.
+ */
+type ContentProps = Pick<DialogContentProps, 'onCloseAutoFocus' | 'entrance' | 'inline' | 'closeLink'>;
 
 /**
  * Keeps focus on the panel itself when a recipe opens (Radix then focuses the content element), instead of on its first
@@ -227,6 +229,9 @@ export function CocktailDetailView({
       <DialogContent
         {...contentProps}
         {...(pending ? { 'aria-describedby': undefined } : {})}
+        // Named by its title once Radix has counted it (a layout effect); until then, as drawn by the server before
+        // any script has run, by the same name.
+        aria-label={pending ? undefined : recipeName(data)}
         className={RECIPE_PANEL_CLASS}
         onOpenAutoFocus={focusPanel}
       >
@@ -237,6 +242,12 @@ export function CocktailDetailView({
 }
 
 const isSettled = (query: { isPending: boolean }) => !query.isPending;
+
+/** The cocktail's name in a detail body, when it has one (the recipe's title). */
+function recipeName(data: unknown): string | undefined {
+  const name = (data as { name?: unknown } | null | undefined)?.name;
+  return typeof name === 'string' ? name : undefined;
+}
 
 /** Loads the cocktail and shows the loading, load-failure or loaded view. */
 function CocktailDetailPanel({ cocktailId, contentProps }: { cocktailId: string; contentProps: ContentProps }) {
@@ -302,19 +313,39 @@ export interface CocktailDetailModalProps {
   onClose: () => void;
   /** Where focus goes when the modal has closed (default: the element focused before it opened). */
   onCloseAutoFocus?: DialogContentProps['onCloseAutoFocus'];
+  /**
+   * The server drew this modal, open on `cocktailId`, into the page (a deep link, issue 12): it is hydrated where it
+   * stands (not portalled), appears without an entrance animation, and its close is a link to `closeHref`.
+   */
+  serverDrawn?: boolean;
+  /** The page's address without the recipe (the close link of a modal the server drew). */
+  closeHref?: string;
 }
 
-/** The cocktail detail modal (see the module note). Loaded lazily by the recipe modal host. */
-export function CocktailDetailModal({ cocktailId, open, onClose, onCloseAutoFocus }: CocktailDetailModalProps) {
-  // On a deep link the server drew the recipe already (a static sheet with this panel's look): the panel takes its
-  // place without an entrance animation, and the sheet goes in the same commit, before the browser paints again.
-  const [replacesSheet] = useState(hasServerRecipeSheet);
-  useLayoutEffect(() => {
-    if (replacesSheet) removeServerRecipeSheet();
-  }, [replacesSheet]);
+/**
+ * The cocktail detail modal (see the module note). Loaded lazily by the recipe modal host. Memoised: the host renders
+ * again with the page (the router's updates, the end of hydration), the modal only when its props change.
+ */
+export const CocktailDetailModal = memo(function CocktailDetailModal({
+  cocktailId,
+  open,
+  onClose,
+  onCloseAutoFocus,
+  serverDrawn = false,
+  closeHref = '',
+}: CocktailDetailModalProps) {
+  // A modal the server drew stays where it was drawn for as long as it is mounted (moving it into a portal would draw
+  // it again); its first opening appears at once, as drawn, and later ones animate in as usual.
+  const [inline] = useState(serverDrawn);
+  const [asDrawn, setAsDrawn] = useState(serverDrawn);
+  if (asDrawn && !open) setAsDrawn(false);
   const contentProps = useMemo<ContentProps>(
-    () => ({ onCloseAutoFocus, entrance: !replacesSheet }),
-    [onCloseAutoFocus, replacesSheet],
+    () => ({
+      onCloseAutoFocus,
+      entrance: !asDrawn,
+      ...(inline ? { inline, closeLink: { href: closeHref, onClose } } : {}),
+    }),
+    [onCloseAutoFocus, asDrawn, inline, closeHref, onClose],
   );
   return (
     <Dialog
@@ -326,4 +357,4 @@ export function CocktailDetailModal({ cocktailId, open, onClose, onCloseAutoFocu
       <CocktailDetailPanel key={cocktailId} cocktailId={cocktailId} contentProps={contentProps} />
     </Dialog>
   );
-}
+});

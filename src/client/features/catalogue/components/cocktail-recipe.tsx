@@ -9,6 +9,7 @@ import {
   SparklesIcon,
   UtensilsCrossedIcon,
 } from 'lucide-react';
+import { memo } from 'react';
 import type * as React from 'react';
 import { Link } from 'react-router';
 import { hrefs } from '@/client/config/paths';
@@ -149,8 +150,12 @@ function parseRecipe(data: unknown): CocktailDetail {
   throw new Error(`The recipe data is incomplete or malformed; fields: ${fields.join(', ')}`);
 }
 
-/** The recipe view. `data` is the API's detail body (unknown until parsed; parse failure throws). */
-export function CocktailRecipe({ data }: { data: unknown }) {
+/**
+ * The recipe view. `data` is the API's detail body (unknown until parsed; parse failure throws). Memoised: the dialog
+ * around it renders again on every change of its own state (focus, presence, the page's updates), the recipe only when
+ * its data does (or the unit system, the actions and extras it reads).
+ */
+export const CocktailRecipe = memo(function CocktailRecipe({ data }: { data: unknown }) {
   const cocktail = parseRecipe(data);
   const [system] = useUnitSystem();
   const renderActions = useCocktailActions();
@@ -307,7 +312,7 @@ export function CocktailRecipe({ data }: { data: unknown }) {
       </div>
     </article>
   );
-}
+});
 
 /** The loading state of the recipe, the same layout as {@link CocktailRecipe}, with the 'Loading recipe…' status. */
 export function CocktailRecipeSkeleton({ className }: { className?: string }) {

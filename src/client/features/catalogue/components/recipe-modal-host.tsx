@@ -1,10 +1,11 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
 import { track } from '@/client/lib/analytics';
 import { useHydrated } from '@/client/lib/use-hydrated';
+import { yieldToMain } from '@/client/lib/yield-to-main';
 import { useRecipeParam } from '../hooks/use-recipe-param';
-import { hasServerRecipeSheet, removeServerRecipeSheet } from '../lib/server-recipe';
+import { hasEmbeddedRecipe, useIsServerDrawnModal } from '../lib/server-recipe';
 import { CARD_LINK_ATTRIBUTE } from './cocktail-card';
 import { CatalogueErrorBoundary } from './error-boundary';
 
@@ -19,16 +20,46 @@ import { CatalogueErrorBoundary } from './error-boundary';
 /** Pause before the one automatic second try of the modal's code, ms. */
 const IMPORT_RETRY_DELAY_MS = 500;
 
-async function loadModal() {
+type ModalModule = { default: typeof import('./cocktail-detail-modal').CocktailDetailModal };
+
+/** The modal's module once loaded (null before). */
+let loaded: ModalModule | null = null;
+
+async function loadModal(): Promise<ModalModule> {
+  let module;
   try {
-    return await import('./cocktail-detail-modal');
+    module = await import('./cocktail-detail-modal');
   } catch {
     await new Promise((resolve) => setTimeout(resolve, IMPORT_RETRY_DELAY_MS));
-    return import('./cocktail-detail-modal');
+    module = await import('./cocktail-detail-modal');
+  }
+  return (loaded = { default: module.CocktailDetailModal });
+}
+
+/**
+ * Loads the modal's code when the server drew a recipe into the page (a deep link, issue 12), so the page's hydration
+ * finds it loaded and hydrates the drawn modal at once (a lazy part still loading would wait, and an update reaching it
+ * first would draw it again). A failure is left to the modal's own load (its retry and failure view).
+ */
+export async function preloadServerDrawnRecipe(): Promise<void> {
+  if (!hasEmbeddedRecipe()) return;
+  try {
+    // The recipe's schemas (zod and the catalogue's shapes, built when their module is evaluated) in a task of their
+    // own, then the modal: evaluated together they were one long task (issue 12, Total Blocking Time).
+    await import('@/shared/schemas/cocktail');
+    await yieldToMain();
+    await loadModal();
+  } catch {
+    // The modal's own load tries again and shows its failure view.
   }
 }
 
-const LazyCocktailDetailModal = lazy(() => loadModal().then((module) => ({ default: module.CocktailDetailModal })));
+/** Once loaded, the lazy modal resolves at once (a thenable that answers synchronously): no suspending after a preload. */
+const LazyCocktailDetailModal = lazy(() =>
+  loaded
+    ? ({ then: (resolve: (module: ModalModule) => void) => resolve(loaded!) } as Promise<ModalModule>)
+    : loadModal(),
+);
 
 function LoadingRecipe() {
   return (
@@ -53,8 +84,6 @@ function ModalLoadFailure({ onRetry, onClose }: { onRetry: () => void; onClose: 
   const retryRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    // The server's drawing of the recipe would cover this message: the message takes its place.
-    removeServerRecipeSheet();
     retryRef.current?.focus();
   }, []);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -95,16 +124,18 @@ function ModalLoadFailure({ onRetry, onClose }: { onRetry: () => void; onClose: 
   );
 }
 
-/** The recipe modal for the current page (see the module note). Renders nothing while no recipe is open. */
-export function RecipeModalHost() {
-  const { recipeId, closeRecipe } = useRecipeParam();
+/**
+ * The recipe modal for the current page (see the module note). Renders nothing while no recipe is open. Memoised (it
+ * takes no props): the page's own updates (its list's answer arriving, a store update rendered synchronously) do not
+ * render the open recipe again; it follows the URL, the session and the favorites through its own hooks.
+ */
+export const RecipeModalHost = memo(function RecipeModalHost() {
+  const { recipeId, closeRecipe, closeHref } = useRecipeParam();
   const [shownId, setShownId] = useState<string | null>(recipeId);
   const lastTracked = useRef<string | null>(null);
 
   useEffect(() => {
     if (recipeId !== null) setShownId(recipeId);
-    // Left before the live modal took over (a link in the page): the server's drawing of the recipe goes too.
-    else removeServerRecipeSheet();
   }, [recipeId]);
 
   useEffect(() => {
@@ -141,27 +172,39 @@ export function RecipeModalHost() {
     [shownId],
   );
 
-  // A page hydrated from its pre-render (which holds no modal) opens the recipe in the render after hydration.
+  // A page hydrated from its pre-render (which holds no modal) opens the recipe in the render after hydration; where the
+  // server drew the modal open on this recipe (a deep link), it is rendered from the first render on, as drawn.
   const hydrated = useHydrated();
+  const drawnInPage = useIsServerDrawnModal(recipeId);
+  const [serverDrawn] = useState(drawnInPage);
   const id = recipeId ?? shownId;
-  if (id === null || !hydrated) return null;
-
-  return (
-    <CatalogueErrorBoundary
-      onError={(error) => console.error('[Barback] The recipe modal could not be loaded', error)}
-      fallback={() =>
-        recipeId !== null ? <ModalLoadFailure onRetry={() => window.location.reload()} onClose={closeRecipe} /> : null
-      }
-    >
-      {/* While the server's drawing of the recipe is on screen (a deep link), it is the loading view: no spinner over it. */}
-      <Suspense fallback={recipeId !== null && !hasServerRecipeSheet() ? <LoadingRecipe /> : null}>
-        <LazyCocktailDetailModal
-          cocktailId={id}
-          open={recipeId !== null}
-          onClose={closeRecipe}
-          onCloseAutoFocus={restoreFocus}
-        />
-      </Suspense>
-    </CatalogueErrorBoundary>
+  const open = recipeId !== null;
+  // The same element while nothing it shows changes: the host renders again when hydration ends (useHydrated), and a
+  // new element would reach the drawn modal's Suspense boundary while it is still waiting to be hydrated, which makes
+  // React hydrate it at once, in one blocking task, with the whole page's effects. Unchanged, the boundary is hydrated
+  // on its own, in an interruptible render after the page's.
+  const content = useMemo(
+    () =>
+      id === null ? null : (
+        <CatalogueErrorBoundary
+          onError={(error) => console.error('[Barback] The recipe modal could not be loaded', error)}
+          fallback={() =>
+            open ? <ModalLoadFailure onRetry={() => window.location.reload()} onClose={closeRecipe} /> : null
+          }
+        >
+          <Suspense fallback={open ? <LoadingRecipe /> : null}>
+            <LazyCocktailDetailModal
+              cocktailId={id}
+              open={open}
+              onClose={closeRecipe}
+              onCloseAutoFocus={restoreFocus}
+              serverDrawn={serverDrawn}
+              closeHref={closeHref}
+            />
+          </Suspense>
+        </CatalogueErrorBoundary>
+      ),
+    [id, open, closeRecipe, restoreFocus, serverDrawn, closeHref],
   );
-}
+  return hydrated || serverDrawn ? content : null;
+});

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams, type To } from 'react-router';
 import { RECIPE_PARAM } from '@/shared/first-paint';
 
@@ -18,7 +18,8 @@ export interface RecipeLocationState {
 
 /**
  * @returns `recipeId` (the open recipe's id as written in the URL, or null), `recipeTo(id)` (the link target that opens a
- *   recipe on the current page, keeping its other parameters), and `closeRecipe()`.
+ *   recipe on the current page, keeping its other parameters), `closeHref` (the current page's address without the
+ *   recipe) and `closeRecipe()`.
  */
 export function useRecipeParam() {
   const [params] = useSearchParams();
@@ -35,6 +36,13 @@ export function useRecipeParam() {
     [location.pathname, location.search],
   );
 
+  const closeHref = useMemo(() => {
+    const next = new URLSearchParams(location.search);
+    next.delete(RECIPE_PARAM);
+    const search = next.toString();
+    return `${location.pathname}${search ? `?${search}` : ''}`;
+  }, [location.pathname, location.search]);
+
   const closeRecipe = useCallback(() => {
     const state = location.state as RecipeLocationState | null;
     if (state?.recipeFromList && location.key !== 'default') {
@@ -50,5 +58,5 @@ export function useRecipeParam() {
     );
   }, [location, navigate]);
 
-  return { recipeId, recipeTo, closeRecipe };
+  return { recipeId, recipeTo, closeHref, closeRecipe };
 }

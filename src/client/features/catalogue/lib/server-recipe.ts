@@ -1,19 +1,30 @@
-import { RECIPE_DATA_ID, RECIPE_SHEET_ID } from '@/shared/first-paint';
+import { createContext, useContext } from 'react';
+import { APP_ROOT_ID, RECIPE_DATA_ID } from '@/shared/first-paint';
 
 /**
- * The browser's side of a deep link the server answered with the recipe drawn (`/?recipe=<id>`, issue 12;
- * src/server/catalogue/recipe-page.ts): the detail embedded in the page, and the static sheet the live modal replaces.
+ * A deep link the server answered with the recipe drawn (`/?recipe=<id>`, issue 12; src/server/catalogue/recipe-page.ts):
+ * the server renders the home page with the recipe modal open in it (src/client/server-render.tsx provides the detail
+ * through {@link ServerRecipeContext}), and embeds the detail as a JSON data block; the browser hydrates that page, the
+ * modal included, starting from the embedded detail ({@link embeddedRecipe}).
  */
+
+/** A cocktail's detail drawn by the server: its id as written in `?recipe=`, and the body of `GET /api/cocktails/:id`. */
+export interface ServerRecipe {
+  id: string;
+  data: unknown;
+}
+
+/**
+ * The recipe the server renders with (src/client/server-render.tsx provides it): its first render draws the modal with
+ * the recipe instead of nothing, and the browser's hydration draws the same from the page's data block.
+ */
+export const ServerRecipeContext = createContext<ServerRecipe | null>(null);
 
 /** The embedded detail as read (null: none, or not JSON), read once per page load. */
-let embedded: { id: string; data: unknown } | null | undefined;
+let embedded: ServerRecipe | null | undefined;
 
-/**
- * The detail of cocktail `id` the server embedded in the page (`<script type="application/json" id=RECIPE_DATA_ID>`,
- * exactly the body of `GET /api/cocktails/:id`), so the modal starts from it without a request; undefined when the page
- * holds none, or another cocktail's (the visitor has opened a second recipe since), or outside a browser.
- */
-export function embeddedRecipe(id: string | number): unknown {
+/** The page's data block, parsed once (null when it has none, or it is not JSON with an id). */
+function readEmbedded(): ServerRecipe | null {
   if (embedded === undefined) {
     embedded = null;
     const text = typeof document === 'undefined' ? null : document.getElementById(RECIPE_DATA_ID)?.textContent;
@@ -27,17 +38,47 @@ export function embeddedRecipe(id: string | number): unknown {
       }
     }
   }
-  return embedded && embedded.id === String(id) ? embedded.data : undefined;
+  return embedded;
 }
 
-/** Whether the server's recipe sheet (`#`RECIPE_SHEET_ID) is still in the page. */
-export function hasServerRecipeSheet(): boolean {
-  return typeof document !== 'undefined' && document.getElementById(RECIPE_SHEET_ID) !== null;
+/**
+ * The detail of cocktail `id` the server embedded in the page (`<script type="application/json" id=RECIPE_DATA_ID>`,
+ * exactly the body of `GET /api/cocktails/:id`), so the modal starts from it without a request; undefined when the page
+ * holds none, or another cocktail's (the visitor has opened a second recipe since), or outside a browser.
+ */
+export function embeddedRecipe(id: string | number): unknown {
+  const recipe = readEmbedded();
+  return recipe && recipe.id === String(id) ? recipe.data : undefined;
 }
 
-/** Removes the server's recipe sheet, when there is one (the live modal, or its load-failure view, takes its place). */
-export function removeServerRecipeSheet(): void {
-  if (typeof document !== 'undefined') document.getElementById(RECIPE_SHEET_ID)?.remove();
+/** Whether the page holds a recipe the server drew (its data block): boot loads the modal's code before hydrating. */
+export function hasEmbeddedRecipe(): boolean {
+  return readEmbedded() !== null;
+}
+
+/**
+ * The detail of cocktail `id` as the server drew it into this page: on the server, the one it renders with; in the
+ * browser, the embedded one. Undefined for any other cocktail.
+ */
+export function useServerDrawnRecipe(id: string | null): unknown {
+  const server = useContext(ServerRecipeContext);
+  if (id === null) return undefined;
+  if (server) return server.id === id ? server.data : undefined;
+  return embeddedRecipe(id);
+}
+
+/**
+ * Whether the page holds the recipe modal the server drew, open on cocktail `id`: on the server, when it renders with
+ * that recipe; in the browser, when the page embeds its detail and `#root` still holds the drawn dialog (before the
+ * app's first commit, or while hydrating). A modal mounted later (the drawn one closed, or another page) is not.
+ * Read it once, when the modal host mounts.
+ */
+export function useIsServerDrawnModal(id: string | null): boolean {
+  const server = useContext(ServerRecipeContext);
+  if (id === null) return false;
+  if (server) return server.id === id;
+  if (typeof document === 'undefined' || embeddedRecipe(id) === undefined) return false;
+  return document.getElementById(APP_ROOT_ID)?.querySelector('[data-slot="dialog-content"]') != null;
 }
 
 /** Forgets the detail read by {@link embeddedRecipe} (tests build a new page per case). */
