@@ -3,7 +3,7 @@ import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
 import { track } from '@/client/lib/analytics';
 import { useHydrated } from '@/client/lib/use-hydrated';
-import { yieldToMain } from '@/client/lib/yield-to-main';
+import { importInSteps } from '@/client/lib/yield-to-main';
 import { useRecipeParam } from '../hooks/use-recipe-param';
 import { hasEmbeddedRecipe, useIsServerDrawnModal } from '../lib/server-recipe';
 import { CARD_LINK_ATTRIBUTE } from './cocktail-card';
@@ -44,11 +44,9 @@ async function loadModal(): Promise<ModalModule> {
 export async function preloadServerDrawnRecipe(): Promise<void> {
   if (!hasEmbeddedRecipe()) return;
   try {
-    // The recipe's schemas (zod and the catalogue's shapes, built when their module is evaluated) in a task of their
-    // own, then the modal: evaluated together they were one long task (issue 12, Total Blocking Time).
-    await import('@/shared/schemas/cocktail');
-    await yieldToMain();
-    await loadModal();
+    // The catalogue's shapes (zod and the schemas built from it when their module is evaluated), then the modal, each
+    // in a task of its own: evaluated together they were one long task (issue 12, Total Blocking Time).
+    await importInSteps([() => import('@/shared/schemas/cocktail')], loadModal);
   } catch {
     // The modal's own load tries again and shows its failure view.
   }
