@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+import { renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RECIPE_DATA_ID } from '@/shared/first-paint';
+import {
+  embeddedRecipe,
+  hasEmbeddedRecipe,
+  resetEmbeddedRecipe,
+  ServerRecipeContext,
+  useIsServerDrawnModal,
+  useServerDrawnRecipe,
+} from './server-recipe';
+
+/** Writes the page as the server sends a deep link: the data block, and `#root` holding the drawn dialog or not. */
+function page({ data, dialog }: { data: string | null; dialog: boolean }) {
+  document.body.innerHTML = `<div id="root">${dialog ? '<div role="dialog" data-slot="dialog-content"></div>' : ''}</div>`;
+  if (data !== null) {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = RECIPE_DATA_ID;
+    block.textContent = data;
+    document.body.append(block);
+  }
+  resetEmbeddedRecipe();
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  resetEmbeddedRecipe();
+});
+
+describe('the recipe the server drew', () => {
+  it('reads the embedded detail for its own cocktail only, and tells the modal it is drawn while #root holds it', () => {
+    page({ data: JSON.stringify({ id: 12, name: 'Negroni' }), dialog: true });
+    expect(hasEmbeddedRecipe()).toBe(true);
+    expect(embeddedRecipe(12)).toEqual({ id: 12, name: 'Negroni' });
+    expect(embeddedRecipe('13')).toBeUndefined();
+    expect(renderHook(() => useIsServerDrawnModal('12')).result.current).toBe(true);
+    expect(renderHook(() => useIsServerDrawnModal('13')).result.current).toBe(false);
+    expect(renderHook(() => useServerDrawnRecipe('12')).result.current).toEqual({ id: 12, name: 'Negroni' });
+  });
+
+  it('is not drawn once the dialog has left the page (closed, or drawn afresh), though the data stays usable', () => {
+    page({ data: JSON.stringify({ id: 12, name: 'Negroni' }), dialog: false });
+    expect(renderHook(() => useIsServerDrawnModal('12')).result.current).toBe(false);
+    expect(renderHook(() => useServerDrawnRecipe('12')).result.current).toEqual({ id: 12, name: 'Negroni' });
+  });
+
+  it('ignores a broken data block or one without an id', () => {
+    page({ data: '{not json', dialog: true });
+    expect(hasEmbeddedRecipe()).toBe(false);
+    page({ data: JSON.stringify({ name: 'No id' }), dialog: true });
+    expect(hasEmbeddedRecipe()).toBe(false);
+    expect(renderHook(() => useIsServerDrawnModal('12')).result.current).toBe(false);
+  });
+
+  it('on the server, answers from the recipe it renders with, not from the page', () => {
+    page({ data: JSON.stringify({ id: 12, name: 'Negroni' }), dialog: true });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <ServerRecipeContext.Provider value={{ id: '40', data: { id: 40, name: 'Gimlet' } }}>
+        {children}
+      </ServerRecipeContext.Provider>
+    );
+    expect(renderHook(() => useIsServerDrawnModal('40'), { wrapper }).result.current).toBe(true);
+    expect(renderHook(() => useIsServerDrawnModal('12'), { wrapper }).result.current).toBe(false);
+    expect(renderHook(() => useServerDrawnRecipe('40'), { wrapper }).result.current).toEqual({
+      id: 40,
+      name: 'Gimlet',
+    });
+    expect(renderHook(() => useServerDrawnRecipe(null), { wrapper }).result.current).toBeUndefined();
+  });
+});
