@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { deleteAccountRequestSchema, sessionIdParamSchema } from '@/shared/schemas/account';
 import { analyticsBatchSchema } from '@/shared/schemas/analytics';
-import { cocktailIdParamSchema, cocktailListQuerySchema, cocktailSampleQuerySchema } from '@/shared/schemas/cocktail';
+import { cocktailIdParamSchema } from '@/shared/schemas/cocktail';
+import { cocktailListQuerySchema, cocktailSampleQuerySchema } from '@/shared/schemas/cocktail-query';
 import {
   cocktailNoteParamSchema,
   collectionCreateSchema,

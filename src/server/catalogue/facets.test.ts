@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@/shared/schemas/api-error';
-import { cocktailListQuerySchema, cocktailPageSchema, type CocktailPage } from '@/shared/schemas/cocktail';
+import { cocktailPageSchema, type CocktailPage } from '@/shared/schemas/cocktail';
+import { cocktailListQuerySchema } from '@/shared/schemas/cocktail-query';
 import { suggestionListSchema, type SuggestionList } from '@/shared/schemas/search';
 import { randomEmail, signIn, userIdOf } from '../../../tests/support/auth';
 import type { CookieJar } from '../../../tests/support/cookie-jar';

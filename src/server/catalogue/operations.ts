@@ -1,11 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type {
-  CocktailDetail,
-  CocktailListQuery,
-  CocktailPage,
-  CocktailSummary,
-  FacetCountsBody,
-} from '@/shared/schemas/cocktail';
+import type { CocktailDetail, CocktailPage, CocktailSummary, FacetCountsBody } from '@/shared/schemas/cocktail';
+import type { CocktailListQuery } from '@/shared/schemas/cocktail-query';
 import { INGREDIENT_FACET_SIZE, VALUE_FACETS } from '@/shared/domain/search-facets';
 import type { IngredientList, IngredientListQuery } from '@/shared/schemas/ingredient';
 import { dialectOf } from '../db/database';

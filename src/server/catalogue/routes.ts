@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { isPersonalOrder } from '@/shared/domain/rating-order';
-import { cocktailIdParamSchema, cocktailListQuerySchema, cocktailSampleQuerySchema } from '@/shared/schemas/cocktail';
+import { cocktailIdParamSchema } from '@/shared/schemas/cocktail';
+import { cocktailListQuerySchema, cocktailSampleQuerySchema } from '@/shared/schemas/cocktail-query';
 import { ingredientListQuerySchema } from '@/shared/schemas/ingredient';
 import { suggestionQuerySchema } from '@/shared/schemas/search';
 import type { Database } from '../db/types';

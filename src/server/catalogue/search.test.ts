@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CocktailListQuery } from '@/shared/schemas/cocktail';
+import type { CocktailListQuery } from '@/shared/schemas/cocktail-query';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/test-database';
 import { generateSyntheticSeed } from '../../../tests/support/synthetic-catalogue';
 import { buildTestSeed, TEST_COCKTAIL_NAMES_IN_ORDER } from '../../../tests/support/test-seed';
