@@ -121,3 +121,33 @@ describe('recovery mode', () => {
     expect(readRecoveryMode(env)).toEqual({ active: false });
   });
 });
+
+describe('captureRecoveryUrl without an environment', () => {
+  it("leaves the browser's session storage alone on an ordinary address (its first use is a synchronous call)", () => {
+    let reads = 0;
+    const original = Object.getOwnPropertyDescriptor(globalThis, 'window');
+    Object.defineProperty(globalThis, 'window', {
+      configurable: true,
+      value: {
+        get sessionStorage() {
+          reads += 1;
+          return fakeEnvironment().env.storage;
+        },
+      },
+    });
+    try {
+      const { history, replaced } = fakeHistory();
+      expect(captureRecoveryUrl({ href: 'https://barback.test/batch-calculator?tab=party' }, history)).toBeNull();
+      expect(reads).toBe(0);
+      expect(replaced).toEqual([]);
+      // A recovery link does use it: the mode is entered.
+      expect(
+        captureRecoveryUrl({ href: 'https://barback.test/auth/callback?type=recovery#token=abc' }, history),
+      ).not.toBeNull();
+      expect(reads).toBe(1);
+    } finally {
+      if (original) Object.defineProperty(globalThis, 'window', original);
+      else delete (globalThis as { window?: unknown }).window;
+    }
+  });
+});

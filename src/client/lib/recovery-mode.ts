@@ -134,17 +134,20 @@ export function readRecoveryMode(env: RecoveryEnvironment = defaultEnvironment()
  * history entry with the address stripped of its token parameters.
  * @param location the page's location (`href`)
  * @param history where the stripped address replaces the current entry
+ * @param env storage and clock (default: sessionStorage and Date.now, read only when the URL is a recovery link)
  * @returns the magic-link token to exchange for a session (null when the URL held none), or null when it is no recovery URL
  */
 export function captureRecoveryUrl(
   location: Pick<Location, 'href'>,
   history: Pick<History, 'replaceState' | 'state'>,
-  env: RecoveryEnvironment = defaultEnvironment(),
+  env?: RecoveryEnvironment,
 ): RecoveryUrl | null {
   const recovery = parseRecoveryUrl(location.href);
   if (!recovery) return null;
   history.replaceState(history.state, '', recovery.cleaned);
-  enterRecoveryMode(env);
+  // sessionStorage only for a recovery link: its first use in a page is a synchronous call to the browser, which
+  // the entry's start-up task would otherwise pay on every page load (issue 12).
+  enterRecoveryMode(env ?? defaultEnvironment());
   return recovery;
 }
 

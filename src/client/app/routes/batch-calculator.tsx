@@ -25,10 +25,15 @@ function loadPage(): Promise<PageModule> {
  * update that reaches it (the session arriving) makes React draw that part afresh, dropping what the visitor typed.
  */
 export function preload(): Promise<unknown> {
-  // The shapes the calculator checks (zod and its schemas, built when their modules are evaluated), then the
-  // calculator, each in a task of its own: evaluated together they were the page's longest task at start (issue 12, TBT).
+  // zod's own code, then the shapes the calculator checks (built when their modules are evaluated), then the
+  // calculator, each in a task of its own: evaluated together they were the page's longest task at start (issue 12,
+  // TBT). record-id.ts builds no schema when it loads, so importing it evaluates zod alone (a dynamic import of 'zod'
+  // itself would keep the whole package in the build).
   return importInSteps(
-    [() => Promise.all([import('@/shared/schemas/batch'), import('@/shared/schemas/cocktail')])],
+    [
+      () => import('@/shared/schemas/record-id'),
+      () => Promise.all([import('@/shared/schemas/batch'), import('@/shared/schemas/cocktail')]),
+    ],
     loadPage,
   );
 }

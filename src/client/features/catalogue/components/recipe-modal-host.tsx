@@ -44,9 +44,13 @@ async function loadModal(): Promise<ModalModule> {
 export async function preloadServerDrawnRecipe(): Promise<void> {
   if (!hasEmbeddedRecipe()) return;
   try {
-    // The catalogue's shapes (zod and the schemas built from it when their module is evaluated), then the modal, each
-    // in a task of its own: evaluated together they were one long task (issue 12, Total Blocking Time).
-    await importInSteps([() => import('@/shared/schemas/cocktail')], loadModal);
+    // zod's own code, then the catalogue's shapes (built when their module is evaluated), then the modal, each in a
+    // task of its own: evaluated together they were one long task (issue 12, Total Blocking Time). record-id.ts builds
+    // no schema when it loads, so importing it evaluates zod alone.
+    await importInSteps(
+      [() => import('@/shared/schemas/record-id'), () => import('@/shared/schemas/cocktail')],
+      loadModal,
+    );
   } catch {
     // The modal's own load tries again and shows its failure view.
   }
