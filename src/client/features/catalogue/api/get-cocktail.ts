@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/client/lib/api-client';
 import { RECIPE_DETAIL_PATH } from '@/shared/first-paint';
-import { embeddedRecipe, useServerDrawnRecipe } from '../lib/server-recipe';
+import { useServerDrawnRecipe } from '../lib/server-recipe';
 import { cocktailKeys } from './query-keys';
 
 /**
@@ -24,23 +24,15 @@ export function getCocktail(id: string | number, signal?: AbortSignal): Promise<
 }
 
 /**
- * Query of one cocktail's detail. On a deep link the server answered with the recipe drawn, it starts from the detail
- * embedded in the page (the same body the API would answer), so the modal draws at once without a request.
- */
-export function getCocktailQueryOptions(id: string | number) {
-  return queryOptions({
-    queryKey: cocktailKeys.detail(id),
-    queryFn: ({ signal }) => getCocktail(id, signal),
-    initialData: () => embeddedRecipe(id),
-  });
-}
-
-/**
  * One cocktail's detail for the recipe modal. Where the server drew this recipe into the page (a deep link), it starts
- * from that detail: on the server from the one it renders with, in the browser from the embedded one.
+ * from that detail, the same body the API would answer (on the server the one it renders with, in the browser the one
+ * embedded in the page), so the modal draws at once without a request.
  */
 export function useCocktail(id: string | number) {
   const drawn = useServerDrawnRecipe(String(id));
-  const options = getCocktailQueryOptions(id);
-  return useQuery(drawn === undefined ? options : { ...options, initialData: drawn });
+  return useQuery({
+    queryKey: cocktailKeys.detail(id),
+    queryFn: ({ signal }) => getCocktail(id, signal),
+    initialData: drawn,
+  });
 }

@@ -177,8 +177,7 @@ export const RecipeModalHost = memo(function RecipeModalHost() {
   // A page hydrated from its pre-render (which holds no modal) opens the recipe in the render after hydration; where the
   // server drew the modal open on this recipe (a deep link), it is rendered from the first render on, as drawn.
   const hydrated = useHydrated();
-  const drawnInPage = useIsServerDrawnModal(recipeId);
-  const [serverDrawn] = useState(drawnInPage);
+  const serverDrawn = useIsServerDrawnModal(recipeId);
   const id = recipeId ?? shownId;
   const open = recipeId !== null;
   // The same element while nothing it shows changes: the host renders again when hydration ends (useHydrated), and a

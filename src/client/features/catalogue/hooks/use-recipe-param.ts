@@ -49,14 +49,8 @@ export function useRecipeParam() {
       navigate(-1);
       return;
     }
-    const next = new URLSearchParams(location.search);
-    next.delete(RECIPE_PARAM);
-    const search = next.toString();
-    navigate(
-      { pathname: location.pathname, search: search ? `?${search}` : '' },
-      { replace: true, preventScrollReset: true },
-    );
-  }, [location, navigate]);
+    navigate(closeHref, { replace: true, preventScrollReset: true });
+  }, [location, navigate, closeHref]);
 
   return { recipeId, recipeTo, closeHref, closeRecipe };
 }

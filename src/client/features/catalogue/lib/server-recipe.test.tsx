@@ -36,7 +36,13 @@ describe('the recipe the server drew', () => {
     expect(hasEmbeddedRecipe()).toBe(true);
     expect(embeddedRecipe(12)).toEqual({ id: 12, name: 'Negroni' });
     expect(embeddedRecipe('13')).toBeUndefined();
-    expect(renderHook(() => useIsServerDrawnModal('12')).result.current).toBe(true);
+    const drawn = renderHook(() => useIsServerDrawnModal('12'));
+    expect(drawn.result.current).toBe(true);
+    // Read once: the host that mounted over the drawn dialog keeps its answer after React has replaced the dialog.
+    document.querySelector('[data-slot="dialog-content"]')?.remove();
+    drawn.rerender();
+    expect(drawn.result.current).toBe(true);
+    expect(renderHook(() => useIsServerDrawnModal('12')).result.current).toBe(false);
     expect(renderHook(() => useIsServerDrawnModal('13')).result.current).toBe(false);
     expect(renderHook(() => useServerDrawnRecipe('12')).result.current).toEqual({ id: 12, name: 'Negroni' });
   });

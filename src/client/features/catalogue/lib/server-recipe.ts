@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { APP_ROOT_ID, RECIPE_DATA_ID } from '@/shared/first-paint';
 
 /**
@@ -71,14 +71,17 @@ export function useServerDrawnRecipe(id: string | null): unknown {
  * Whether the page holds the recipe modal the server drew, open on cocktail `id`: on the server, when it renders with
  * that recipe; in the browser, when the page embeds its detail and `#root` still holds the drawn dialog (before the
  * app's first commit, or while hydrating). A modal mounted later (the drawn one closed, or another page) is not.
- * Read it once, when the modal host mounts.
+ * Read once, when the calling component mounts: the answer stays the same for its life.
  */
 export function useIsServerDrawnModal(id: string | null): boolean {
   const server = useContext(ServerRecipeContext);
-  if (id === null) return false;
-  if (server) return server.id === id;
-  if (typeof document === 'undefined' || embeddedRecipe(id) === undefined) return false;
-  return document.getElementById(APP_ROOT_ID)?.querySelector('[data-slot="dialog-content"]') != null;
+  const [drawn] = useState(() => {
+    if (id === null) return false;
+    if (server) return server.id === id;
+    if (typeof document === 'undefined' || embeddedRecipe(id) === undefined) return false;
+    return document.getElementById(APP_ROOT_ID)?.querySelector('[data-slot="dialog-content"]') != null;
+  });
+  return drawn;
 }
 
 /** Forgets the detail read by {@link embeddedRecipe} (tests build a new page per case). */
