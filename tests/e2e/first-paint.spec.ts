@@ -119,7 +119,11 @@ test.describe('first paint', () => {
     await expect(page.getByRole('dialog', { name: 'Sign in to continue' })).toBeVisible();
   });
 
-  /** Holds the entry module back until the returned release is called (a slow connection), on `page`. */
+  /**
+   * Holds the entry module back until the returned release is called (a slow connection), on `page`. Navigate with
+   * {@link HELD} after it: the first-paint script may add the entry before the load event, which then waits for it.
+   */
+  const HELD = { waitUntil: 'domcontentloaded' } as const;
   async function holdEntry(page: import('@playwright/test').Page): Promise<() => void> {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -132,7 +136,7 @@ test.describe('first paint', () => {
 
   test('on the pre-rendered batch calculator, text typed before the code has run is kept', async ({ page }) => {
     const release = await holdEntry(page);
-    await page.goto('/batch-calculator');
+    await page.goto('/batch-calculator', HELD);
     await page.getByRole('combobox', { name: 'Start from a cocktail' }).fill('Negr');
     release();
     await expect(page.locator('#root')).toHaveAttribute('data-live', '');
@@ -145,7 +149,7 @@ test.describe('first paint', () => {
     page,
   }) => {
     const release = await holdEntry(page);
-    await page.goto('/batch-calculator');
+    await page.goto('/batch-calculator', HELD);
     await page.getByRole('tab', { name: 'Plan a party' }).click();
     release();
     await expect(page.locator('#root')).toHaveAttribute('data-live', '');
@@ -163,7 +167,7 @@ test.describe('first paint', () => {
       if (new URL(request.url()).pathname === `/api/cocktails/${first.id}`) detailRequests.push(request.url());
     });
     const release = await holdEntry(page);
-    await page.goto(`/?recipe=${first.id}`);
+    await page.goto(`/?recipe=${first.id}`, HELD);
     // Drawn by the server: the recipe with its ingredients, in a dialog named after the cocktail.
     const dialog = page.getByRole('dialog', { name: detail.name });
     await expect(dialog.getByRole('heading', { name: detail.name })).toBeVisible();
@@ -200,7 +204,7 @@ test.describe('first paint', () => {
   test("the server's recipe closes with its link before the app's code has run", async ({ page, server }) => {
     const first = (await getJson<CocktailPageBody>(server, '/api/cocktails?pageSize=1')).items[0]!;
     await holdEntry(page);
-    await page.goto(`/?q=gin&recipe=${first.id}`);
+    await page.goto(`/?q=gin&recipe=${first.id}`, HELD);
     await page.locator('#root').getByRole('dialog').getByRole('link', { name: 'Close' }).click();
     await expect(page).toHaveURL(/\/\?q=gin$/);
     await expect(page.getByRole('dialog')).toHaveCount(0);
