@@ -27,6 +27,19 @@ export function canHydrate(container: HTMLElement, location: Location, platform:
 }
 
 /**
+ * Opens the page's session storage: React Router reads it as it starts (its record of view transitions), and a page's
+ * first read of it waits on a synchronous call to the browser that loads it (issue 12: boot makes that call in a task
+ * of its own). Storage that throws (disabled) is left alone; the router handles that itself.
+ */
+function openSessionStorage(): void {
+  try {
+    void window.sessionStorage.length;
+  } catch {
+    // Storage disabled: nothing to open.
+  }
+}
+
+/**
  * Loads the lazy route modules `pathname` matches and makes them eager (`Component` set, `lazy` removed), and awaits a
  * module's own `preload()` where it has one (code it loads lazily inside the page), so the router's first render
  * already draws the page, as the pre-render did, instead of a loading fallback.
@@ -62,9 +75,12 @@ export async function bootApp(container: HTMLElement): Promise<void> {
     await loadMatchedRoutes(routes, window.location.pathname);
   }
   // Start-up work that cannot be sliced runs in tasks of its own, each short enough not to block on a slow phone,
-  // rather than piled into one task or into React's first render slice: the class merger's map, then the router.
+  // rather than piled into one task or into React's first render slice: the class merger's map, the session storage
+  // the router reads, then the router.
   await yieldToMain();
   prepareClassMerge();
+  await yieldToMain();
+  openSessionStorage();
   await yieldToMain();
   const router = createBrowserRouter(routes);
   await yieldToMain();

@@ -18,6 +18,7 @@ import { isDebugMode } from '@/client/lib/debug-mode';
 import { installDiagnosticListeners, logDiagnostic } from '@/client/lib/diagnostic-log';
 import { createQueryClient } from '@/client/lib/query-client';
 import { SessionProvider } from '@/client/lib/session';
+import { runSoon } from '@/client/lib/yield-to-main';
 import { isToasterRequested, listenForToastEvents, subscribeToasterRequest } from '@/client/lib/toast-events';
 
 /** Sonner's Toaster, mounted on the first toast (see withToaster). */
@@ -25,8 +26,9 @@ const AppToaster = lazy(() => import('./toaster').then((module) => ({ default: m
 
 /**
  * Starts the page-wide listeners once: APP_ENV window messages, the diagnostic log (resize, orientation, errors),
- * 'bb:toast' events, analytics (page-hide beacon, the native 'activate' event) and its registration-or-login count from
- * the auth events, and the wrapper simulator when asked.
+ * 'bb:toast' events, analytics' registration-or-login count from the auth events, a task later analytics itself
+ * (page-hide beacon, the queue left from an earlier visit, the native 'activate' event), and the wrapper simulator when
+ * asked.
  */
 function useRuntime(): void {
   useEffect(() => {
@@ -42,11 +44,19 @@ function useRuntime(): void {
       listenForAppEnvironmentMessages(window),
       installDiagnosticListeners(window),
       listenForToastEvents(window),
-      startAnalytics({ isNativeApp: env.isNativeApp }),
       // Registration or login, from the auth events. Started here rather than in the shell's AuthRuntime: the shell
       // mounts only once the page's lazy code has loaded, and the first session answer can come before that.
       startSignInAnalytics(),
     ];
+    // Analytics (reading the queue left from an earlier visit, the page-hide beacon) starts a task later: nothing on
+    // screen waits for it, and the first commit's effects all run in one task (issue 12, Total Blocking Time).
+    let stopAnalytics: (() => void) | undefined;
+    stops.push(
+      runSoon(() => {
+        stopAnalytics = startAnalytics({ isNativeApp: env.isNativeApp });
+      }),
+      () => stopAnalytics?.(),
+    );
     // The wrapper simulator (development and tests): inside the "iOS app" with ?wrapper=sim, when the server has it on.
     if (env.isNativeApp && wantsWrapperSimulator(window.location.search)) {
       void import('@/client/features/payments/lib/wrapper-simulator').then((module) => module.startWrapperSimulator());

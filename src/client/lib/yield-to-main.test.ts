@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importInSteps } from './yield-to-main';
+import { importInSteps, runSoon, yieldToMain } from './yield-to-main';
 
 describe('importInSteps', () => {
   it('runs each step in a task of its own, in order, then returns what the last one gives', async () => {
@@ -22,6 +22,26 @@ describe('importInSteps', () => {
     await expect(
       importInSteps([() => Promise.reject(new Error('offline'))], async () => ran.push('page')),
     ).rejects.toThrow('offline');
+    expect(ran).toEqual([]);
+  });
+});
+
+describe('runSoon', () => {
+  it('runs the work in a later task, not in the current one', async () => {
+    const order: string[] = [];
+    runSoon(() => order.push('work'));
+    order.push('rest of this task');
+    expect(order).toEqual(['rest of this task']);
+    await yieldToMain();
+    expect(order).toEqual(['rest of this task', 'work']);
+  });
+
+  it('never runs the work once cancelled', async () => {
+    const ran: string[] = [];
+    const cancel = runSoon(() => ran.push('work'));
+    cancel();
+    await yieldToMain();
+    await yieldToMain();
     expect(ran).toEqual([]);
   });
 });

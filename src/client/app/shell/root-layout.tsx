@@ -7,6 +7,7 @@ import { syncDebugMode } from '@/client/lib/debug-mode';
 import { useAppEnvironment } from '@/client/lib/use-app-environment';
 import { useDebugMode } from '@/client/lib/use-debug-mode';
 import { cn } from '@/client/lib/utils';
+import { runSoon } from '@/client/lib/yield-to-main';
 import { BuildBanner } from './build-banner';
 import { NativeHeader } from './native-header';
 import { RecoveryBanner } from './recovery-banner';
@@ -35,9 +36,9 @@ export function RootLayout() {
     syncDebugMode(location.search);
   }, [location.search]);
 
-  useEffect(() => {
-    track('page_view', { path: location.pathname });
-  }, [location.pathname]);
+  // A task after the commit, not inside it: the first commit's effects all run in one task (issue 12). A path left
+  // within that task (an immediate redirect) is not counted.
+  useEffect(() => runSoon(() => track('page_view', { path: location.pathname })), [location.pathname]);
 
   useEffect(() => {
     document.documentElement.dataset.appEnv = env.platform;
