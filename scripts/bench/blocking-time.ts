@@ -25,7 +25,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 // puppeteer-core is not a direct dependency: it is the copy lighthouse depends on (and hoists), as in lighthouse.ts.
 import puppeteer from 'puppeteer-core';
-import { CHROMIUM_PATH } from '../../tests/e2e/support/browser';
+import { BENCH_DISABLED_FEATURES, CHROMIUM_PATH, withDisabledFeatures } from '../../tests/e2e/support/browser';
 import { startTestServer } from '../../tests/e2e/support/server';
 import { confirmAgeGateIn, firstCocktailId } from './returning-visit';
 
@@ -106,7 +106,11 @@ async function main(): Promise<void> {
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    // puppeteer merges this --disable-features list with its own.
+    args: withDisabledFeatures(
+      ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+      BENCH_DISABLED_FEATURES,
+    ),
   });
   try {
     const recipeId = await firstCocktailId(server.url);

@@ -37,7 +37,7 @@ import { NetworkRecorder } from 'lighthouse/core/lib/network-recorder.js';
 // lighthouse() is of the very version lighthouse expects.
 import puppeteer from 'puppeteer-core';
 import { startTestServer } from '../../tests/e2e/support/server';
-import { CHROMIUM_PATH } from '../../tests/e2e/support/browser';
+import { BENCH_DISABLED_FEATURES, CHROMIUM_PATH, withDisabledFeatures } from '../../tests/e2e/support/browser';
 import { seedMenuVenue } from './menu-venue';
 import { confirmAgeGateIn, firstCocktailId } from './returning-visit';
 
@@ -58,8 +58,9 @@ const root = path.resolve(import.meta.dirname, '../..');
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 
 /**
- * Flags for headless Debian Chromium on a machine without internet (ARCHITECTURE.md "Install notes"); chrome-launcher
- * adds its own defaults (no extensions, no background networking or component updates, no first-run UI, ...).
+ * Flags for headless Debian Chromium on a machine without internet (ARCHITECTURE.md "Install notes"); chrome-launcher's
+ * own defaults (no extensions, no background networking or component updates, no first-run UI, ...) come first, and
+ * {@link BENCH_DISABLED_FEATURES} are added to their --disable-features.
  */
 const CHROME_FLAGS = [
   '--headless=new',
@@ -154,9 +155,14 @@ interface PageResult {
  * @throws Error when Chromium cannot start or connect, Lighthouse throws, or it returns no result
  */
 async function lighthouseRun(url: string, returning: boolean): Promise<RunResult | RunFailure> {
+  // chrome-launcher's default flags, with the benchmark's features turned off merged into their --disable-features.
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
-    chromeFlags: CHROME_FLAGS,
+    chromeFlags: withDisabledFeatures(
+      [...chromeLauncher.Launcher.defaultFlags(), ...CHROME_FLAGS],
+      BENCH_DISABLED_FEATURES,
+    ),
+    ignoreDefaultFlags: true,
     logLevel: 'error',
   });
   try {
