@@ -37,7 +37,7 @@ export function NativeHeader() {
   return (
     <header
       data-testid="native-header"
-      className="print:hidden sticky top-0 z-40 border-b border-border/70 bg-background/85 pt-safe backdrop-blur-xl backdrop-saturate-150"
+      className="print:hidden sticky top-0 z-40 border-b border-border/70 bg-background pt-safe"
     >
       <div className="relative mx-auto grid h-11 max-w-6xl grid-cols-[minmax(5.5rem,auto)_minmax(0,1fr)_minmax(5.5rem,auto)] items-center gap-1 px-2">
         <div className="flex items-center">

@@ -15,7 +15,7 @@ export function TabBar() {
     <nav
       aria-label="Primary"
       data-testid="tab-bar"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background/85 pb-safe print:hidden backdrop-blur-xl backdrop-saturate-150 md:hidden"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background pb-safe print:hidden md:hidden"
     >
       <ul className="mx-auto grid h-16 max-w-md grid-cols-4 px-2">
         {NAV_ITEMS.map(({ label, to, icon: Icon, end }) => (

@@ -24,7 +24,7 @@ export function TopBar() {
   return (
     <header
       data-testid="top-bar"
-      className="print:hidden sticky top-0 z-40 border-b border-border/70 bg-background/80 pt-safe backdrop-blur-xl backdrop-saturate-150"
+      className="print:hidden sticky top-0 z-40 border-b border-border/70 bg-background pt-safe md:bg-background/80 md:backdrop-blur-xl md:backdrop-saturate-150"
     >
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 md:h-16 md:px-6">
         <Link to={paths.home} aria-label="Barback home" className="-ml-1 rounded-lg px-1 py-1">

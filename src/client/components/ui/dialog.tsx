@@ -4,7 +4,7 @@ import type * as React from 'react';
 import { cn } from '@/client/lib/utils';
 
 /** The backdrop's look (without its entrance and exit animations). */
-const OVERLAY_CLASS = 'fixed inset-0 z-50 bg-black/70 backdrop-blur-sm';
+const OVERLAY_CLASS = 'fixed inset-0 z-50 bg-black/85 md:bg-black/70 md:backdrop-blur-sm';
 /**
  * The panel's look (without its animations). Phones: a bottom sheet that leaves the top 7 rem free, so toasts (top
  * centre) never cover it. From 640 px: a centred panel. Joined, not merged with cn(): the two parts never conflict, and

@@ -65,7 +65,7 @@ const LazyCocktailDetailModal = lazy(() =>
 
 function LoadingRecipe() {
   return (
-    <div className="fixed inset-0 z-50 grid place-items-center bg-black/60 backdrop-blur-sm">
+    <div className="fixed inset-0 z-50 grid place-items-center bg-black/85 md:bg-black/60 md:backdrop-blur-sm">
       <div
         role="status"
         className="flex items-center gap-3 rounded-xl border border-border-strong bg-surface px-5 py-4 text-sm shadow-2xl"
@@ -98,7 +98,7 @@ function ModalLoadFailure({ onRetry, onClose }: { onRetry: () => void; onClose: 
     }
   };
   return (
-    <div className="fixed inset-0 z-50 grid place-items-center bg-black/60 p-4 backdrop-blur-sm">
+    <div className="fixed inset-0 z-50 grid place-items-center bg-black/85 p-4 md:bg-black/60 md:backdrop-blur-sm">
       <div
         role="alertdialog"
         aria-modal="true"
