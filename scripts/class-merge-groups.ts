@@ -54,18 +54,31 @@ export function classTokens(source: string): Set<string> {
 }
 
 /**
- * The sorted tailwind-merge class groups (ids of its default config) that the tokens of the files under `dirs` fall
+ * The app's class names: every token of the files under `dirs` that tailwind-merge's default config takes for a
+ * class, with the class groups its lookup passes through (tailwind-merge's own `createClassGroupLookup`).
+ */
+export function findAppClassNames(dirs: string[] = CLASS_SOURCE_DIRS): Map<string, string[]> {
+  const lookup = createClassGroupLookup(getDefaultConfig());
+  const classes = new Map<string, string[]>();
+  for (const dir of dirs)
+    for (const file of sourceFiles(dir))
+      for (const token of classTokens(readFileSync(file, 'utf8'))) {
+        if (classes.has(token)) continue;
+        const groups = lookup(token).map(({ classGroupId }) => classGroupId);
+        if (groups.length > 0) classes.set(token, groups);
+      }
+  return classes;
+}
+
+/**
+ * The sorted tailwind-merge class groups (ids of its default config) that the app's class names under `dirs` fall
  * into, with the groups their lookups pass through; tailwind-merge's arbitrary-property groups (`[prop:value]`), which
  * are not part of the config, are left out.
  */
 export function findClassMergeGroups(dirs: string[] = CLASS_SOURCE_DIRS): string[] {
-  const lookup = createClassGroupLookup(getDefaultConfig());
   const groups = new Set<string>();
-  for (const dir of dirs)
-    for (const file of sourceFiles(dir))
-      for (const token of classTokens(readFileSync(file, 'utf8')))
-        for (const { classGroupId } of lookup(token))
-          if (!classGroupId.startsWith('arbitrary..')) groups.add(classGroupId);
+  for (const classGroups of findAppClassNames(dirs).values())
+    for (const group of classGroups) if (!group.startsWith('arbitrary..')) groups.add(group);
   return [...groups].sort();
 }
 
