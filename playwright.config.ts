@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/support/browser';
+import { PLAYWRIGHT_LAUNCH_OPTIONS } from './tests/e2e/support/browser';
 
 /**
  * Browser journeys (`tests/e2e/*.spec.ts`): @playwright/test driving Debian's Chromium (never a downloaded browser build)
@@ -28,11 +28,8 @@ export default defineConfig({
     // made the suite about 40% slower here), and the failure screenshot below shows the last state.
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
-    launchOptions: {
-      // Debian's Chromium (CHROMIUM_PATH or /usr/bin/chromium) with the flags for a closed network; Playwright gives
-      // each launch a fresh temporary profile (--user-data-dir).
-      executablePath: CHROMIUM_PATH,
-      args: CHROMIUM_ARGS,
-    },
+    // Debian's Chromium (CHROMIUM_PATH or /usr/bin/chromium) with the flags for a closed network and without the
+    // omnibox popup's renderer; Playwright gives each launch a fresh temporary profile (--user-data-dir).
+    launchOptions: PLAYWRIGHT_LAUNCH_OPTIONS,
   },
 });

@@ -1,4 +1,5 @@
 import { expect, test } from './support/fixtures';
+import { BENCH_DISABLED_FEATURES, PLAYWRIGHT_DISABLED_FEATURES } from './support/browser';
 
 /**
  * The end-of-journey error check itself (fixtures.ts `pageErrors`, run after every journey): it sees console errors and
@@ -50,5 +51,23 @@ test.describe('the error check itself', () => {
 
     pageErrors.allow(/^console: planted console error$/);
     expect(() => pageErrors.expectNoneUnexpected()).not.toThrow();
+  });
+});
+
+test.describe('the browser the journeys drive', () => {
+  test("keeps Playwright's disabled features and turns off the omnibox popup, in a single --disable-features", async ({
+    browser,
+  }) => {
+    // chrome://version shows the browser's command line as Chromium parsed it (CDP's getBrowserCommandLine needs
+    // --enable-automation, which Playwright does not pass headless).
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto('chrome://version');
+    const commandLine = await page.locator('#command_line').innerText();
+    await context.close();
+    const lists = commandLine.split(/\s+/).filter((arg) => arg.startsWith('--disable-features='));
+    expect(lists).toHaveLength(1);
+    const features = lists[0]!.slice('--disable-features='.length).split(',');
+    expect(features).toEqual(expect.arrayContaining([...PLAYWRIGHT_DISABLED_FEATURES, ...BENCH_DISABLED_FEATURES]));
   });
 });

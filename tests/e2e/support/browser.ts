@@ -46,7 +46,47 @@ export function withDisabledFeatures(flags: string[], features: string[]): strin
   return [...flags.filter((flag) => !flag.startsWith(prefix)), `${prefix}${merged.join(',')}`];
 }
 
+/**
+ * The `--disable-features=` list Playwright 1.65.1 (package.json pins it) passes to every Chromium it launches, read from
+ * the browser's command line. Playwright gives it as one flag, so an added `--disable-features=` would replace it;
+ * {@link PLAYWRIGHT_LAUNCH_OPTIONS} drops Playwright's copy and passes this list merged with ours instead.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * Launch options for Playwright's Chromium (the journeys and {@link launchBrowser}): Debian's Chromium with
+ * {@link CHROMIUM_ARGS}, and Playwright's own disabled features plus {@link BENCH_DISABLED_FEATURES} in one flag. The
+ * omnibox popup's renderer took a core for about 1.5 s after each browser start, while the journey's server and page
+ * waited. If a Playwright upgrade changes its list, `ignoreDefaultArgs` no longer matches its flag and Chromium keeps
+ * ours (the last), which still holds the old list; tests/e2e/harness.spec.ts then fails until the list is updated.
+ */
+export const PLAYWRIGHT_LAUNCH_OPTIONS = {
+  executablePath: CHROMIUM_PATH,
+  args: withDisabledFeatures(
+    [...CHROMIUM_ARGS, `--disable-features=${PLAYWRIGHT_DISABLED_FEATURES.join(',')}`],
+    BENCH_DISABLED_FEATURES,
+  ),
+  ignoreDefaultArgs: [`--disable-features=${PLAYWRIGHT_DISABLED_FEATURES.join(',')}`],
+};
+
 /** Launches headless Chromium outside the test runner; Playwright gives each launch a fresh temporary profile. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  return chromium.launch({ ...PLAYWRIGHT_LAUNCH_OPTIONS, headless: true });
 }
