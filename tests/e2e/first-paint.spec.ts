@@ -105,6 +105,39 @@ test.describe('first paint', () => {
     await context.close();
   });
 
+  test('the loading cards stay still for their first second, then pulse', async ({ page }) => {
+    // The landing list is held back, so the pre-rendered loading cards stay on screen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/cocktails?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.locator('[data-slot="skeleton"]').first()).toBeAttached();
+    const timings = () =>
+      page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((animation) => (animation as CSSAnimation).animationName === 'skeleton-pulse')
+          .map((animation) => {
+            const timing = animation.effect!.getComputedTiming();
+            return { delay: timing.delay, time: Number(animation.currentTime), pulsing: timing.progress !== null };
+          }),
+      );
+    const early = await timings();
+    expect(early.length).toBeGreaterThan(0);
+    for (const { delay, time, pulsing } of early) {
+      expect(delay).toBe(1000);
+      // Still (no progress) in the first second, pulsing after it.
+      expect(pulsing).toBe(time >= 1000);
+    }
+    await expect.poll(async () => (await timings()).every(({ pulsing }) => pulsing)).toBe(true);
+    release();
+    await expect(page.getByTestId('cocktail-card').first()).toBeVisible();
+    await expect.poll(async () => (await timings()).length).toBe(0);
+  });
+
   test("a tap on the pre-rendered page before the app's code has run still reaches its button", async ({ page }) => {
     // The entry arrives 1.5 s late, as on a slow connection: the page is painted and tappable long before.
     let entryRequested = false;

@@ -188,7 +188,7 @@ export function Component() {
               disabled={sample.isFetching}
               aria-label="Shuffle the selection"
             >
-              <ShuffleIcon aria-hidden="true" className={cn(sample.isFetching && 'animate-pulse')} />
+              <ShuffleIcon aria-hidden="true" className={cn(sample.isRefetching && 'animate-pulse')} />
               Shuffle
             </Button>
           ) : userId ? (

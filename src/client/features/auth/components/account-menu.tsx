@@ -72,7 +72,7 @@ export function AccountMenu({ email }: { email: string }) {
 export function AvatarPlaceholder() {
   return (
     <span className="flex size-10 items-center justify-center" data-testid="avatar-placeholder" aria-hidden="true">
-      <span className={cn(AVATAR_SIZE_CLASS, 'animate-pulse rounded-full bg-surface-3 ring-2 ring-border')} />
+      <span className={cn(AVATAR_SIZE_CLASS, 'animate-skeleton-pulse rounded-full bg-surface-3 ring-2 ring-border')} />
     </span>
   );
 }
