@@ -105,7 +105,10 @@ test.describe('first paint', () => {
     await context.close();
   });
 
-  test('the loading cards stay still for their first second, then pulse', async ({ page }) => {
+  test('the loading cards stay still for their first second, then pulse, and never behind an open recipe', async ({
+    page,
+    server,
+  }) => {
     // The landing list is held back, so the pre-rendered loading cards stay on screen.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -133,6 +136,18 @@ test.describe('first paint', () => {
       expect(pulsing).toBe(time >= 1000);
     }
     await expect.poll(async () => (await timings()).every(({ pulsing }) => pulsing)).toBe(true);
+
+    // A deep link's page waits for the same list under the recipe: its placeholders do not pulse while it is open.
+    const first = (await getJson<CocktailPageBody>(server, '/api/cocktails?pageSize=1')).items[0]!;
+    await page.goto(`/?recipe=${first.id}`);
+    await expect(page.locator('#root')).toHaveAttribute('data-live', '');
+    await expect(page.locator('[data-slot="skeleton"]').first()).toBeAttached();
+    await page.waitForTimeout(1500);
+    expect(await timings()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect.poll(async () => (await timings()).length).toBeGreaterThan(0);
+
     release();
     await expect(page.getByTestId('cocktail-card').first()).toBeVisible();
     await expect.poll(async () => (await timings()).length).toBe(0);
