@@ -25,7 +25,8 @@
  * BENCH_LIGHTHOUSE_PAGES (only the pages whose label contains one of these comma-separated texts, e.g. `returning`),
  * BENCH_LIGHTHOUSE_REPORTS (a folder: each run's full Lighthouse report is written there as JSON, for its diagnostics:
  * main-thread work, long tasks, bootup time), and beside it the run's Chromium trace (`*.trace.json`, for DevTools'
- * Performance panel); BENCH_LIGHTHOUSE_PROFILE=1 adds V8's CPU samples to that trace (analysis only: it slows the page).
+ * Performance panel); BENCH_LIGHTHOUSE_PROFILE=1 adds V8's CPU samples to that trace and BENCH_LIGHTHOUSE_TRACE_CATEGORIES
+ * more categories (analysis only: both slow the page).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -53,6 +54,15 @@ const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS ?? '';
  * figures measured this way are for analysis, not for the table.
  */
 const PROFILE = process.env.BENCH_LIGHTHOUSE_PROFILE === '1';
+/**
+ * BENCH_LIGHTHOUSE_TRACE_CATEGORIES: more trace categories, comma-separated (e.g.
+ * `disabled-by-default-devtools.timeline.invalidationTracking` to see which DOM change caused a style recalculation);
+ * analysis only, like {@link PROFILE}.
+ */
+const EXTRA_TRACE_CATEGORIES = [
+  ...(PROFILE ? ['disabled-by-default-v8.cpu_profiler'] : []),
+  ...(process.env.BENCH_LIGHTHOUSE_TRACE_CATEGORIES ?? '').split(',').map((text) => text.trim()),
+].filter(Boolean);
 let reportCount = 0;
 const root = path.resolve(import.meta.dirname, '../..');
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
@@ -175,10 +185,10 @@ async function lighthouseRun(url: string, returning: boolean): Promise<RunResult
       const result = await lighthouse(
         url,
         { logLevel: 'error', output: 'json', onlyCategories: ['performance', 'accessibility'] },
-        PROFILE
+        EXTRA_TRACE_CATEGORIES.length > 0
           ? {
               extends: 'lighthouse:default',
-              settings: { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' },
+              settings: { additionalTraceCategories: EXTRA_TRACE_CATEGORIES.join(',') },
             }
           : undefined,
         page,
