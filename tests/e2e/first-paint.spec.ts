@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { expect, test } from './support/fixtures';
-import { expectGateAsking, getJson, PHONE, type CocktailDetailBody, type CocktailPageBody } from './support/journey';
+import {
+  DESKTOP,
+  expectGateAsking,
+  getJson,
+  PHONE,
+  type CocktailDetailBody,
+  type CocktailPageBody,
+} from './support/journey';
 
 /**
  * Issue 12, the first paint before JavaScript: the built pages carry the pre-rendered age gate and home page, the one
@@ -151,6 +158,52 @@ test.describe('first paint', () => {
     release();
     await expect(page.getByTestId('cocktail-card').first()).toBeVisible();
     await expect.poll(async () => (await timings()).length).toBe(0);
+  });
+
+  test('a list of 50 is drawn a few cards a frame, each waiting card holding its place, so nothing below it moves', async ({
+    page,
+  }) => {
+    // Each frame of the start, recorded in the page: the list's height, its drawn cards and its empty card frames.
+    await page.addInitScript(() => {
+      const frames: { height: number; cards: number; slots: number }[] = [];
+      (window as unknown as { listFrames: typeof frames }).listFrames = frames;
+      const record = () => {
+        const list = document.querySelector('#root main ul[aria-label]');
+        if (list && list.querySelector('[data-testid="cocktail-card"], [data-testid="cocktail-card-slot"]'))
+          frames.push({
+            height: list.getBoundingClientRect().height,
+            cards: list.querySelectorAll('[data-testid="cocktail-card"]').length,
+            slots: list.querySelectorAll('[data-testid="cocktail-card-slot"]').length,
+          });
+        requestAnimationFrame(record);
+      };
+      requestAnimationFrame(record);
+    });
+    for (const [path, list] of [
+      ['/', 'Cocktails'],
+      ['/discover', 'Selected cocktails'],
+    ] as const) {
+      for (const viewport of [PHONE, DESKTOP]) {
+        await page.setViewportSize(viewport);
+        await page.goto(path);
+        const cards = page.getByRole('list', { name: list }).getByRole('article');
+        await expect(cards).toHaveCount(50);
+        await expect(page.getByRole('list', { name: list })).toHaveAttribute('aria-busy', 'false');
+        const frames = await page.evaluate(
+          () => (window as unknown as { listFrames: { height: number; cards: number; slots: number }[] }).listFrames,
+        );
+        const where = `${path} at ${viewport.width} px`;
+        // Drawn in steps: some frames showed the first cards with the rest still empty frames of their size.
+        expect(
+          frames.some(({ cards: drawn, slots }) => drawn > 0 && slots > 0 && drawn + slots === 50),
+          where,
+        ).toBe(true);
+        // The list (and so everything below it) kept one height from the first card to the last.
+        const final = frames.at(-1)!.height;
+        expect(final, where).toBeGreaterThan(0);
+        for (const frame of frames) expect(frame.height, `${where}, ${frame.cards} cards drawn`).toBeCloseTo(final, 0);
+      }
+    }
   });
 
   test("a tap on the pre-rendered page before the app's code has run still reaches its button", async ({ page }) => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '@/client/features/account/test/fake-api';
@@ -77,8 +77,15 @@ function pagesAsked(api: FakeApi): number[] {
 /** How long the cards may take to be drawn: in the background, in slices, slower in jsdom on a busy machine. */
 const CARDS_DRAWN = { timeout: 5000 };
 
-function cards(label: string) {
-  return within(screen.getByRole('list', { name: label })).queryAllByRole('article');
+/**
+ * The cards (articles) drawn in the list named `label`. Found by selector, not by role: a role query computes every
+ * element's accessibility and took about a second over a hundred cards in jsdom, which the polling of `waitFor` repeats
+ * while the grid draws a few cards a frame.
+ */
+function cards(label: string): HTMLElement[] {
+  const list = document.querySelector<HTMLElement>(`ul[aria-label="${label}"]`);
+  if (!list) throw new Error(`no list named ${label}`);
+  return [...list.querySelectorAll<HTMLElement>('article')];
 }
 
 beforeEach(() => {

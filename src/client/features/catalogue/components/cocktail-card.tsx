@@ -157,6 +157,43 @@ export const CocktailCard = memo(function CocktailCard({
   );
 });
 
+/**
+ * Heights of a loaded card (px, border included), by variant and layout: the phone's row (one column) and the column
+ * from 640 px. Sums of the fixed heights above: body padding 2 x 16, rows 28 + 24 + 40 (home) or 28 + 24 + 20 + 32
+ * (discover) with 8 between them, the artwork's 160 on top from 640 px, and the 1 px border twice. Each class list
+ * writes them out whole (Tailwind finds class names in the source as written).
+ */
+const CARD_SLOT_HEIGHT: Record<CocktailCardVariant, string> = {
+  home: 'h-[142px] sm:h-[302px]',
+  discover: 'h-[162px] sm:h-[322px]',
+};
+
+/**
+ * `content-visibility: auto` for a card drawn below the first screen (issue 12: 50 cards' style and layout were one long
+ * task when they arrived): the browser skips its style, layout and paint until it nears the viewport. Until then it
+ * counts as a card's height ({@link CARD_SLOT_HEIGHT}), then as the height it last had ('auto'), so the list neither
+ * jumps nor changes length as the user scrolls.
+ */
+export const DEFERRED_CARD: Record<CocktailCardVariant, string> = {
+  home: '[content-visibility:auto] [contain-intrinsic-size:auto_142px] sm:[contain-intrinsic-size:auto_302px]',
+  discover: '[content-visibility:auto] [contain-intrinsic-size:auto_162px] sm:[contain-intrinsic-size:auto_322px]',
+};
+
+/**
+ * An empty card frame the exact size of a {@link CocktailCard} of the same variant, holding a card's place in a long
+ * list until it is drawn (CocktailGrid draws a long list a few cards a frame): still, so it costs no animation frames,
+ * and two elements instead of a card's forty. Hidden from assistive technology.
+ */
+export function CocktailCardSlot({ variant = 'home' }: { variant?: CocktailCardVariant }) {
+  return (
+    <div
+      className={cn('rounded-xl border border-border bg-surface', CARD_SLOT_HEIGHT[variant])}
+      aria-hidden="true"
+      data-testid="cocktail-card-slot"
+    />
+  );
+}
+
 /** A loading placeholder the exact size of a {@link CocktailCard} of the same variant. */
 export function CocktailCardSkeleton({ variant = 'home' }: { variant?: CocktailCardVariant }) {
   return (
