@@ -17,15 +17,16 @@ const EAGER_CARDS = 8;
 
 /**
  * Cards added by each draw of a list drawn in the background, one draw a frame: a draw's render, commit, style and
- * layout stay a short task on a slow phone (issue 12). Four is a row of the widest grid and two screens of a phone's;
+ * layout stay a short task on a slow phone (issue 12). Four is a row of the widest grid, and more than a phone shows;
  * measured against eight per draw, the blocking-time bench's `/discover` went 261 -> 159 ms (10 runs each).
  */
 export const CARDS_PER_DRAW = 4;
 
 /**
- * How many of `items` are drawn: with `progressive`, {@link CARDS_PER_DRAW} at once, then as many more a frame (each a transition, in a task after the frame, so the browser paints in between), until all are; without,
- * all. A list with another first card (a new search, a shuffle) starts again from the first cards; a list that only grew
- * (the next page) carries on from where the drawing was. The count never goes past the list.
+ * How many of `items` are drawn: with `progressive`, {@link CARDS_PER_DRAW} at once, then as many more a frame (each a
+ * transition, in a task after the frame, so the browser paints in between), until all are; without, all. A list with
+ * another first card (a new search, a shuffle) starts again from the first cards; a list that only grew (the next page)
+ * carries on from where the drawing was. The count never goes past the list.
  */
 function useDrawnCount(items: readonly CocktailSummary[], progressive: boolean): number {
   const first = items[0]?.id;
