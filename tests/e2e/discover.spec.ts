@@ -22,8 +22,11 @@ test.describe('discover', () => {
     server,
   }) => {
     await page.goto('/discover');
-    const cards = page.getByRole('list', { name: SAMPLE_LIST }).getByRole('listitem');
+    const list = page.getByRole('list', { name: SAMPLE_LIST });
+    const cards = list.getByRole('listitem');
     await expect(cards.getByRole('link').first()).toBeVisible();
+    // The list is drawn a few cards a frame: read it once it is whole (no longer busy).
+    await expect(list).toHaveAttribute('aria-busy', 'false');
     const count = await cards.count();
     expect(count).toBeGreaterThan(0);
     expect(count).toBeLessThanOrEqual(SAMPLE_LIMIT);

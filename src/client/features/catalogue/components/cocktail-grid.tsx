@@ -20,7 +20,7 @@ const EAGER_CARDS = 8;
  * layout stay a short task on a slow phone (issue 12). Four is a row of the widest grid, and more than a phone shows;
  * measured against eight per draw, the blocking-time bench's `/discover` went 261 -> 159 ms (10 runs each).
  */
-export const CARDS_PER_DRAW = 4;
+const CARDS_PER_DRAW = 4;
 
 /**
  * How many of `items` are drawn: with `progressive`, {@link CARDS_PER_DRAW} at once, then as many more a frame (each a
@@ -32,7 +32,8 @@ function useDrawnCount(items: readonly CocktailSummary[], progressive: boolean):
   const first = items[0]?.id;
   const [drawn, setDrawn] = useState({ first, count: CARDS_PER_DRAW });
   let count = drawn.count;
-  if (drawn.first !== first) {
+  // A grid that draws everything at once never needs the count: no extra render when its list changes.
+  if (progressive && drawn.first !== first) {
     // Adjusting state to a new list while rendering (React's pattern for state derived from props).
     count = CARDS_PER_DRAW;
     setDrawn({ first, count });
@@ -68,7 +69,7 @@ const NO_ITEMS: readonly CocktailSummary[] = [];
  * and its cards, which read no changing external store: had it included the page's own query, a query update landing
  * mid-draw would make React discard the slices and draw everything again in one blocking pass (tearing protection).
  * Not for pre-rendered pages: the first draw is the skeletons. A list drawn in the background is also drawn a few cards
- * at a time ({@link useDrawnCount}): 50 cards' commit, style and layout were each one long task (20-30 ms observed here
+ * at a time ({@link useDrawnCount}): 50 cards' commit, style and layout were each one long task (20-40 ms observed here
  * at the start of `/` and `/discover`, four times that on Lighthouse's phone); cards not drawn yet hold their place as
  * still, empty frames of their size ({@link CocktailCardSlot}), so nothing below the list moves and an infinite-scroll
  * marker after it stays where it will be.
