@@ -108,9 +108,17 @@ test.describe('batch calculator', () => {
   test('a custom recipe with a top-up counts it in the served ABV; a damaged link starts fresh with a message', async ({
     page,
   }) => {
+    const ingredientsLoaded = page.waitForResponse((response) => response.url().endsWith('/api/ingredients'));
     await page.goto('/batch-calculator?batch=not-a-real-link');
     await expect(page.getByRole('alert')).toContainText('That link is damaged');
     await page.getByLabel('Recipe name').fill('House G&T');
+    // The catalogue's ingredients are offered once an ingredient field is focused (not drawn with the page).
+    await ingredientsLoaded;
+    const listId = await page.getByLabel('Ingredient 1', { exact: true }).getAttribute('list');
+    const suggestions = page.locator(`datalist[id="${listId}"]`);
+    await expect(suggestions.locator('option')).toHaveCount(0);
+    await page.getByLabel('Ingredient 1', { exact: true }).focus();
+    await expect(suggestions.locator('option[value="London dry gin"]')).toHaveCount(1);
     await page.getByLabel('Ingredient 1', { exact: true }).fill('London dry gin');
     await expect(page.getByLabel('ABV % of ingredient 1')).toHaveValue('43');
     await page.getByLabel('Amount of ingredient 1').fill('50');

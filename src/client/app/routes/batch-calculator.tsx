@@ -25,14 +25,20 @@ function loadPage(): Promise<PageModule> {
  * update that reaches it (the session arriving) makes React draw that part afresh, dropping what the visitor typed.
  */
 export function preload(): Promise<unknown> {
-  // zod's own code, then the shapes the calculator checks (built when their modules are evaluated), then the
-  // calculator, each in a task of its own: evaluated together they were the page's longest task at start (issue 12,
-  // TBT). record-id.ts builds no schema when it loads, so importing it evaluates zod alone (a dynamic import of 'zod'
-  // itself would keep the whole package in the build).
+  // zod's own code, then the share link's shapes (built here only for a page opened from a link), then the calculator,
+  // each in a task of its own: evaluated together they were the page's longest task at start (issue 12, TBT). The
+  // cocktail contracts load with the first recipe the calculator asks for (api/get-recipe.ts).
+  // record-id.ts builds no schema when it loads, so importing it evaluates zod alone (a dynamic import of 'zod' itself
+  // would keep the whole package in the build).
   return importInSteps(
     [
       () => import('@/shared/schemas/record-id'),
-      () => Promise.all([import('@/shared/schemas/batch'), import('@/shared/schemas/cocktail')]),
+      // The share link's schemas are built ahead only for a page opened from a link (BATCH_PARAMS' ?batch= or
+      // ?party=): no other start reads them.
+      () =>
+        import('@/shared/schemas/batch').then((module) => {
+          if (/[?&](batch|party)=/.test(window.location.search)) module.batchSchemas();
+        }),
     ],
     loadPage,
   );

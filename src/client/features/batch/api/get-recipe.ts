@@ -1,12 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/client/lib/api-client';
-import {
-  cocktailDetailSchema,
-  cocktailPageSchema,
-  type CocktailDetail,
-  type CocktailSummary,
-} from '@/shared/schemas/cocktail';
+import type { CocktailDetail, CocktailSummary } from '@/shared/schemas/cocktail';
 import { batchKeys } from './query-keys';
+
+/**
+ * The cocktail contracts, loaded with the first request that needs them: building them was a 15-28 ms task of the
+ * calculator's start here (issue 12, TBT), and a calculator opened without a cocktail asks for none.
+ */
+function cocktailSchemas() {
+  return import('@/shared/schemas/cocktail');
+}
 
 /** Matches the cocktail picker lists for one text. */
 export const PICKER_SIZE = 8;
@@ -18,6 +21,7 @@ export const PICKER_SIZE = 8;
  */
 export async function searchCocktails(q: string, signal?: AbortSignal): Promise<CocktailSummary[]> {
   const search = new URLSearchParams({ q, page: '0', pageSize: String(PICKER_SIZE) });
+  const { cocktailPageSchema } = await cocktailSchemas();
   const body = await apiFetch(`/api/cocktails?${search.toString()}`, cocktailPageSchema, { signal });
   return body.items;
 }
@@ -38,7 +42,8 @@ export function useCocktailMatches(q: string) {
  * detail contract.
  * @throws ApiError (404 NOT_FOUND for an unknown id; BAD_RESPONSE for a body that does not match).
  */
-export function getRecipe(id: number, signal?: AbortSignal): Promise<CocktailDetail> {
+export async function getRecipe(id: number, signal?: AbortSignal): Promise<CocktailDetail> {
+  const { cocktailDetailSchema } = await cocktailSchemas();
   return apiFetch(`/api/cocktails/${id}`, cocktailDetailSchema, { signal });
 }
 

@@ -1,5 +1,5 @@
 import { PlusIcon, Trash2Icon } from 'lucide-react';
-import { useId, useMemo } from 'react';
+import { startTransition, useId, useMemo, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
@@ -42,6 +42,13 @@ export function RecipeEditor({ name, onName, lines, onLines }: RecipeEditorProps
   const listId = useId();
   const nameId = useId();
   const ingredients = useIngredients();
+  // The catalogue's ingredients (about 300 options) join the suggestion list when an ingredient field is first focused,
+  // in a transition: drawn with the page they were one of its longest tasks at start (issue 12, TBT: 20-30 ms
+  // observed here), and no one sees a datalist before typing in its field.
+  const [suggesting, setSuggesting] = useState(false);
+  const suggest = () => {
+    if (!suggesting) startTransition(() => setSuggesting(true));
+  };
   const byName = useMemo(() => {
     const map = new Map<string, IngredientSummary>();
     for (const item of ingredients.data ?? []) map.set(fold(item.name), item);
@@ -77,7 +84,7 @@ export function RecipeEditor({ name, onName, lines, onLines }: RecipeEditorProps
         />
       </div>
       <datalist id={listId}>
-        {(ingredients.data ?? []).map((item) => (
+        {(suggesting ? (ingredients.data ?? []) : []).map((item) => (
           <option key={item.id} value={item.name}>
             {item.category}
             {item.abv > 0 ? ` · ${item.abv} %` : ''}
@@ -103,6 +110,7 @@ export function RecipeEditor({ name, onName, lines, onLines }: RecipeEditorProps
                   value={line.ingredient}
                   maxLength={MAX_BATCH_NAME}
                   placeholder="Gin, lime juice…"
+                  onFocus={suggest}
                   onChange={(event) => setIngredient(index, event.target.value)}
                 />
               </div>

@@ -8,13 +8,7 @@ import {
   type LineRole,
   type ServiceStyle,
 } from '@/shared/domain/batch';
-import {
-  batchStateSchema,
-  partyStateSchema,
-  type BatchLineState,
-  type BatchState,
-  type PartyState,
-} from '@/shared/schemas/batch';
+import { batchSchemas, type BatchLineState, type BatchState, type PartyState } from '@/shared/schemas/batch';
 import type { CocktailDetail } from '@/shared/schemas/cocktail';
 
 /**
@@ -168,13 +162,13 @@ export type Decoded<T> = { status: 'ok'; state: T } | { status: 'absent' } | { s
 /** Reads and checks a batch share parameter. */
 export function decodeBatchState(text: string | null): Decoded<BatchState> {
   if (!text) return { status: 'absent' };
-  const parsed = batchStateSchema.safeParse(decodeJson(text));
+  const parsed = batchSchemas().batchState.safeParse(decodeJson(text));
   return parsed.success ? { status: 'ok', state: parsed.data } : { status: 'invalid' };
 }
 
 /** Reads and checks a party share parameter. */
 export function decodePartyState(text: string | null): Decoded<PartyState> {
   if (!text) return { status: 'absent' };
-  const parsed = partyStateSchema.safeParse(decodeJson(text));
+  const parsed = batchSchemas().partyState.safeParse(decodeJson(text));
   return parsed.success ? { status: 'ok', state: parsed.data } : { status: 'invalid' };
 }
