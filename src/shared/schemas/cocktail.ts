@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { recordIdParamSchema } from './record-id';
+import { slugSchema } from './slug';
 import { TECHNIQUES } from '../domain/abv';
 import { UNITS } from '../domain/units';
 import { VALUE_FACETS } from '../domain/search-facets';
@@ -33,12 +34,7 @@ export const glasswareSchema = z.enum(GLASSWARE);
 export const techniqueSchema = z.enum(TECHNIQUES);
 export const unitSchema = z.enum(UNITS as [string, ...string[]]);
 
-/** A URL-safe identifier: lower-case letters, digits and single hyphens. */
-export const slugSchema = z
-  .string()
-  .min(1)
-  .max(80)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case letters, digits and hyphens');
+export { slugSchema };
 
 /** One ingredient line of a cocktail as the API returns it. amount in `unit` (top/splash: expected ml). */
 export const ingredientLineSchema = z.object({

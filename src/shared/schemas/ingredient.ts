@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INGREDIENT_CATEGORIES } from '../domain/vocabulary';
-import { slugSchema } from './cocktail';
+import { slugSchema } from './slug';
 
 /**
  * The catalogue's ingredient shapes as the API returns them (`GET /api/ingredients`), shared by the server and the client
