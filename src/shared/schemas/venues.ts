@@ -13,6 +13,7 @@ import {
   unitSchema,
 } from './cocktail';
 import { barIngredientSchema } from './my-bar';
+import { storedPhotoSchema } from './public-menu';
 import {
   brandContrastProblem,
   INVITABLE_ROLES,
@@ -21,6 +22,15 @@ import {
   VENUE_ROLES,
   VENUE_SLUG_PATTERN,
 } from '../domain/venues';
+
+export {
+  publicMenuItemSchema,
+  publicMenuSchema,
+  storedPhotoSchema,
+  type PublicMenu,
+  type PublicMenuItem,
+  type StoredPhoto,
+} from './public-menu';
 
 /**
  * Enterprise venues (issue 13): the venue, its members, seats and invitations. Routes under /api/venues need a signed-in
@@ -293,20 +303,6 @@ export const menuItemParamSchema = z.object({
   itemId: recordIdParamSchema('itemId'),
 });
 
-/**
- * An uploaded photo as stored (signature cocktails, issue 13): the source size after orientation, px, and its re-encoded
- * variants (uploads/image.ts IMAGE_WIDTHS: 320, 640 and 1280 px wide, never enlarged), each as WebP and JPEG, with the URL
- * it is served at (`/media/...`, cached for a year: a new photo gets new URLs).
- */
-export const storedPhotoSchema = z.object({
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-  variants: z.array(
-    z.object({ width: z.number().int().positive(), format: z.enum(['webp', 'jpeg']), url: z.string() }),
-  ),
-});
-export type StoredPhoto = z.infer<typeof storedPhotoSchema>;
-
 /** Most signature cocktails one venue keeps; most lines in one of its recipes. */
 export const MAX_SIGNATURES = 200;
 export const MAX_SIGNATURE_LINES = 20;
@@ -393,37 +389,3 @@ export const signatureParamSchema = z.object({
   slug: venueSlugSchema,
   cocktailId: recordIdParamSchema('cocktailId'),
 });
-
-/** One drink on the public menu. ABV in %, US standard drinks per serving (DOMAIN.md: 14 g of ethanol each). */
-export const publicMenuItemSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  ingredients: z.array(z.string()),
-  glassware: z.string(),
-  priceCents: z.number().int().nullable(),
-  abv: z.number(),
-  standardDrinks: z.number(),
-  imageUrl: z.string().nullable(),
-  /** The uploaded photo of a signature cocktail, in every size (null without one). */
-  photo: storedPhotoSchema.nullable(),
-  isSignature: z.boolean(),
-  available: z.boolean(),
-});
-export type PublicMenuItem = z.infer<typeof publicMenuItemSchema>;
-
-/** `GET /api/menus/:slug` (anyone): the venue's public menu, in its colours. */
-export const publicMenuSchema = z.object({
-  venue: z.object({
-    name: z.string(),
-    slug: z.string(),
-    logoUrl: z.string().nullable(),
-    brand: z.object({ background: z.string(), accent: z.string() }),
-    address: z.string().nullable(),
-    openingHours: z.string().nullable(),
-  }),
-  sections: z.array(z.object({ title: z.string(), items: z.array(publicMenuItemSchema) })),
-  /** When the answer was computed (ISO 8601): availability is as of then. */
-  asOf: z.string(),
-});
-export type PublicMenu = z.infer<typeof publicMenuSchema>;

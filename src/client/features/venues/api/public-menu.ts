@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import { apiFetch } from '@/client/lib/api-client';
 import { MENU_DATA_ID } from '@/shared/first-paint';
-import { publicMenuSchema, type PublicMenu } from '@/shared/schemas/venues';
+import { publicMenuSchema, type PublicMenu } from '@/shared/schemas/public-menu';
 import { publicMenuKey } from './query-keys';
 
 /** How often the guests' menu reads availability again while it is on screen, ms (the inventory changes in service). */

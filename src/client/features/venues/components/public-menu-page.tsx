@@ -5,7 +5,7 @@ import { Skeleton } from '@/client/components/ui/skeleton';
 import { ApiError } from '@/client/lib/api-client';
 import { cn } from '@/client/lib/utils';
 import { MENU_TEXT_COLOR } from '@/shared/domain/venues';
-import type { PublicMenu, PublicMenuItem } from '@/shared/schemas/venues';
+import type { PublicMenu, PublicMenuItem } from '@/shared/schemas/public-menu';
 import { useScreenWakeLock } from '@/client/lib/use-screen-wake-lock';
 import { usePublicMenu } from '../api/public-menu';
 import { StoredPhoto } from './stored-photo';

@@ -1,5 +1,5 @@
 import { cn } from '@/client/lib/utils';
-import type { StoredPhoto as StoredPhotoData } from '@/shared/schemas/venues';
+import type { StoredPhoto as StoredPhotoData } from '@/shared/schemas/public-menu';
 import { fallbackSrcOf, srcSetOf } from '../lib/image-file';
 
 /**

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * The guests' menu (`/v/:slug`, issue 13) and the stored photos it shows: a module of its own, re-exported by venues.ts,
+ * so the menu page a guest opens from a QR code builds only these few schemas when it loads, not every venue, My Bar and
+ * cocktail contract (a 35-45 ms task of that page's start here; issue 12, TBT).
+ */
+
+/**
+ * An uploaded photo as stored (signature cocktails, issue 13): the source size after orientation, px, and its re-encoded
+ * variants (uploads/image.ts IMAGE_WIDTHS: 320, 640 and 1280 px wide, never enlarged), each as WebP and JPEG, with the URL
+ * it is served at (`/media/...`, cached for a year: a new photo gets new URLs).
+ */
+export const storedPhotoSchema = z.object({
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  variants: z.array(
+    z.object({ width: z.number().int().positive(), format: z.enum(['webp', 'jpeg']), url: z.string() }),
+  ),
+});
+export type StoredPhoto = z.infer<typeof storedPhotoSchema>;
+
+/** One drink on the public menu. ABV in %, US standard drinks per serving (DOMAIN.md: 14 g of ethanol each). */
+export const publicMenuItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  ingredients: z.array(z.string()),
+  glassware: z.string(),
+  priceCents: z.number().int().nullable(),
+  abv: z.number(),
+  standardDrinks: z.number(),
+  imageUrl: z.string().nullable(),
+  /** The uploaded photo of a signature cocktail, in every size (null without one). */
+  photo: storedPhotoSchema.nullable(),
+  isSignature: z.boolean(),
+  available: z.boolean(),
+});
+export type PublicMenuItem = z.infer<typeof publicMenuItemSchema>;
+
+/** `GET /api/menus/:slug` (anyone): the venue's public menu, in its colours. */
+export const publicMenuSchema = z.object({
+  venue: z.object({
+    name: z.string(),
+    slug: z.string(),
+    logoUrl: z.string().nullable(),
+    brand: z.object({ background: z.string(), accent: z.string() }),
+    address: z.string().nullable(),
+    openingHours: z.string().nullable(),
+  }),
+  sections: z.array(z.object({ title: z.string(), items: z.array(publicMenuItemSchema) })),
+  /** When the answer was computed (ISO 8601): availability is as of then. */
+  asOf: z.string(),
+});
+export type PublicMenu = z.infer<typeof publicMenuSchema>;
