@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { getAppEnvironment } from '@/client/lib/app-environment';
-import { prepareClassMerge } from '@/client/lib/utils';
+import { prepareClassMerge, prepareClassMergeConfig } from '@/client/lib/utils';
 import { yieldToMain } from '@/client/lib/yield-to-main';
 import { GATE_LIVE_ATTRIBUTE, PRERENDERED_PATH_ATTRIBUTE, RECIPE_PARAM } from '@/shared/first-paint';
 import { AppFrame } from './app';
@@ -75,8 +75,10 @@ export async function bootApp(container: HTMLElement): Promise<void> {
     await loadMatchedRoutes(routes, window.location.pathname);
   }
   // Start-up work that cannot be sliced runs in tasks of its own, each short enough not to block on a slow phone,
-  // rather than piled into one task or into React's first render slice: the class merger's map, the session storage
-  // the router reads, then the router.
+  // rather than piled into one task or into React's first render slice: the class merger's config, then its map, the
+  // session storage the router reads, then the router.
+  await yieldToMain();
+  prepareClassMergeConfig();
   await yieldToMain();
   prepareClassMerge();
   await yieldToMain();
