@@ -56,7 +56,7 @@ export function cn(...inputs: ClassValue[]): string {
 }
 
 /**
- * Makes the class merger's config now (tailwind-merge's default config cut down to the app's groups: about a third of
+ * Makes the class merger's config now (tailwind-merge's default config cut down to the app's groups: about half of
  * the merger's start), so that {@link prepareClassMerge} has only the class map left to build. Two calls in two tasks
  * keep each task of the page's start shorter (issue 12, Total Blocking Time). Never throws.
  */
