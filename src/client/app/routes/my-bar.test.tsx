@@ -39,7 +39,8 @@ describe('/my-bar, gated to Pro or Enterprise (spec section 6)', () => {
     installFakeApi({ signedIn: false });
     const router = renderMyBar();
     expect(await screen.findByRole('heading', { name: 'Sign in to open My Bar' })).toBeInTheDocument();
-    expect(getSignInDialogState()).toMatchObject({ open: true, variant: 'prompt' });
+    // The page opens the dialog from an effect after the commit that drew the heading.
+    await waitFor(() => expect(getSignInDialogState()).toMatchObject({ open: true, variant: 'prompt' }));
     expect(router.state.location.pathname).toBe('/my-bar');
   });
 
