@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/client/lib/api-client';
 import { RECIPE_DETAIL_PATH } from '@/shared/first-paint';
+import { loadCocktailContract } from '../lib/cocktail-contract';
 import { useServerDrawnRecipe } from '../lib/server-recipe';
 import { cocktailKeys } from './query-keys';
 
@@ -9,7 +10,7 @@ import { cocktailKeys } from './query-keys';
  *
  * The body is returned as received (`unknown`): the recipe modal checks it itself (spec sections 3–5: the shape check
  * decides between the recipe and the 'failed validation' view, and a record of the failure is kept). Typed use goes through
- * `cocktailModalShapeSchema` / `cocktailDetailSchema` from `@/shared/schemas/cocktail`.
+ * `cocktailModalShapeSchema` / `cocktailDetailSchema` from `@/shared/schemas/cocktail` (lib/cocktail-contract.ts).
  */
 
 /**
@@ -19,6 +20,9 @@ import { cocktailKeys } from './query-keys';
  *   NETWORK_ERROR offline.
  */
 export function getCocktail(id: string | number, signal?: AbortSignal): Promise<unknown> {
+  // The modal checks the body with the catalogue's contract: its code loads beside the request, so both are there
+  // together (a failure here is left to the modal, which loads it again when it needs it).
+  loadCocktailContract().catch(() => undefined);
   // The same address the first-paint script preloads for a deep link (`?recipe=<id>`), so the answer is reused.
   return apiFetch<unknown>(`${RECIPE_DETAIL_PATH}${encodeURIComponent(String(id))}`, null, { signal });
 }

@@ -14,15 +14,17 @@ import {
 } from '@/client/components/ui/dialog';
 import { useDeferredFirstAnswer } from '@/client/lib/use-deferred-first-answer';
 import { cn } from '@/client/lib/utils';
-import { cocktailModalShapeSchema } from '@/shared/schemas/cocktail';
 import { useCocktail } from '../api/get-cocktail';
+import { useCocktailContract } from '../lib/cocktail-contract';
+import { useIsServerCheckedRecipe } from '../lib/server-recipe';
 import { identifyCocktail, recordCocktailDiagnostic, type CocktailDiagnostic } from '../diagnostics';
 import { CocktailRecipe, CocktailRecipeSkeleton, RECIPE_PANEL_CLASS } from './cocktail-recipe';
 import { CatalogueErrorBoundary } from './error-boundary';
 
 /**
  * The cocktail detail modal (spec sections 2, 4, 5, 8). It loads one cocktail and shows one of:
- * - the recipe, when the data passes the spec's shape check (`cocktailModalShapeSchema`);
+ * - the recipe, when the data passes the spec's shape check (`cocktailModalShapeSchema`, loaded with the first detail
+ *   fetched: see lib/cocktail-contract.ts);
  * - 'This cocktail failed validation', when it does not;
  * - 'Modal Render Error', when drawing the recipe throws;
  * - 'Something went wrong' / 'Please try again.' with Retry, when loading fails (network, 404).
@@ -230,7 +232,10 @@ export function CocktailDetailView({
   contentProps?: ContentProps;
   pending?: boolean;
 }) {
-  const check = useMemo(() => (pending ? null : cocktailModalShapeSchema.safeParse(data)), [data, pending]);
+  // A recipe the server drew into the page passed this check on the server: its start loads no contract.
+  const serverChecked = useIsServerCheckedRecipe(data);
+  const contract = useCocktailContract(!pending && !serverChecked);
+  const check = useMemo(() => contract?.cocktailModalShapeSchema.safeParse(data) ?? null, [contract, data]);
   if (check && !check.success) {
     return <ValidationFailure data={data} issues={check.error.issues} contentProps={contentProps} />;
   }

@@ -21,9 +21,11 @@ import { UnitToggle } from '@/client/components/unit-toggle';
 import { cn } from '@/client/lib/utils';
 import { DILUTION_BY_TECHNIQUE, computeCocktailAlcohol, type Technique } from '@/shared/domain/abv';
 import { formatComputedVolume, formatRecipeLine, type UnitSystem } from '@/shared/domain/units';
-import { cocktailDetailSchema, type CocktailDetail, type IngredientLine } from '@/shared/schemas/cocktail';
+import type { CocktailDetail, IngredientLine } from '@/shared/schemas/cocktail';
 import { useUnitSystem } from '@/client/lib/use-unit-system';
+import { useCocktailContract, type CocktailContract } from '../lib/cocktail-contract';
 import { formatMinutes, splitInstructions } from '../lib/recipe-text';
+import { useIsServerCheckedRecipe } from '../lib/server-recipe';
 import { useCocktailActions, useRecipeExtras } from './cocktail-actions';
 import { CocktailVisual } from './cocktail-visual';
 
@@ -140,11 +142,13 @@ function TagList({
 }
 
 /**
- * Reads the detail body as a full recipe.
+ * Reads the detail body as a full recipe with the catalogue's contract; with none (`null`: a recipe the server drew,
+ * which it checked against the same schema first), as it is.
  * @throws Error naming every field that does not fit the detail shape (caught by the modal's render-error view).
  */
-function parseRecipe(data: unknown): CocktailDetail {
-  const result = cocktailDetailSchema.safeParse(data);
+function parseRecipe(data: unknown, contract: CocktailContract | null): CocktailDetail {
+  if (contract === null) return data as CocktailDetail;
+  const result = contract.cocktailDetailSchema.safeParse(data);
   if (result.success) return result.data;
   const fields = [...new Set(result.error.issues.map((issue) => issue.path.join('.') || '(root)'))];
   throw new Error(`The recipe data is incomplete or malformed; fields: ${fields.join(', ')}`);
@@ -156,7 +160,8 @@ function parseRecipe(data: unknown): CocktailDetail {
  * its data does (or the unit system, the actions and extras it reads).
  */
 export const CocktailRecipe = memo(function CocktailRecipe({ data }: { data: unknown }) {
-  const cocktail = parseRecipe(data);
+  const serverChecked = useIsServerCheckedRecipe(data);
+  const cocktail = parseRecipe(data, useCocktailContract(!serverChecked));
   const [system] = useUnitSystem();
   const renderActions = useCocktailActions();
   const extras = useRecipeExtras();

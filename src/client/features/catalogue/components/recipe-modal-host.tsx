@@ -3,7 +3,6 @@ import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
 import { track } from '@/client/lib/analytics';
 import { useHydrated } from '@/client/lib/use-hydrated';
-import { importInSteps } from '@/client/lib/yield-to-main';
 import { useRecipeParam } from '../hooks/use-recipe-param';
 import { hasEmbeddedRecipe, useIsServerDrawnModal } from '../lib/server-recipe';
 import { CARD_LINK_ATTRIBUTE } from './cocktail-card';
@@ -44,13 +43,10 @@ async function loadModal(): Promise<ModalModule> {
 export async function preloadServerDrawnRecipe(): Promise<void> {
   if (!hasEmbeddedRecipe()) return;
   try {
-    // zod's own code, then the catalogue's shapes (built when their module is evaluated), then the modal, each in a
-    // task of its own: evaluated together they were one long task (issue 12, Total Blocking Time). record-id.ts builds
-    // no schema when it loads, so importing it evaluates zod alone.
-    await importInSteps(
-      [() => import('@/shared/schemas/record-id'), () => import('@/shared/schemas/cocktail')],
-      loadModal,
-    );
+    // The modal's code alone: the recipe the server drew passed the catalogue's shape checks on the server, so the
+    // page's start evaluates neither zod nor the schemas (lib/cocktail-contract.ts loads them with the first detail
+    // fetched).
+    await loadModal();
   } catch {
     // The modal's own load tries again and shows its failure view.
   }

@@ -8,6 +8,7 @@ import {
   hasEmbeddedRecipe,
   resetEmbeddedRecipe,
   ServerRecipeContext,
+  useIsServerCheckedRecipe,
   useIsServerDrawnModal,
   useServerDrawnRecipe,
 } from './server-recipe';
@@ -75,5 +76,19 @@ describe('the recipe the server drew', () => {
       name: 'Gimlet',
     });
     expect(renderHook(() => useServerDrawnRecipe(null), { wrapper }).result.current).toBeUndefined();
+  });
+
+  it('counts as checked only the very detail the server drew, not an equal copy nor another cocktail', () => {
+    page({ data: JSON.stringify({ id: 12, name: 'Negroni' }), dialog: true });
+    const drawn = embeddedRecipe(12);
+    expect(renderHook(() => useIsServerCheckedRecipe(drawn)).result.current).toBe(true);
+    expect(renderHook(() => useIsServerCheckedRecipe({ id: 12, name: 'Negroni' })).result.current).toBe(false);
+    expect(renderHook(() => useIsServerCheckedRecipe(undefined)).result.current).toBe(false);
+    const recipe = { id: 40, name: 'Gimlet' };
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <ServerRecipeContext.Provider value={{ id: '40', data: recipe }}>{children}</ServerRecipeContext.Provider>
+    );
+    expect(renderHook(() => useIsServerCheckedRecipe(recipe), { wrapper }).result.current).toBe(true);
+    expect(renderHook(() => useIsServerCheckedRecipe(drawn), { wrapper }).result.current).toBe(false);
   });
 });

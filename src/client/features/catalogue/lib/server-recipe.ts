@@ -84,6 +84,19 @@ export function useIsServerDrawnModal(id: string | null): boolean {
   return drawn;
 }
 
+/**
+ * Whether `data` is the detail the server drew into this page (the very object: on the server the one it renders with,
+ * in the browser the embedded one, which the query keeps as long as the API answers the same). The server drew it only
+ * after it passed the modal's shape check and the full detail's (src/client/server-render.tsx), so the modal draws it
+ * without loading the catalogue's contract again.
+ */
+export function useIsServerCheckedRecipe(data: unknown): boolean {
+  const server = useContext(ServerRecipeContext);
+  if (data === undefined || data === null) return false;
+  if (server) return server.data === data;
+  return readEmbedded()?.data === data;
+}
+
 /** Forgets the detail read by {@link embeddedRecipe} (tests build a new page per case). */
 export function resetEmbeddedRecipe(): void {
   embedded = undefined;
