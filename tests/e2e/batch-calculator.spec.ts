@@ -108,17 +108,22 @@ test.describe('batch calculator', () => {
   test('a custom recipe with a top-up counts it in the served ABV; a damaged link starts fresh with a message', async ({
     page,
   }) => {
-    const ingredientsLoaded = page.waitForResponse((response) => response.url().endsWith('/api/ingredients'));
+    const ingredientRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/ingredients')) ingredientRequests.push(request.url());
+    });
     await page.goto('/batch-calculator?batch=not-a-real-link');
     await expect(page.getByRole('alert')).toContainText('That link is damaged');
     await page.getByLabel('Recipe name').fill('House G&T');
-    // The catalogue's ingredients are offered once an ingredient field is focused (not drawn with the page).
-    await ingredientsLoaded;
+    // The catalogue's ingredients are asked for, and offered, once an ingredient field is focused (not with the page).
+    await page.waitForLoadState('networkidle');
+    expect(ingredientRequests).toEqual([]);
     const listId = await page.getByLabel('Ingredient 1', { exact: true }).getAttribute('list');
     const suggestions = page.locator(`datalist[id="${listId}"]`);
     await expect(suggestions.locator('option')).toHaveCount(0);
     await page.getByLabel('Ingredient 1', { exact: true }).focus();
     await expect(suggestions.locator('option[value="London dry gin"]')).toHaveCount(1);
+    expect(ingredientRequests).toHaveLength(1);
     await page.getByLabel('Ingredient 1', { exact: true }).fill('London dry gin');
     await expect(page.getByLabel('ABV % of ingredient 1')).toHaveValue('43');
     await page.getByLabel('Amount of ingredient 1').fill('50');
@@ -138,6 +143,28 @@ test.describe('batch calculator', () => {
     await page.getByLabel('Amount of ingredient 1').fill('-5');
     await expect(page.getByText('Enter 0 or more')).toBeVisible();
     await expect(figure(page, 'figure-final-abv')).toHaveText('10.4 %');
+  });
+
+  test("an ingredient typed before the catalogue's list arrives is matched when it does: its ABV fills in, one the user wrote is kept", async ({
+    page,
+  }) => {
+    // The list is held on its way until the line is typed.
+    let releaseList = () => {};
+    const listHeld = new Promise<void>((resolve) => (releaseList = resolve));
+    await page.route('**/api/ingredients', async (route) => {
+      await listHeld;
+      await route.continue();
+    });
+    await page.goto('/batch-calculator');
+    await expect(page.locator('#root')).toHaveAttribute('data-live', '');
+    await page.getByLabel('Ingredient 1', { exact: true }).fill('London dry gin');
+    await page.getByLabel('ABV % of ingredient 2').fill('12');
+    await page.getByLabel('Ingredient 2', { exact: true }).fill('Sweet vermouth');
+    await expect(page.getByLabel('ABV % of ingredient 1')).toHaveValue('0');
+    releaseList();
+    await expect(page.getByLabel('ABV % of ingredient 1')).toHaveValue('43');
+    // An ABV the user wrote is kept.
+    await expect(page.getByLabel('ABV % of ingredient 2')).toHaveValue('12');
   });
 
   test('plans a party of 20 for 3 hours with two cocktails: one shopping list, ice, glasses; the share link restores it', async ({

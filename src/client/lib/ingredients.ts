@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/client/lib/api-client';
-import { ingredientListSchema, type IngredientSummary } from '@/shared/schemas/ingredient';
+import type { IngredientSummary } from '@/shared/schemas/ingredient';
 
 /** React Query key of the catalogue's ingredient list (public: the same for every user). */
 export const INGREDIENTS_KEY = ['catalogue', 'ingredients'] as const;
@@ -8,9 +8,12 @@ export const INGREDIENTS_KEY = ['catalogue', 'ingredients'] as const;
 /**
  * `GET /api/ingredients`: every catalogue ingredient (name, category, parent, % ABV, aliases, house-made parts), sorted by
  * name. Fetched once per session (the list changes only with the catalogue); the batch calculator and My Bar share it.
- * @throws ApiError on failure (BAD_RESPONSE when the body does not match the contract).
+ * The contract's module loads with the first request (issue 12: no page's start evaluates it before it asks for the list).
+ * @throws ApiError on failure (BAD_RESPONSE when the body does not match the contract); a network failure loading the
+ *   contract's code.
  */
 export async function getIngredients(signal?: AbortSignal): Promise<IngredientSummary[]> {
+  const { ingredientListSchema } = await import('@/shared/schemas/ingredient');
   const body = await apiFetch('/api/ingredients', ingredientListSchema, { signal });
   return body.items;
 }
@@ -24,9 +27,12 @@ export function getIngredientsQueryOptions() {
   });
 }
 
-/** Every catalogue ingredient (the batch calculator's line picker, My Bar's type-ahead and shelves). */
-export function useIngredients() {
-  return useQuery(getIngredientsQueryOptions());
+/**
+ * Every catalogue ingredient (the batch calculator's line picker, My Bar's type-ahead and shelves). With `enabled`
+ * false nothing is fetched until it turns true (the calculator asks once an ingredient field is used).
+ */
+export function useIngredients({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getIngredientsQueryOptions(), enabled });
 }
 
 /** Lower case without accents or punctuation runs: 'Crème de Cassis' and 'creme de cassis' both read 'creme de cassis'. */

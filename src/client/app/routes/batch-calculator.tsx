@@ -25,11 +25,12 @@ function loadPage(): Promise<PageModule> {
  * update that reaches it (the session arriving) makes React draw that part afresh, dropping what the visitor typed.
  */
 export function preload(): Promise<unknown> {
-  // zod's own code, then the share link's shapes (built here only for a page opened from a link), then the ingredient
-  // contract, then the calculator, each in a task of its own: evaluated together they were the page's longest task at
-  // start (issue 12, TBT). The cocktail contracts load with the first recipe the calculator asks for
-  // (api/get-recipe.ts). record-id.ts builds no schema when it loads, so importing it evaluates zod alone (a dynamic
-  // import of 'zod' itself would keep the whole package in the build).
+  // zod's own code, then the share link's shapes (built here only for a page opened from a link), then the
+  // calculator, each in a task of its own: evaluated together they were the page's longest task at start (issue 12,
+  // TBT). The cocktail contracts load with the first recipe the calculator asks for (api/get-recipe.ts), the ingredient
+  // contract with the catalogue's ingredients, asked for when an ingredient field is first used (lib/ingredients.ts).
+  // record-id.ts builds no schema when it loads, so importing it evaluates zod alone (a dynamic import of 'zod' itself
+  // would keep the whole package in the build).
   return importInSteps(
     [
       () => import('@/shared/schemas/record-id'),
@@ -39,9 +40,6 @@ export function preload(): Promise<unknown> {
         import('@/shared/schemas/batch').then((module) => {
           if (/[?&](batch|party)=/.test(window.location.search)) module.batchSchemas();
         }),
-      // The ingredient contract (the recipe lines' suggestions read the catalogue's ingredients at start): about half
-      // of the calculator's evaluation task when it came with it (20 ms observed here).
-      () => import('@/shared/schemas/ingredient'),
     ],
     loadPage,
   );

@@ -1,5 +1,5 @@
 import { PlusIcon, Trash2Icon } from 'lucide-react';
-import { startTransition, useId, useMemo, useState } from 'react';
+import { startTransition, useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
@@ -34,6 +34,23 @@ export interface RecipeEditorProps {
   onLines: (lines: BatchLineState[]) => void;
 }
 
+/** `line` with the role its unit, ingredient and category give by default. */
+function withDefaultRole(line: BatchLineState): BatchLineState {
+  return { ...line, role: defaultLineRole({ unit: line.unit, ingredient: line.ingredient, category: line.category }) };
+}
+
+/**
+ * `line` naming the catalogue's ingredient `known`: its id and category, the default role, and with `takeAbv` its % ABV.
+ */
+function knownLine(line: BatchLineState, known: IngredientSummary, takeAbv: boolean): BatchLineState {
+  return withDefaultRole({
+    ...line,
+    ingredientId: known.id,
+    category: known.category,
+    abv: takeAbv ? known.abv : line.abv,
+  });
+}
+
 /**
  * The recipe's lines, editable: ingredient (the catalogue's ingredients offered as the user types, or free text), % ABV
  * (filled from the catalogue, editable), amount, unit and role (defaulted from the ingredient, editable), and removal.
@@ -41,19 +58,32 @@ export interface RecipeEditorProps {
 export function RecipeEditor({ name, onName, lines, onLines }: RecipeEditorProps) {
   const listId = useId();
   const nameId = useId();
-  const ingredients = useIngredients();
-  // The catalogue's ingredients (about 300 options) join the suggestion list when an ingredient field is first focused,
-  // in a transition: drawn with the page they were one of its longest tasks at start (issue 12, TBT: 20-30 ms
-  // observed here), and no one sees a datalist before typing in its field.
+  // The catalogue's ingredients (about 300) are asked for, and join the suggestion list, when an ingredient field is
+  // first used (focused or typed in, in a transition): fetched, checked and drawn with the page they were some of its
+  // longest tasks at start (issue 12, TBT: the datalist alone 20-30 ms observed), and no one sees a datalist before
+  // typing in its field. A field focused before the page's code ran is first used when typed in.
   const [suggesting, setSuggesting] = useState(false);
   const suggest = () => {
     if (!suggesting) startTransition(() => setSuggesting(true));
   };
+  const ingredients = useIngredients({ enabled: suggesting });
   const byName = useMemo(() => {
     const map = new Map<string, IngredientSummary>();
     for (const item of ingredients.data ?? []) map.set(fold(item.name), item);
     return map;
   }, [ingredients.data]);
+  // Lines typed before the list arrived are matched when it does: the catalogue's ingredient, its category and role,
+  // and its ABV where the line has none yet.
+  const matchTypedLines = useEffectEvent((catalogue: Map<string, IngredientSummary>) => {
+    const matched = lines.map((line) => {
+      const known = line.ingredientId === null ? catalogue.get(fold(line.ingredient)) : undefined;
+      return known ? knownLine(line, known, line.abv === 0) : line;
+    });
+    if (matched.some((line, i) => line !== lines[i])) onLines(matched);
+  });
+  useEffect(() => {
+    if (byName.size > 0) matchTypedLines(byName);
+  }, [byName]);
 
   function update(index: number, patch: Partial<BatchLineState>) {
     onLines(lines.map((line, i) => (i === index ? { ...line, ...patch } : line)));
@@ -63,9 +93,8 @@ export function RecipeEditor({ name, onName, lines, onLines }: RecipeEditorProps
     const line = lines[index] as BatchLineState;
     const known = byName.get(fold(text));
     const next: BatchLineState = known
-      ? { ...line, ingredient: text, ingredientId: known.id, category: known.category, abv: known.abv }
-      : { ...line, ingredient: text, ingredientId: null, category: null };
-    next.role = defaultLineRole({ unit: next.unit, ingredient: next.ingredient, category: next.category });
+      ? knownLine({ ...line, ingredient: text }, known, true)
+      : withDefaultRole({ ...line, ingredient: text, ingredientId: null, category: null });
     onLines(lines.map((l, i) => (i === index ? next : l)));
   }
 
@@ -111,7 +140,10 @@ export function RecipeEditor({ name, onName, lines, onLines }: RecipeEditorProps
                   maxLength={MAX_BATCH_NAME}
                   placeholder="Gin, lime juice…"
                   onFocus={suggest}
-                  onChange={(event) => setIngredient(index, event.target.value)}
+                  onChange={(event) => {
+                    suggest();
+                    setIngredient(index, event.target.value);
+                  }}
                 />
               </div>
               <NumberField
