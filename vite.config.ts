@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -40,12 +40,32 @@ const define = {
 };
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
-export default defineConfig({
+/**
+ * React Router's production build (issue 12). Its package.json points every import condition at dist/development, whose
+ * only difference is `ENABLE_DEV_WARNINGS = true` (remix-run/react-router#12532, #14102): in a production bundle that
+ * keeps the development warnings and their checks. The client's production build takes dist/production instead.
+ * @throws when the file is missing (a React Router release that moved it): the build stops rather than ship the other.
+ */
+function reactRouterProductionBuild(): string {
+  const file = fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url));
+  if (!existsSync(file)) throw new Error(`React Router's production build is not at ${file}`);
+  return file;
+}
+
+export default defineConfig(({ command }) => ({
   define,
   root: fileURLToPath(new URL('./src/client', import.meta.url)),
   publicDir: fileURLToPath(new URL('./src/client/public', import.meta.url)),
   plugins: [react(), tailwindcss(), firstPaintFonts(), prerenderPages({ alias, define })],
-  resolve: { alias },
+  resolve: {
+    alias:
+      command === 'build'
+        ? [
+            ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
+            { find: /^react-router$/, replacement: reactRouterProductionBuild() },
+          ]
+        : alias,
+  },
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,
@@ -77,4 +97,4 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
   },
-});
+}));

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test } from './support/fixtures';
 import {
   DESKTOP,
@@ -64,6 +66,23 @@ test.describe('first paint', () => {
     expect(shell).toContain('data-testid="route-loading"');
     expect(shell).not.toContain('data-prerendered');
     for (const page of [discover, batch, shell]) expect(inlineScripts(page)).toEqual(scripts);
+  });
+
+  test("the build ships React Router's production code, without its development warnings", () => {
+    // React Router's package points every import at its development build; vite.config.ts takes the production one.
+    const assets = path.join(process.cwd(), 'dist', 'client', 'assets');
+    const scripts = readdirSync(assets).filter((name) => name.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    // React Router is there (its invariants keep their messages in both builds)...
+    const router = scripts.filter((name) =>
+      readFileSync(path.join(assets, name), 'utf8').includes('may be used only in the context of a <Router> component'),
+    );
+    expect(router).not.toEqual([]);
+    // ...and none of its development warnings is.
+    const warned = scripts.filter((name) =>
+      readFileSync(path.join(assets, name), 'utf8').includes('You should not include both'),
+    );
+    expect(warned).toEqual([]);
   });
 
   test('a first visitor sees the gate before any script has run (JavaScript disabled)', async ({ browser, server }) => {
