@@ -331,11 +331,20 @@ test.describe('first paint', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(page).toHaveURL(/\/$/);
-    // Another recipe, fetched from the API, is checked with the contract, which loads with it.
+    // Another recipe, fetched from the API, is checked with the contract, whose code loads beside the request: while
+    // the answer is held, the dialog shows its skeleton and the contract arrives.
+    let releaseDetail = () => {};
+    const detailHeld = new Promise<void>((resolve) => (releaseDetail = resolve));
+    await page.route(`**/api/cocktails/${second!.id}`, async (route) => {
+      await detailHeld;
+      await route.continue();
+    });
     await page.locator(`#root a[href="/?recipe=${second!.id}"]`).first().click();
+    await expect(page.getByRole('dialog').getByText('Loading recipe…')).toBeVisible();
+    await expect.poll(() => zodLoaded).toBe(true);
+    releaseDetail();
     const next = page.getByRole('dialog', { name: second!.name });
     await expect(next.getByRole('heading', { name: 'Ingredients' })).toBeVisible();
-    expect(zodLoaded).toBe(true);
   });
 
   test("the server's recipe closes with its link before the app's code has run", async ({ page, server }) => {

@@ -14,17 +14,20 @@ import { cocktailKeys } from './query-keys';
  */
 
 /**
- * Fetches the raw detail of one cocktail.
+ * Fetches the raw detail of one cocktail, answered once the catalogue's contract has loaded too: the modal checks the
+ * body with it (lib/cocktail-contract.ts), so its code loads beside the request, and the modal goes from its skeleton
+ * to the recipe without waiting again.
  * @param id the cocktail id as found in the URL (`?recipe=<id>`).
  * @throws ApiError: 404 NOT_FOUND for an unknown id, 400 VALIDATION_FAILED for an id that is not a positive whole number,
- *   NETWORK_ERROR offline.
+ *   NETWORK_ERROR offline; whatever the contract's import throws (its code could not be downloaded).
  */
-export function getCocktail(id: string | number, signal?: AbortSignal): Promise<unknown> {
-  // The modal checks the body with the catalogue's contract: its code loads beside the request, so both are there
-  // together (a failure here is left to the modal, which loads it again when it needs it).
-  loadCocktailContract().catch(() => undefined);
+export async function getCocktail(id: string | number, signal?: AbortSignal): Promise<unknown> {
   // The same address the first-paint script preloads for a deep link (`?recipe=<id>`), so the answer is reused.
-  return apiFetch<unknown>(`${RECIPE_DETAIL_PATH}${encodeURIComponent(String(id))}`, null, { signal });
+  const [body] = await Promise.all([
+    apiFetch<unknown>(`${RECIPE_DETAIL_PATH}${encodeURIComponent(String(id))}`, null, { signal }),
+    loadCocktailContract(),
+  ]);
+  return body;
 }
 
 /**
