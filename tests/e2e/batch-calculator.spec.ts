@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { PHONE, getJson, type CocktailPageBody } from './support/journey';
+import { PHONE, getJson, holdRequests, type CocktailPageBody } from './support/journey';
 import type { TestServer } from './support/server';
 
 /**
@@ -149,12 +149,7 @@ test.describe('batch calculator', () => {
     page,
   }) => {
     // The list is held on its way until the line is typed.
-    let releaseList = () => {};
-    const listHeld = new Promise<void>((resolve) => (releaseList = resolve));
-    await page.route('**/api/ingredients', async (route) => {
-      await listHeld;
-      await route.continue();
-    });
+    const releaseList = await holdRequests(page, '**/api/ingredients');
     await page.goto('/batch-calculator');
     await expect(page.locator('#root')).toHaveAttribute('data-live', '');
     await page.getByLabel('Ingredient 1', { exact: true }).fill('London dry gin');

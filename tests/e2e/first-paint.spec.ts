@@ -6,6 +6,7 @@ import {
   DESKTOP,
   expectGateAsking,
   getJson,
+  holdRequests,
   PHONE,
   type CocktailDetailBody,
   type CocktailPageBody,
@@ -136,12 +137,7 @@ test.describe('first paint', () => {
     server,
   }) => {
     // The landing list is held back, so the pre-rendered loading cards stay on screen.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/cocktails?*', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/cocktails?*');
     await page.goto('/', { waitUntil: 'commit' });
     await expect(page.locator('[data-slot="skeleton"]').first()).toBeAttached();
     const timings = () =>
@@ -244,15 +240,7 @@ test.describe('first paint', () => {
    * {@link HELD} after it: the first-paint script may add the entry before the load event, which then waits for it.
    */
   const HELD = { waitUntil: 'domcontentloaded' } as const;
-  async function holdEntry(page: import('@playwright/test').Page): Promise<() => void> {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    return release;
-  }
+  const holdEntry = (page: import('@playwright/test').Page) => holdRequests(page, /\/assets\/index-[\w-]+\.js$/);
 
   test('on the pre-rendered batch calculator, text typed before the code has run is kept', async ({ page }) => {
     const release = await holdEntry(page);
@@ -333,12 +321,7 @@ test.describe('first paint', () => {
     await expect(page).toHaveURL(/\/$/);
     // Another recipe, fetched from the API, is checked with the contract, whose code loads beside the request: while
     // the answer is held, the dialog shows its skeleton and the contract arrives.
-    let releaseDetail = () => {};
-    const detailHeld = new Promise<void>((resolve) => (releaseDetail = resolve));
-    await page.route(`**/api/cocktails/${second!.id}`, async (route) => {
-      await detailHeld;
-      await route.continue();
-    });
+    const releaseDetail = await holdRequests(page, `**/api/cocktails/${second!.id}`);
     await page.locator(`#root a[href="/?recipe=${second!.id}"]`).first().click();
     await expect(page.getByRole('dialog').getByText('Loading recipe…')).toBeVisible();
     await expect.poll(() => zodLoaded).toBe(true);

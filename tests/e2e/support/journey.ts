@@ -6,6 +6,20 @@ import type { TestServer } from './server';
  * the analytics body parser. Waiting and asserting is Playwright's `expect` (see fixtures.ts).
  */
 
+/**
+ * Holds every request of `page` to `url` on its way until the returned function is called, then lets them through to
+ * the server (a slow answer, or code still downloading, at a moment the journey chooses).
+ */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Viewports the product is designed for. */
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
