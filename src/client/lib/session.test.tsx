@@ -203,6 +203,9 @@ describe('auth events from the session answers', () => {
       ['SIGNED_IN', 's-1'],
       ['SIGNED_OUT', null],
     ]);
+    // The event is heard at once; the page hears of the change on TanStack Query's next notification tick (a timer),
+    // which a quick read from the server can beat, so the page is awaited before the read.
+    await waitFor(() => expect(probe()).toBe('signed-out'));
     answer = null;
     await readAgain(client);
     expect(probe()).toBe('signed-out');
