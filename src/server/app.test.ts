@@ -7,7 +7,7 @@ import { apiErrorBodySchema, type ApiErrorBody } from '@/shared/schemas/api-erro
 import { healthSchema, type Health } from '@/shared/schemas/health';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 import { testDialects } from '../../tests/support/test-database';
-import { createApp } from './app';
+import { createApp, RETRY_AFTER_SECONDS } from './app';
 import { loadConfig } from './config';
 import { createDatabase } from './db/database';
 import { CLIENT_NOT_BUILT_TEXT } from './http/client-static';
@@ -174,9 +174,10 @@ describe.each(testDialects())('the app on %s', (dialect) => {
     });
     afterAll(() => gone.close());
 
-    it('health answers 503 with the same shape', async () => {
-      const { status, body } = await gone.json<Health>('/api/health');
+    it('health answers 503 with the same shape, and says when to ask again', async () => {
+      const { status, headers, body } = await gone.json<Health>('/api/health');
       expect(status).toBe(503);
+      expect(headers.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS));
       expect(healthSchema.parse(body)).toEqual(body);
       expect(body).toMatchObject({ status: 'unavailable', database: { reachable: false, dialect, latencyMs: null } });
     });
@@ -184,8 +185,9 @@ describe.each(testDialects())('the app on %s', (dialect) => {
     it.each(['/api/cocktails?q=lime', '/api/cocktails/1', '/api/cocktails/sample'])(
       '%s answers 503 SERVICE_UNAVAILABLE',
       async (url) => {
-        const { status, body } = await gone.json<ApiErrorBody>(url);
+        const { status, headers, body } = await gone.json<ApiErrorBody>(url);
         expect(status).toBe(503);
+        expect(headers.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS));
         expect(body.error.code).toBe('SERVICE_UNAVAILABLE');
         expect(JSON.stringify(body)).not.toMatch(/at .*\.ts|stack/i);
       },

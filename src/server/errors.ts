@@ -7,6 +7,9 @@ export interface ZodIssues {
   issues: readonly { path: readonly PropertyKey[]; message: string }[];
 }
 
+/** What a 503 answer asks the client to wait before trying again, seconds (the Retry-After header). */
+export const RETRY_AFTER_SECONDS = 5;
+
 /** The one map from error code to HTTP status. */
 export const HTTP_STATUS_BY_CODE: Record<ApiErrorCode, ContentfulStatusCode> = {
   BAD_REQUEST: 400,
