@@ -69,12 +69,7 @@ describe.each(testDialects())('rate limits on %s', (dialect) => {
       // Not configured here: 503, but each start still counts.
       expect((await t.request('/api/session/oauth/google', postJson({}), { address })).status).toBe(503);
     }
-    await expectRateLimited(await t.request('/api/session/oauth/google', postJson({}), { address }));
-    await expectRateLimited(
-      await t.request('/api/auth/sign-in/social', postJson({ provider: 'google', callbackURL: '/auth/callback' }), {
-        address,
-      }),
-    );
+    await expectRateLimited(await t.request('/api/session/oauth/google', postJson({ link: true }), { address }));
   });
 
   it('limits support messages to 5 an hour per address', async () => {
@@ -135,4 +130,31 @@ describe('rate limits behind a trusted proxy', () => {
       await t.close();
     }
   });
+
+  it.each(testDialects())(
+    'on %s, keeps a direct client that writes a made-up header in its own socket bucket',
+    async (dialect) => {
+      const t = await createTestApp({ dialect, env: { TRUST_PROXY_HEADER: 'x-forwarded-for' } });
+      try {
+        const direct = randomAddress();
+        const madeUp = ['x', 'unknown', 'a'.repeat(300), '203.0.113.9:80', 'localhost'];
+        for (const value of madeUp) {
+          const response = await requestMagicLink(t, randomEmail('direct'), {
+            address: direct,
+            headers: { 'x-forwarded-for': value },
+          });
+          expect(response.status).toBe(200);
+        }
+        const sixth = await requestMagicLink(t, randomEmail('direct'), {
+          address: direct,
+          headers: { 'x-forwarded-for': 'y' },
+        });
+        expect(sixth.status).toBe(429);
+        // Another socket is its own bucket.
+        expect((await requestMagicLink(t, randomEmail('direct'), { address: randomAddress() })).status).toBe(200);
+      } finally {
+        await t.close();
+      }
+    },
+  );
 });
