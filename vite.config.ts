@@ -95,6 +95,7 @@ export default defineConfig(({ command }) => ({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000' },
+    // The API server listens on 127.0.0.1 in development (config.ts defaultHost), whatever localhost resolves to here.
+    proxy: { '/api': 'http://127.0.0.1:3000' },
   },
 }));

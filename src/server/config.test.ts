@@ -16,7 +16,7 @@ describe('loadConfig', () => {
     expect(config).toEqual({
       nodeEnv: 'development',
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       database: { dialect: 'sqlite', file: DEFAULT_SQLITE_FILE },
       logLevel: 'info',
       appVersion: '0.0.0',
@@ -240,6 +240,18 @@ describe('parseDatabaseUrl', () => {
   });
 });
 
+describe('loadConfig: the listening address', () => {
+  it('listens on this machine only outside production, on every interface in production, and as HOST says', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'c'.repeat(32) }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', HOST: '10.0.0.5', BETTER_AUTH_SECRET: 'c'.repeat(32) }).host).toBe(
+      '10.0.0.5',
+    );
+  });
+});
+
 describe('loadConfig: payments', () => {
   it('keeps the webhook off and the simulator off outside development unless asked', () => {
     for (const NODE_ENV of ['test', 'production']) {
@@ -251,6 +263,16 @@ describe('loadConfig: payments', () => {
       wrapperSimulator: false,
       revenueCat: { webhookAuth: null },
     });
+  });
+
+  it('refuses the wrapper simulator in production, whatever else is set', () => {
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', WRAPPER_SIMULATOR: '1', BETTER_AUTH_SECRET: 'c'.repeat(32) }),
+    ).toThrow(/WRAPPER_SIMULATOR: is never allowed with NODE_ENV=production/);
+    expect(
+      loadConfig({ NODE_ENV: 'production', WRAPPER_SIMULATOR: '0', BETTER_AUTH_SECRET: 'c'.repeat(32) })
+        .wrapperSimulator,
+    ).toBe(false);
   });
 
   it('makes a fresh random webhook secret per load when the simulator is on and none is set', () => {

@@ -29,6 +29,7 @@ export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   /** TCP port, 0–65535 (0 = any free port). */
   port: number;
+  /** Address to listen on: HOST, else {@link defaultHost} (127.0.0.1 outside production, 0.0.0.0 in production). */
   host: string;
   database: DatabaseConfig;
   logLevel: LogLevel;
@@ -224,7 +225,7 @@ const envSchema = z.object({
       .max(65535, 'must be 0-65535')
       .default(3000),
   ),
-  HOST: optional(z.string().default('0.0.0.0')),
+  HOST: optional(z.string().min(1, 'must be an address such as 127.0.0.1 or 0.0.0.0').optional()),
   DATABASE_URL: optional(
     z
       .string()
@@ -382,7 +383,16 @@ function s3Bucket(vars: ParsedEnv, problems: string[]): S3Config | null {
 }
 
 /**
- * Parses the server's environment. Variables: NODE_ENV (development), PORT (3000), HOST (0.0.0.0), DATABASE_URL (unset ->
+ * The address the server listens on when HOST is unset: every interface in production (a container or a host behind its
+ * proxy), only this machine otherwise, as Vite and most development servers do. A development run serves the dev
+ * outbox and the wrapper simulator, so another machine reaches it only when HOST says so (docs/security.md).
+ */
+export function defaultHost(nodeEnv: Config['nodeEnv']): string {
+  return nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1';
+}
+
+/**
+ * Parses the server's environment. Variables: NODE_ENV (development), PORT (3000), HOST (see {@link defaultHost}), DATABASE_URL (unset ->
  * SQLite at var/barback.sqlite), LOG_LEVEL (info; 'silent' allowed), APP_VERSION (package.json version),
  * TRUST_PROXY_HEADER (unset), TRUST_PROXY_HOPS (1), WEB_CONCURRENCY (1), APP_URL (http://localhost:PORT), BETTER_AUTH_SECRET (required in production),
  * GOOGLE_CLIENT_ID/SECRET and FACEBOOK_CLIENT_ID/SECRET (pairs; unset = provider off), SMTP_URL (unset = dev outbox),
@@ -390,7 +400,7 @@ function s3Bucket(vars: ParsedEnv, problems: string[]): S3Config | null {
  * AUTH_TEST_OAUTH_ISSUER (NODE_ENV=test only), REDIS_URL (unset: shared state in the database), REDIS_KEY_PREFIX
  * (barback:), REVENUECAT_WEBHOOK_AUTH (unset: webhook off),
  * REVENUECAT_API_KEY (unset: no reconciliation), REVENUECAT_API_URL (https://api.revenuecat.com),
- * REVENUECAT_API_TIMEOUT_MS (5000), WRAPPER_SIMULATOR (on in development, off elsewhere), UPLOADS_DIR (var/uploads),
+ * REVENUECAT_API_TIMEOUT_MS (5000), WRAPPER_SIMULATOR (on in development, off elsewhere, refused in production), UPLOADS_DIR (var/uploads),
  * S3_BUCKET + S3_ACCESS_KEY_ID + S3_SECRET_ACCESS_KEY (together; unset: images in UPLOADS_DIR), S3_ENDPOINT (unset: AWS),
  * S3_REGION (us-east-1), S3_FORCE_PATH_STYLE (on when S3_ENDPOINT is set).
  *
@@ -415,6 +425,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (vars.AUTH_TEST_OAUTH_ISSUER && vars.NODE_ENV !== 'test') {
     problems.push('AUTH_TEST_OAUTH_ISSUER: is only allowed with NODE_ENV=test');
   }
+  if (vars.WRAPPER_SIMULATOR && vars.NODE_ENV === 'production') {
+    problems.push('WRAPPER_SIMULATOR: is never allowed with NODE_ENV=production (it grants plans to whoever asks)');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   const appUrl = vars.APP_URL ?? `http://localhost:${vars.PORT}`;
   const wrapperSimulator = vars.WRAPPER_SIMULATOR ?? vars.NODE_ENV === 'development';
@@ -423,7 +436,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     nodeEnv: vars.NODE_ENV,
     port: vars.PORT,
-    host: vars.HOST,
+    host: vars.HOST ?? defaultHost(vars.NODE_ENV),
     database: vars.DATABASE_URL,
     logLevel: vars.LOG_LEVEL,
     appVersion: vars.APP_VERSION ?? packageVersion(),

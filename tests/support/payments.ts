@@ -26,6 +26,8 @@ export const PRO_MONTHLY = 'app.barback.pro.monthly';
 export const PRO_ANNUAL = 'app.barback.pro.annual';
 /** The monthly Enterprise product (grants enterprise). */
 export const ENTERPRISE_MONTHLY = 'app.barback.enterprise.monthly';
+/** The annual Enterprise product (grants enterprise). */
+export const ENTERPRISE_ANNUAL = 'app.barback.enterprise.annual';
 
 /**
  * A RevenueCat webhook event for `appUserId` with RevenueCat's usual fields: a fresh id, event_timestamp_ms now, the

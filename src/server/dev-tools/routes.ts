@@ -4,25 +4,17 @@ import { recoveryEmailHandler, type Auth } from '../auth';
 import { sameOriginGuard } from '../http/origin-guard';
 import type { RateLimiter } from '../http/rate-limit';
 import type { SessionReader } from '../http/session';
-import { isLoopbackAddress, socketAddress } from '../http/client-address';
+import { isFromThisMachine } from '../http/this-machine';
 import { devToolsEnabled, type Config } from '../config';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { listOutbox, type Mailer } from '../mail';
 import { describeAuthHealth } from './operations';
 
-/**
- * Whether the dev outbox may be shown to this request: dev tools on, not production, and a loopback socket address (the
- * socket, never a header the client could set). With TRUST_PROXY_HEADER set the socket is the proxy, so the header must
- * also be present and name only loopback addresses; anything else is refused.
- */
+/** Whether the dev outbox may be shown to this request: dev tools on, not production, and from this machine. */
 function mailboxAllowed(c: Context, config: Pick<Config, 'nodeEnv' | 'devTools' | 'trustProxyHeader'>): boolean {
   if (config.nodeEnv === 'production' || !devToolsEnabled(config)) return false;
-  if (!isLoopbackAddress(socketAddress(c))) return false;
-  if (!config.trustProxyHeader) return true;
-  const forwarded = c.req.header(config.trustProxyHeader);
-  if (!forwarded) return false;
-  return forwarded.split(',').every((address) => isLoopbackAddress(address.trim()));
+  return isFromThisMachine(c, config);
 }
 
 /**
@@ -30,7 +22,7 @@ function mailboxAllowed(c: Context, config: Pick<Config, 'nodeEnv' | 'devTools' 
  * - `GET /auth-health` -> the auth configuration (dev-tools/operations.ts; no secret): in production only with DEV_TOOLS=1,
  *   else 404;
  * - `GET /mailbox` -> `{messages}` of the dev outbox, newest first (it holds live sign-in links): only in development or
- *   with DEV_TOOLS=1, never with NODE_ENV=production, and only from the machine itself (see {@link mailboxAllowed}); else
+ *   with DEV_TOOLS=1, never with NODE_ENV=production, and only from the machine itself (http/this-machine.ts); else
  *   404 as for an unknown API route;
  * - `POST /recovery-email` `{email}` -> 200 `{sent: true, email}` (also for unknown emails, which get nothing, after the
  *   same time: see sendRecoveryEmail); in production only with DEV_TOOLS=1, else 404; 400 with

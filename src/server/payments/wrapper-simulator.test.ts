@@ -10,6 +10,7 @@ import { postJson, randomEmail, signIn, userIdOf } from '../../../tests/support/
 import type { CookieJar } from '../../../tests/support/cookie-jar';
 import {
   DAY_MS,
+  ENTERPRISE_ANNUAL,
   ENTERPRISE_MONTHLY,
   planSeenBy,
   postWebhook,
@@ -34,10 +35,12 @@ describe.each(testDialects())('the wrapper simulator on %s', (dialect) => {
     return { jar, id: await userIdOf(t, jar) };
   }
 
-  const purchase = <T = SimulatedStoreResult>(productId: unknown, jar?: CookieJar) =>
-    t.json<T>('/api/wrapper-sim/purchase', postJson({ productId }, jar));
+  /** The simulator answers the machine it runs on only: the requests below come from its loopback address. */
+  const HERE = { address: '127.0.0.1' };
+  const purchase = <T = SimulatedStoreResult>(productId: unknown, jar?: CookieJar, from = HERE) =>
+    t.json<T>('/api/wrapper-sim/purchase', postJson({ productId }, jar), from);
   const restore = <T = SimulatedStoreResult>(receipts: unknown[], jar?: CookieJar) =>
-    t.json<T>('/api/wrapper-sim/restore', postJson({ receipts }, jar));
+    t.json<T>('/api/wrapper-sim/restore', postJson({ receipts }, jar), HERE);
 
   /** The expiry /api/me reports for the user's pro entitlement, ms. */
   async function proExpiry(jar: CookieJar): Promise<number> {
@@ -48,7 +51,7 @@ describe.each(testDialects())('the wrapper simulator on %s', (dialect) => {
   it('is on with a generated webhook secret, and offers Individual monthly and annual at the default prices', async () => {
     expect(t.config.wrapperSimulator).toBe(true);
     expect(t.config.revenueCat.webhookAuth).toMatch(/^Bearer sim-[0-9a-f]{48}$/);
-    const { status, headers, body } = await t.json<WrapperSimulatorInfo>('/api/wrapper-sim');
+    const { status, headers, body } = await t.json<WrapperSimulatorInfo>('/api/wrapper-sim', {}, HERE);
     expect(status).toBe(200);
     expect(headers.get('cache-control')).toBe('no-store');
     expect(body).toEqual({
@@ -96,11 +99,34 @@ describe.each(testDialects())('the wrapper simulator on %s', (dialect) => {
     expect(await proExpiry(jar)).toBeGreaterThanOrEqual(before + 365 * DAY_MS);
   });
 
-  it('sells Enterprise too: its purchase makes the plan enterprise', async () => {
+  it('sells only what its offerings list: Enterprise is not on sale', async () => {
     const { jar } = await customer();
-    const bought = await purchase(ENTERPRISE_MONTHLY, jar);
-    expect(bought.body.activeEntitlements).toEqual(['enterprise']);
-    expect((await planSeenBy(t, jar)).plan).toBe('enterprise');
+    for (const productId of [ENTERPRISE_MONTHLY, ENTERPRISE_ANNUAL]) {
+      const refused = await purchase<ApiErrorBody>(productId, jar);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: `productId ${productId} is not on sale`,
+      });
+    }
+    expect(await planSeenBy(t, jar)).toMatchObject({ plan: 'free', entitlements: [] });
+    expect((await t.request('/api/venues', postJson({ name: 'Free Bar' }, jar))).status).toBe(403);
+  });
+
+  it('answers another machine 404, as if it were not there, and grants it nothing', async () => {
+    const { jar } = await customer();
+    for (const address of ['192.168.1.20', '10.0.0.7', '::ffff:192.168.1.20', 'fe80::1']) {
+      const from = { address };
+      expect((await t.json<ApiErrorBody>('/api/wrapper-sim', {}, from)).status).toBe(404);
+      const refused = await purchase<ApiErrorBody>(PRO_MONTHLY, jar, from);
+      expect(refused.status).toBe(404);
+      expect(refused.body.error.code).toBe('NOT_FOUND');
+    }
+    // A request without a socket (in-process) is not from this machine either.
+    expect(
+      (await t.json<ApiErrorBody>('/api/wrapper-sim/purchase', postJson({ productId: PRO_MONTHLY }, jar))).status,
+    ).toBe(404);
+    expect(await planSeenBy(t, jar)).toMatchObject({ plan: 'free', entitlements: [] });
   });
 
   it.each([
@@ -124,10 +150,14 @@ describe.each(testDialects())('the wrapper simulator on %s', (dialect) => {
       expect(answer.body.error.code).toBe('UNAUTHORIZED');
     }
     const { jar } = await customer();
-    const crossSite = await t.json<ApiErrorBody>('/api/wrapper-sim/purchase', {
-      ...postJson({ productId: PRO_MONTHLY }, jar),
-      headers: { ...jar.headers(), 'content-type': 'application/json', origin: 'https://evil.example' },
-    });
+    const crossSite = await t.json<ApiErrorBody>(
+      '/api/wrapper-sim/purchase',
+      {
+        ...postJson({ productId: PRO_MONTHLY }, jar),
+        headers: { ...jar.headers(), 'content-type': 'application/json', origin: 'https://evil.example' },
+      },
+      HERE,
+    );
     expect(crossSite.status).toBe(403);
     expect((await planSeenBy(t, jar)).plan).toBe('free');
   });
@@ -218,10 +248,11 @@ describe.each(testDialects())('without WRAPPER_SIMULATOR on %s', (dialect) => {
   it('answers 404 for every simulator route', async () => {
     expect(t.config.wrapperSimulator).toBe(false);
     const jar = await signIn(t, randomEmail('nosim'));
+    const here = { address: '127.0.0.1' };
     const answers = [
-      await t.json<ApiErrorBody>('/api/wrapper-sim'),
-      await t.json<ApiErrorBody>('/api/wrapper-sim/purchase', postJson({ productId: PRO_MONTHLY }, jar)),
-      await t.json<ApiErrorBody>('/api/wrapper-sim/restore', postJson({ receipts: [] }, jar)),
+      await t.json<ApiErrorBody>('/api/wrapper-sim', {}, here),
+      await t.json<ApiErrorBody>('/api/wrapper-sim/purchase', postJson({ productId: PRO_MONTHLY }, jar), here),
+      await t.json<ApiErrorBody>('/api/wrapper-sim/restore', postJson({ receipts: [] }, jar), here),
     ];
     for (const answer of answers) {
       expect(answer.status).toBe(404);

@@ -8,6 +8,7 @@ import {
   formatUsd,
   PRODUCT_IDS,
 } from '@/shared/domain/plans';
+import { thisMachineOnly } from '../http/this-machine';
 import {
   simulatedPurchaseSchema,
   simulatedRestoreSchema,
@@ -34,9 +35,12 @@ export const SIMULATED_OFFERINGS: WrapperSimulatorInfo['offerings'] = {
   annual: { price: formatUsd(DEFAULT_PRICES_USD.individual.annual), productId: PRODUCT_IDS.individual.annual },
 };
 
-/** The product ids the simulated App Store sells: Barback's four products (PRODUCT_IDS), and nothing else. */
+/**
+ * The product ids the simulated App Store sells: exactly its offerings' (the app sells Individual in the wrapper; Enterprise
+ * goes through sales, and RevenueCat's webhook grants it).
+ */
 export const SIMULATED_PRODUCT_IDS: ReadonlySet<string> = new Set(
-  Object.values(PRODUCT_IDS).flatMap((cycles) => Object.values(cycles)),
+  Object.values(SIMULATED_OFFERINGS).map((offering) => offering.productId),
 );
 
 /**
@@ -64,17 +68,18 @@ export type Dispatch = (request: Request) => Promise<Response>;
 
 /**
  * The server side of the wrapper simulator (development and tests; mounted at /api/wrapper-sim only when
- * `config.wrapperSimulator` is on). It plays RevenueCat for the simulated iOS app: a purchase or restore makes the server
- * send itself a correctly authorised RevenueCat webhook for the signed-in user, through the real
- * `POST /api/webhooks/revenuecat`, so the whole loop is real except Apple.
+ * `config.wrapperSimulator` is on, which config.ts refuses in production). It plays RevenueCat for the simulated iOS app:
+ * a purchase or restore makes the server send itself a correctly authorised RevenueCat webhook for the signed-in user,
+ * through the real `POST /api/webhooks/revenuecat`, so the whole loop is real except Apple. Since that grants a plan to
+ * whoever asks, every route answers only requests from this machine (http/this-machine.ts; 404 for any other).
  * - `GET /` -> 200 `{enabled: true, offerings}`;
  * - `POST /purchase` `{productId}` -> 200 SimulatedStoreResult after an INITIAL_PURCHASE (or RENEWAL when the user held
  *   the entitlement before) webhook; the receipt names the buyer;
  * - `POST /restore` `{receipts}` -> 200 SimulatedStoreResult after a TRANSFER webhook for each receipt bought by another
  *   app user (a restore on the same account sends none, as RevenueCat would not); every receipt must carry the simulated
  *   store's signature (400 otherwise), so a client cannot claim another user's purchase by naming their id.
- * Errors: 401 signed out; 400 for a product the store does not sell (any id but {@link SIMULATED_PRODUCT_IDS}); 403
- * cross-site; 413 past 16 kB; 502 when the webhook was refused.
+ * Errors: 404 from another machine; 401 signed out; 400 for a product the store does not sell (any id but
+ * {@link SIMULATED_PRODUCT_IDS}); 403 cross-site; 413 past 16 kB; 502 when the webhook was refused.
  */
 export function wrapperSimulatorRoutes(deps: {
   db: Kysely<Database>;
@@ -85,6 +90,7 @@ export function wrapperSimulatorRoutes(deps: {
 }): Hono {
   const { db, config, logger, sessions, dispatch } = deps;
   const routes = new Hono();
+  routes.use('*', thisMachineOnly(config));
   // Receipts are signed with the webhook secret: the simulator cannot work without it anyway.
   const receiptSecret = config.revenueCat.webhookAuth ?? '';
 
