@@ -31,6 +31,12 @@ export class CookieJar {
     return this.cookies.get(name);
   }
 
+  /** Holds cookie `name` with `value` (as a client holding a copied cookie would). */
+  set(name: string, value: string): this {
+    this.cookies.set(name, value);
+    return this;
+  }
+
   /** Names of the cookies held. */
   names(): string[] {
     return [...this.cookies.keys()];

@@ -2,9 +2,13 @@ import { symmetricDecrypt } from 'better-auth/crypto';
 import { Secret, TOTP } from 'otpauth';
 
 /**
- * Proof of the second factor for the changes that weaken it: turning two-factor off and replacing the backup codes need a
- * current TOTP code or one of the backup codes, not just a session (a stolen session must not remove the second factor).
+ * Proof of the second factor for the requests that weaken it or reveal it: turning two-factor off, replacing the backup
+ * codes and showing the TOTP secret again need a code, not just a session (a stolen session must neither remove the
+ * second factor nor copy it).
  */
+
+/** What a request accepts as proof: a current TOTP code, or also one of the backup codes. */
+export type SecondFactorProof = 'totp' | 'totp-or-backup-code';
 
 /** The `twoFactor` row better-auth keeps: the TOTP secret and the backup codes, both encrypted with the auth secret. */
 export interface TwoFactorRow {
@@ -19,12 +23,18 @@ const TOTP_PERIOD_SECONDS = 30;
 const TOTP_WINDOW = 1;
 
 /**
- * True when `code` is a current TOTP code of the row's secret (6 digits, ±1 period) or one of its backup codes. The secret
- * and codes are decrypted with `key` (better-auth's secret config, as its twoFactor plugin encrypts them). A row that
- * cannot be decrypted proves nothing.
+ * True when `code` is a current TOTP code of the row's secret (6 digits, ±1 period) or, when `accepts` allows it, one of
+ * its backup codes. The secret and codes are decrypted with `key` (better-auth's secret config, as its twoFactor plugin
+ * encrypts them). A row that cannot be decrypted proves nothing.
  * @param code what the user typed (spaces and dashes around digits are ignored for TOTP codes).
+ * @param accepts the proof the request takes (default: a TOTP code or a backup code).
  */
-export async function proveSecondFactor(row: TwoFactorRow, code: string, key: unknown): Promise<boolean> {
+export async function proveSecondFactor(
+  row: TwoFactorRow,
+  code: string,
+  key: unknown,
+  accepts: SecondFactorProof = 'totp-or-backup-code',
+): Promise<boolean> {
   const typed = code.trim();
   if (typed === '') return false;
   const decrypt = (data: string) =>
@@ -41,6 +51,7 @@ export async function proveSecondFactor(row: TwoFactorRow, code: string, key: un
       });
       if (totp.validate({ token: digits, window: TOTP_WINDOW }) !== null) return true;
     }
+    if (accepts === 'totp') return false;
     const codes = JSON.parse(await decrypt(row.backupCodes)) as unknown;
     return Array.isArray(codes) && codes.includes(typed);
   } catch {

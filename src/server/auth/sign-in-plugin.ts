@@ -4,7 +4,7 @@ import { deleteSessionCookie } from 'better-auth/cookies';
 import { generateRandomString } from 'better-auth/crypto';
 import { updateUserRequestSchema } from '@/shared/schemas/session';
 import { describeZodError } from '../errors';
-import { proveSecondFactor, type TwoFactorRow } from './second-factor-check';
+import { proveSecondFactor, type SecondFactorProof, type TwoFactorRow } from './second-factor-check';
 
 /** providerId of the account row that records "this user signs in with a link emailed to them". */
 export const MAGIC_LINK_PROVIDER_ID = 'magic-link';
@@ -18,11 +18,23 @@ export const TWO_FACTOR_QUERY_PARAM = 'twoFactor';
 /** Name of the twoFactor plugin's pending-sign-in cookie (better-auth prefixes it like every auth cookie). */
 export const TWO_FACTOR_COOKIE = 'two_factor';
 
-/** Two-factor changes that weaken the second factor: each needs a current code (or a backup code), not just a session. */
-const SECOND_FACTOR_GUARDED_PATHS = new Set(['/two-factor/disable', '/two-factor/generate-backup-codes']);
+/**
+ * Two-factor endpoints a session alone must not complete once a secret exists, with the proof each takes: turning
+ * two-factor off and replacing the backup codes take a current TOTP code or a backup code; showing the TOTP secret
+ * again takes a current TOTP code (a backup code would stay unspent; someone left with backup codes only turns two-factor
+ * off with one and enrols again, which makes a new secret). See docs/security.md.
+ */
+const SECOND_FACTOR_GUARDED_PATHS: ReadonlyMap<string, SecondFactorProof> = new Map([
+  ['/two-factor/disable', 'totp-or-backup-code'],
+  ['/two-factor/generate-backup-codes', 'totp-or-backup-code'],
+  ['/two-factor/get-totp-uri', 'totp'],
+]);
 
-/** Session reads whose answers carry session tokens (stripped before they reach a page script). */
-const TOKEN_BEARING_PATHS = new Set(['/get-session', '/list-sessions']);
+/**
+ * The one auth answer meant to hand its caller a token: `GET /token`, a signed JWT for the native app (auth/jwt.ts).
+ * Every other answer loses its session token before a page script can read it: the cookie carries it.
+ */
+const TOKEN_ANSWER_PATH = '/token';
 
 /** The error codes and messages of the second-factor check. */
 export const SECOND_FACTOR_ERRORS = {
@@ -30,14 +42,39 @@ export const SECOND_FACTOR_ERRORS = {
     code: 'TWO_FACTOR_CODE_REQUIRED',
     message: 'Enter a current code from your authenticator app, or a backup code.',
   },
+  totpRequired: {
+    code: 'TWO_FACTOR_CODE_REQUIRED',
+    message: 'Enter a current code from your authenticator app.',
+  },
   invalid: { code: 'INVALID_CODE', message: 'That code is not right. Enter a current code or a backup code.' },
+  totpInvalid: { code: 'INVALID_CODE', message: 'That code is not right. Enter a current code from your app.' },
 } as const;
 
-/** A session object without its token (the cookie carries it; a page script never needs to read it). */
+/** An object without its `token` field (the cookie carries the session token; a page script never needs to read it). */
 function withoutToken(value: unknown): unknown {
   if (typeof value !== 'object' || value === null || !('token' in value)) return value;
   const { token: _token, ...rest } = value as Record<string, unknown>;
   return rest;
+}
+
+/**
+ * An auth answer's body without session tokens: a list's entries, the object's own `token` (magic-link verify's JSON
+ * form, a two-factor verify) and its `session.token` (the session reads) are dropped. Null when nothing carried one.
+ */
+function tokenlessAnswer(returned: unknown): Record<string, unknown> | null {
+  if (Array.isArray(returned)) {
+    const entries = returned.map(withoutToken);
+    return entries.some((entry, index) => entry !== returned[index])
+      ? (entries as unknown as Record<string, unknown>)
+      : null;
+  }
+  if (typeof returned !== 'object' || returned === null || returned instanceof Error) return null;
+  if (returned instanceof Response) return null;
+  const record = returned as Record<string, unknown>;
+  const session = withoutToken(record.session);
+  if (!('token' in record) && session === record.session) return null;
+  const rest = withoutToken(record) as Record<string, unknown>;
+  return 'session' in record ? { ...rest, session } : rest;
 }
 
 /** The routes that finish a first-factor sign-in outside the twoFactor plugin's own hook (which covers passwords only). */
@@ -95,10 +132,11 @@ function redirectLocation(returned: unknown): string | null {
  *   two-factor enabled, the new session is swapped for the pending two-factor state and the browser is sent to the same
  *   callbackURL with `?twoFactor=1` (JSON callers get `{twoFactorRedirect: true, twoFactorMethods: ['totp']}`);
  * - `/unlink-account` refuses to remove the 'magic-link' row (400): the emailed link stays available to every account;
- * - `/two-factor/disable` and `/two-factor/generate-backup-codes` need `code`: a current TOTP code or a backup code (400
- *   TWO_FACTOR_CODE_REQUIRED without one, 401 INVALID_CODE for a wrong one), so a session alone cannot remove the second
- *   factor;
- * - the session reads a browser makes (`/get-session`, `/list-sessions`) answer without session tokens;
+ * - `/two-factor/disable` and `/two-factor/generate-backup-codes` need `code`: a current TOTP code or a backup code;
+ *   `/two-factor/get-totp-uri` needs a current TOTP code (400 TWO_FACTOR_CODE_REQUIRED without one, 401 INVALID_CODE
+ *   for a wrong one), so a session alone can neither remove the second factor nor read its secret;
+ * - no answer a browser gets carries a session token (the session reads, a two-factor verify, magic-link verify's JSON
+ *   form), but `GET /token`'s JWT;
  * - `/update-user` takes only a text name and an image URL (or null), checked by the shared schema (400 otherwise).
  */
 export function barbackSignInPlugin(): BetterAuthPlugin {
@@ -121,6 +159,7 @@ export function barbackSignInPlugin(): BetterAuthPlugin {
         {
           matcher: (ctx) => SECOND_FACTOR_GUARDED_PATHS.has(ctx.path ?? ''),
           handler: createAuthMiddleware(async (ctx) => {
+            const proof = SECOND_FACTOR_GUARDED_PATHS.get(ctx.path ?? '') ?? 'totp';
             const session = await getSessionFromCtx(ctx);
             if (!session) return; // the endpoint itself answers 401
             const row = await ctx.context.adapter.findOne<TwoFactorRow>({
@@ -130,11 +169,13 @@ export function barbackSignInPlugin(): BetterAuthPlugin {
             if (!row) return; // two-factor is off: the endpoint answers for itself
             const code = (ctx.body as { code?: unknown } | undefined)?.code;
             if (typeof code !== 'string' || code.trim() === '') {
-              throw APIError.from('BAD_REQUEST', SECOND_FACTOR_ERRORS.required);
+              const error = proof === 'totp' ? SECOND_FACTOR_ERRORS.totpRequired : SECOND_FACTOR_ERRORS.required;
+              throw APIError.from('BAD_REQUEST', error);
             }
             const key = (ctx.context as { secretConfig?: unknown }).secretConfig ?? ctx.context.secret;
-            if (!(await proveSecondFactor(row, code, key))) {
-              throw APIError.from('UNAUTHORIZED', SECOND_FACTOR_ERRORS.invalid);
+            if (!(await proveSecondFactor(row, code, key, proof))) {
+              const error = proof === 'totp' ? SECOND_FACTOR_ERRORS.totpInvalid : SECOND_FACTOR_ERRORS.invalid;
+              throw APIError.from('UNAUTHORIZED', error);
             }
           }),
         },
@@ -158,19 +199,6 @@ export function barbackSignInPlugin(): BetterAuthPlugin {
       ],
       after: [
         {
-          matcher: (ctx) => TOKEN_BEARING_PATHS.has(ctx.path ?? ''),
-          handler: createAuthMiddleware(async (ctx) => {
-            if (!ctx.request) return; // the server's own reads keep what they need
-            const returned = ctx.context.returned;
-            if (!returned || typeof returned !== 'object' || returned instanceof Error) return;
-            if (Array.isArray(returned)) return ctx.json(returned.map(withoutToken));
-            if ('session' in returned) {
-              const { session } = returned as { session: unknown };
-              return ctx.json({ ...returned, session: withoutToken(session) });
-            }
-          }),
-        },
-        {
           matcher: (ctx) => FIRST_FACTOR_PATHS.has(ctx.path ?? ''),
           handler: createAuthMiddleware(async (ctx) => {
             const data = ctx.context.newSession;
@@ -183,6 +211,15 @@ export function barbackSignInPlugin(): BetterAuthPlugin {
             const target = new URL(location, ctx.context.baseURL);
             target.searchParams.set(TWO_FACTOR_QUERY_PARAM, '1');
             throw ctx.redirect(target.toString());
+          }),
+        },
+        {
+          // Last, so it also sees what the hooks above answered.
+          matcher: (ctx) => ctx.path !== TOKEN_ANSWER_PATH,
+          handler: createAuthMiddleware(async (ctx) => {
+            if (!ctx.request) return; // the server's own calls keep what they need
+            const stripped = tokenlessAnswer(ctx.context.returned);
+            if (stripped !== null) return ctx.json(stripped);
           }),
         },
       ],

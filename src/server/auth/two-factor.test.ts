@@ -59,9 +59,6 @@ describe.each(testDialects())('two-factor sign-in on %s', (dialect) => {
     expect(uri.searchParams.get('issuer')).toBe('Barback');
     expect(decodeURIComponent(uri.pathname)).toContain(email);
     expect(backupCodes).toHaveLength(10);
-    const again = await t.json<{ totpURI: string }>('/api/auth/two-factor/get-totp-uri', postJson({}, jar));
-    expect(again.status).toBe(200);
-    expect(again.body.totpURI).toBe(totpURI);
     const me = await t.json<{ user: { twoFactorEnabled: boolean } }>('/api/me', { headers: jar.headers() });
     expect(me.body.user.twoFactorEnabled).toBe(true);
   });
@@ -130,6 +127,67 @@ describe.each(testDialects())('two-factor sign-in on %s', (dialect) => {
       ['registration', 'magic-link'],
       ['login', 'two-factor'],
     ]);
+  });
+
+  it('never hands the enrolled secret to a session alone: only with a current code from the app', async () => {
+    const { address, jar, totpURI, backupCodes } = await enrol();
+    const ask = (body: Record<string, unknown>) =>
+      t.request('/api/auth/two-factor/get-totp-uri', postJson(body, jar), { address });
+    for (const [body, status, code] of [
+      [{}, 400, 'TWO_FACTOR_CODE_REQUIRED'],
+      [{ password: 'anything' }, 400, 'TWO_FACTOR_CODE_REQUIRED'],
+      [{ code: totpFromUri(totpURI) === '000000' ? '111111' : '000000' }, 401, 'INVALID_CODE'],
+      // A backup code would stay unspent: it turns two-factor off, it does not copy the secret.
+      [{ code: backupCodes[0] }, 401, 'INVALID_CODE'],
+    ] as const) {
+      const refused = await ask(body);
+      expect(refused.status).toBe(status);
+      const text = await refused.text();
+      expect(JSON.parse(text)).toMatchObject({ code });
+      expect(text).not.toMatch(/otpauth|secret=/);
+    }
+    const shown = await ask({ code: totpFromUri(totpURI) });
+    expect(shown.status).toBe(200);
+    expect(((await shown.json()) as { totpURI: string }).totpURI).toBe(totpURI);
+  });
+
+  it('lets a stolen session neither copy the second factor nor remove it, nor enrol a secret of its own', async () => {
+    const { email, address, jar } = await enrol();
+    // The thief holds the session cookie only.
+    const stolen = new CookieJar();
+    stolen.set(SESSION_COOKIE, jar.get(SESSION_COOKIE) ?? '');
+    const uri = await t.request('/api/auth/two-factor/get-totp-uri', postJson({}, stolen), { address });
+    expect(uri.status).toBe(400);
+    expect(await uri.text()).not.toContain('secret=');
+    const reenrol = await t.request('/api/auth/two-factor/enable', postJson({}, stolen), { address });
+    expect(reenrol.status).toBe(400);
+    expect(await reenrol.text()).not.toContain('otpauth');
+    const off = await t.request('/api/auth/two-factor/disable', postJson({ code: '123456' }, stolen), { address });
+    expect(off.status).toBe(401);
+    const codes = await t.request('/api/auth/two-factor/generate-backup-codes', postJson({}, stolen), { address });
+    expect(codes.status).toBe(400);
+    const me = await t.json<{ user: { twoFactorEnabled: boolean } }>('/api/me', { headers: jar.headers() });
+    expect(me.body.user.twoFactorEnabled).toBe(true);
+    expect((await firstFactor(email, randomAddress())).location).toContain('twoFactor=1');
+  });
+
+  it('answers a verified code without the session token in the body (the cookie carries it)', async () => {
+    const { email, address, totpURI, backupCodes } = await enrol();
+    for (const [path, code] of [
+      ['/api/auth/two-factor/verify-totp', totpFromUri(totpURI)],
+      ['/api/auth/two-factor/verify-backup-code', backupCodes[1] ?? ''],
+    ] as const) {
+      const { jar } = await firstFactor(email, address);
+      const verified = await t.request(path, postJson({ code }, jar), { address: randomAddress() });
+      expect(verified.status).toBe(200);
+      const text = await verified.text();
+      jar.take(verified);
+      const token = decodeURIComponent(jar.get(SESSION_COOKIE) ?? '').split('.')[0] ?? '';
+      expect(token.length).toBeGreaterThanOrEqual(20);
+      expect(text).not.toContain(token);
+      expect(JSON.parse(text)).not.toHaveProperty('token');
+      expect(JSON.parse(text)).toMatchObject({ user: { email } });
+    }
   });
 
   it('turns two-factor off again only with a current code, not with the session alone', async () => {
