@@ -15,8 +15,9 @@ import { PROJECT_ROOT, type Config } from './config';
 import type { Dialect } from './db/database';
 import type { Database } from './db/types';
 import { devToolRoutes } from './dev-tools';
-import { AppError, errorBody, HTTP_STATUS_BY_CODE, toErrorResponse } from './errors';
+import { AppError, errorBody, HTTP_STATUS_BY_CODE, RETRY_AFTER_SECONDS, toErrorResponse } from './errors';
 import { healthRoutes } from './health';
+import { setClientAddressLogger } from './http/client-address';
 import { serveClient } from './http/client-static';
 import { compression } from './http/compression';
 import { RateLimiter } from './http/rate-limit';
@@ -75,8 +76,7 @@ export const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'self'"],
 };
 
-/** What a 503 answer asks the client to wait before trying again, seconds. */
-export const RETRY_AFTER_SECONDS = 5;
+export { RETRY_AFTER_SECONDS };
 
 function codeForStatus(status: number): ApiErrorCode {
   const found = (Object.entries(HTTP_STATUS_BY_CODE) as [ApiErrorCode, number][]).find(([, value]) => value === status);
@@ -103,6 +103,8 @@ export function createApp(deps: AppDeps): Hono {
     createAuth({ db, dialect, config, logger, mailer, secondaryStorage: redis && redisSecondaryStorage(redis) });
   const sessions = createSessionReader(auth, db);
   const limiter = new RateLimiter(db, { redis });
+  // A proxy header that names no IP address is logged (throttled) here: rate limits fall back to the socket address.
+  setClientAddressLogger(logger);
   const imageStore = deps.imageStore ? guardImageStore(deps.imageStore) : createImageStore(config.uploads);
   const app = new Hono();
 
@@ -131,7 +133,7 @@ export function createApp(deps: AppDeps): Hono {
   app.use('/api/*', apiBodyLimit(), refuseNulText());
   app.use('/api/*', sessions.forwardCookies());
 
-  app.route('/api/auth', authHandlerRoutes({ auth, limiter, config, db }));
+  app.route('/api/auth', authHandlerRoutes({ auth, limiter, config, logger, db }));
   app.route('/api/session', sessionRoutes({ auth, limiter, config, db }));
   app.route('/api/me', accountRoutes({ db, auth, config, logger, sessions, limiter, redis }));
   app.route('/api/me', myBarRoutes({ db, sessions, trustedOrigins: config.trustedOrigins }));

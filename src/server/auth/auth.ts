@@ -71,13 +71,20 @@ export interface MagicLinkMetadata {
   purpose?: MagicLinkPurpose;
 }
 
-/** Maps better-auth's log calls onto pino at the same level. */
-function authLogger(logger: Logger): NonNullable<BetterAuthOptions['logger']> {
+/**
+ * better-auth's error lines that only echo what a caller sent (`Invalid origin: <header>`, `Invalid callbackURL: <url>`):
+ * refusals of the caller's input, so warnings, not faults an operator must chase.
+ */
+const REFUSAL_MESSAGE = /^Invalid (origin|callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL)\b/;
+
+/** Maps better-auth's log calls onto pino at the same level (its refusals of a caller's input at warn). */
+export function authLogger(logger: Logger): NonNullable<BetterAuthOptions['logger']> {
   return {
     level: 'warn',
     log: (level, message, ...args) => {
       const details = args.length > 0 ? { details: args } : {};
-      if (level === 'error') logger.error(details, `better-auth: ${message}`);
+      if (level === 'error' && REFUSAL_MESSAGE.test(message)) logger.warn(details, `better-auth: ${message}`);
+      else if (level === 'error') logger.error(details, `better-auth: ${message}`);
       else if (level === 'warn') logger.warn(details, `better-auth: ${message}`);
       else logger.debug(details, `better-auth: ${message}`);
     },
@@ -101,7 +108,8 @@ function authLogger(logger: Logger): NonNullable<BetterAuthOptions['logger']> {
  * - with `secondaryStorage` (Redis): sessions cached there (and kept in the database), verification values and rate limits
  *   there; without it, all in the database;
  * - rate limits keyed by {@link CLIENT_ADDRESS_HEADER}; the routes the server limits itself
- *   (auth/routes.ts) are switched off here so they are not counted twice;
+ *   (auth/routes.ts) are switched off here so they are not counted twice; only the endpoints in auth/served-routes.ts
+ *   are served over HTTP;
  * - sign-ins recorded as registration/login analytics events;
  * - the browser's session read carries the user's active entitlements and plan (payments/session-plugin.ts);
  * - jwt: `GET /api/auth/token` gives the signed-in user a 15-minute JWT, `GET /api/auth/jwks` publishes the rotated public
@@ -194,7 +202,8 @@ export function buildAuthOptions(deps: AuthDeps, verificationStore: () => Promis
       storage: secondaryStorage ? 'secondary-storage' : schema.rateLimit?.storage,
       enabled: true,
       customRules: {
-        // Counted by the server's own limiter (auth/routes.ts), per address and per email.
+        // Counted by the server's own limiter, per address and per email (auth/routes.ts), and provider starts by
+        // POST /api/session/oauth (better-auth's own start routes are not served: auth/served-routes.ts).
         '/sign-in/magic-link': false,
         '/sign-in/social': false,
         '/link-social': false,

@@ -9,6 +9,7 @@ import {
 } from '../../../tests/support/auth';
 import { CookieJar } from '../../../tests/support/cookie-jar';
 import { startMailCapture, type MailCapture } from '../../../tests/support/mail-capture';
+import { captureLogs, LOG_LEVEL } from '../../../tests/support/log-capture';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
 import { MAGIC_LINK_SUBJECT } from '../mail';
@@ -157,6 +158,82 @@ describe.each(testDialects())('magic-link sign-in on %s, mail through a real SMT
       body: { callbackURL: 'https://evil.example/steal' },
     });
     expect(response.status).toBe(403);
+  });
+
+  it('ends a link opened without callbackURL in a redirect to the app, never a body holding the session token', async () => {
+    const email = randomEmail('nocb');
+    const link = new URL(magicLinkIn((await mailFor(email)).text));
+    link.searchParams.delete('callbackURL');
+    link.searchParams.delete('errorCallbackURL');
+    link.searchParams.delete('newUserCallbackURL');
+    const jar = new CookieJar();
+    const opened = await t.request(pathOf(link.toString()), {}, { address: randomAddress() });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get('location')).toBe('http://localhost:3000/auth/callback');
+    const text = await opened.text();
+    jar.take(opened);
+    const token = decodeURIComponent(jar.get(SESSION_COOKIE) ?? '').split('.')[0] ?? '';
+    expect(token.length).toBeGreaterThanOrEqual(20);
+    expect(text).not.toContain(token);
+    expect((await t.json<{ user: { email: string } }>('/api/me', { headers: jar.headers() })).body.user.email).toBe(
+      email,
+    );
+    // Spent, the same link still ends in a redirect (with the error), not in JSON.
+    const again = await t.request(pathOf(link.toString()), {}, { address: randomAddress() });
+    expect(again.status).toBe(302);
+    expect(again.headers.get('location')).toBe('http://localhost:3000/auth/callback?error=INVALID_TOKEN');
+  });
+});
+
+describe.each(testDialects())('sign-in callbacks on %s', (dialect) => {
+  let t: TestApp;
+  const logs = captureLogs('debug');
+  beforeAll(async () => {
+    t = await createTestApp({ dialect, logger: logs.logger });
+  });
+  afterAll(() => t?.close());
+
+  const LEAVING = [
+    '/.//evil.example',
+    '//evil.example',
+    '/\\evil.example',
+    '/./..//evil.example/x',
+    '/%2F%2Fevil.example',
+    '/%2e/%2F/evil.example',
+    '/auth/callback\r\nSet-Cookie:x=1',
+    '/%E0%A4%A',
+  ];
+
+  it.each(LEAVING)('refuses %j as any callback field of a link request, at warn, sending nothing', async (value) => {
+    for (const field of ['callbackURL', 'newUserCallbackURL', 'errorCallbackURL']) {
+      const email = randomEmail('cb');
+      const before = logs.lines.length;
+      const response = await requestMagicLink(t, email, { body: { [field]: value } });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({
+        code: 'INVALID_CALLBACK_URL',
+        message: `${field} must be a path on this site, starting with /`,
+      });
+      const written = logs.lines.slice(before);
+      expect(written.some((line) => line.level === LOG_LEVEL.warn && line.field === field)).toBe(true);
+      expect(written.filter((line) => line.level >= LOG_LEVEL.error)).toEqual([]);
+      const sent = await t.database.db.selectFrom('mail_outbox').select('id').where('to_address', '=', email).execute();
+      expect(sent).toEqual([]);
+    }
+  });
+
+  it.each(LEAVING)('refuses %j as the callbackURL of a link being opened', async (value) => {
+    const query = new URLSearchParams({ token: 'a'.repeat(32), callbackURL: value });
+    const response = await t.request(`/api/auth/magic-link/verify?${query}`, {}, { address: randomAddress() });
+    expect(response.status).toBe(403);
+    expect(response.headers.get('location')).toBeNull();
+  });
+
+  it('keeps paths on this site, with their query', async () => {
+    for (const callbackURL of ['/auth/callback', '/auth/callback?new=1', '/settings?linked=google', '/v/a-bar']) {
+      const response = await requestMagicLink(t, randomEmail('ok'), { body: { callbackURL } });
+      expect(response.status).toBe(200);
+    }
   });
 
   it('refuses a link request sent with cookies from another site', async () => {

@@ -220,7 +220,7 @@ describe('a server without provider clients', () => {
           error: { code: 'PROVIDER_NOT_CONFIGURED', message: `${label} sign-in is not available on this server.` },
         });
       }
-      // better-auth's own route answers a clean 404 too, never a crash.
+      // better-auth's own start route is not served (auth/served-routes.ts): a clean 404, never a crash.
       const direct = await t.request('/api/auth/sign-in/social', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

@@ -6,6 +6,7 @@ import { clientAddress, type ProxyTrust } from '../http/client-address';
 import { validate } from '../http/validate';
 import { AppError } from '../errors';
 import {
+  AUTH_CALLBACK_PATH,
   EMPTY_EMAIL_MESSAGE,
   oauthProviderParamSchema,
   oauthStartSchema,
@@ -17,6 +18,9 @@ import { readJsonBody } from '../http/read-json-body';
 import { sendRecoveryEmail } from './recovery';
 import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER, providerMode, type Auth } from './auth';
 import { startOAuth } from './oauth';
+import { refusedCallbackOf, type RefusedCallback } from './callback-guard';
+import { isServedAuthEndpoint } from './served-routes';
+import type { Logger } from '../logger';
 import { sameOriginGuard } from '../http/origin-guard';
 import { assertDatabaseAnswers } from '../http/session';
 import {
@@ -28,12 +32,9 @@ import {
   type RateLimiter,
 } from '../http/rate-limit';
 
-/** better-auth's organization plugin endpoints, never served over HTTP (see authHandlerRoutes). */
-const ORGANIZATION_PATH_PREFIX = `${AUTH_BASE_PATH}/organization/`;
-
-/** better-auth routes the server rate-limits itself (better-auth's own limiter skips them, see auth.ts). */
+/** The better-auth route the server rate-limits itself (better-auth's own limiter skips it, see auth.ts). */
 const MAGIC_LINK_PATH = `${AUTH_BASE_PATH}/sign-in/magic-link`;
-const OAUTH_START_PATHS = new Set([`${AUTH_BASE_PATH}/sign-in/social`, `${AUTH_BASE_PATH}/link-social`]);
+const MAGIC_LINK_VERIFY_PATH = `${AUTH_BASE_PATH}/magic-link/verify`;
 
 /** The buckets of a magic-link request: the client address, and the email when the JSON body names one. */
 export async function magicLinkBuckets(c: Context, proxy: ProxyTrust | string | null): Promise<string[]> {
@@ -49,32 +50,52 @@ export async function magicLinkBuckets(c: Context, proxy: ProxyTrust | string | 
 
 /**
  * The request better-auth sees: the same request with {@link CLIENT_ADDRESS_HEADER} replaced by the address the server
- * itself determined (socket, or TRUST_PROXY_HEADER), so no client can pick its rate-limit bucket.
+ * itself determined (socket, or TRUST_PROXY_HEADER), so no client can pick its rate-limit bucket; and a magic-link verify
+ * that names no callbackURL lands on {@link AUTH_CALLBACK_PATH}, so it always ends in a redirect (better-auth's JSON
+ * form answers the session token in its body, where a page script could read it).
  */
-function withClientAddress(c: Context, proxy: ProxyTrust): Request {
+function requestForAuth(c: Context, proxy: ProxyTrust): Request {
   const headers = new Headers(c.req.raw.headers);
   headers.delete(CLIENT_ADDRESS_HEADER);
   const address = clientAddress(c, proxy);
   if (address !== 'unknown') headers.set(CLIENT_ADDRESS_HEADER, address);
+  const url = new URL(c.req.raw.url);
+  if (c.req.path === MAGIC_LINK_VERIFY_PATH && !url.searchParams.has('callbackURL')) {
+    url.searchParams.set('callbackURL', AUTH_CALLBACK_PATH);
+    return new Request(url, { method: c.req.raw.method, headers });
+  }
   return new Request(c.req.raw, { headers });
 }
 
+/** The answer to a callback {@link refusedCallbackOf} refused: 403 in better-auth's shape, with its code for the case. */
+function refusedCallbackResponse(refused: RefusedCallback): Response {
+  const body = {
+    code: 'INVALID_CALLBACK_URL',
+    message: `${refused.field} must be a path on this site, starting with /`,
+  };
+  return Response.json(body, { status: 403, headers: { 'Cache-Control': 'no-store' } });
+}
+
 /**
- * better-auth mounted at /api/auth/* (all methods). Before it: the magic-link limit (5 per 10 minutes per address and per
- * email) and the provider-start limit (20 per minute per address); the client address header is set by the server. After
- * it (and the organization plugin's endpoints answer 404: venues go through /api/venues): better-auth's own 429 is rewritten to the API's error shape with Retry-After, and its 5xx becomes 503
- * SERVICE_UNAVAILABLE (with Retry-After) when the database does not answer; answers without a Cache-Control header get
- * `no-store`.
+ * better-auth mounted at /api/auth/*, for the endpoints the app uses (auth/served-routes.ts; any other path answers 404
+ * NOT_FOUND). Before it: a callback field (callbackURL and its kin, in the query or a JSON body) that is not a path on
+ * this site is refused, 403 INVALID_CALLBACK_URL, logged as a warning (auth/callback-guard.ts); the magic-link limit (5
+ * per 10 minutes per address and per email); the client address header is set by the server; a magic-link verify
+ * without callbackURL lands on /auth/callback. After it: better-auth's own 429 is rewritten to the API's error shape
+ * with Retry-After, and its 5xx becomes 503 SERVICE_UNAVAILABLE (with Retry-After) when the database does not answer;
+ * answers without a Cache-Control header get `no-store`.
  */
 export function authHandlerRoutes<DB>({
   auth,
   limiter,
   config,
+  logger,
   db,
 }: {
   auth: Auth;
   limiter: RateLimiter;
   config: Config;
+  logger: Logger;
   /** The database better-auth stores in: when better-auth answers 5xx and this does not answer either, the answer is 503. */
   db?: Kysely<DB>;
 }): Hono {
@@ -84,22 +105,24 @@ export function authHandlerRoutes<DB>({
     if (c.req.path.length > MAX_AUTH_PATH_LENGTH) {
       throw new AppError('NOT_FOUND', `no API route ${c.req.method} ${c.req.path.slice(0, 80)}…`);
     }
-    // Venues are managed through /api/venues only (the server calls the organization plugin itself, with the venue
-    // rules around it); the plugin's own HTTP endpoints would bypass them (a slug no route reaches, a venue without
-    // its row), so they are not served.
-    if (c.req.path.startsWith(ORGANIZATION_PATH_PREFIX)) {
+    // Only the endpoints the app uses are served (auth/served-routes.ts): venues, for one, go through /api/venues, whose
+    // rules the organization plugin's own endpoints would bypass.
+    if (!isServedAuthEndpoint(c.req.method, c.req.path.slice(AUTH_BASE_PATH.length))) {
       throw new AppError('NOT_FOUND', `no API route ${c.req.method} ${c.req.path.slice(0, 80)}`);
     }
-    if (c.req.method === 'POST') {
-      let decision = null;
-      if (c.req.path === MAGIC_LINK_PATH) {
-        decision = await limiter.consume(RATE_LIMITS.magicLink, await magicLinkBuckets(c, config));
-      } else if (OAUTH_START_PATHS.has(c.req.path)) {
-        decision = await limiter.consume(RATE_LIMITS.oauthStart, [addressBucket(clientAddress(c, config))]);
-      }
-      if (decision && !decision.allowed) return rateLimitedResponse(c, decision.retryAfterSeconds);
+    const refused = await refusedCallbackOf(c.req.raw);
+    if (refused) {
+      logger.warn(
+        { path: c.req.path, field: refused.field, value: refused.value.slice(0, 200) },
+        'refused a sign-in callback that leaves the site',
+      );
+      return refusedCallbackResponse(refused);
     }
-    const response = await auth.handler(withClientAddress(c, config));
+    if (c.req.method === 'POST' && c.req.path === MAGIC_LINK_PATH) {
+      const decision = await limiter.consume(RATE_LIMITS.magicLink, await magicLinkBuckets(c, config));
+      if (!decision.allowed) return rateLimitedResponse(c, decision.retryAfterSeconds);
+    }
+    const response = await auth.handler(requestForAuth(c, config));
     if (response.status === 429) {
       const seconds = Number(response.headers.get('x-retry-after')) || 60;
       return rateLimitedResponse(c, seconds);
