@@ -155,6 +155,36 @@ describe.each(testDialects())('Venues on %s', (dialect) => {
     });
   });
 
+  describe('names with control characters', () => {
+    it('refuses a venue name holding CR/LF or another control character, and keeps the old one', async () => {
+      const owner = await user('ctl', 'enterprise');
+      for (const name of ['Bar\r\nBcc: everyone@example.test', 'Tab\tBar', 'Bell\u0007Bar', 'C1\u0085Bar']) {
+        const refused = await call<ApiErrorBody>(owner.jar, 'POST', '/api/venues', { name });
+        expect(refused.status).toBe(400);
+        expect(refused.body.error).toEqual({
+          code: 'VALIDATION_FAILED',
+          message: 'name must be one line of text, without control characters',
+        });
+      }
+      expect((await call<VenueList>(owner.jar, 'GET', '/api/venues')).body.items).toEqual([]);
+      const venue = await call<Venue>(owner.jar, 'POST', '/api/venues', { name: 'The Line Bar' });
+      expect(venue.status).toBe(201);
+      const slug = venue.body.slug;
+      const renamed = await call<ApiErrorBody>(owner.jar, 'PATCH', `/api/venues/${slug}`, { name: 'Line\nBreak' });
+      expect(renamed.status).toBe(400);
+      expect((await call<Venue>(owner.jar, 'GET', `/api/venues/${slug}`)).body.name).toBe('The Line Bar');
+      // Opening hours may run over lines; other control characters are refused there too.
+      const hours = await call<Venue>(owner.jar, 'PATCH', `/api/venues/${slug}`, {
+        openingHours: 'Tue–Thu 5pm–1am\nFri–Sat 5pm–2am',
+      });
+      expect(hours.status).toBe(200);
+      expect(hours.body.openingHours).toBe('Tue–Thu 5pm–1am\nFri–Sat 5pm–2am');
+      const bell = await call<ApiErrorBody>(owner.jar, 'PATCH', `/api/venues/${slug}`, { openingHours: 'Daily\u0007' });
+      expect(bell.status).toBe(400);
+      expect(bell.body.error.message).toBe('openingHours must be text, without control characters');
+    });
+  });
+
   describe('invitations and seats', () => {
     it('mails an invitation; the invited person signs in, sees what it is, accepts, and is staff', async () => {
       const owner = await venueOwner('invite');

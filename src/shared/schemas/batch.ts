@@ -4,6 +4,7 @@ import { TECHNIQUES } from '../domain/abv';
 import { LINE_ROLES, SERVICE_STYLES } from '../domain/batch';
 import { MAX_PARTY_COCKTAILS } from '../domain/party';
 import { UNITS } from '../domain/units';
+import { ONE_LINE_TEXT, oneLineMessage } from './text';
 
 /**
  * The batch calculator's and party planner's share links: the whole calculation travels in the URL (base64url JSON in
@@ -30,7 +31,12 @@ function buildBatchSchemas() {
 
   /** One recipe line of a shared batch. */
   const batchLineState = z.object({
-    ingredient: z.string().trim().min(1, 'needs an ingredient').max(MAX_BATCH_NAME),
+    ingredient: z
+      .string()
+      .trim()
+      .min(1, 'needs an ingredient')
+      .max(MAX_BATCH_NAME)
+      .regex(ONE_LINE_TEXT, oneLineMessage('ingredient')),
     /** The catalogue ingredient's id when picked from the catalogue, else null (free text). */
     ingredientId: recordIdSchema('ingredientId').nullable(),
     category: z.string().max(40).nullable(),
@@ -64,7 +70,7 @@ function buildBatchSchemas() {
     v: z.literal(1),
     /** The catalogue cocktail it started from, or null for a custom recipe. */
     cocktailId: recordIdSchema('cocktailId').nullable(),
-    name: z.string().trim().max(MAX_BATCH_NAME),
+    name: z.string().trim().max(MAX_BATCH_NAME).regex(ONE_LINE_TEXT, oneLineMessage('name')),
     glassware: z.string().max(40).nullable(),
     garnish: z.string().max(200).nullable(),
     technique: z.enum(TECHNIQUES),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordIdParamSchema, recordIdSchema } from './record-id';
 import { cocktailSummarySchema } from './cocktail';
+import { ONE_LINE_TEXT, oneLineMessage, PARAGRAPH_TEXT, paragraphMessage } from './text';
 
 /**
  * Pro's collections, private notes and ratings (issue 11). Every route is the signed-in user's own data under /api/me;
@@ -37,11 +38,13 @@ const nameSchema = z
   .string()
   .trim()
   .min(1, 'name must not be empty')
-  .max(MAX_COLLECTION_NAME, `name must be at most ${MAX_COLLECTION_NAME} characters`);
+  .max(MAX_COLLECTION_NAME, `name must be at most ${MAX_COLLECTION_NAME} characters`)
+  .regex(ONE_LINE_TEXT, oneLineMessage('name'));
 const descriptionSchema = z
   .string()
   .trim()
-  .max(MAX_COLLECTION_DESCRIPTION, `description must be at most ${MAX_COLLECTION_DESCRIPTION} characters`);
+  .max(MAX_COLLECTION_DESCRIPTION, `description must be at most ${MAX_COLLECTION_DESCRIPTION} characters`)
+  .regex(PARAGRAPH_TEXT, paragraphMessage('description'));
 
 /** Body of `POST /api/me/collections`: a name, an optional description and optional first cocktails. */
 export const collectionCreateSchema = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { recordIdParamSchema, recordIdSchema } from './record-id';
 import { cocktailSummarySchema } from './cocktail';
 import { ingredientCategorySchema } from './ingredient';
+import { PARAGRAPH_TEXT, paragraphMessage } from './text';
 
 /**
  * My Bar's API contracts (all under /api/me, behind the pro entitlement: pro or enterprise; 403 ENTITLEMENT_REQUIRED
@@ -131,7 +132,12 @@ export const MAX_MADE_NOTE = 500;
 /** Body of `POST /api/me/made`: the cocktail, an optional note, and when (default now; never in the future). */
 export const madeCreateSchema = z.object({
   cocktailId: recordIdSchema('cocktailId'),
-  note: z.string().trim().max(MAX_MADE_NOTE, `note must be at most ${MAX_MADE_NOTE} characters`).optional(),
+  note: z
+    .string()
+    .trim()
+    .max(MAX_MADE_NOTE, `note must be at most ${MAX_MADE_NOTE} characters`)
+    .regex(PARAGRAPH_TEXT, paragraphMessage('note'))
+    .optional(),
   madeAt: z.iso.datetime({ offset: true }).optional(),
 });
 export type MadeCreate = z.infer<typeof madeCreateSchema>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ENTITLEMENT_NAMES, PLAN_NAMES } from '../domain/plans';
 import { emailFieldSchema } from './support';
+import { isSameOriginPath, MAX_SAME_ORIGIN_PATH_LENGTH } from '../same-origin-path';
+import { ONE_LINE_TEXT, oneLineMessage } from './text';
 
 /**
  * What the session read (`GET /api/auth/get-session`) adds to its user: the active entitlements and the plan derived from
@@ -55,14 +57,12 @@ export const oauthProviderParamSchema = z.object({
 /** Where the browser lands after a provider sign-in when the caller names no callbackURL (spec section 2). */
 export const AUTH_CALLBACK_PATH = '/auth/callback';
 
-/** A same-origin path: starts with one slash, no backslash, no scheme or host; at most 2000 characters. */
+/** A same-origin path, by the rule every sign-in callback follows ({@link isSameOriginPath}); at most 2000 characters. */
 const sameOriginPath = (field: string) =>
   z
     .string()
-    .max(2000, `${field} must be at most 2000 characters`)
-    .refine((value) => /^\/(?![/\\])/.test(value) && !value.includes('\\'), {
-      message: `${field} must be a path on this site, starting with /`,
-    });
+    .max(MAX_SAME_ORIGIN_PATH_LENGTH, `${field} must be at most ${MAX_SAME_ORIGIN_PATH_LENGTH} characters`)
+    .refine(isSameOriginPath, { message: `${field} must be a path on this site, starting with /` });
 
 /**
  * Body of `POST /api/session/oauth/:provider`: where to land after success (default /auth/callback) and after a failure
@@ -142,6 +142,7 @@ export const updateUserRequestSchema = z.strictObject({
   name: z
     .string({ error: 'name must be text' })
     .max(MAX_USER_NAME_LENGTH, `name must be at most ${MAX_USER_NAME_LENGTH} characters`)
+    .regex(ONE_LINE_TEXT, oneLineMessage('name'))
     .optional(),
   image: z
     .union([z.url({ error: 'image must be a URL' }).max(2000, 'image must be at most 2000 characters'), z.null()], {

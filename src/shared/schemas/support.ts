@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PARAGRAPH_TEXT, paragraphMessage } from './text';
 
 /** Longest support message, characters (after trimming). */
 export const MAX_SUPPORT_MESSAGE_LENGTH = 5000;
@@ -20,7 +21,8 @@ export const supportMessageSchema = z.object({
     .string({ error: 'message is required' })
     .trim()
     .min(1, 'message is required')
-    .max(MAX_SUPPORT_MESSAGE_LENGTH, `message must be at most ${MAX_SUPPORT_MESSAGE_LENGTH} characters`),
+    .max(MAX_SUPPORT_MESSAGE_LENGTH, `message must be at most ${MAX_SUPPORT_MESSAGE_LENGTH} characters`)
+    .regex(PARAGRAPH_TEXT, paragraphMessage('message')),
   page: z.string({ error: 'page must be text' }).trim().max(500, 'page must be at most 500 characters').optional(),
 });
 /** The body as a client sends it. */

@@ -22,6 +22,7 @@ import {
   VENUE_ROLES,
   VENUE_SLUG_PATTERN,
 } from '../domain/venues';
+import { ONE_LINE_TEXT, oneLineMessage, PARAGRAPH_TEXT, paragraphMessage } from './text';
 
 export {
   publicMenuItemSchema,
@@ -60,7 +61,8 @@ const nameSchema = z
   .string({ error: 'name is required' })
   .trim()
   .min(2, 'name must be at least 2 characters')
-  .max(MAX_VENUE_NAME, `name must be at most ${MAX_VENUE_NAME} characters`);
+  .max(MAX_VENUE_NAME, `name must be at most ${MAX_VENUE_NAME} characters`)
+  .regex(ONE_LINE_TEXT, oneLineMessage('name'));
 
 const colorSchema = (field: string) =>
   z.string({ error: `${field} must be a colour like #1a2b3c` }).transform((value, ctx) => {
@@ -91,6 +93,7 @@ const optionalText = (field: string, max: number) =>
     .string()
     .trim()
     .max(max, `${field} must be at most ${max} characters`)
+    .regex(PARAGRAPH_TEXT, paragraphMessage(field))
     .transform((value) => (value === '' ? null : value))
     .nullable();
 
@@ -255,7 +258,8 @@ export const menuWriteSchema = z.object({
           .string({ error: 'every section needs a title' })
           .trim()
           .min(1, 'every section needs a title')
-          .max(MAX_MENU_SECTION_TITLE, `section titles are at most ${MAX_MENU_SECTION_TITLE} characters`),
+          .max(MAX_MENU_SECTION_TITLE, `section titles are at most ${MAX_MENU_SECTION_TITLE} characters`)
+          .regex(ONE_LINE_TEXT, oneLineMessage('a section title')),
         items: z
           .array(
             z.object({
@@ -332,7 +336,13 @@ export const signatureLineSchema = z
       .default(null),
     unit: unitSchema,
     is_optional: z.boolean().default(false),
-    note: z.string().trim().max(120, 'a note has at most 120 characters').nullable().default(null),
+    note: z
+      .string()
+      .trim()
+      .max(120, 'a note has at most 120 characters')
+      .regex(ONE_LINE_TEXT, oneLineMessage('a note'))
+      .nullable()
+      .default(null),
   })
   .refine((line) => line.amount_max === null || (line.amount !== null && line.amount_max > line.amount), {
     message: 'the upper amount must be greater than the amount',
@@ -346,19 +356,35 @@ export type SignatureLine = z.infer<typeof signatureLineSchema>;
  * recipe's computed ABV, as for the catalogue. preparation_time in minutes.
  */
 export const signatureWriteSchema = z.strictObject({
-  name: z.string().trim().min(2, 'the name needs at least 2 characters').max(80, 'the name has at most 80 characters'),
+  name: z
+    .string()
+    .trim()
+    .min(2, 'the name needs at least 2 characters')
+    .max(80, 'the name has at most 80 characters')
+    .regex(ONE_LINE_TEXT, oneLineMessage('the name')),
   base_spirit: baseSpiritSchema,
   category: categorySchema,
-  description: z.string().trim().max(600, 'the description has at most 600 characters').default(''),
+  description: z
+    .string()
+    .trim()
+    .max(600, 'the description has at most 600 characters')
+    .regex(PARAGRAPH_TEXT, paragraphMessage('the description'))
+    .default(''),
   instructions: z
     .string()
     .trim()
     .min(10, 'the method needs at least 10 characters')
-    .max(1200, 'the method has at most 1,200 characters'),
+    .max(1200, 'the method has at most 1,200 characters')
+    .regex(PARAGRAPH_TEXT, paragraphMessage('the method')),
   difficulty_level: difficultySchema,
   glassware: glasswareSchema,
   technique: techniqueSchema,
-  garnish: z.string().trim().max(120, 'the garnish has at most 120 characters').default(''),
+  garnish: z
+    .string()
+    .trim()
+    .max(120, 'the garnish has at most 120 characters')
+    .regex(ONE_LINE_TEXT, oneLineMessage('the garnish'))
+    .default(''),
   preparation_time: z
     .number()
     .int('preparation time is whole minutes')
