@@ -6,6 +6,7 @@ import { parseArguments } from './run';
 import { activeRoutes, ROUTES, type FuzzContext, type RouteSpec } from './routes';
 import { edgeValues, schemaAt } from './schema-edges';
 import { Special, noise, toJsonText, typedVariants } from './values';
+import { isServedAuthEndpoint } from '@/server/auth/served-routes';
 import { analyticsBatchSchema } from '@/shared/schemas/analytics';
 
 /** The fuzz suite's own machinery: detectors, plans, the command line, and a short run with planted defects. */
@@ -316,12 +317,23 @@ describe('plans', () => {
     expect(sweep.some((plan) => plan.path === '/api/venues/victim-bar/logo' && plan.aimsAtVictim)).toBe(true);
   });
 
-  it("fuzzes better-auth's organization endpoints in every run, as paths that must answer 404 however spelled", () => {
+  it('fuzzes the better-auth endpoints the app does not serve in every run, as paths that must answer 404 however spelled', () => {
     const routes = activeRoutes({ wrapperSimulator: false });
     const organization = routes.filter((candidate) => candidate.path.startsWith('/api/auth/organization/'));
     expect(organization).toHaveLength(22);
-    expect(organization.every((candidate) => candidate.notServed)).toBe(true);
-    expect(routes.filter((candidate) => candidate.notServed)).toEqual(organization);
+    const unserved = routes.filter((candidate) => candidate.notServed);
+    expect(unserved).toEqual(expect.arrayContaining(organization));
+    expect(unserved.map((candidate) => candidate.id)).toEqual(
+      expect.arrayContaining([
+        'POST /api/auth/change-email',
+        'POST /api/auth/get-access-token',
+        'POST /api/auth/sign-in/social',
+      ]),
+    );
+    for (const candidate of routes.filter((entry) => entry.path.startsWith('/api/auth/'))) {
+      const served = isServedAuthEndpoint(candidate.method, candidate.path.slice('/api/auth'.length));
+      expect(candidate.notServed ?? false, candidate.id).toBe(!served);
+    }
     const list = route('GET /api/auth/organization/list');
     const paths = sweepChoices(list, ctx).map(({ choice }) => buildPlan(list, ctx, choice).path);
     expect(paths).toHaveLength(SPELLINGS.length + 1);

@@ -52,6 +52,7 @@ import {
   venueParamSchema,
   venueUpdateSchema,
 } from '@/shared/schemas/venues';
+import { isServedAuthEndpoint } from '@/server/auth/served-routes';
 import { TEST_WEBHOOK_AUTH } from '../../tests/support/payments';
 import { VALID_JPEG, VALID_PNG, type ImageSample } from './images';
 
@@ -226,10 +227,13 @@ export interface RouteSpec {
   trusted?: boolean;
   /** Mounted only with WRAPPER_SIMULATOR=1. */
   wrapperSimulator?: boolean;
+  /** Answers requests from this machine only (src/server/http/this-machine.ts): half its plans come from loopback. */
+  thisMachineOnly?: boolean;
   /**
-   * A path the server must not serve: better-auth's organization endpoints, which the venues feature calls in-process
-   * (with the venue rules around them) and the server answers 404 NOT_FOUND over HTTP (src/server/auth/routes.ts). The
-   * entry keeps the request an attacker would send (aimed at B-enterprise's own venue); every request to it must be
+   * A path the server must not serve: a better-auth endpoint the app does not use over HTTP (src/server/auth/served-routes.ts),
+   * such as the organization endpoints the venues feature calls in-process (with the venue rules around them); the
+   * server answers 404 NOT_FOUND. The entry keeps the request an attacker would send (for the organization ones, aimed at
+   * B-enterprise's own venue); every request to it must be
    * refused (404, or the server's own refusal before any route), whoever sends it and however the path is spelled (see
    * sweepChoices in plan.ts): any other answer is a failure of kind `served` (see servedProblem in detectors.ts).
    */
@@ -354,10 +358,14 @@ function webhookEvent(appUserId: string): unknown {
 }
 
 const app = (route: RouteSpec): RouteSpec => route;
-/** A better-auth route: its path is under /api/auth (it answers errors as `{code, message}`). */
+/**
+ * A better-auth route: its path is under /api/auth (it answers errors as `{code, message}`); one the app does not serve
+ * over HTTP (src/server/auth/served-routes.ts) is fuzzed as a path that must answer 404 ({@link RouteSpec.notServed}).
+ */
 const auth = (route: RouteSpec): RouteSpec => ({
   ...route,
   path: `/api/auth${route.path}`,
+  notServed: route.notServed ?? !isServedAuthEndpoint(route.method, route.path),
 });
 /**
  * One of better-auth's organization endpoints, which the server does not serve (see {@link RouteSpec.notServed}): in
@@ -1015,7 +1023,14 @@ export const ROUTES: readonly RouteSpec[] = [
     bodySchema: supportMessageSchema,
   }),
   app({ id: 'GET /api/dev/auth-health', method: 'GET', path: '/api/dev/auth-health', caller: 'anyone' }),
-  app({ id: 'GET /api/dev/mailbox', method: 'GET', path: '/api/dev/mailbox', caller: 'anyone', weight: 0.5 }),
+  app({
+    id: 'GET /api/dev/mailbox',
+    method: 'GET',
+    path: '/api/dev/mailbox',
+    caller: 'anyone',
+    thisMachineOnly: true,
+    weight: 0.5,
+  }),
   app({
     id: 'POST /api/session/recovery',
     method: 'POST',
@@ -1057,6 +1072,7 @@ export const ROUTES: readonly RouteSpec[] = [
     path: '/api/wrapper-sim',
     caller: 'anyone',
     wrapperSimulator: true,
+    thisMachineOnly: true,
   }),
   app({
     id: 'POST /api/wrapper-sim/purchase',
@@ -1064,6 +1080,7 @@ export const ROUTES: readonly RouteSpec[] = [
     path: '/api/wrapper-sim/purchase',
     caller: 'user',
     wrapperSimulator: true,
+    thisMachineOnly: true,
     body: () => ({ productId: 'app.barback.pro.monthly' }),
     bodySchema: simulatedPurchaseSchema,
   }),
@@ -1073,6 +1090,7 @@ export const ROUTES: readonly RouteSpec[] = [
     path: '/api/wrapper-sim/restore',
     caller: 'user',
     wrapperSimulator: true,
+    thisMachineOnly: true,
     body: () => ({ receipts: [{ productId: 'app.barback.pro.monthly', appUserId: 'fuzz-other-device-user' }] }),
     bodySchema: simulatedRestoreSchema,
   }),
@@ -1241,7 +1259,7 @@ export const ROUTES: readonly RouteSpec[] = [
     body: () => ({}),
   }),
 
-  // --- better-auth endpoints the app does not call (mounted all the same, so reachable).
+  // --- better-auth endpoints the app does not use: mounted by better-auth, not served over HTTP (404).
   auth({
     id: 'POST /api/auth/update-session',
     method: 'POST',
