@@ -8,6 +8,7 @@ const item = (id: number, name: string, aliases: string[] = []): IngredientSumma
   name,
   category: 'Spirits',
   parentId: null,
+  variant: false,
   abv: 40,
   aliases,
   parts: [],

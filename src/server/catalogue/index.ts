@@ -13,5 +13,5 @@ export {
 } from './operations';
 export { loadCocktailDetail, loadCocktailDetails, loadSummariesByIds, type StoredRecipe } from './read-model';
 export { getIngredientCatalogue, type IngredientCatalogue } from './ingredient-catalogue';
-export { getMatchModel, type MatchModel } from './match-model';
+export { getMatchModel, matchIngredientsOf, type MatchModel } from './match-model';
 export { buildSearchKeys, toSearchKey } from './search-text';

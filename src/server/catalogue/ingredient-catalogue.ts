@@ -43,7 +43,10 @@ export interface IngredientCatalogue {
  */
 export async function loadIngredientCatalogue(db: Kysely<Database>): Promise<IngredientCatalogue> {
   const [rows, partRows] = await Promise.all([
-    db.selectFrom('ingredient').select(['id', 'slug', 'name', 'category', 'parent_id', 'abv', 'aliases']).execute(),
+    db
+      .selectFrom('ingredient')
+      .select(['id', 'slug', 'name', 'category', 'parent_id', 'abv', 'aliases', 'is_variant'])
+      .execute(),
     db.selectFrom('ingredient_part').select(['ingredient_id', 'part_id']).orderBy('part_id').execute(),
   ]);
   const parts = new Map<number, number[]>();
@@ -60,6 +63,7 @@ export async function loadIngredientCatalogue(db: Kysely<Database>): Promise<Ing
       name: row.name,
       category: row.category as IngredientCategory,
       parentId: row.parent_id === null ? null : Number(row.parent_id),
+      variant: Number(row.is_variant) === 1,
       abv: Number(row.abv),
       aliases: parseStringList(row.aliases),
       parts: parts.get(Number(row.id)) ?? [],

@@ -69,6 +69,7 @@ describe.each(testDialects())('ingredient API on %s', (dialect) => {
         name: 'Campari',
         category: 'Liqueurs',
         parentId: null,
+        variant: false,
         abv: 25,
         aliases: [],
         parts: [],

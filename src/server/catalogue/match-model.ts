@@ -4,8 +4,10 @@ import {
   type MatchCatalogue,
   type MatchCocktail,
   type Matcher,
+  type MatchIngredient,
   type MatchLine,
 } from '@/shared/domain/my-bar';
+import { yieldForJuice } from '@/shared/domain/produce';
 import type { Database } from '../db/types';
 import { getIngredientCatalogue, type IngredientCatalogue } from './ingredient-catalogue';
 import { versionedMemo } from './versioned-memo';
@@ -41,6 +43,26 @@ export interface MatchModel {
   cocktailNameKeys: readonly string[];
   /** How long the build took, ms, and how many cocktails and lines it holds. */
   stats: { buildMs: number; cocktails: number; lines: number };
+}
+
+/**
+ * The catalogue's ingredients as matching needs them: parents, house-made parts, whether each is a variant of its parent,
+ * and the fruit each juice is pressed from (src/shared/domain/produce.ts, by slug).
+ */
+export function matchIngredientsOf(catalogue: IngredientCatalogue): MatchIngredient[] {
+  const idOfSlug = new Map(catalogue.items.map((item) => [item.slug, item.id]));
+  return catalogue.items.map((item) => {
+    const fruit = yieldForJuice(item.slug);
+    const fruitId = fruit ? idOfSlug.get(fruit.produce) : undefined;
+    return {
+      id: item.id,
+      name: item.name,
+      parentId: item.parentId,
+      parts: item.parts,
+      variant: item.variant,
+      ...(fruitId === undefined ? {} : { pressedFrom: [fruitId] }),
+    };
+  });
 }
 
 /** The one array every line without substitutes shares. */
@@ -111,15 +133,7 @@ export async function buildMatchModel(db: Kysely<Database>, version: string): Pr
   }
   const cocktailIds = cocktails.map((row) => Number(row.id));
   const matchCocktails: MatchCocktail[] = cocktailIds.map((id) => ({ id, lines: linesByCocktail.get(id) ?? [] }));
-  const catalogue: MatchCatalogue = {
-    ingredients: ingredients.items.map((item) => ({
-      id: item.id,
-      name: item.name,
-      parentId: item.parentId,
-      parts: item.parts,
-    })),
-    cocktails: matchCocktails,
-  };
+  const catalogue: MatchCatalogue = { ingredients: matchIngredientsOf(ingredients), cocktails: matchCocktails };
   return {
     version,
     matcher: buildMatcher(catalogue),

@@ -53,7 +53,7 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
 
 /**
  * Checks the seed's cross-references: unique slugs; parents, parts and substitutes that name seed ingredients (a part never
- * the ingredient itself); recipe lines that name seed ingredients.
+ * the ingredient itself; a variant always has a parent); recipe lines that name seed ingredients.
  * @throws SeedError naming the first problems found.
  */
 export function checkSeed(seed: SeedCatalogue): void {
@@ -68,6 +68,9 @@ export function checkSeed(seed: SeedCatalogue): void {
       problems.push(`ingredient ${ingredient.slug} has unknown parent ${ingredient.parent}`);
     }
     if (ingredient.parent === ingredient.slug) problems.push(`ingredient ${ingredient.slug} is its own parent`);
+    if (ingredient.variant && ingredient.parent === null) {
+      problems.push(`ingredient ${ingredient.slug} is a variant without a parent`);
+    }
     for (const part of ingredient.parts ?? []) {
       if (part === ingredient.slug) problems.push(`ingredient ${ingredient.slug} is its own part`);
       else if (!ingredientSlugs.has(part)) problems.push(`ingredient ${ingredient.slug} has unknown part ${part}`);
@@ -231,7 +234,7 @@ async function writeIngredients(
 ): Promise<{ ids: Map<string, number>; inserted: number; updated: number }> {
   const existing = await trx
     .selectFrom('ingredient')
-    .select(['id', 'slug', 'name', 'category', 'abv', 'description', 'parent_id', 'aliases'])
+    .select(['id', 'slug', 'name', 'category', 'abv', 'description', 'parent_id', 'aliases', 'is_variant'])
     .execute();
   const bySlug = new Map(existing.map((row) => [row.slug, row]));
   const ids = new Map(existing.map((row) => [row.slug, Number(row.id)]));
@@ -250,6 +253,7 @@ async function writeIngredients(
           description: i.description,
           parent_id: null,
           aliases: aliasesJson(i),
+          is_variant: i.variant ? 1 : 0,
         })),
       )
       .returning(['id', 'slug'])
@@ -272,6 +276,7 @@ async function writeIngredients(
       Number(row.abv) === ingredient.abv &&
       row.description === ingredient.description &&
       row.aliases === aliasesJson(ingredient) &&
+      Number(row.is_variant) === (ingredient.variant ? 1 : 0) &&
       (row.parent_id === null ? null : Number(row.parent_id)) === parentId;
     if (same) continue;
     await trx
@@ -283,6 +288,7 @@ async function writeIngredients(
         description: ingredient.description,
         parent_id: parentId,
         aliases: aliasesJson(ingredient),
+        is_variant: ingredient.variant ? 1 : 0,
       })
       .where('id', '=', row.id)
       .execute();

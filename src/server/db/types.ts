@@ -28,6 +28,11 @@ export interface IngredientTable {
   description: string;
   /** Other names people type for it: a JSON array of strings (default '[]'). */
   aliases: ColumnType<string, string | undefined, string>;
+  /**
+   * 1 when it sits below its parent without standing in for it (citron vodka below vodka): matching does not let it
+   * cover a line naming the parent (migration 0015). 0 by default.
+   */
+  is_variant: ColumnType<number, number | undefined, number>;
 }
 
 /** `ingredient_part`: one part of a house-made ingredient (simple syrup -> sugar); primary key both columns. */

@@ -15,6 +15,7 @@ import {
   buildSearchKeys,
   getIngredientCatalogue,
   loadCocktailDetails,
+  matchIngredientsOf,
   type MatchModel,
   type StoredRecipe,
 } from '../catalogue';
@@ -342,12 +343,7 @@ export async function venueRecipeModel(
   const known = recipeModels.get(organizationId);
   if (known && known.key === key) return { matcher: known.model.matcher, names };
   const matcher = buildMatcher({
-    ingredients: model.ingredients.items.map((item) => ({
-      id: item.id,
-      name: item.name,
-      parentId: item.parentId,
-      parts: item.parts,
-    })),
+    ingredients: matchIngredientsOf(model.ingredients),
     cocktails: [...names.keys()].map((id) => ({ id, lines: linesOf.get(id) ?? [] })),
   });
   recipeModels.delete(organizationId);

@@ -2,10 +2,12 @@
  * My Bar matching: which cocktails a bar can make now, which are one ingredient away (and which one), and which bottle to
  * buy next. Pure code, used by the server for the API and the benchmark. Source of every rule: shared/design/DOMAIN.md
  * "My Bar matching":
- * - a recipe line is covered when the exact ingredient is in stock; or any ingredient below it in the hierarchy (the whole
- *   subtree: any bourbon covers 'whiskey'); or a substitute named for that line; or one of the user's accepted swaps for
- *   it ('I use rye for bourbon'); or a house-made ingredient in that cover whose parts are all in stock (or that the user
- *   marked as made). Optional lines, water and ice never block;
+ * - a recipe line is covered when the exact ingredient is in stock; or any ingredient below it in the hierarchy that
+ *   stands in for it (the whole subtree through stand-ins: any bourbon covers 'whiskey', but citron vodka, a variant,
+ *   never covers 'vodka': docs/domain.md "Which child stands in for its parent"); or a substitute named for that line; or
+ *   one of the user's accepted swaps for it ('I use rye for bourbon'); or a house-made ingredient in that cover whose
+ *   parts are all in stock (or that the user marked as made); or a juice pressed from fruit in stock (limes give lime
+ *   juice: docs/domain.md "Fresh produce"). Optional lines, water and ice never block;
  * - can make now: every required line covered; one away: exactly one required line uncovered (named);
  * - buy next: for each ingredient not in stock, how many more cocktails become makeable if it is added, computed exactly
  *   (not a frequency count); ties by how many would come within one ingredient, then by name.
@@ -18,6 +20,10 @@ export interface MatchIngredient {
   parentId: number | null;
   /** Ingredient ids a house-made ingredient is made from (simple syrup: sugar, water); empty otherwise. */
   parts: readonly number[];
+  /** True when it sits below its parent without standing in for it (citron vodka below vodka); default false. */
+  variant?: boolean;
+  /** Ids of the fruit it is pressed from (lime juice: lime), any one of which gives it; default none. */
+  pressedFrom?: readonly number[];
 }
 
 /** One recipe line: its ingredient, whether it is optional, and the substitutes the catalogue names for it. */
@@ -57,9 +63,10 @@ export interface BarStock {
  * - 'in-stock': the exact ingredient; 'below': an ingredient below it in the hierarchy (`via` names it);
  * - 'substitute': a substitute named by the recipe; 'swap': one of the user's swaps;
  * - 'house-made': a house-made ingredient whose parts are in stock (or marked made);
+ * - 'fresh': a juice pressed from fruit in stock (`via` names the fruit: lime juice from limes);
  * - 'not-needed': optional, water or ice; 'missing': not covered.
  */
-export type Coverage = 'in-stock' | 'below' | 'substitute' | 'swap' | 'house-made' | 'not-needed' | 'missing';
+export type Coverage = 'in-stock' | 'below' | 'substitute' | 'swap' | 'house-made' | 'fresh' | 'not-needed' | 'missing';
 
 /** The coverage of one line, in recipe order, with the ingredient that covers it (null when missing or not needed). */
 export interface LineCoverage {
@@ -133,6 +140,8 @@ interface StockView {
   covered: Uint8Array;
   /** The present ingredient at or below i that covers it (for 'via'), or -1. */
   coverer: Int32Array;
+  /** Juices present because fruit is held: juice id -> the fruit it is pressed from. */
+  pressed: Map<number, number>;
   swapsFrom: Map<number, number[]>;
   /** missingSig[s]: 1 when required-line signature s (see buildMatcher) is not covered by this bar. */
   missingSig: Uint8Array;
@@ -158,26 +167,28 @@ export function buildMatcher(catalogue: MatchCatalogue): Matcher {
     }
   }
   const maxId = Math.max(0, ...byId.keys());
+  // The hierarchy as matching walks it: only through children that stand in for their parent (a variant covers itself
+  // and what stands in for it, never its parent).
   const children = new Map<number, number[]>();
   for (const ingredient of byId.values()) {
-    if (ingredient.parentId !== null && byId.has(ingredient.parentId)) {
+    if (ingredient.parentId !== null && byId.has(ingredient.parentId) && !ingredient.variant) {
       const list = children.get(ingredient.parentId) ?? [];
       list.push(ingredient.id);
       children.set(ingredient.parentId, list);
     }
   }
-  /** Ancestors of each id, nearest first (cycles are cut). */
+  /** The ancestors each id stands in for, nearest first: up to the first variant on the way (cycles are cut). */
   const ancestors = new Map<number, number[]>();
   /** Each id followed by its ancestors (what a swap may be keyed on). */
   const selfAndAncestors = new Map<number, number[]>();
   for (const id of byId.keys()) {
     const chain: number[] = [];
     const seen = new Set([id]);
-    let parent = byId.get(id)?.parentId ?? null;
-    while (parent !== null && byId.has(parent) && !seen.has(parent)) {
-      chain.push(parent);
-      seen.add(parent);
-      parent = byId.get(parent)?.parentId ?? null;
+    let node = byId.get(id);
+    while (node && !node.variant && node.parentId !== null && byId.has(node.parentId) && !seen.has(node.parentId)) {
+      chain.push(node.parentId);
+      seen.add(node.parentId);
+      node = byId.get(node.parentId);
     }
     ancestors.set(id, chain);
     selfAndAncestors.set(id, [id, ...chain]);
@@ -202,6 +213,7 @@ export function buildMatcher(catalogue: MatchCatalogue): Matcher {
     return list;
   }
   const houseMade = [...byId.values()].filter((i) => i.parts.length > 0);
+  const juices = [...byId.values()].filter((i) => (i.pressedFrom?.length ?? 0) > 0);
   const free = new Set([...byId.values()].filter((i) => FREE_NAMES.test(i.name.trim())).map((i) => i.id));
   const cocktails = catalogue.cocktails;
   const cocktailIndex = new Map(cocktails.map((c, i) => [c.id, i]));
@@ -257,11 +269,21 @@ export function buildMatcher(catalogue: MatchCatalogue): Matcher {
     for (const id of present) mark(id);
     // Tap water and ice are always to hand, also as the parts of a syrup.
     for (const id of free) mark(id);
-    // House-made ingredients whose parts are all covered count as present; one may complete another (a syrup from a
-    // house-made base), so repeat until nothing changes.
+    // A juice whose fruit is covered is present (limes give lime juice), and so are house-made ingredients whose parts
+    // are all covered; one may complete another (a syrup from a house-made base), so repeat until nothing changes.
+    const pressed = new Map<number, number>();
     let changed = true;
     while (changed) {
       changed = false;
+      for (const juice of juices) {
+        if (present.has(juice.id)) continue;
+        const fruit = juice.pressedFrom?.find((id) => id <= maxId && covered[id]);
+        if (fruit === undefined) continue;
+        present.add(juice.id);
+        pressed.set(juice.id, coverer[fruit] as number);
+        mark(juice.id);
+        changed = true;
+      }
       for (const ingredient of houseMade) {
         if (present.has(ingredient.id)) continue;
         if (ingredient.parts.every((part) => part <= maxId && covered[part])) {
@@ -277,7 +299,7 @@ export function buildMatcher(catalogue: MatchCatalogue): Matcher {
       list.push(swap.toId);
       swapsFrom.set(swap.fromId, list);
     }
-    const partial = { held, present, covered, coverer, swapsFrom, missingSig: new Uint8Array(sigs.length) };
+    const partial = { held, present, covered, coverer, pressed, swapsFrom, missingSig: new Uint8Array(sigs.length) };
     for (let sig = 0; sig < sigs.length; sig += 1) {
       if (!lineCovered(partial, sigs[sig] as MatchLine)) partial.missingSig[sig] = 1;
     }
@@ -302,6 +324,8 @@ export function buildMatcher(catalogue: MatchCatalogue): Matcher {
     if (line.optional || free.has(line.ingredientId)) return { ...base, coverage: 'not-needed', viaId: null };
     const kind = (id: number, direct: Coverage): { coverage: Coverage; viaId: number } => {
       const via = v.coverer[id] as number;
+      const fruit = v.pressed.get(via);
+      if (fruit !== undefined && !v.held.has(via)) return { coverage: 'fresh', viaId: fruit };
       if (!v.held.has(via)) return { coverage: 'house-made', viaId: via };
       if (direct === 'in-stock' && via !== id) return { coverage: 'below', viaId: via };
       return { coverage: direct, viaId: via };
@@ -387,6 +411,9 @@ export function buildMatcher(catalogue: MatchCatalogue): Matcher {
       if (v.present.has(node)) continue;
       out.add(node);
       const ingredient = byId.get(node);
+      // A juice also comes from its fruit, and from whatever stands in for the fruit.
+      for (const fruit of ingredient?.pressedFrom ?? [])
+        for (const x of coverersOf(v, fruit, memo, visiting)) out.add(x);
       if (!ingredient || ingredient.parts.length === 0) continue;
       const missingParts = ingredient.parts.filter((part) => !isCovered(v, part));
       if (missingParts.length === 0) continue;

@@ -8,6 +8,7 @@ import {
   PARTY_LATER_RATE,
 } from './batch';
 import { eggPartOf, isCountUnit, isEggUnit, isSolidSugar, SUGAR_DISSOLVED_ML_PER_G } from './units';
+import { fruitsFor, yieldForJuiceName, type ProduceYield } from './produce';
 
 /**
  * Shopping and the party planner: what to buy for one batch or for several cocktails at one event, with bottles rounded up
@@ -38,17 +39,6 @@ export const STANDARD_BOTTLE_ML: Readonly<Record<string, number>> = {
 };
 /** Bottle sizes the page offers, ml. */
 export const BOTTLE_SIZES_ML: readonly number[] = [200, 355, 375, 473, 500, 700, 750, 1000, 1750];
-
-/**
- * Juice one fruit gives, ml: trade estimates (a lime about 1 fl oz, a lemon about 1½ fl oz, an orange about 2½–3 fl oz, a
- * grapefruit about 6 fl oz). Fresh citrus is bought as fruit, not bottles.
- */
-export const FRUIT_JUICE_YIELD_ML: Readonly<Record<string, { fruit: [string, string]; ml: number }>> = {
-  lime: { fruit: ['lime', 'limes'], ml: 30 },
-  lemon: { fruit: ['lemon', 'lemons'], ml: 45 },
-  orange: { fruit: ['orange', 'oranges'], ml: 80 },
-  grapefruit: { fruit: ['grapefruit', 'grapefruits'], ml: 180 },
-};
 
 /** Grams in a bag of sugar (a 1 kg bag; our planning convention). */
 export const SUGAR_BAG_G = 1000;
@@ -97,10 +87,9 @@ export function bottlesToBuy(needMl: number, bottleMl: number): { bottles: numbe
 }
 
 /** The fresh citrus fruit a juice line is squeezed from, or null. */
-function fruitOf(ingredient: string, category: string | null): string | null {
+function fruitOf(ingredient: string, category: string | null): ProduceYield | null {
   if (category !== null && category !== 'Juices') return null;
-  const match = /^(?:fresh )?(lime|lemon|orange|grapefruit) juice$/i.exec(ingredient.trim());
-  return match ? (match[1] as string).toLowerCase() : null;
+  return yieldForJuiceName(ingredient);
 }
 
 /**
@@ -127,9 +116,8 @@ export function purchaseFor(
   }
   const fruit = fruitOf(ingredient, category);
   if (fruit && bottleMl === undefined) {
-    const yieldOf = FRUIT_JUICE_YIELD_ML[fruit] as { fruit: [string, string]; ml: number };
-    const { bottles, leftoverMl } = bottlesToBuy(totalMl, yieldOf.ml);
-    return { kind: 'fruit', fruit: bottles === 1 ? yieldOf.fruit[0] : yieldOf.fruit[1], count: bottles, leftoverMl };
+    const { count, leftoverMl } = fruitsFor(totalMl, fruit);
+    return { kind: 'fruit', fruit: count === 1 ? fruit.fruit[0] : fruit.fruit[1], count, leftoverMl };
   }
   const size = bottleMl ?? STANDARD_BOTTLE_ML[category ?? 'Other'] ?? 750;
   return { kind: 'bottle', bottleMl: size, ...bottlesToBuy(totalMl, size) };

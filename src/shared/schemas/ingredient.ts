@@ -31,6 +31,11 @@ export const ingredientSummarySchema = z.object({
   name: z.string(),
   category: ingredientCategorySchema,
   parentId: z.number().int().nullable(),
+  /**
+   * True when it sits below its parent without standing in for it (citron vodka below vodka): it covers only lines that
+   * name it (docs/domain.md "Which child stands in for its parent").
+   */
+  variant: z.boolean(),
   /** Strength, % ABV (0–100). */
   abv: z.number().min(0).max(100),
   aliases: z.array(z.string()),

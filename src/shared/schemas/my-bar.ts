@@ -52,8 +52,11 @@ export type BarAddMany = z.infer<typeof barAddManySchema>;
 export const lineCoverageSchema = z.object({
   position: z.number().int().min(0),
   ingredient: z.object({ id: z.number().int(), name: z.string() }),
-  coverage: z.enum(['in-stock', 'below', 'substitute', 'swap', 'house-made', 'not-needed', 'missing']),
-  /** The ingredient that covers it ('Rye whiskey' for a bourbon line), or null when missing or not needed. */
+  coverage: z.enum(['in-stock', 'below', 'substitute', 'swap', 'house-made', 'fresh', 'not-needed', 'missing']),
+  /**
+   * The ingredient that covers it ('Rye whiskey' for a bourbon line; for 'fresh', the fruit: 'Lime' for lime juice), or
+   * null when missing or not needed.
+   */
   via: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 export type LineCoverageBody = z.infer<typeof lineCoverageSchema>;

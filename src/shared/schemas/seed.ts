@@ -28,7 +28,10 @@ export const MAX_SEED_SUBSTITUTES = 4;
  * One ingredient of the seed. abv in % (0–100); parent is the slug of the broader ingredient (Bourbon -> American whiskey).
  * - `aliases` (optional): other names people type for it ('club soda' for Soda water), each 1–60 characters, no repeats;
  * - `parts` (optional): for a house-made ingredient, the slugs of what it is made from (simple syrup: sugar, water); every
- *   part must be a seed ingredient other than itself (the seeder checks).
+ *   part must be a seed ingredient other than itself (the seeder checks);
+ * - `variant` (optional, default false): true for a child that does not stand in for its parent in a recipe (flavoured,
+ *   far stronger, sweetened, coloured, a distinct spirit filed with the family, a preparation of it): citron vodka below
+ *   vodka. Only a child can be one (docs/domain.md "Which child stands in for its parent").
  */
 export const seedIngredientSchema = z.strictObject({
   slug: slugSchema,
@@ -50,6 +53,7 @@ export const seedIngredientSchema = z.strictObject({
     .max(MAX_SEED_PARTS)
     .refine((parts) => new Set(parts).size === parts.length, { message: 'parts must not repeat' })
     .optional(),
+  variant: z.literal(true).optional(),
 });
 export type SeedIngredient = z.infer<typeof seedIngredientSchema>;
 

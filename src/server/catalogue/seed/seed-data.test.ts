@@ -13,6 +13,7 @@ import {
   lineVolumeMl,
 } from '@/shared/domain/units';
 import { BAR_SHELVES, STARTER_SETS } from '@/shared/domain/my-bar-sets';
+import { FRUIT_JUICED_BY_MACHINE, PRODUCE_YIELDS, yieldForJuice } from '@/shared/domain/produce';
 import { BASE_SPIRITS } from '@/shared/schemas/cocktail';
 import {
   seedCocktailSchema,
@@ -162,6 +163,43 @@ describe('seed ingredients', () => {
   it('include every base spirit family root', () => {
     const missing = BASE_SPIRITS.filter((spirit) => !bySlug.has(BASE_SPIRIT_INGREDIENT[spirit]));
     expect(missing).toEqual([]);
+  });
+});
+
+describe('seed ingredients: which child stands in for its parent, and what fruit gives', () => {
+  const bySlug = new Map(ingredients.map((ingredient) => [ingredient.slug, ingredient]));
+
+  it('mark every flavoured, spiced, sweetened or much stronger spirit a variant of its parent (docs/domain.md)', () => {
+    const missed = ingredients.filter((ingredient) => {
+      const parent = ingredient.parent === null ? undefined : bySlug.get(ingredient.parent);
+      if (!parent || ingredient.category !== 'Spirits' || ingredient.variant) return false;
+      const flavoured = /\b(flavou?red|spiced|infused|sweetened)\b/i.test(ingredient.description);
+      const stronger = parent.abv > 0 && ingredient.abv > parent.abv * 1.25;
+      return flavoured || stronger;
+    });
+    expect(missed.map((ingredient) => ingredient.slug)).toEqual([]);
+    for (const slug of ['citron-vodka', 'vanilla-vodka', 'spiced-rum', 'overproof-rum', 'navy-strength-gin']) {
+      expect(bySlug.get(slug)?.variant, slug).toBe(true);
+    }
+    for (const slug of ['bourbon', 'london-dry-gin', 'blanco-tequila', 'cognac', 'cointreau', 'champagne']) {
+      expect(bySlug.get(slug)?.variant, slug).toBeUndefined();
+    }
+  });
+
+  it('press every juice of a fruit the catalogue sells from that fruit, through the one yield table', () => {
+    for (const entry of PRODUCE_YIELDS) {
+      expect(bySlug.get(entry.produce)?.category, entry.produce).toBe('Fruit & produce');
+      expect(bySlug.get(entry.yields)?.category, entry.yields).toBe('Juices');
+    }
+    const unpressed = ingredients.filter((ingredient) => {
+      const fruit = /^(.+) juice$/i.exec(ingredient.name)?.[1]?.toLowerCase();
+      const sold =
+        fruit !== undefined &&
+        ingredients.some((other) => other.slug === fruit && other.category === 'Fruit & produce');
+      const byHand = fruit !== undefined && !FRUIT_JUICED_BY_MACHINE.includes(fruit);
+      return ingredient.category === 'Juices' && sold && byHand && !yieldForJuice(ingredient.slug);
+    });
+    expect(unpressed.map((ingredient) => ingredient.slug)).toEqual([]);
   });
 });
 

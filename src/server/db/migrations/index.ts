@@ -14,6 +14,7 @@ import { venueMenuMigration } from './0011-venue-menu';
 import { venueRecipesMigration } from './0012-venue-recipes';
 import { searchTermsMigration } from './0013-search-terms';
 import { jwtKeysMigration } from './0014-jwt-keys';
+import { ingredientVariantMigration } from './0015-ingredient-variant';
 
 /**
  * Every migration, by name (Kysely runs them in name order). One set serves both dialects: each module receives the dialect
@@ -35,5 +36,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0012-venue-recipes': venueRecipesMigration(dialect),
     '0013-search-terms': searchTermsMigration(dialect),
     '0014-jwt-keys': jwtKeysMigration(dialect),
+    '0015-ingredient-variant': ingredientVariantMigration(),
   };
 }

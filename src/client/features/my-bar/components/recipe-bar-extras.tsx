@@ -14,6 +14,7 @@ import {
   useShoppingList,
 } from '../api/my-bar-api';
 import { writeFailure } from './bottles-panel';
+import { pressHint } from '@/shared/domain/produce';
 
 /**
  * My Bar's marks around the catalogue: a 'can make' mark on cards, a mark on each recipe line, and a panel under a
@@ -54,6 +55,7 @@ export function RecipeLineMark({
   let text = 'in your bar';
   if (missing) text = 'missing';
   else if (line.coverage === 'house-made') text = `house-made ${line.via?.name.toLowerCase() ?? ''}`.trim();
+  else if (line.coverage === 'fresh' && line.via) text = pressHint(line.via.name);
   else if (line.coverage !== 'in-stock' && line.via) text = `${line.via.name} in your bar`;
   const Icon = missing
     ? CircleDashedIcon

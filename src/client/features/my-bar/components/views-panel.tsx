@@ -6,11 +6,15 @@ import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { LoadFailed } from '@/client/components/load-failed';
 import { showToast } from '@/client/lib/toast-events';
+import { pressHint } from '@/shared/domain/produce';
 import type { LineCoverageBody, MakeableItem } from '@/shared/schemas/my-bar';
 import { useChangeBar, useChangeShoppingList, useMakeable, useShoppingList, useSuggestions } from '../api/my-bar-api';
 import { writeFailure } from './bottles-panel';
 
-/** Why a line counts, in words, for the lines that need explaining ('Rye whiskey for Bourbon', 'house-made …'). */
+/**
+ * Why a line counts, in words, for the lines that need explaining ('Rye whiskey for Bourbon', 'house-made …', 'juice your
+ * limes').
+ */
 export function coverageReason(line: LineCoverageBody): string | null {
   if (!line.via) return null;
   switch (line.coverage) {
@@ -21,6 +25,8 @@ export function coverageReason(line: LineCoverageBody): string | null {
       return `${line.via.name} as ${line.ingredient.name.toLowerCase()}`;
     case 'house-made':
       return `house-made ${line.via.name.toLowerCase()}`;
+    case 'fresh':
+      return pressHint(line.via.name);
     default:
       return null;
   }
