@@ -66,6 +66,8 @@ test.describe('My Bar', () => {
     await tab(page, /^Shopping list/).click();
     await toastsGone(page);
     await axe.expectClean(page, 'the shopping list');
+    // The item says what it would make possible with the bar as it is.
+    await expect(page.getByRole('listitem').filter({ hasText: 'Sweet vermouth' })).toContainText(/Makes .*Negroni/);
     await page.getByRole('checkbox', { name: /Sweet vermouth/ }).click();
     await expect(page.getByText('Your shopping list is empty.')).toBeVisible();
     await tab(page, /^My bottles/).click();

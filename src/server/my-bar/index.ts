@@ -9,6 +9,6 @@ export {
   deleteMyBarData,
   listMakeableIds,
   listRecentMadeDrinks,
-  toBarIngredient,
   type MyBarDeletion,
 } from './operations';
+export { toBarIngredient } from './bar-rows';

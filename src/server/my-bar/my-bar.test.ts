@@ -504,8 +504,28 @@ describe.each(testDialects())('My Bar on %s', (dialect) => {
       expect(removed.body.items.map((item) => item.ingredient.slug)).toEqual(['sweet-vermouth']);
       expect((await call(jar, 'DELETE', `/api/me/shopping-list/${ing.campari}`)).status).toBe(200);
       const cleared = await call<ShoppingListBody>(jar, 'DELETE', '/api/me/shopping-list');
-      expect(cleared.body).toEqual({ items: [] });
-      expect((await get<ShoppingListBody>(jar, '/api/me/shopping-list')).body).toEqual({ items: [] });
+      expect(cleared.body).toEqual({ items: [], together: { unlocks: 0, examples: [] } });
+      expect((await get<ShoppingListBody>(jar, '/api/me/shopping-list')).body).toEqual({
+        items: [],
+        together: { unlocks: 0, examples: [] },
+      });
+    });
+
+    it('says which drinks each item makes possible on its own, and what the whole list makes together', async () => {
+      const { jar } = await proUser('unlocks');
+      await setBar(jar, ['london-dry-gin']);
+      await call(jar, 'PUT', `/api/me/shopping-list/${ing.campari}`);
+      const one = await call<ShoppingListBody>(jar, 'PUT', `/api/me/shopping-list/${ing['sweet-vermouth']}`);
+      // A Negroni needs both: neither makes it alone, the two together do.
+      expect(one.body.items.map((item) => [item.ingredient.slug, item.unlocks, item.examples])).toEqual([
+        ['campari', 0, []],
+        ['sweet-vermouth', 0, []],
+      ]);
+      expect(one.body.together).toEqual({ unlocks: 1, examples: ['Negroni'] });
+      await setBar(jar, ['london-dry-gin', 'campari']);
+      const list = await get<ShoppingListBody>(jar, '/api/me/shopping-list');
+      const vermouth = list.body.items.find((item) => item.ingredient.slug === 'sweet-vermouth');
+      expect(vermouth).toMatchObject({ unlocks: 1, examples: ['Negroni'] });
     });
 
     it('checking one off moves it from the list into the bar in one go (Negroni back under can make)', async () => {
@@ -670,9 +690,13 @@ describe.each(testDialects())('My Bar on %s', (dialect) => {
 
       // B's reads show B's own (empty) data, whatever B names.
       const named = `userId=${encodeURIComponent(a.id)}`;
-      for (const path of ['/api/me/bar', '/api/me/shopping-list', '/api/me/swaps']) {
+      for (const path of ['/api/me/bar', '/api/me/swaps']) {
         expect((await get(b.jar, `${path}?${named}`)).body).toEqual({ items: [] });
       }
+      expect((await get(b.jar, `/api/me/shopping-list?${named}`)).body).toEqual({
+        items: [],
+        together: { unlocks: 0, examples: [] },
+      });
       expect((await get(b.jar, `/api/me/made?${named}`)).body).toEqual({ items: [], total: 0 });
       expect((await get<MakeableIds>(b.jar, `/api/me/bar/makeable-ids?${named}`)).body.ids).toEqual([]);
       expect((await get<MakeablePage>(b.jar, `/api/me/bar/makeable?view=one-away&${named}`)).body.total).toBe(0);

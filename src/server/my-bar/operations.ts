@@ -1,10 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { BarStock, LineCoverage, Swap } from '@/shared/domain/my-bar';
 import type { IngredientSummary } from '@/shared/schemas/ingredient';
 import {
   MAKEABLE_PAGE_SIZE,
   MAX_BAR_ITEMS,
-  type BarIngredient,
   type BarList,
   type LineCoverageBody,
   type MadeDrink,
@@ -13,19 +11,24 @@ import {
   type MakeablePage,
   type MakeableQuery,
   type RecipeMatch,
-  type ShoppingBought,
-  type ShoppingListBody,
   type SuggestionList,
   type SwapList,
 } from '@/shared/schemas/my-bar';
-import type { Database } from '../db/types';
 import { AppError } from '../errors';
+import {
+  countRows,
+  insertBarItems,
+  iso,
+  listBar,
+  requireIngredient,
+  toBarIngredient,
+  type UserScope,
+} from './bar-rows';
 import {
   getIngredientCatalogue,
   getMatchModel,
   loadSummariesByIds,
   toSearchKey,
-  type IngredientCatalogue,
   type MatchModel,
 } from '../catalogue';
 
@@ -38,16 +41,8 @@ import {
  * future made drink; database errors propagate as they are (the API answers 503 when the database is away).
  */
 
-/** What every operation takes: the database and the signed-in user's id. */
-interface UserScope {
-  db: Kysely<Database>;
-  userId: string;
-}
-
 /** Most made drinks `GET /api/me/made` lists (the newest). */
 export const MADE_LIST_LIMIT = 100;
-/** Most entries a shopping list holds (as many as a bar). */
-export const MAX_SHOPPING_ITEMS = MAX_BAR_ITEMS;
 /** Most swaps a user keeps (as many as a bar holds bottles). */
 export const MAX_SWAPS = MAX_BAR_ITEMS;
 /** How far ahead of the server's clock a made drink's time may be (client clocks drift), ms. */
@@ -55,90 +50,8 @@ export const MADE_AT_CLOCK_SKEW_MS = 5 * 60_000;
 /** The earliest time a made drink may carry (the schema admits year 0000, which PostgreSQL cannot store). */
 export const MADE_AT_EARLIEST = '1900-01-01T00:00:00.000Z';
 
-/** A timestamp column as ISO 8601 (SQLite gives text, PostgreSQL a Date). */
-function iso(value: Date | string): string {
-  return new Date(value).toISOString();
-}
-
-/** An ingredient as My Bar shows it. */
-export function toBarIngredient(item: IngredientSummary): BarIngredient {
-  return {
-    id: item.id,
-    slug: item.slug,
-    name: item.name,
-    category: item.category,
-    parentId: item.parentId,
-    houseMade: item.parts.length > 0,
-  };
-}
-
-/** The ingredient with this id. @throws AppError NOT_FOUND naming the id. */
-function requireIngredient(catalogue: IngredientCatalogue, id: number): IngredientSummary {
-  const item = catalogue.byId.get(id);
-  if (!item) throw new AppError('NOT_FOUND', `no ingredient has id ${id}`);
-  return item;
-}
-
-/** Rows naming ingredients, as entries in the catalogue's name order (rows naming no known ingredient are left out). */
-function inNameOrder<T extends { ingredient_id: number }>(catalogue: IngredientCatalogue, rows: readonly T[]): T[] {
-  const position = (row: T) => catalogue.order.get(Number(row.ingredient_id)) ?? Number.MAX_SAFE_INTEGER;
-  return rows.filter((row) => catalogue.byId.has(Number(row.ingredient_id))).sort((a, b) => position(a) - position(b));
-}
-
 // ---------------------------------------------------------------------------------------------------------------------
 // The bar
-
-/** The user's bottles, by name (catalogue order), each with when it was added. */
-export async function listBar({ db, userId }: UserScope): Promise<BarList> {
-  const [catalogue, rows] = await Promise.all([
-    getIngredientCatalogue(db),
-    db.selectFrom('bar_item').select(['ingredient_id', 'created_at']).where('user_id', '=', userId).execute(),
-  ]);
-  return {
-    items: inNameOrder(catalogue, rows).map((row) => ({
-      ...toBarIngredient(catalogue.byId.get(Number(row.ingredient_id)) as IngredientSummary),
-      addedAt: iso(row.created_at),
-    })),
-  };
-}
-
-/** How many rows of `table` the user has. */
-async function countRows(
-  db: Kysely<Database>,
-  table: 'bar_item' | 'shopping_item' | 'ingredient_swap',
-  userId: string,
-): Promise<number> {
-  const row = await db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/**
- * Adds ingredients to the user's bar (those already there keep their time), inside `db` (a transaction when called from
- * one). Ids must be known.
- * @throws AppError CONFLICT when the bar would hold more than {@link MAX_BAR_ITEMS}.
- */
-async function insertBarItems(db: Kysely<Database>, userId: string, ids: readonly number[], now: Date): Promise<void> {
-  if (ids.length === 0) return;
-  const existing = await db
-    .selectFrom('bar_item')
-    .select('ingredient_id')
-    .where('user_id', '=', userId)
-    .where('ingredient_id', 'in', ids)
-    .execute();
-  const fresh = ids.length - existing.length;
-  if (fresh > 0 && (await countRows(db, 'bar_item', userId)) + fresh > MAX_BAR_ITEMS) {
-    throw new AppError('CONFLICT', `a bar holds at most ${MAX_BAR_ITEMS} ingredients`);
-  }
-  await db
-    .insertInto('bar_item')
-    .values(ids.map((id) => ({ user_id: userId, ingredient_id: id, created_at: now.toISOString() })))
-    .onConflict((conflict) => conflict.columns(['user_id', 'ingredient_id']).doNothing())
-    .execute();
-}
 
 /**
  * Adds one ingredient to the user's bar. Idempotent: one already there keeps its time.
@@ -305,105 +218,6 @@ export async function listSuggestions({ db, userId }: UserScope): Promise<Sugges
     ];
   });
   return { items };
-}
-
-// ---------------------------------------------------------------------------------------------------------------------
-// The shopping list
-
-/** The user's shopping list, oldest first (ties by name). */
-export async function listShopping({ db, userId }: UserScope): Promise<ShoppingListBody> {
-  const [catalogue, rows] = await Promise.all([
-    getIngredientCatalogue(db),
-    db.selectFrom('shopping_item').select(['ingredient_id', 'created_at']).where('user_id', '=', userId).execute(),
-  ]);
-  const entries = inNameOrder(catalogue, rows).map((row) => ({ row, at: new Date(row.created_at).getTime() }));
-  entries.sort((a, b) => a.at - b.at);
-  return {
-    items: entries.map(({ row }) => ({
-      ingredient: toBarIngredient(catalogue.byId.get(Number(row.ingredient_id)) as IngredientSummary),
-      addedAt: iso(row.created_at),
-    })),
-  };
-}
-
-/**
- * Puts an ingredient on the user's shopping list. Idempotent: one already there keeps its time.
- * @returns the list afterwards.
- * @throws AppError NOT_FOUND for an unknown ingredient; CONFLICT when the list already holds {@link MAX_SHOPPING_ITEMS}.
- */
-export async function addShoppingItem({
-  db,
-  userId,
-  ingredientId,
-  now = () => new Date(),
-}: UserScope & { ingredientId: number; now?: () => Date }): Promise<ShoppingListBody> {
-  requireIngredient(await getIngredientCatalogue(db), ingredientId);
-  await db.transaction().execute(async (trx) => {
-    const there = await trx
-      .selectFrom('shopping_item')
-      .select('ingredient_id')
-      .where('user_id', '=', userId)
-      .where('ingredient_id', '=', ingredientId)
-      .executeTakeFirst();
-    if (there) return;
-    if ((await countRows(trx, 'shopping_item', userId)) >= MAX_SHOPPING_ITEMS) {
-      throw new AppError('CONFLICT', `a shopping list holds at most ${MAX_SHOPPING_ITEMS} ingredients`);
-    }
-    await trx
-      .insertInto('shopping_item')
-      .values({ user_id: userId, ingredient_id: ingredientId, created_at: now().toISOString() })
-      .onConflict((conflict) => conflict.columns(['user_id', 'ingredient_id']).doNothing())
-      .execute();
-  });
-  return listShopping({ db, userId });
-}
-
-/** Takes an ingredient off the user's shopping list. Idempotent. @returns the list afterwards. */
-export async function removeShoppingItem({
-  db,
-  userId,
-  ingredientId,
-}: UserScope & { ingredientId: number }): Promise<ShoppingListBody> {
-  const catalogue = await getIngredientCatalogue(db);
-  if (catalogue.byId.has(ingredientId)) {
-    await db
-      .deleteFrom('shopping_item')
-      .where('user_id', '=', userId)
-      .where('ingredient_id', '=', ingredientId)
-      .execute();
-  }
-  return listShopping({ db, userId });
-}
-
-/** Empties the user's shopping list. @returns the (empty) list. */
-export async function clearShoppingList({ db, userId }: UserScope): Promise<ShoppingListBody> {
-  await db.deleteFrom('shopping_item').where('user_id', '=', userId).execute();
-  return { items: [] };
-}
-
-/**
- * Checks an ingredient off: in one transaction it leaves the shopping list and joins the bar (where one already there
- * keeps its time). Idempotent: checking off one that is not on the list still puts it in the bar.
- * @returns the bar and the list afterwards.
- * @throws AppError NOT_FOUND for an unknown ingredient; CONFLICT when the bar is full (nothing changes then).
- */
-export async function markBought({
-  db,
-  userId,
-  ingredientId,
-  now = () => new Date(),
-}: UserScope & { ingredientId: number; now?: () => Date }): Promise<ShoppingBought> {
-  requireIngredient(await getIngredientCatalogue(db), ingredientId);
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('shopping_item')
-      .where('user_id', '=', userId)
-      .where('ingredient_id', '=', ingredientId)
-      .execute();
-    await insertBarItems(trx, userId, [ingredientId], now());
-  });
-  const [bar, list] = await Promise.all([listBar({ db, userId }), listShopping({ db, userId })]);
-  return { bar, list };
 }
 
 // ---------------------------------------------------------------------------------------------------------------------

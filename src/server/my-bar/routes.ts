@@ -13,26 +13,22 @@ import { sameOriginGuard } from '../http/origin-guard';
 import type { SessionReader } from '../http/session';
 import { jsonBody, validate } from '../http/validate';
 import { requireEntitlement } from '../payments';
+import { listBar } from './bar-rows';
 import {
   addBarItem,
   addBarItems,
-  addShoppingItem,
   addSwap,
-  clearShoppingList,
-  listBar,
   listMadeDrinks,
   listMakeable,
   listMakeableIds,
-  listShopping,
   listSuggestions,
   listSwaps,
-  markBought,
   matchRecipe,
   recordMadeDrink,
   removeBarItem,
-  removeShoppingItem,
   removeSwap,
 } from './operations';
+import { addShoppingItem, clearShoppingList, listShopping, markBought, removeShoppingItem } from './shopping';
 
 /** Every My Bar answer is the user's own and changes with every write: never stored by any cache. */
 const NO_STORE = { 'Cache-Control': 'no-store' } as const;

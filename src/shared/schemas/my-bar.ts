@@ -116,10 +116,18 @@ export const suggestionSchema = z.object({
 export const suggestionListSchema = z.object({ items: z.array(suggestionSchema) });
 export type SuggestionList = z.infer<typeof suggestionListSchema>;
 
-/** One shopping-list entry. */
-export const shoppingItemSchema = z.object({ ingredient: barIngredientSchema, addedAt: z.string() });
-/** `GET /api/me/shopping-list` (and the answer of every list write): oldest first. */
-export const shoppingListSchema = z.object({ items: z.array(shoppingItemSchema) });
+/** What buying something makes possible: how many more drinks the bar could make, and up to 3 of them by name. */
+const unlocksSchema = z.object({ unlocks: z.number().int().min(0), examples: z.array(z.string()) });
+
+/** One shopping-list entry, with the drinks it would make possible on its own. */
+export const shoppingItemSchema = z
+  .object({ ingredient: barIngredientSchema, addedAt: z.string() })
+  .extend(unlocksSchema.shape);
+/**
+ * `GET /api/me/shopping-list` (and the answer of every list write): oldest first; `together` is what buying the whole
+ * list makes possible.
+ */
+export const shoppingListSchema = z.object({ items: z.array(shoppingItemSchema), together: unlocksSchema });
 export type ShoppingListBody = z.infer<typeof shoppingListSchema>;
 
 /**

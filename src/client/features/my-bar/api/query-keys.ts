@@ -2,7 +2,7 @@ import { accountKeys } from '@/client/lib/query-keys';
 
 /**
  * My Bar's React Query keys; they live under the user's account keys, so sign-out clears them too. Everything derived from
- * the bar (views, marks, suggestions) sits under `derived`, so one invalidation refreshes it after any bar or swap change.
+ * the bar (views, marks, suggestions, the shopping list's unlocks) sits under `derived`, so one invalidation refreshes it after any bar or swap change.
  */
 export const myBarKeys = {
   /** Everything My Bar caches for one user. */
@@ -20,8 +20,8 @@ export const myBarKeys = {
   match: (userId: string, cocktailId: number) => [...myBarKeys.derived(userId), 'match', cocktailId] as const,
   /** `GET /api/me/bar/suggestions`. */
   suggestions: (userId: string) => [...myBarKeys.derived(userId), 'suggestions'] as const,
-  /** `GET /api/me/shopping-list`. */
-  shopping: (userId: string) => [...myBarKeys.all(userId), 'shopping'] as const,
+  /** `GET /api/me/shopping-list`: derived too, since each item says what it would make possible with the bar. */
+  shopping: (userId: string) => [...myBarKeys.derived(userId), 'shopping'] as const,
   /** `GET /api/me/made`. */
   made: (userId: string) => [...myBarKeys.all(userId), 'made'] as const,
   /** `GET /api/me/swaps`. */

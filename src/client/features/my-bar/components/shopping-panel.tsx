@@ -14,6 +14,19 @@ export function shoppingText(list: ShoppingListBody): string {
 }
 
 /**
+ * What buying something makes possible, in words: 'Makes Negroni', 'Makes Daiquiri, Mojito and 3 more', or, when it
+ * completes nothing on its own, that it is one part of a drink.
+ */
+export function unlocksText({ unlocks, examples }: { unlocks: number; examples: readonly string[] }): string {
+  if (unlocks === 0) return 'Completes no drink on its own yet';
+  const shown = examples.slice(0, unlocks);
+  const more = unlocks - shown.length;
+  if (more > 0) return `Makes ${shown.join(', ')} and ${more} more`;
+  if (shown.length === 1) return `Makes ${shown[0]}`;
+  return `Makes ${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
+}
+
+/**
  * The shopping list: tick an item when bought (it moves into My Bar), remove one, clear all, copy or share it as text.
  */
 export function ShoppingPanel({ userId }: { userId: string }) {
@@ -44,8 +57,14 @@ export function ShoppingPanel({ userId }: { userId: string }) {
     );
   }
   const text = shoppingText(list.data);
+  const { together } = list.data;
   return (
     <div className="flex flex-col gap-4">
+      {together.unlocks > 0 ? (
+        <p className="text-sm text-muted" data-testid="shopping-together">
+          Everything on the list together {unlocksText(together).replace(/^Makes/, 'makes')}.
+        </p>
+      ) : null}
       <ul
         className="flex flex-col divide-y divide-border rounded-xl border border-border bg-surface"
         aria-label="Shopping list"
@@ -67,10 +86,11 @@ export function ShoppingPanel({ userId }: { userId: string }) {
                 )
               }
             />
-            <label htmlFor={`${id}-${item.ingredient.id}`} className="flex-1 cursor-pointer text-sm">
+            <label htmlFor={`${id}-${item.ingredient.id}`} className="min-w-0 flex-1 cursor-pointer text-sm">
               <span className="font-medium">{item.ingredient.name}</span>
               <span className="ml-2 text-xs text-muted">{item.ingredient.category}</span>
               <span className="sr-only"> (bought)</span>
+              <span className="mt-0.5 block text-xs text-muted">{unlocksText(item)}</span>
             </label>
             <Button
               type="button"

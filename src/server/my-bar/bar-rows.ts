@@ -1,0 +1,107 @@
+import type { Kysely } from 'kysely';
+import type { IngredientSummary } from '@/shared/schemas/ingredient';
+import { MAX_BAR_ITEMS, type BarIngredient, type BarList } from '@/shared/schemas/my-bar';
+import type { Database } from '../db/types';
+import { AppError } from '../errors';
+import { getIngredientCatalogue, type IngredientCatalogue } from '../catalogue';
+
+/**
+ * What My Bar's operations share (operations.ts, shopping.ts): the user scope, reading and writing a user's bar rows, and
+ * how an ingredient is shown. Every function touches only the given user's rows.
+ */
+
+/** What every operation takes: the database and the signed-in user's id. */
+export interface UserScope {
+  db: Kysely<Database>;
+  userId: string;
+}
+
+/** A timestamp column as ISO 8601 (SQLite gives text, PostgreSQL a Date). */
+export function iso(value: Date | string): string {
+  return new Date(value).toISOString();
+}
+
+/** An ingredient as My Bar shows it. */
+export function toBarIngredient(item: IngredientSummary): BarIngredient {
+  return {
+    id: item.id,
+    slug: item.slug,
+    name: item.name,
+    category: item.category,
+    parentId: item.parentId,
+    houseMade: item.parts.length > 0,
+  };
+}
+
+/** The ingredient with this id. @throws AppError NOT_FOUND naming the id. */
+export function requireIngredient(catalogue: IngredientCatalogue, id: number): IngredientSummary {
+  const item = catalogue.byId.get(id);
+  if (!item) throw new AppError('NOT_FOUND', `no ingredient has id ${id}`);
+  return item;
+}
+
+/** Rows naming ingredients, as entries in the catalogue's name order (rows naming no known ingredient are left out). */
+export function inNameOrder<T extends { ingredient_id: number }>(
+  catalogue: IngredientCatalogue,
+  rows: readonly T[],
+): T[] {
+  const position = (row: T) => catalogue.order.get(Number(row.ingredient_id)) ?? Number.MAX_SAFE_INTEGER;
+  return rows.filter((row) => catalogue.byId.has(Number(row.ingredient_id))).sort((a, b) => position(a) - position(b));
+}
+
+/** The user's bottles, by name (catalogue order), each with when it was added. */
+export async function listBar({ db, userId }: UserScope): Promise<BarList> {
+  const [catalogue, rows] = await Promise.all([
+    getIngredientCatalogue(db),
+    db.selectFrom('bar_item').select(['ingredient_id', 'created_at']).where('user_id', '=', userId).execute(),
+  ]);
+  return {
+    items: inNameOrder(catalogue, rows).map((row) => ({
+      ...toBarIngredient(catalogue.byId.get(Number(row.ingredient_id)) as IngredientSummary),
+      addedAt: iso(row.created_at),
+    })),
+  };
+}
+
+/** How many rows of `table` the user has. */
+export async function countRows(
+  db: Kysely<Database>,
+  table: 'bar_item' | 'shopping_item' | 'ingredient_swap',
+  userId: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Adds ingredients to the user's bar (those already there keep their time), inside `db` (a transaction when called from
+ * one). Ids must be known.
+ * @throws AppError CONFLICT when the bar would hold more than {@link MAX_BAR_ITEMS}.
+ */
+export async function insertBarItems(
+  db: Kysely<Database>,
+  userId: string,
+  ids: readonly number[],
+  now: Date,
+): Promise<void> {
+  if (ids.length === 0) return;
+  const existing = await db
+    .selectFrom('bar_item')
+    .select('ingredient_id')
+    .where('user_id', '=', userId)
+    .where('ingredient_id', 'in', ids)
+    .execute();
+  const fresh = ids.length - existing.length;
+  if (fresh > 0 && (await countRows(db, 'bar_item', userId)) + fresh > MAX_BAR_ITEMS) {
+    throw new AppError('CONFLICT', `a bar holds at most ${MAX_BAR_ITEMS} ingredients`);
+  }
+  await db
+    .insertInto('bar_item')
+    .values(ids.map((id) => ({ user_id: userId, ingredient_id: id, created_at: now.toISOString() })))
+    .onConflict((conflict) => conflict.columns(['user_id', 'ingredient_id']).doNothing())
+    .execute();
+}

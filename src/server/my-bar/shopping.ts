@@ -1,0 +1,147 @@
+import type { IngredientSummary } from '@/shared/schemas/ingredient';
+import { MAX_BAR_ITEMS, type ShoppingBought, type ShoppingListBody } from '@/shared/schemas/my-bar';
+import { AppError } from '../errors';
+import { getIngredientCatalogue, getMatchModel } from '../catalogue';
+import {
+  countRows,
+  inNameOrder,
+  insertBarItems,
+  iso,
+  listBar,
+  requireIngredient,
+  toBarIngredient,
+  type UserScope,
+} from './bar-rows';
+import { loadStock } from './operations';
+
+/**
+ * The shopping list (shapes in src/shared/schemas/my-bar.ts): what the user means to buy, each item with the drinks it
+ * would make possible on its own, and what the whole list makes together. Errors as in operations.ts.
+ */
+
+/** Most entries a shopping list holds (as many as a bar). */
+export const MAX_SHOPPING_ITEMS = MAX_BAR_ITEMS;
+/** How many drinks an item (or the whole list) names by example at most. */
+export const SHOPPING_EXAMPLES = 3;
+
+/**
+ * The user's shopping list, oldest first (ties by name). Each item says how many more drinks the user's bar could make
+ * with it alone, naming up to {@link SHOPPING_EXAMPLES} (catalogue order); `together` says the same of buying the whole
+ * list (a Negroni may need gin and Campari both, so it can count drinks no single item makes).
+ */
+export async function listShopping({ db, userId }: UserScope): Promise<ShoppingListBody> {
+  const [catalogue, model, stock, rows] = await Promise.all([
+    getIngredientCatalogue(db),
+    getMatchModel(db),
+    loadStock({ db, userId }),
+    db.selectFrom('shopping_item').select(['ingredient_id', 'created_at']).where('user_id', '=', userId).execute(),
+  ]);
+  const entries = inNameOrder(catalogue, rows).map((row) => ({ row, at: new Date(row.created_at).getTime() }));
+  entries.sort((a, b) => a.at - b.at);
+  const nameOf = (id: number) => model.cocktailNames[model.cocktailIndex.get(id) ?? -1] ?? `#${id}`;
+  const listed = new Set(entries.map(({ row }) => Number(row.ingredient_id)));
+  const alone = new Map(
+    entries.length === 0
+      ? []
+      : model.matcher
+          .buyNext(stock, Number.POSITIVE_INFINITY, SHOPPING_EXAMPLES)
+          .filter((suggestion) => listed.has(suggestion.ingredientId))
+          .map((suggestion) => [suggestion.ingredientId, suggestion]),
+  );
+  const before = new Set(model.matcher.classify(stock).canMake);
+  const after =
+    entries.length === 0 ? [] : model.matcher.classify({ ...stock, owned: [...stock.owned, ...listed] }).canMake;
+  const gained = after.filter((id) => !before.has(id));
+  return {
+    items: entries.map(({ row }) => {
+      const suggestion = alone.get(Number(row.ingredient_id));
+      return {
+        ingredient: toBarIngredient(catalogue.byId.get(Number(row.ingredient_id)) as IngredientSummary),
+        addedAt: iso(row.created_at),
+        unlocks: suggestion?.unlocks ?? 0,
+        examples: (suggestion?.examples ?? []).map(nameOf),
+      };
+    }),
+    together: { unlocks: gained.length, examples: gained.slice(0, SHOPPING_EXAMPLES).map(nameOf) },
+  };
+}
+
+/**
+ * Puts an ingredient on the user's shopping list. Idempotent: one already there keeps its time.
+ * @returns the list afterwards.
+ * @throws AppError NOT_FOUND for an unknown ingredient; CONFLICT when the list already holds {@link MAX_SHOPPING_ITEMS}.
+ */
+export async function addShoppingItem({
+  db,
+  userId,
+  ingredientId,
+  now = () => new Date(),
+}: UserScope & { ingredientId: number; now?: () => Date }): Promise<ShoppingListBody> {
+  requireIngredient(await getIngredientCatalogue(db), ingredientId);
+  await db.transaction().execute(async (trx) => {
+    const there = await trx
+      .selectFrom('shopping_item')
+      .select('ingredient_id')
+      .where('user_id', '=', userId)
+      .where('ingredient_id', '=', ingredientId)
+      .executeTakeFirst();
+    if (there) return;
+    if ((await countRows(trx, 'shopping_item', userId)) >= MAX_SHOPPING_ITEMS) {
+      throw new AppError('CONFLICT', `a shopping list holds at most ${MAX_SHOPPING_ITEMS} ingredients`);
+    }
+    await trx
+      .insertInto('shopping_item')
+      .values({ user_id: userId, ingredient_id: ingredientId, created_at: now().toISOString() })
+      .onConflict((conflict) => conflict.columns(['user_id', 'ingredient_id']).doNothing())
+      .execute();
+  });
+  return listShopping({ db, userId });
+}
+
+/** Takes an ingredient off the user's shopping list. Idempotent. @returns the list afterwards. */
+export async function removeShoppingItem({
+  db,
+  userId,
+  ingredientId,
+}: UserScope & { ingredientId: number }): Promise<ShoppingListBody> {
+  const catalogue = await getIngredientCatalogue(db);
+  if (catalogue.byId.has(ingredientId)) {
+    await db
+      .deleteFrom('shopping_item')
+      .where('user_id', '=', userId)
+      .where('ingredient_id', '=', ingredientId)
+      .execute();
+  }
+  return listShopping({ db, userId });
+}
+
+/** Empties the user's shopping list. @returns the (empty) list. */
+export async function clearShoppingList({ db, userId }: UserScope): Promise<ShoppingListBody> {
+  await db.deleteFrom('shopping_item').where('user_id', '=', userId).execute();
+  return { items: [], together: { unlocks: 0, examples: [] } };
+}
+
+/**
+ * Checks an ingredient off: in one transaction it leaves the shopping list and joins the bar (where one already there
+ * keeps its time). Idempotent: checking off one that is not on the list still puts it in the bar.
+ * @returns the bar and the list afterwards.
+ * @throws AppError NOT_FOUND for an unknown ingredient; CONFLICT when the bar is full (nothing changes then).
+ */
+export async function markBought({
+  db,
+  userId,
+  ingredientId,
+  now = () => new Date(),
+}: UserScope & { ingredientId: number; now?: () => Date }): Promise<ShoppingBought> {
+  requireIngredient(await getIngredientCatalogue(db), ingredientId);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('shopping_item')
+      .where('user_id', '=', userId)
+      .where('ingredient_id', '=', ingredientId)
+      .execute();
+    await insertBarItems(trx, userId, [ingredientId], now());
+  });
+  const [bar, list] = await Promise.all([listBar({ db, userId }), listShopping({ db, userId })]);
+  return { bar, list };
+}
