@@ -59,12 +59,12 @@ test.describe('buying Pro inside the iOS app', () => {
       await axe.expectClean(page, 'My Bar');
     });
 
-    await test.step('the profile shows Pro with its renewal date; Restore confirms it', async () => {
+    await test.step('the profile shows Pro in its free trial with the end date; Restore confirms it', async () => {
       // One toast at a time here: Sonner draws an older toast dimmed behind a newer one, which axe reads as low contrast.
       await expect(page.getByText('Purchase successful')).toHaveCount(0, { timeout: 10_000 });
       await page.getByTestId('tab-bar').getByRole('link', { name: 'Profile' }).click();
       await expect(page.getByTestId('current-plan')).toHaveText('Pro');
-      await expect(page.getByTestId('plan-status')).toHaveText(/^Renews on \w+ \d{1,2}, \d{4}$/);
+      await expect(page.getByTestId('plan-status')).toHaveText(/^Trial ends on \w+ \d{1,2}, \d{4}$/);
       await page.getByRole('button', { name: 'Restore Purchases' }).click();
       await expect(page.getByText('Purchases restored')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Restore Purchases' })).toBeEnabled();

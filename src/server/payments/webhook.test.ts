@@ -209,6 +209,49 @@ describe.each(testDialects())('RevenueCat webhook on %s', (dialect) => {
       expect(await detail(jar, 'pro')).toMatchObject({ expiresAt: iso(expiration), willRenew: true, active: true });
     });
 
+    it('a TRIAL is stored as one; its CANCELLATION keeps access to the trial end without renewal, EXPIRATION ends it', async () => {
+      const { jar, id } = await customer();
+      const start = Date.now();
+      const trialEnd = start + 7 * DAY_MS;
+      const trial = { period_type: 'TRIAL', expiration_at_ms: trialEnd, price: 0, price_in_purchased_currency: 0 };
+      await deliver(revenueCatEvent('INITIAL_PURCHASE', id, { ...trial, event_timestamp_ms: start - 3000 }), 'applied');
+      expect(await detail(jar, 'pro')).toMatchObject({
+        periodType: 'TRIAL',
+        expiresAt: iso(trialEnd),
+        willRenew: true,
+        active: true,
+      });
+
+      // RevenueCat sends a cancelled trial's CANCELLATION with the trial's own period type and end.
+      await deliver(
+        revenueCatEvent('CANCELLATION', id, {
+          ...trial,
+          event_timestamp_ms: start - 2000,
+          cancel_reason: 'UNSUBSCRIBE',
+        }),
+        'applied',
+      );
+      expect(await planSeenBy(t, jar)).toMatchObject({ plan: 'pro', entitlements: ['pro'] });
+      expect(await detail(jar, 'pro')).toMatchObject({
+        periodType: 'TRIAL',
+        expiresAt: iso(trialEnd),
+        willRenew: false,
+        active: true,
+      });
+
+      // At the trial's end the store sends EXPIRATION (no RENEWAL: nothing was charged).
+      await deliver(
+        revenueCatEvent('EXPIRATION', id, {
+          ...trial,
+          event_timestamp_ms: start - 1000,
+          expiration_reason: 'UNSUBSCRIBE',
+        }),
+        'applied',
+      );
+      expect(await planSeenBy(t, jar)).toMatchObject({ plan: 'free', entitlements: [] });
+      expect(await detail(jar, 'pro')).toMatchObject({ periodType: 'TRIAL', willRenew: false, active: false });
+    });
+
     it('CANCELLATION for a refund (expiration at the refund time) ends access at once', async () => {
       const { jar, id } = await customer();
       const start = Date.now();

@@ -64,7 +64,7 @@ describe.each(testDialects())('the wrapper simulator on %s', (dialect) => {
     expect(wrapperSimulatorInfoSchema.parse(body)).toEqual(body);
   });
 
-  it('grants pro to the signed-in buyer through a real webhook (INITIAL_PURCHASE, then RENEWAL)', async () => {
+  it('grants pro to the signed-in buyer through a real webhook (a 7-day TRIAL INITIAL_PURCHASE, then a NORMAL RENEWAL)', async () => {
     const { jar, id } = await customer();
     const before = Date.now();
     const bought = await purchase(PRO_MONTHLY, jar);
@@ -89,14 +89,20 @@ describe.each(testDialects())('the wrapper simulator on %s', (dialect) => {
       event: { id: eventId, product_id: PRO_MONTHLY, entitlement_ids: ['pro'], store: 'APP_STORE' },
     });
     expect(await planSeenBy(t, jar)).toMatchObject({ plan: 'pro', entitlements: ['pro'] });
-    const monthlyEnd = await proExpiry(jar);
-    expect(monthlyEnd).toBeGreaterThanOrEqual(before + 30 * DAY_MS);
-    expect(monthlyEnd).toBeLessThanOrEqual(Date.now() + 30 * DAY_MS);
+    // The first Individual purchase is the 7-day free trial, as RevenueCat reports it.
+    expect(JSON.parse(row?.payload ?? '{}').event).toMatchObject({ period_type: 'TRIAL' });
+    const trialEnd = await proExpiry(jar);
+    expect(trialEnd).toBeGreaterThanOrEqual(before + 7 * DAY_MS);
+    expect(trialEnd).toBeLessThanOrEqual(Date.now() + 7 * DAY_MS);
+    expect((await planSeenBy(t, jar)).me.entitlementDetails).toMatchObject([
+      { name: 'pro', periodType: 'TRIAL', willRenew: true, active: true },
+    ]);
     expect((await t.request('/api/me/bar', { headers: jar.headers() })).status).toBe(200);
 
     const renewed = await purchase(PRO_ANNUAL, jar);
     expect(renewed.body.events).toEqual([{ id: expect.any(String), type: 'RENEWAL', outcome: 'applied' }]);
     expect(await proExpiry(jar)).toBeGreaterThanOrEqual(before + 365 * DAY_MS);
+    expect((await planSeenBy(t, jar)).me.entitlementDetails).toMatchObject([{ name: 'pro', periodType: 'NORMAL' }]);
   });
 
   it('sells only what its offerings list: Enterprise is not on sale', async () => {

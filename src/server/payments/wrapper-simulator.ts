@@ -6,6 +6,7 @@ import {
   DEFAULT_PRICES_USD,
   entitlementForProduct,
   formatUsd,
+  FREE_TRIAL_DAYS,
   PRODUCT_IDS,
 } from '@/shared/domain/plans';
 import { thisMachineOnly } from '../http/this-machine';
@@ -28,6 +29,8 @@ import { activeEntitlementsOf } from './entitlements';
 
 /** Length of a simulated subscription period, ms: a 30-day month or a 365-day year. */
 const PERIOD_MS = { monthly: 30 * 86_400_000, annual: 365 * 86_400_000 } as const;
+/** Length of Individual's free trial, ms ({@link FREE_TRIAL_DAYS} days): a first purchase starts with it. */
+const TRIAL_MS = FREE_TRIAL_DAYS * 86_400_000;
 
 /** The offerings the simulated App Store sells: Individual monthly and annual at the default US prices. */
 export const SIMULATED_OFFERINGS: WrapperSimulatorInfo['offerings'] = {
@@ -73,8 +76,9 @@ export type Dispatch = (request: Request) => Promise<Response>;
  * through the real `POST /api/webhooks/revenuecat`, so the whole loop is real except Apple. Since that grants a plan to
  * whoever asks, every route answers only requests from this machine (http/this-machine.ts; 404 for any other).
  * - `GET /` -> 200 `{enabled: true, offerings}`;
- * - `POST /purchase` `{productId}` -> 200 SimulatedStoreResult after an INITIAL_PURCHASE (or RENEWAL when the user held
- *   the entitlement before) webhook; the receipt names the buyer;
+ * - `POST /purchase` `{productId}` -> 200 SimulatedStoreResult after an INITIAL_PURCHASE webhook, or a RENEWAL when the
+ *   user held the entitlement before; the receipt names the buyer. As the App Store does, a first Individual purchase
+ *   is the free trial: period_type TRIAL, expiring FREE_TRIAL_DAYS (7) days out; later ones are NORMAL periods;
  * - `POST /restore` `{receipts}` -> 200 SimulatedStoreResult after a TRANSFER webhook for each receipt bought by another
  *   app user (a restore on the same account sends none, as RevenueCat would not); every receipt must carry the simulated
  *   store's signature (400 otherwise), so a client cannot claim another user's purchase by naming their id.
@@ -134,6 +138,8 @@ export function wrapperSimulatorRoutes(deps: {
       .where('name', '=', entitlement)
       .executeTakeFirst();
     const now = Date.now();
+    // Only a subscriber new to the plan gets the trial (the store's one-trial-per-account rule).
+    const trial = !held && entitlement === 'pro';
     const event = await sendWebhook({
       id: randomUUID(),
       type: held ? 'RENEWAL' : 'INITIAL_PURCHASE',
@@ -143,9 +149,9 @@ export function wrapperSimulatorRoutes(deps: {
       aliases: [user.id],
       product_id: productId,
       entitlement_ids: [entitlement],
-      period_type: 'NORMAL',
+      period_type: trial ? 'TRIAL' : 'NORMAL',
       purchased_at_ms: now,
-      expiration_at_ms: now + PERIOD_MS[cycle],
+      expiration_at_ms: now + (trial ? TRIAL_MS : PERIOD_MS[cycle]),
       store: 'APP_STORE',
       environment: 'SANDBOX',
     });

@@ -50,6 +50,26 @@ describe('/profile', () => {
     expect(await within(plan).findByText('Restore is only available in the iOS app.')).toBeInTheDocument();
   });
 
+  const TRIAL = { expiresAt: '2099-06-15T12:00:00.000Z', periodType: 'TRIAL' };
+
+  it('shows a free trial with the day it ends', async () => {
+    installFakeApi({ entitlements: [entitlementOf('pro', TRIAL)] });
+    renderProfile();
+    const plan = await screen.findByRole('region', { name: PROFILE_TEXT.plan });
+    await waitFor(() =>
+      expect(within(plan).getByTestId('plan-status').textContent).toBe('Trial ends on June 15, 2099'),
+    );
+  });
+
+  it('shows a cancelled trial as ending on its day without renewal', async () => {
+    installFakeApi({ entitlements: [entitlementOf('pro', { ...TRIAL, willRenew: false })] });
+    renderProfile();
+    const plan = await screen.findByRole('region', { name: PROFILE_TEXT.plan });
+    await waitFor(() =>
+      expect(within(plan).getByTestId('plan-status').textContent).toBe('Trial ends on June 15, 2099, will not renew'),
+    );
+  });
+
   it('links Settings, My Favorites and Recent Activity and offers Sign Out', async () => {
     installFakeApi({ favorites: [1] });
     renderProfile();

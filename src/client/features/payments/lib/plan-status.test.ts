@@ -10,7 +10,10 @@ describe('the Current Plan line', () => {
   it('says when the plan renews, ends, or that it has no end', () => {
     expect(planStatusLine('pro', [pro({})])).toBe('Renews on March 1, 2030');
     expect(planStatusLine('pro', [pro({ willRenew: false })])).toBe('Ends on March 1, 2030');
-    expect(planStatusLine('pro', [pro({ periodType: 'TRIAL' })])).toBe('Free trial until March 1, 2030');
+    expect(planStatusLine('pro', [pro({ periodType: 'TRIAL' })])).toBe('Trial ends on March 1, 2030');
+    expect(planStatusLine('pro', [pro({ periodType: 'TRIAL', willRenew: false })])).toBe(
+      'Trial ends on March 1, 2030, will not renew',
+    );
     expect(planStatusLine('pro', [pro({ expiresAt: null, source: 'admin' })])).toBe(
       'Granted by Barback support, no end date',
     );

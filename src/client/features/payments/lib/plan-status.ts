@@ -10,7 +10,7 @@ export function formatPlanDate(iso: string): string {
 
 /**
  * The line under the Current Plan: when the plan renews or ends, from the active entitlement that gives the plan
- * ('Renews on ...', 'Free trial until ...', 'Ends on ...', 'No end date'), plus a billing warning. Null for the free plan
+ * ('Renews on ...', 'Trial ends on ...' (', will not renew' once cancelled), 'Ends on ...', 'No end date'), plus a billing warning. Null for the free plan
  * or when the plan's entitlement is not among `details`.
  */
 export function planStatusLine(plan: PlanName, details: readonly Entitlement[]): string | null {
@@ -21,6 +21,8 @@ export function planStatusLine(plan: PlanName, details: readonly Entitlement[]):
     return detail.source === 'admin' ? 'Granted by Barback support, no end date' : 'No end date';
   const date = formatPlanDate(detail.expiresAt);
   if (detail.billingIssue) return `Payment problem: update your payment method in the App Store before ${date}`;
-  if (detail.periodType === 'TRIAL' && detail.willRenew) return `Free trial until ${date}`;
+  // A cancelled trial still runs to its end and is not charged (RevenueCat's CANCELLATION during a trial).
+  if (detail.periodType === 'TRIAL')
+    return detail.willRenew ? `Trial ends on ${date}` : `Trial ends on ${date}, will not renew`;
   return detail.willRenew ? `Renews on ${date}` : `Ends on ${date}`;
 }
