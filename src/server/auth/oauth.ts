@@ -3,6 +3,20 @@ import type { Config } from '../config';
 import { AppError } from '../errors';
 import { providerMode, type Auth, type OAuthProviderId } from './auth';
 
+/**
+ * `url` with each scope of its `scope` parameter once, in first-seen order: better-auth appends the scopes a start asks
+ * for to the provider's defaults (Google's email and profile among them), which the consent screen would list twice.
+ */
+function withEachScopeOnce(url: string): string {
+  const parsed = new URL(url);
+  const scope = parsed.searchParams.get('scope');
+  if (!scope) return url;
+  const once = [...new Set(scope.split(' ').filter((entry) => entry !== ''))].join(' ');
+  if (once === scope) return url;
+  parsed.searchParams.set('scope', once);
+  return parsed.toString();
+}
+
 /** Where the browser lands after a provider sign-in when the caller names no callbackURL. */
 export const DEFAULT_CALLBACK_PATH = AUTH_CALLBACK_PATH;
 
@@ -62,7 +76,7 @@ export async function startOAuth({
   const text = await response.text();
   const body = (text ? JSON.parse(text) : {}) as { url?: unknown; message?: unknown; code?: unknown };
   if (response.ok && typeof body.url === 'string' && body.url) {
-    return { url: body.url, setCookies: response.headers.getSetCookie() };
+    return { url: withEachScopeOnce(body.url), setCookies: response.headers.getSetCookie() };
   }
   if (response.status === 401) throw new AppError('UNAUTHORIZED', 'Sign in before linking an account.');
   if (response.status === 404) throw providerNotConfigured(provider);

@@ -121,3 +121,47 @@ describe('the search engine against a reference scan', () => {
     expect(engine.frequency('sour')).toBe(2002);
   });
 });
+
+describe('the search engine on words typed right, typed wrong and typed in part', () => {
+  const ids = (engine: CatalogueSearchEngine, q: string) => engine.search(textFilter(q), LARGE).ids;
+
+  it('ranks a word typed right before the words it resembles, and ignores its lookalikes in descriptions', () => {
+    const rows = catalogueOrder([
+      row(1, 'pisco sour', 'pisco', ''),
+      row(2, 'kamikaze', 'vodka', 'a disco era favorite'),
+      row(3, 'disco inferno', 'rum', ''),
+      row(4, 'chilcano', 'pisco ginger ale', ''),
+    ]);
+    const engine = new CatalogueSearchEngine('test', rows, new Map());
+    // 'disco' (a name) is one typo from 'pisco': after every cocktail holding 'pisco' itself; the Kamikaze not at all.
+    expect(ids(engine, 'pisco')).toEqual([1, 4, 3]);
+    // Typed as 'disco', the description's own word counts, and 'pisco' as a typo after it.
+    expect(ids(engine, 'disco')).toEqual([3, 2, 1, 4]);
+    // A word the catalogue does not hold still finds its lookalikes, descriptions included.
+    expect(ids(engine, 'fisco').sort()).toEqual([1, 2, 3, 4]);
+  });
+
+  it("forgives a typo in the start of the last word: 'marge' finds the margaritas", () => {
+    const rows = catalogueOrder([row(1, 'margarita', 'tequila', ''), row(2, 'mojito', 'rum', 'not a margarita')]);
+    const engine = new CatalogueSearchEngine('test', rows, new Map());
+    expect(ids(engine, 'marge')).toEqual([1, 2]);
+    expect(engine.search(textFilter('marge'), LARGE).didYouMean).toBe('margarita');
+    // Not in an earlier word: those are whole.
+    expect(ids(engine, 'marge tequila')).toEqual([]);
+  });
+
+  it('finds a word inside the words of names only, after whole words and prefixes', () => {
+    const rows = catalogueOrder([
+      row(1, 'negroni', 'gin', ''),
+      row(2, 'groni fizz', 'gin', ''),
+      row(3, 'americano', 'campari', 'a negroni without gin'),
+      row(4, 'kingston negroni', 'rum', ''),
+    ]);
+    const engine = new CatalogueSearchEngine('test', rows, new Map());
+    expect(ids(engine, 'groni')).toEqual([2, 1, 4]);
+    // Four letters forgive no typo: only the names holding them, not the Americano's description.
+    expect(ids(engine, 'egro')).toEqual([1, 4]);
+    // Three letters are in too many words to count.
+    expect(ids(engine, 'ron')).toEqual([]);
+  });
+});

@@ -2,32 +2,39 @@ import SearchableMap from 'minisearch/SearchableMap';
 import { LruCache } from '../lib/lru-cache';
 import { parseStringList } from './read-model';
 import { LIST_FACET_FIELDS, PREP_TIME_LIMITS, VALUE_FACETS, type ValueFacetField } from '@/shared/domain/search-facets';
+import { fuzzyPrefixKeys } from './search-fuzzy-prefix';
 import {
-  FIELD_COST,
-  MATCH_COST,
+  INFIX_MIN_LENGTH,
   MAX_QUERY_WORDS,
+  MAX_WORD_COST,
+  TERM_FIELDS,
   correctionFor,
+  hasSolidMatch,
+  infixAllowed,
   pickCandidates,
+  placeCost,
   queryWords,
+  splitWords,
   transpositions,
   typoAllowance,
   type TermCandidate,
-  type TermField,
 } from './search-terms';
 
 /**
  * The catalogue's in-memory search engine (issue 14, ADR 001): typo-tolerant, prefix-aware, ranked, faceted.
  *
- * The vocabulary is MiniSearch's radix tree (`SearchableMap`): its `fuzzyGet` (Levenshtein automaton over the tree) and
- * `atPrefix` offer the terms a typed word may mean; search-terms.ts's `pickCandidates` decides which of them match
- * (whole word, prefix of the last word, or within the word's typos, swaps of neighbouring letters counting one). Each
- * term holds three posting lists: the cocktails (by catalogue position: name_key, then id) whose name, other fields or
- * description contain it. MiniSearch's own document index was measured and not used: at 100,000 cocktails it took 4.6 s to
+ * The vocabulary is MiniSearch's radix tree (`SearchableMap`): its `fuzzyGet` (Levenshtein automaton over the tree),
+ * `atPrefix` and a fuzzy prefix walk (search-fuzzy-prefix.ts) offer the terms a typed word may mean; search-terms.ts's
+ * `pickCandidates` decides which of them match (whole word, prefix of the last word, within the word's typos, swaps of
+ * neighbouring letters counting one, or the last word's start within them). Words of names that hold the typed word
+ * ('groni' in 'negroni') come from an index of their four-letter pieces. Each term holds three posting lists: the
+ * cocktails (by catalogue position: name_key, then id) whose name, other fields or description contain it. MiniSearch's own document index was measured and not used: at 100,000 cocktails it took 4.6 s to
  * build and 60-190 ms to answer a common word, as it scores every match; here a search touches only the posting lists
  * of its terms and sorts only the page it returns.
  *
- * Ranking: a cocktail's cost is the sum over the query's words of the word's best FIELD_COST + MATCH_COST (name before
- * other fields before description; the word before a prefix before a typo); lower first, then more popular first, then
+ * Ranking: a cocktail's cost is the sum over the query's words of the word's best place (search-terms.ts placeCost:
+ * whole words and prefixes before typos before infixes, name before other fields before description; a typo in a
+ * description does not count when the word itself is in the catalogue); lower first, then more popular first, then
  * shorter names ('negroni' finds Negroni before Kingston Negroni), then catalogue order. An empty query keeps catalogue
  * order. PostgreSQL's path (search.ts) ranks the same way.
  */
@@ -112,9 +119,6 @@ const DIGITS_ONLY = /^\p{N}+$/u;
 /** Above this many keys to order, a page is taken by a walk in rank order instead of a sort. */
 const SORT_LIMIT = 4096;
 
-/** Highest cost of one word (a typo in the description). */
-const MAX_WORD_COST = FIELD_COST.description + MATCH_COST.typo;
-
 interface Postings {
   /** The term's number (index into the forward index's term codes). */
   id: number;
@@ -171,8 +175,7 @@ class TermIndexBuilder {
     const known = cache ? this.#idsOfText.get(text) : undefined;
     if (known) return known;
     const ids: number[] = [];
-    for (const term of text.split(WORD_SEPARATOR)) {
-      if (term === '') continue;
+    for (const term of splitWords(text)) {
       let id = this.#ids.get(term);
       if (id === undefined) {
         id = this.#terms.length;
@@ -227,7 +230,7 @@ class TermIndexBuilder {
   /**
    * Lays out the postings and the forward index.
    * @returns the terms by id; `postingsOf(id)`, a term's lists (views of one buffer per field); the forward index (per
-   *   position its entries, CSR: term ids and the FIELD_COST of the field holding each).
+   *   position its entries, CSR: term ids and the number, in TERM_FIELDS, of the field holding each).
    */
   finish() {
     const termCount = this.#terms.length;
@@ -239,8 +242,6 @@ class TermIndexBuilder {
     });
     const lists = starts.map((offsets) => new Int32Array(offsets[termCount] as number));
     const fill = starts.map((offsets) => offsets.slice(0, termCount));
-    const forwardCosts = new Uint8Array(length);
-    const fieldCosts = TERM_FIELDS.map((field) => FIELD_COST[field]);
     const rows = this.#rowOffsets.length - 1;
     for (let position = 0; position < rows; position += 1) {
       const last = this.#rowOffsets[position + 1] as number;
@@ -251,7 +252,6 @@ class TermIndexBuilder {
         const at = cursor[id] as number;
         (lists[field] as Int32Array)[at] = position;
         cursor[id] = at + 1;
-        forwardCosts[k] = fieldCosts[field] as number;
       }
     }
     const docs = this.#docs;
@@ -277,7 +277,7 @@ class TermIndexBuilder {
       },
       forwardOffsets: this.#rowOffsets,
       forwardTerms: this.#streamTerms.slice(0, length),
-      forwardCosts,
+      forwardFields: this.#streamFields.slice(0, length),
     };
   }
 }
@@ -292,8 +292,8 @@ const FORWARD_CHECK_RATIO = 32;
 /** Most distinct field or description texts whose terms the build remembers (a bound on its temporary memory). */
 const TEXT_CACHE_ENTRIES = 50_000;
 
-const WORD_SEPARATOR = /[^\p{L}\p{N}]+/u;
-const TERM_FIELDS: readonly TermField[] = ['name', 'fields', 'description'];
+/** Costs of a place no candidate reaches (a Uint8Array cell). */
+const NO_COST = 255;
 
 /** A facet's codes: one per cocktail (single-valued fields) or a list per cocktail (CSR: offsets into values). */
 interface FacetColumn {
@@ -333,15 +333,24 @@ export class CatalogueSearchEngine {
   readonly #ingredientCode = new Map<number, number>();
   readonly #prepMinutes: Uint16Array;
   /**
-   * The forward index: per position, the terms it holds (by term id) with the FIELD_COST of the field holding each, CSR
-   * (entries of position i at forwardOffsets[i] .. forwardOffsets[i + 1]); one entry per term and field.
+   * The forward index: per position, the terms it holds (by term id) with the field (its number in TERM_FIELDS) holding
+   * each, CSR (entries of position i at forwardOffsets[i] .. forwardOffsets[i + 1]); one entry per term and field.
    */
   readonly #forwardOffsets: Int32Array;
   readonly #forwardTerms: Int32Array;
-  readonly #forwardCosts: Uint8Array;
-  /** Per term id, the search generation that chose it and its MATCH_COST then (forward checks). */
+  readonly #forwardFields: Uint8Array;
+  /**
+   * Per term id, the search generation that chose it, and then its rank cost per field (term id * 3 + field; NO_COST
+   * where it does not count), for forward checks.
+   */
   readonly #termStamp: Int32Array;
   readonly #termCost: Uint8Array;
+  /**
+   * Words of names holding a letter, with at least INFIX_MIN_LENGTH of them (the terms a typed word can sit inside), and
+   * per piece of INFIX_MIN_LENGTH letters the indexes of those words holding it.
+   */
+  readonly #nameWords: string[] = [];
+  readonly #nameWordsByPiece = new Map<string, Int32Array>();
   /** Length of each name key (UTF-16 code units): among equals, shorter names rank first. */
   #nameLengths: Int32Array = new Int32Array(0);
   /** Rank per position among equal costs: more popular first, then shorter names, then catalogue order. */
@@ -440,10 +449,11 @@ export class CatalogueSearchEngine {
       this.#vocabulary.set(term, built.postingsOf(id));
     });
     this.#termStamp = new Int32Array(built.terms.length);
-    this.#termCost = new Uint8Array(built.terms.length);
+    this.#termCost = new Uint8Array(built.terms.length * TERM_FIELDS.length);
     this.#forwardOffsets = built.forwardOffsets;
     this.#forwardTerms = built.forwardTerms;
-    this.#forwardCosts = built.forwardCosts;
+    this.#forwardFields = built.forwardFields;
+    this.#indexNameWords();
     this.#nameLengths = Int32Array.from(rows, (row) => row.name_key.length);
     this.#setRanks(popularity);
     this.#wordStamp = new Int32Array(n);
@@ -503,9 +513,11 @@ export class CatalogueSearchEngine {
   }
 
   /**
-   * The vocabulary terms a query word matches (see search-terms.ts pickCandidates), offered by the radix tree: the word,
-   * its continuations when `prefix`, and its fuzzy neighbours within its typo allowance, swaps of neighbouring letters
-   * included (a Levenshtein search counts a swap as two edits, so swapped spellings are looked up too).
+   * The vocabulary terms a query word matches, each once (see search-terms.ts pickCandidates), offered by the radix tree:
+   * the word, its continuations when `prefix`, its fuzzy neighbours within its typo allowance (swaps of neighbouring
+   * letters included: a Levenshtein search counts a swap as two edits, so swapped spellings are looked up too) and, when
+   * `prefix`, the terms whose start is within it; then, as 'infix', the words of names holding the word that matched no
+   * other way.
    */
   candidates(word: string, prefix: boolean): TermCandidate[] {
     const key = `${prefix ? 'p' : 'w'}:${word}`;
@@ -528,15 +540,65 @@ export class CatalogueSearchEngine {
     const allowance = typoAllowance(word);
     if (allowance > 0) {
       for (const term of this.#letterTerms.fuzzyGet(word, allowance).keys()) offered.push(term);
-      for (const swapped of transpositions(word)) if (vocabulary.has(swapped)) offered.push(swapped);
+      for (const swapped of transpositions(word)) {
+        if (prefix && !vocabulary.has(word)) {
+          for (const term of this.#letterTerms.atPrefix(swapped).keys()) offered.push(term);
+        } else if (vocabulary.has(swapped)) offered.push(swapped);
+      }
+      // A word that is itself a term is not read as a typo'd start (pickCandidates): no need to look.
+      if (prefix && !vocabulary.has(word)) {
+        for (const term of fuzzyPrefixKeys(this.#letterTerms, word, allowance)) offered.push(term);
+      }
     }
-    return pickCandidates(word, offered, prefix);
+    const picked = pickCandidates(word, offered, prefix);
+    if (!infixAllowed(word)) return picked;
+    const seen = new Set(picked.map((candidate) => candidate.term));
+    for (const term of this.#infixTerms(word)) {
+      if (!seen.has(term)) picked.push({ term, match: 'infix', distance: 0 });
+    }
+    return picked;
+  }
+
+  /** Indexes the words of names by their pieces of INFIX_MIN_LENGTH letters, for {@link #infixTerms}. */
+  #indexNameWords(): void {
+    const byPiece = new Map<string, number[]>();
+    for (const [term, postings] of this.#vocabulary) {
+      if (postings.name.length === 0 || !infixAllowed(term)) continue;
+      const index = this.#nameWords.length;
+      this.#nameWords.push(term);
+      const letters = [...term];
+      for (let at = 0; at + INFIX_MIN_LENGTH <= letters.length; at += 1) {
+        const piece = letters.slice(at, at + INFIX_MIN_LENGTH).join('');
+        let list = byPiece.get(piece);
+        if (!list) byPiece.set(piece, (list = []));
+        if (list[list.length - 1] !== index) list.push(index);
+      }
+    }
+    for (const [piece, list] of byPiece) this.#nameWordsByPiece.set(piece, Int32Array.from(list));
+  }
+
+  /** The words of names that hold `word` (INFIX_MIN_LENGTH letters or more): through its rarest piece, then checked. */
+  #infixTerms(word: string): string[] {
+    const letters = [...word];
+    let rarest: Int32Array | null = null;
+    for (let at = 0; at + INFIX_MIN_LENGTH <= letters.length; at += 1) {
+      const list = this.#nameWordsByPiece.get(letters.slice(at, at + INFIX_MIN_LENGTH).join(''));
+      if (!list) return [];
+      if (rarest === null || list.length < rarest.length) rarest = list;
+    }
+    const out: string[] = [];
+    for (const index of rarest ?? []) {
+      const term = this.#nameWords[index] as string;
+      if (term.includes(word)) out.push(term);
+    }
+    return out;
   }
 
   /**
-   * Cocktails matching every word of `q`, with their rank cost in the score buffer. The word with the fewest postings
-   * goes first; each next word either touches its postings (few) or checks the cocktails still matched against their own
-   * terms (the forward index), whichever is less work.
+   * Cocktails matching every word of `q`, with their rank cost in the score buffer. Each word counts at its best place
+   * (search-terms.ts placeCost: infixes in names only; typos in descriptions not when the word itself is in the
+   * catalogue). The word with the fewest postings goes first; each next word either touches its postings (few) or checks
+   * the cocktails still matched against their own terms (the forward index), whichever is less work.
    * @returns the query's words, the positions, and per word its candidates; null for an empty query (everything matches
    *   at cost 0).
    */
@@ -544,44 +606,57 @@ export class CatalogueSearchEngine {
     const words = queryWords(q);
     if (words.length === 0) return null;
     const candidatesPerWord = words.map((word, i) => this.candidates(word, i === words.length - 1));
-    const postingsPerWord = candidatesPerWord.map((candidates) =>
-      candidates.map((candidate) => ({
-        match: candidate.match,
+    const entriesPerWord = candidatesPerWord.map((candidates) => {
+      const solid = hasSolidMatch(candidates);
+      return candidates.map((candidate) => ({
         postings: this.#vocabulary.get(candidate.term) as Postings,
-      })),
+        costs: TERM_FIELDS.map((field) => placeCost(candidate.match, field, solid) ?? NO_COST),
+      }));
+    });
+    const sizes = entriesPerWord.map((entries) =>
+      entries.reduce(
+        (sum, { postings, costs }) =>
+          sum +
+          (costs[0] === NO_COST ? 0 : postings.name.length) +
+          (costs[1] === NO_COST ? 0 : postings.fields.length) +
+          (costs[2] === NO_COST ? 0 : postings.description.length),
+        0,
+      ),
     );
-    const sizes = postingsPerWord.map((list) => list.reduce((sum, entry) => sum + entry.postings.size, 0));
     const order = words.map((_, i) => i).sort((a, b) => (sizes[a] as number) - (sizes[b] as number));
     const score = this.#score;
     const current = this.#current;
     let count = -1;
     for (const w of order) {
-      const word = postingsPerWord[w] as { match: TermCandidate['match']; postings: Postings }[];
+      const entries = entriesPerWord[w] as { postings: Postings; costs: number[] }[];
       const generation = ++this.#generation;
       if (count >= 0 && (sizes[w] as number) > count * FORWARD_CHECK_RATIO) {
         // Check each cocktail still matched against its own terms.
         const termStamp = this.#termStamp;
         const termCost = this.#termCost;
-        for (const { match, postings } of word) {
+        for (const { postings, costs } of entries) {
           termStamp[postings.id] = generation;
-          termCost[postings.id] = MATCH_COST[match];
+          for (let field = 0; field < TERM_FIELDS.length; field += 1) {
+            termCost[postings.id * TERM_FIELDS.length + field] = costs[field] as number;
+          }
         }
         const offsets = this.#forwardOffsets;
         const forwardTerms = this.#forwardTerms;
-        const forwardCosts = this.#forwardCosts;
+        const forwardFields = this.#forwardFields;
+        const fieldCount = TERM_FIELDS.length;
         let kept = 0;
         for (let k = 0; k < count; k += 1) {
           const position = current[k] as number;
-          let best = 255;
+          let best = NO_COST;
           const last = offsets[position + 1] as number;
           for (let e = offsets[position] as number; e < last; e += 1) {
             const term = forwardTerms[e] as number;
             if (termStamp[term] === generation) {
-              const cost = (forwardCosts[e] as number) + (termCost[term] as number);
+              const cost = termCost[term * fieldCount + (forwardFields[e] as number)] as number;
               if (cost < best) best = cost;
             }
           }
-          if (best !== 255) {
+          if (best !== NO_COST) {
             score[position] = (score[position] as number) + best;
             current[kept++] = position;
           }
@@ -592,10 +667,11 @@ export class CatalogueSearchEngine {
         const cost = this.#wordCost;
         const touched = count < 0 ? current : this.#touched;
         let touchedCount = 0;
-        for (const { match, postings } of word) {
-          for (const field of TERM_FIELDS) {
-            const fieldCost = FIELD_COST[field] + MATCH_COST[match];
-            const list = postings[field];
+        for (const { postings, costs } of entries) {
+          for (let field = 0; field < TERM_FIELDS.length; field += 1) {
+            const fieldCost = costs[field] as number;
+            if (fieldCost === NO_COST) continue;
+            const list = field === 0 ? postings.name : field === 1 ? postings.fields : postings.description;
             for (let k = 0; k < list.length; k += 1) {
               const position = list[k] as number;
               if (stamp[position] !== generation) {

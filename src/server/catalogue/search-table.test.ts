@@ -53,6 +53,29 @@ const TABLE: Row[] = [
   { q: 'old f', top: ['Old Fashioned', 'Rum Old Fashioned', 'Oaxaca Old Fashioned'] },
   { q: 'espresso mar', top: ['Espresso Martini'], total: 1 },
   { q: 'ramos gin fiz', top: ['Ramos Fizz'], total: 1 },
+  // The start of the last word forgives typos too, while it is typed.
+  { q: 'marge', top: ['Margarita', 'Mezcal Margarita', 'Tommy’s Margarita'], didYouMean: 'margarita' },
+  { q: 'daqui', top: ['Daiquiri', 'Nuclear Daiquiri'], didYouMean: 'daiquiri' },
+  { q: 'negor', top: ['Negroni', 'White Negroni', 'Mezcal Negroni'], didYouMean: 'negroni' },
+  {
+    q: 'old fasho',
+    top: ['Old Fashioned', 'Rum Old Fashioned', 'Oaxaca Old Fashioned'],
+    didYouMean: 'old fashioned',
+  },
+  // Inside the words of names, after every whole-word and prefix match.
+  {
+    q: 'groni',
+    top: ['Negroni', 'White Negroni', 'Mezcal Negroni', 'Kingston Negroni', 'Negroni Sbagliato'],
+    didYouMean: null,
+    total: 5,
+  },
+  { q: 'egron', top: ['Negroni', 'White Negroni', 'Mezcal Negroni', 'Kingston Negroni', 'Negroni Sbagliato'] },
+  { q: 'shioned', top: ['Old Fashioned', 'Rum Old Fashioned', 'Oaxaca Old Fashioned'], didYouMean: null },
+  // Letters and digits are separate words.
+  { q: 'french75', top: ['French 75'], total: 1 },
+  { q: '20th', top: ['20th Century'] },
+  // A word typed right finds its own matches, never a description's lookalike: no Kamikaze (a 'disco-era favorite').
+  { q: 'pisco', top: ['Pisco Sour', 'Pisco Punch', 'Chilcano'], total: 3 },
   // Accents, apostrophes and punctuation folded.
   { q: 'creme de cassis', top: ['Kir', 'El Diablo', 'Kir Royale'] },
   { q: 'crème de cassis', top: ['Kir', 'El Diablo', 'Kir Royale'] },
@@ -71,7 +94,8 @@ const TABLE: Row[] = [
   { q: 'moscow', top: ['Moscow Mule'] },
   // Several words.
   { q: 'whisky sour', top: ['Whiskey Sour'], didYouMean: null },
-  { q: 'smoky mezcal', top: ['Mezcal Margarita', 'Mezcal Negroni'] },
+  // Mezcal Negroni's description has 'smoke', a typo away from 'smoky': the drinks that say smoky come first.
+  { q: 'smoky mezcal', top: ['Mezcal Margarita', 'Illegal'] },
   { q: 'last word', top: ['Last Word'] },
   { q: 'paper plane', top: ['Paper Plane'] },
   { q: 'brandy alexander', top: ['Alexander'], total: 1 },

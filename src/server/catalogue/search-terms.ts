@@ -1,4 +1,4 @@
-import { toSearchKey } from './search-text';
+import { searchTerms } from '@/shared/domain/search-words';
 
 /**
  * Words of the catalogue search (issue 14): how text becomes search terms, how many typos a word forgives, and how far
@@ -6,18 +6,9 @@ import { toSearchKey } from './search-text';
  * two agree on what a query means.
  */
 
-/** Anything that is not a letter or a digit separates words ('Tommy’s' -> 'tommy', 's'; 'half-and-half' -> 3 words). */
-const WORD_SEPARATOR = /[^\p{L}\p{N}]+/u;
-
-/**
- * The search terms of `text`: its search key (toSearchKey: NFKD, accents removed, lower case) split into words of letters
- * and digits, in order, repeats kept. 'Crème de Cassis' -> ['creme', 'de', 'cassis'].
- */
-export function searchTerms(text: string): string[] {
-  return toSearchKey(text)
-    .split(WORD_SEPARATOR)
-    .filter((word) => word !== '');
-}
+// A text's terms: runs of letters and runs of digits of its search key ('French75' -> 'french', '75'), shared with the
+// browser's type-ahead.
+export { searchTerms, splitWords } from '@/shared/domain/search-words';
 
 /**
  * Words a query ignores when it has others: the connector people type where names use '&' ('gin and tonic' finds
@@ -46,7 +37,7 @@ export const TWO_TYPOS_MIN_LENGTH = 9;
 
 /**
  * Typos a query word forgives: 2 from {@link TWO_TYPOS_MIN_LENGTH} letters, 1 from {@link ONE_TYPO_MIN_LENGTH}, else 0;
- * none for a word holding a digit ('75', '20th', 'no. 12345': a number mistyped is another number).
+ * none for a number ('75', '12345': a number mistyped is another number).
  */
 export function typoAllowance(word: string): number {
   if (HAS_DIGIT.test(word)) return 0;
@@ -119,8 +110,59 @@ export function transpositions(word: string): string[] {
   return [...out];
 }
 
-/** How a vocabulary term matched a query word: the word itself, a longer word it starts (as typed), or within its typos. */
-export type TermMatch = 'exact' | 'prefix' | 'typo';
+/**
+ * Typos between `word` and the closest start of `term` (the last word, still being typed: 'marge' is one typo from
+ * 'marga', the start of 'margarita'): the least {@link typoDistance} between `word` and a prefix of `term`, a lone swap
+ * of neighbouring letters counting one ('negor' -> 'negro').
+ * @param max the largest distance of interest; larger distances are reported as `max + 1`.
+ * @returns 0..max, or max + 1.
+ */
+export function prefixTypoDistance(word: string, term: string, max: number): number {
+  const s = [...word];
+  const t = [...term];
+  if (t.length < s.length - max) return max + 1;
+  if (max >= 1 && t.length >= s.length && isOneSwap(s, t.slice(0, s.length))) return 1;
+  // Levenshtein rows over the term's letters; column i is the distance to the word's first i letters.
+  const columns = s.length + 1;
+  let previous = Array.from({ length: columns }, (_, i) => i);
+  let best = s.length <= max ? s.length : max + 1;
+  const last = Math.min(t.length, s.length + max);
+  for (let j = 1; j <= last; j += 1) {
+    const current = new Array<number>(columns);
+    current[0] = j;
+    let rowMin = j;
+    for (let i = 1; i < columns; i += 1) {
+      const cost = s[i - 1] === t[j - 1] ? 0 : 1;
+      const value = Math.min(
+        (previous[i] as number) + 1,
+        (current[i - 1] as number) + 1,
+        (previous[i - 1] as number) + cost,
+      );
+      current[i] = value;
+      if (value < rowMin) rowMin = value;
+    }
+    const whole = current[s.length] as number;
+    if (whole < best) best = whole;
+    if (rowMin > max || best === 0) break;
+    previous = current;
+  }
+  return best > max ? max + 1 : best;
+}
+
+/** Shortest word matched inside longer words of names ('groni' in 'negroni'); shorter fragments are in too many words. */
+export const INFIX_MIN_LENGTH = 4;
+
+/** True when `word` is matched inside the words of cocktail names: {@link INFIX_MIN_LENGTH} letters or more, no digit. */
+export function infixAllowed(word: string): boolean {
+  return !HAS_DIGIT.test(word) && [...word].length >= INFIX_MIN_LENGTH;
+}
+
+/**
+ * How a vocabulary term matched a query word: the word itself; a longer word it starts (the last word, as typed); within
+ * its typos ({@link typoAllowance}); a term whose start is within them (the last word: 'marge' -> 'margarita'); a name's
+ * term that holds it ('groni' in 'negroni', names only).
+ */
+export type TermMatch = 'exact' | 'prefix' | 'typo' | 'typo-prefix' | 'infix';
 
 /**
  * Where in a cocktail a term was found, best first: its name; its base spirit, category, technique, glassware or an
@@ -128,41 +170,85 @@ export type TermMatch = 'exact' | 'prefix' | 'typo';
  */
 export type TermField = 'name' | 'fields' | 'description';
 
+/** The fields in order of preference (the engine's field numbers index it). */
+export const TERM_FIELDS: readonly TermField[] = ['name', 'fields', 'description'];
+
 /**
  * The rank cost of one query word found in one place (lower ranks first; a cocktail's cost is the sum over the query's
- * words, each at its best place): name 0, other fields 3, description 6; plus 0 for the word itself, 1 for a prefix, 2 for
- * a typo. So whole-word and name matches come before partial and description matches (issue 14: 'gin' ranks gin
- * cocktails, whose ingredient is the word gin (3), before ginger ones (4)).
+ * words, each at its best place): FIELD_COST of the field plus MATCH_COST of the match. Whole words and prefixes come
+ * first, in any field (name 0, other fields 3, description 6: 'gin' ranks gin cocktails, whose ingredient is the word gin
+ * (3), before ginger ones (4)); then typos (8, a typo'd start 9), so a word typed right finds its own matches before
+ * words it resembles, as the typo criterion leads Algolia's and Meilisearch's default ranking; then words of names that
+ * only hold the typed text (10). See {@link placeCost} for the places that do not count.
  */
 export const FIELD_COST: Record<TermField, number> = { name: 0, fields: 3, description: 6 };
-export const MATCH_COST: Record<TermMatch, number> = { exact: 0, prefix: 1, typo: 2 };
+export const MATCH_COST: Record<TermMatch, number> = { exact: 0, prefix: 1, typo: 8, 'typo-prefix': 9, infix: 10 };
+
+/** True for the matches that correct a word (a typo, or a typo in the start of the last word). */
+export function isTypo(match: TermMatch): boolean {
+  return match === 'typo' || match === 'typo-prefix';
+}
+
+/** True when some candidate is the word itself or (the last word) a term it begins: the word is not a typo. */
+export function hasSolidMatch(candidates: readonly TermCandidate[]): boolean {
+  return candidates.some((candidate) => candidate.match === 'exact' || candidate.match === 'prefix');
+}
+
+/**
+ * The rank cost of a word found through a term matched as `match` in `field`, or null when that place does not count:
+ * - infix matches count in names only;
+ * - a typo in a description does not count when the word itself (or, last, a term it begins) is in the catalogue
+ *   (`solid`): descriptions are long prose where a correctly typed word resembles unrelated words ('pisco' and the
+ *   'disco era' of the Kamikaze). Algolia's `typoTolerance: min` likewise keeps only the fewest typos there are.
+ */
+export function placeCost(match: TermMatch, field: TermField, solid: boolean): number | null {
+  if (match === 'infix' && field !== 'name') return null;
+  if (solid && field === 'description' && isTypo(match)) return null;
+  return FIELD_COST[field] + MATCH_COST[match];
+}
+
+/** Highest cost one word can add (a typo'd start in a description). */
+export const MAX_WORD_COST = Math.max(
+  ...TERM_FIELDS.flatMap((field) =>
+    (Object.keys(MATCH_COST) as TermMatch[]).map((match) => placeCost(match, field, false) ?? 0),
+  ),
+);
 
 /** One vocabulary term a query word matched, and how. */
 export interface TermCandidate {
   term: string;
   match: TermMatch;
-  /** Typos between the word and the term (0 for exact and prefix). */
+  /** Typos between the word and the term, or the start of it (0 for exact, prefix and infix). */
   distance: number;
 }
 
 /**
  * Picks the terms a query word matches out of a vocabulary's offers: the word itself, terms it is a prefix of (only when
- * `prefix`: the last word, still being typed), and terms within its {@link typoAllowance} (typoDistance). Both engines
- * feed it their own offers (the radix tree's fuzzy and prefix lookups; PostgreSQL's trigram similarity), and this one
- * function decides, so they agree.
- * @param offered candidate terms (any superset of the real matches; repeats allowed).
+ * `prefix`: the last word, still being typed), terms within its {@link typoAllowance} (typoDistance), and (when
+ * `prefix`, and the word is not itself a term) terms whose start is within it (prefixTypoDistance: a word typed whole
+ * and right, 'pisco', is not also read as a typo'd start of 'picon'). Both engines feed it their own offers (the radix
+ * tree's lookups; PostgreSQL's trigram similarity and patterns), and this one function decides, so they agree. Infix
+ * matches are not picked here: each engine finds them in names itself.
+ * @param offered candidate terms (any superset of the real matches, the word itself among them when it is a term;
+ *   repeats allowed).
  * @returns each matching term once with its best match kind, in no particular order.
  */
 export function pickCandidates(word: string, offered: Iterable<string>, prefix: boolean): TermCandidate[] {
+  const terms = [...offered];
   const allowance = typoAllowance(word);
+  const typoStarts = prefix && !terms.includes(word);
   const out = new Map<string, TermCandidate>();
-  for (const term of offered) {
+  for (const term of terms) {
     if (out.has(term)) continue;
     if (term === word) out.set(term, { term, match: 'exact', distance: 0 });
     else if (prefix && term.startsWith(word)) out.set(term, { term, match: 'prefix', distance: 0 });
     else if (allowance > 0) {
       const distance = typoDistance(word, term, allowance);
       if (distance <= allowance) out.set(term, { term, match: 'typo', distance });
+      else if (typoStarts) {
+        const start = prefixTypoDistance(word, term, allowance);
+        if (start <= allowance) out.set(term, { term, match: 'typo-prefix', distance: start });
+      }
     }
   }
   return [...out.values()];
@@ -170,7 +256,8 @@ export function pickCandidates(word: string, offered: Iterable<string>, prefix: 
 
 /**
  * The correction to offer for a word ('did you mean'): only when the vocabulary has neither the word nor, for the last
- * word, a term it begins; then the closest typo candidate, more frequent first, then alphabetically.
+ * word, a term it begins; then the closest whole-word typo, else the closest term whose start is a typo away (the last
+ * word: 'old fasho' -> 'old fashioned'), more frequent first, then alphabetically. Infix matches are no correction.
  * @param frequency documents holding a term.
  * @returns the corrected word, or null when the word needs none or has no candidate.
  */
@@ -178,15 +265,18 @@ export function correctionFor(
   candidates: readonly TermCandidate[],
   frequency: (term: string) => number,
 ): string | null {
-  if (candidates.some((candidate) => candidate.match !== 'typo')) return null;
+  if (hasSolidMatch(candidates)) return null;
   let best: TermCandidate | null = null;
   for (const candidate of candidates) {
+    if (!isTypo(candidate.match)) continue;
     if (
       best === null ||
-      candidate.distance < best.distance ||
-      (candidate.distance === best.distance &&
-        (frequency(candidate.term) > frequency(best.term) ||
-          (frequency(candidate.term) === frequency(best.term) && candidate.term < best.term)))
+      MATCH_COST[candidate.match] < MATCH_COST[best.match] ||
+      (candidate.match === best.match &&
+        (candidate.distance < best.distance ||
+          (candidate.distance === best.distance &&
+            (frequency(candidate.term) > frequency(best.term) ||
+              (frequency(candidate.term) === frequency(best.term) && candidate.term < best.term)))))
     ) {
       best = candidate;
     }

@@ -1,27 +1,13 @@
-/**
- * Search keys: the normalised text the catalogue search compares. The same function folds the stored text and the user's
- * query: case-insensitive (Unicode lower case) and accent-insensitive ("cachaca" finds "Cachaça"), with runs of white
- * space collapsed to one space. search-terms.ts splits keys into the words the search matches.
- */
-
-const COMBINING_MARKS = /\p{M}/gu;
-const WHITE_SPACE = /\s+/g;
-/** Apostrophes, plain and typographic: dropped, so "Bee’s Knees" reads "bees knees" and "Dark ’n’ Stormy" "dark n stormy". */
-const APOSTROPHES = /['`\u2018\u2019\u02bc]/g;
+import { toSearchKey } from '@/shared/domain/search-words';
 
 /**
- * Folds `text` to its search key: NFKD, combining marks and apostrophes removed, lower case, white space collapsed,
- * trimmed.
+ * Search keys: the normalised text the catalogue search compares. The same function (toSearchKey, shared with the
+ * browser) folds the stored text and the user's query: case-insensitive (Unicode lower case) and accent-insensitive
+ * ("cachaca" finds "Cachaça"), with runs of white space collapsed to one space. search-terms.ts splits keys into the
+ * words the search matches.
  */
-export function toSearchKey(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(COMBINING_MARKS, '')
-    .replace(APOSTROPHES, '')
-    .toLowerCase()
-    .replace(WHITE_SPACE, ' ')
-    .trim();
-}
+
+export { toSearchKey };
 
 /** The fields of a cocktail that the search looks at, as stored. */
 export interface SearchableCocktail {

@@ -68,6 +68,13 @@ describe.each(testDialects())('catalogue search on %s', (dialect) => {
       expect(await names({ q: 'gi fizz' })).toEqual([]);
     });
 
+    it('forgives a typo in the start of the last word and finds words inside names', async () => {
+      expect(await names({ q: 'negor' })).toEqual(['Negroni']);
+      expect(await names({ q: 'caipr' })).toEqual(['Caipirinha']);
+      expect(await names({ q: 'groni' })).toEqual(['Negroni']);
+      expect(await names({ q: 'pirinha' })).toEqual(['Caipirinha']);
+    });
+
     it('forgives typos by word length and folds punctuation', async () => {
       expect(await names({ q: 'negorni' })).toEqual(['Negroni']);
       expect(await names({ q: 'daiqiri' })).toEqual(['Daiquiri']);
@@ -208,6 +215,15 @@ describe.each(testDialects())('catalogue search on %s', (dialect) => {
         { q: '0012', page: 1, pageSize: 3 },
         { q: 'syrup', page: 12, pageSize: 40 },
         { spirit: ['Brandy', 'Pisco'], page: 1, pageSize: 5 },
+        // Typo'd starts, words inside names, digits glued to letters, lookalikes of words the catalogue holds.
+        { q: 'lantr' },
+        { q: 'velvet medow' },
+        { q: 'ntern' },
+        { q: 'adow', pageSize: 10, page: 1 },
+        { q: 'ember12' },
+        { q: 'silkey' },
+        { q: 'silky' },
+        { q: 'crsip', spirit: ['Gin', 'Rum'] },
       ];
       for (const fields of cases) {
         const inMemory = await listCocktails({

@@ -72,7 +72,7 @@ export function ErrorFallback({
         <div className="mt-6 flex flex-col gap-2">
           <Button size="lg" onClick={onTryAgain}>
             <RotateCcwIcon aria-hidden="true" />
-            {`Try Again (${attemptsLeft} attempts left)`}
+            {`Try Again (${attemptsLeft} ${attemptsLeft === 1 ? 'attempt' : 'attempts'} left)`}
           </Button>
           <div className="grid grid-cols-2 gap-2">
             <Button variant="secondary" onClick={onGoHome}>

@@ -25,9 +25,9 @@ function useRouteTitle(): string {
 
 /**
  * The native-app header (spec section 2, ios shell): compact (44 px), padded below the status bar (safe area), with the
- * page title centred, a Home button on the left on every page except /, and on the right the Batch Calc button and the auth side: a disabled My Bar
- * placeholder and an avatar placeholder while the session loads, the My Bar button and the avatar menu when signed in, or 'Sign In' and the Legal menu when signed out
- * (the compact header has room for one sign-in button; the dialog it opens also creates accounts).
+ * page title centred, the logo (a link home) on / and a Home button on the left on every other page, and on the right the
+ * Batch Calc button and the auth side: a disabled My Bar placeholder and an avatar placeholder while the session loads,
+ * the My Bar button and the avatar menu when signed in, or 'Sign In', 'Sign Up' and the Legal menu when signed out.
  */
 export function NativeHeader() {
   const { pathname } = useLocation();
@@ -42,7 +42,13 @@ export function NativeHeader() {
       <div className="relative mx-auto grid h-11 max-w-6xl grid-cols-[minmax(5.5rem,auto)_minmax(0,1fr)_minmax(5.5rem,auto)] items-center gap-1 px-2">
         <div className="flex items-center">
           {isHome ? (
-            <BrandMark className="ml-2 size-7 text-foreground" />
+            <Link
+              to={paths.home}
+              aria-label="Barback home"
+              className="ml-1 inline-flex size-9 items-center justify-center rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            >
+              <BrandMark className="size-7 text-foreground" />
+            </Link>
           ) : (
             <Button asChild variant="ghost" size="sm" className="px-1.5 text-accent" data-testid="home-button">
               <Link to={paths.home}>
@@ -78,7 +84,7 @@ export function NativeHeader() {
             <AvatarPlaceholder />
           ) : (
             <>
-              <SignInButtons variant="header" signInOnly showWhileLoading />
+              <SignInButtons variant="header" showWhileLoading className="gap-1" />
               <LegalMenu compact />
             </>
           )}

@@ -180,14 +180,19 @@ describe('the shell when signed in', () => {
 });
 
 describe('the native header', () => {
-  it('signed out: one Sign In button and the Legal menu; signed in: the avatar', async () => {
+  it('signed out: Sign In, Sign Up and the Legal menu, and the logo leads home; signed in: the avatar', async () => {
     setAppPlatform('ios');
     const api = installFakeAuthApi({ signedIn: false });
     renderApp();
     const header = await screen.findByTestId('native-header');
     expect(await within(header).findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
-    expect(within(header).queryByRole('button', { name: 'Sign Up' })).toBeNull();
+    expect(within(header).getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
     expect(within(header).getByRole('button', { name: 'Legal' })).toBeInTheDocument();
+    expect(within(header).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
+    cleanup();
+    renderApp('/');
+    const home = await screen.findByTestId('native-header');
+    expect(within(home).getByRole('link', { name: 'Barback home' }).getAttribute('href')).toBe('/');
     cleanup();
     api.state.signedIn = true;
     renderApp();

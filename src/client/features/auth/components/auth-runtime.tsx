@@ -2,10 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { setAnalyticsIdentity } from '@/client/lib/analytics';
-import { writeItem } from '@/client/lib/storage';
 import { getSessionQueryOptions, useSession } from '@/client/lib/session';
 import { AUTH_CHANGED_MESSAGE, registerAuthRuntime } from '../lib/auth-runtime';
-import { AUTH_HINT_KEY } from '../lib/local-auth-state';
+import { rememberAuthHint } from '../lib/local-auth-state';
 import { closeSignInDialog } from '@/client/lib/sign-in-store';
 import { SignInDialogHost } from './sign-in-dialog-host';
 
@@ -31,7 +30,7 @@ export function AuthRuntime() {
   useEffect(() => {
     if (session.status === 'loading') return;
     setAnalyticsIdentity(userId ? { userId, plan } : { userId: null, plan: null });
-    writeItem(AUTH_HINT_KEY, userId ? 'signed-in' : 'signed-out');
+    rememberAuthHint(userId ? 'signed-in' : 'signed-out');
     if (userId) closeSignInDialog();
   }, [session.status, userId, plan]);
 

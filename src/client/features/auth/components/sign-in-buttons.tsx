@@ -14,8 +14,6 @@ export interface SignInButtonsProps {
   size?: 'sm' | 'default' | 'lg';
   /** Draw the buttons while the session is still loading (the header does, when this browser was signed out last). */
   showWhileLoading?: boolean;
-  /** Show only the 'Sign In' button (the compact native header). */
-  signInOnly?: boolean;
 }
 
 /**
@@ -28,16 +26,15 @@ export function SignInButtons({
   className,
   size = variant === 'hero' ? 'lg' : 'sm',
   showWhileLoading = false,
-  signInOnly = false,
 }: SignInButtonsProps) {
   const session = useSession();
   if (session.status === 'signed-in' || (session.status === 'loading' && !showWhileLoading)) return null;
   const prefetch = () => void preloadSignInDialog().catch(() => undefined);
   return (
     <div className={cn('flex items-center gap-2', className)} data-testid={`sign-in-buttons-${variant}`}>
-      {variant === 'header' || signInOnly ? (
+      {variant === 'header' ? (
         <Button
-          variant={signInOnly ? 'outline' : 'ghost'}
+          variant="ghost"
           size={size}
           onPointerEnter={prefetch}
           onFocus={prefetch}
@@ -46,11 +43,9 @@ export function SignInButtons({
           {SIGN_IN_TEXT.signIn}
         </Button>
       ) : null}
-      {signInOnly ? null : (
-        <Button size={size} onPointerEnter={prefetch} onFocus={prefetch} onClick={() => openSignInDialog(variant)}>
-          {SIGN_IN_TEXT.signUp}
-        </Button>
-      )}
+      <Button size={size} onPointerEnter={prefetch} onFocus={prefetch} onClick={() => openSignInDialog(variant)}>
+        {SIGN_IN_TEXT.signUp}
+      </Button>
     </div>
   );
 }

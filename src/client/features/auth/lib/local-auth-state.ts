@@ -1,4 +1,5 @@
-import { getStorage, type StorageArea } from '@/client/lib/storage';
+import { getStorage, writeItem, type StorageArea } from '@/client/lib/storage';
+import { SIGNED_IN_HINT_ATTRIBUTE } from '@/shared/first-paint';
 
 /**
  * Local traces of a sign-in (spec section 4 "Sign-out": clear the stored auth keys from local and session storage).
@@ -41,4 +42,16 @@ function clearArea(area: StorageArea): string[] {
  */
 export function clearLocalAuthState(): string[] {
   return [...clearArea('local'), ...clearArea('session')];
+}
+
+/**
+ * Remembers the last known auth state ({@link AUTH_HINT_KEY}) and tells the page at once: `<html>` carries
+ * SIGNED_IN_HINT_ATTRIBUTE exactly while signed in, so what the first paint hid for a signed-in visitor (the home
+ * page's Sign Up and favourites prompt) shows again as soon as they sign out, not at the next load.
+ */
+export function rememberAuthHint(hint: 'signed-in' | 'signed-out'): void {
+  writeItem(AUTH_HINT_KEY, hint);
+  if (typeof document !== 'undefined') {
+    document.documentElement.toggleAttribute(SIGNED_IN_HINT_ATTRIBUTE, hint === 'signed-in');
+  }
 }

@@ -3,8 +3,7 @@ import { setAnalyticsIdentity } from '@/client/lib/analytics';
 import { callAuth } from '@/client/lib/auth-client';
 import { sessionKeys } from '@/client/lib/query-keys';
 import { getAuthRuntime } from './auth-runtime';
-import { AUTH_HINT_KEY, clearLocalAuthState } from './local-auth-state';
-import { writeItem } from '@/client/lib/storage';
+import { clearLocalAuthState, rememberAuthHint } from './local-auth-state';
 import { paths } from '@/client/config/paths';
 
 /**
@@ -14,7 +13,7 @@ import { paths } from '@/client/config/paths';
  */
 export function forgetSignedInUser(queryClient: QueryClient | null): void {
   clearLocalAuthState();
-  writeItem(AUTH_HINT_KEY, 'signed-out');
+  rememberAuthHint('signed-out');
   setAnalyticsIdentity({ userId: null, plan: null });
   if (!queryClient) return;
   const usersOwn = (query: Query) => {
