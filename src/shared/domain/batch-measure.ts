@@ -1,5 +1,12 @@
-import type { BatchLineResult } from './batch';
-import { isSolidSugar, LIQUID_UNIT_ML, solidSugarGrams, unitLabel, type UnitSystem } from './units';
+import type { BatchLineResult, BatchResult } from './batch';
+import {
+  isSolidSugar,
+  LIQUID_UNIT_ML,
+  solidSugarGrams,
+  SUGAR_DISSOLVED_ML_PER_G,
+  unitLabel,
+  type UnitSystem,
+} from './units';
 
 /**
  * How batched amounts are shown: the exact figure and a measure rounded for a jug or a scale, in the user's ml / oz / cl.
@@ -48,15 +55,27 @@ const QUARTER_STEPS: Step[] = [{ size: 0.25, text: quarterText }, ...decimalStep
  */
 const ROUNDING_BOUND = MAX_MEASURE_ERROR * (1 - 1e-9);
 
+/** How a measure rounds: to the nearest step, or down to one (never more than the exact amount, so a batch fits). */
+export type Rounding = 'nearest' | 'down';
+
+/** `value` rounded to a multiple of `size`; down allows a billionth of a step of float noise (124.9999999 is 125). */
+function roundTo(value: number, size: number, rounding: Rounding): number {
+  return (rounding === 'down' ? Math.floor(value / size + 1e-9) : Math.round(value / size)) * size;
+}
+
 /**
  * Rounds `value` with the coarsest step whose result is within {@link MAX_MEASURE_ERROR} of it (the last step otherwise;
- * the finest step, 0.0001, keeps anything from 0.005 up within it).
+ * the finest step, 0.0001, keeps anything from 0.005 up within it), to the nearest step or down.
  * @returns the rounded value and its text
  */
-function roundWithin(value: number, steps: readonly Step[]): { value: number; text: string } {
+function roundWithin(
+  value: number,
+  steps: readonly Step[],
+  rounding: Rounding = 'nearest',
+): { value: number; text: string } {
   let best = { value, text: String(value) };
   for (const step of steps) {
-    const rounded = Math.round(value / step.size) * step.size;
+    const rounded = roundTo(value, step.size, rounding);
     best = { value: rounded, text: step.text(rounded) };
     if (value === 0 || Math.abs(rounded - value) / value < ROUNDING_BOUND) return best;
   }
@@ -86,18 +105,19 @@ export interface Measure {
  * anything of 0.1 ml or more.
  * @param ml exact volume in ml (≥ 0)
  * @param system 'ml', 'oz' or 'cl'
+ * @param rounding 'nearest' (default) or 'down': the coarsest step whose value below `ml` is within 2 % ("205 ml")
  * @example measureVolume(208.33, 'ml') -> { text: '210 ml', ml: 210 }
  */
-export function measureVolume(ml: number, system: UnitSystem): Measure {
+export function measureVolume(ml: number, system: UnitSystem, rounding: Rounding = 'nearest'): Measure {
   if (system === 'oz' && ml < LIQUID_UNIT_ML.oz / 4) {
-    const tsp = roundWithin(ml / LIQUID_UNIT_ML.tsp, QUARTER_STEPS);
+    const tsp = roundWithin(ml / LIQUID_UNIT_ML.tsp, QUARTER_STEPS, rounding);
     return { text: `${tsp.text} tsp`, ml: tsp.value * LIQUID_UNIT_ML.tsp };
   }
   if (system === 'oz') {
-    const oz = roundWithin(ml / LIQUID_UNIT_ML.oz, QUARTER_STEPS);
+    const oz = roundWithin(ml / LIQUID_UNIT_ML.oz, QUARTER_STEPS, rounding);
     return { text: `${oz.text} oz`, ml: oz.value * LIQUID_UNIT_ML.oz };
   }
-  const rounded = roundWithin(ml, mlSteps(ml));
+  const rounded = roundWithin(ml, mlSteps(ml), rounding);
   if (system === 'cl') return { text: `${decimalText(rounded.value / 10, 4)} cl`, ml: rounded.value };
   return { text: `${rounded.text} ml`, ml: rounded.value };
 }
@@ -123,8 +143,17 @@ const GRAMS_PER_OUNCE = 28.349523125;
  * @param grams exact weight in g
  */
 export function formatWeight(grams: number, system: UnitSystem): string {
-  if (system === 'oz') return `${roundWithin(grams / GRAMS_PER_OUNCE, QUARTER_STEPS).text} oz (weight)`;
-  return `${roundWithin(grams, mlSteps(grams)).text} g`;
+  return weighed(grams, system, 'nearest').text;
+}
+
+/** A weight rounded as {@link formatWeight} says, with the rounded grams. */
+function weighed(grams: number, system: UnitSystem, rounding: Rounding): { text: string; grams: number } {
+  if (system === 'oz') {
+    const oz = roundWithin(grams / GRAMS_PER_OUNCE, QUARTER_STEPS, rounding);
+    return { text: `${oz.text} oz (weight)`, grams: oz.value * GRAMS_PER_OUNCE };
+  }
+  const g = roundWithin(grams, mlSteps(grams), rounding);
+  return { text: `${g.text} g`, grams: g.value };
 }
 
 /**
@@ -166,24 +195,153 @@ export function formatExactLine(result: BatchLineResult, system: UnitSystem): st
  * @returns the measure's text, or null when the line has neither a volume nor a count (a garnish without an amount).
  */
 export function measureLine(result: BatchLineResult, system: UnitSystem): string | null {
+  return lineMeasure(result, system, 'nearest')?.text ?? null;
+}
+
+/**
+ * {@link measureLine}'s measure with the ml it puts into the container (solid sugar: its dissolved volume; counted lines:
+ * the count's volume, 0 for slices and leaves), rounded to the nearest step or down.
+ */
+function lineMeasure(result: BatchLineResult, system: UnitSystem, rounding: Rounding): Measure | null {
   const { line, totalMl, totalCount } = result;
   const grams = sugarGrams(result);
-  if (grams !== null) return formatWeight(grams, system);
+  if (grams !== null) {
+    const weight = weighed(grams, system, rounding);
+    return { text: weight.text, ml: weight.grams * SUGAR_DISSOLVED_ML_PER_G };
+  }
   if (totalCount !== null) {
-    const count = Math.ceil(totalCount - 1e-9);
-    return `${count} ${unitLabel(line.unit, count)}`;
+    const count = rounding === 'down' ? Math.floor(totalCount + 1e-9) : Math.ceil(totalCount - 1e-9);
+    const perCount = totalMl !== null && totalCount > 0 ? totalMl / totalCount : 0;
+    return { text: `${count} ${unitLabel(line.unit, count)}`, ml: count * perCount };
   }
   if (totalMl === null) return null;
   if (line.unit === 'dash' || line.unit === 'drop') {
-    const count = totalMl / LIQUID_UNIT_ML[line.unit];
-    if (count <= MAX_DASHES_SHOWN + 1e-9) {
-      const halves = Math.max(1, Math.round(count * 2)) / 2;
+    const size = LIQUID_UNIT_ML[line.unit];
+    const count = totalMl / size;
+    // Under half a dash, rounding down falls back to a volume rather than 0 dashes.
+    const fitsDown = rounding === 'nearest' || count >= 0.5 - 1e-9;
+    if (count <= MAX_DASHES_SHOWN + 1e-9 && fitsDown) {
+      const rounded = rounding === 'down' ? Math.floor(count * 2 + 1e-9) : Math.round(count * 2);
+      const halves = (count > 0 ? Math.max(1, rounded) : 0) / 2;
       const text = Number.isInteger(halves) ? String(halves) : `${Math.floor(halves) || ''}½`;
-      return `${text} ${unitLabel(line.unit, halves)}`;
+      return { text: `${text} ${unitLabel(line.unit, halves)}`, ml: halves * size };
     }
     if (system === 'oz' && totalMl < 2 * LIQUID_UNIT_ML.oz) {
-      return `${roundWithin(totalMl / LIQUID_UNIT_ML.tsp, QUARTER_STEPS).text} tsp`;
+      const tsp = roundWithin(totalMl / LIQUID_UNIT_ML.tsp, QUARTER_STEPS, rounding);
+      return { text: `${tsp.text} tsp`, ml: tsp.value * LIQUID_UNIT_ML.tsp };
     }
   }
-  return measureVolume(totalMl, system).text;
+  return measureVolume(totalMl, system, rounding);
+}
+
+/** One rounded amount of the container: a batched line, the syrup's water or the water to add. */
+export interface ContainerMeasure {
+  /** The measure's text ("205 ml", "7 oz", "160 g") and the ml it puts into the container. */
+  measure: Measure;
+  /** The exact ml it stands for. */
+  exactMl: number;
+  /** True when it was rounded down (below the nearest step) so that the batch fits its container. */
+  roundedDown: boolean;
+  /** Relative difference from the exact amount (negative: under); more than {@link MAX_MEASURE_ERROR} only for counts. */
+  error: number;
+}
+
+/** Every rounded amount that goes into the container, and what they add up to. */
+export interface BatchMeasures {
+  /** One per result line, in order: the rounded measure of a batched line; null for add-at-service lines and lines
+   * without a measure. */
+  lines: (ContainerMeasure | null)[];
+  /** The water solid sugar is dissolved in, or null when there is no sugar to dissolve. */
+  syrupWater: ContainerMeasure | null;
+  /** The water to add, or null when none is. */
+  water: ContainerMeasure | null;
+  /** ml the rounded measures add up to: never more than {@link capacityMl} unless {@link overMl} says by how much. */
+  totalMl: number;
+  /** {@link totalMl} as text in the chosen system ("750 ml", "25¼ oz"). */
+  totalText: string;
+  /** The container's ml (BatchResult.container.capacityMl). */
+  capacityMl: number;
+  /** True when some measures were rounded down to fit. */
+  roundedDown: boolean;
+  /** ml by which counted lines that cannot be cut (eggs in the batch) push the total over the capacity; else 0. */
+  overMl: number;
+}
+
+/** Water below this is not measured (a hundredth of a ml: under the finest step that stays within 2 %), ml. */
+const NEGLIGIBLE_ML = 0.01;
+/** Slack for float noise when comparing a total with the capacity, ml. */
+const FIT_EPSILON_ML = 1e-6;
+
+/** A rounded total as text: ml to 0.1, cl to 0.01, oz as ¼ oz fractions when it is one, else to 0.01 oz. */
+function totalText(ml: number, system: UnitSystem): string {
+  if (system === 'oz') {
+    const oz = ml / LIQUID_UNIT_ML.oz;
+    return Math.abs(oz * 4 - Math.round(oz * 4)) < 1e-6 ? `${quarterText(oz)} oz` : `${decimalText(oz, 2)} oz`;
+  }
+  return formatExactVolume(ml, system);
+}
+
+/**
+ * Rounds every amount that goes into the container (each batched line, the syrup's water, the water to add) so that the
+ * rounded amounts never add up to more than the container holds (BatchResult.container.capacityMl: the volume asked for,
+ * the bottles' capacity, or the exact volume for servings and parties), in any system. Each amount starts at its nearest
+ * measure ({@link measureLine}, {@link measureVolume}); while the total is over, the amount rounded up the most is rounded
+ * down instead, to the coarsest step within {@link MAX_MEASURE_ERROR} below it. So every measure stays within 2 % of its
+ * exact amount, except counts (eggs in the batch), which are whole and are reported in `overMl` when they cannot fit.
+ * @example the DOMAIN.md Negroni in a 750 ml bottle: 210 + 210 + 205 ml and 125 ml of water = 750 ml (not 755 ml)
+ */
+export function measureBatch(result: BatchResult, system: UnitSystem): BatchMeasures {
+  const options: { near: Measure; down: Measure; exactMl: number }[] = [];
+  const slots: (number | null)[] = result.lines.map((line) => {
+    if (line.line.role === 'at-service') return null;
+    const near = lineMeasure(line, system, 'nearest');
+    const down = lineMeasure(line, system, 'down');
+    if (near === null || down === null) return null;
+    const exactMl = line.totalMl ?? 0;
+    options.push({ near, down: down.ml <= near.ml ? down : near, exactMl });
+    return options.length - 1;
+  });
+  const volume = (ml: number): number | null => {
+    if (!(ml >= NEGLIGIBLE_ML)) return null;
+    options.push({ near: measureVolume(ml, system), down: measureVolume(ml, system, 'down'), exactMl: ml });
+    return options.length - 1;
+  };
+  const syrupSlot = volume(result.container.syrupWaterMl);
+  const waterSlot = volume(result.container.waterMl);
+
+  const capacityMl = result.container.capacityMl;
+  const chosen = options.map(() => false); // true: rounded down
+  const sum = () => options.reduce((total, o, i) => total + (chosen[i] ? o.down.ml : o.near.ml), 0);
+  let total = sum();
+  while (total > capacityMl + FIT_EPSILON_ML) {
+    let pick = -1;
+    let most = -Infinity;
+    options.forEach((o, i) => {
+      const saved = o.near.ml - o.down.ml;
+      if (chosen[i] || saved <= 0) return;
+      const over = o.near.ml - o.exactMl;
+      if (over > most) [pick, most] = [i, over];
+    });
+    if (pick < 0) break;
+    chosen[pick] = true;
+    total = sum();
+  }
+
+  const at = (slot: number | null): ContainerMeasure | null => {
+    if (slot === null) return null;
+    const o = options[slot] as (typeof options)[number];
+    const measure = chosen[slot] ? o.down : o.near;
+    const error = o.exactMl > 0 ? (measure.ml - o.exactMl) / o.exactMl : 0;
+    return { measure, exactMl: o.exactMl, roundedDown: chosen[slot] === true, error };
+  };
+  return {
+    lines: slots.map(at),
+    syrupWater: at(syrupSlot),
+    water: at(waterSlot),
+    totalMl: total,
+    totalText: totalText(total, system),
+    capacityMl,
+    roundedDown: chosen.some(Boolean),
+    overMl: total > capacityMl + FIT_EPSILON_ML ? total - capacityMl : 0,
+  };
 }

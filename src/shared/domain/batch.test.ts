@@ -1,9 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DILUTION_BY_TECHNIQUE } from './abv';
-import { computeBatch, defaultLineRole, partyDrinks, type BatchLine, type ServiceStyle } from './batch';
-import { formatExactVolume, MAX_MEASURE_ERROR, measureLine, measureVolume } from './batch-measure';
-import { LIQUID_UNIT_ML, lineVolumeMl, type LiquidUnit } from './units';
+import {
+  computeBatch,
+  defaultLineRole,
+  eggOrDairy,
+  partyDrinks,
+  servicePlan,
+  type BatchLine,
+  type BatchResult,
+  type ServiceStyle,
+} from './batch';
+import { formatExactVolume, MAX_MEASURE_ERROR, measureBatch, measureLine, measureVolume } from './batch-measure';
+import { LIQUID_UNIT_ML, lineVolumeMl, type LiquidUnit, type UnitSystem } from './units';
 
 const line = (ingredient: string, amount: number, abv: number, extra: Partial<BatchLine> = {}): BatchLine => ({
   ingredient,
@@ -177,6 +186,17 @@ describe('defaultLineRole', () => {
     [{ unit: 'cube', ingredient: 'Sugar cube', category: 'Other' }, 'batch'],
     [{ unit: 'ml', ingredient: 'fresh lemon juice', category: null }, 'same-day'],
     [{ unit: 'ml', ingredient: 'My house cordial', category: null }, 'batch'],
+    [{ unit: 'ml', ingredient: 'Egg yolk', category: 'Dairy & egg' }, 'at-service'],
+    [{ unit: 'egg', ingredient: 'Whole egg', category: 'Dairy & egg' }, 'at-service'],
+    [{ unit: 'ml', ingredient: 'Milk', category: 'Dairy & egg' }, 'at-service'],
+    [{ unit: 'ml', ingredient: 'double cream', category: null }, 'at-service'],
+    [{ unit: 'ml', ingredient: 'whole milk', category: null }, 'at-service'],
+    [{ unit: 'ml', ingredient: 'egg white', category: null }, 'at-service'],
+    [{ unit: 'ml', ingredient: 'Aquafaba', category: 'Other' }, 'at-service'],
+    [{ unit: 'ml', ingredient: 'Irish cream liqueur', category: 'Liqueurs' }, 'batch'],
+    [{ unit: 'ml', ingredient: 'Cream sherry', category: 'Fortified wine' }, 'batch'],
+    [{ unit: 'ml', ingredient: 'Coconut cream', category: 'Mixers' }, 'batch'],
+    [{ unit: 'ml', ingredient: 'oat milk', category: null }, 'batch'],
   ] as const)('%o -> %s', (input, role) => {
     expect(defaultLineRole(input)).toBe(role);
   });
@@ -337,5 +357,213 @@ describe('sugar measures', () => {
     // 2 barspoons = 10 ml = 2.03 tsp × 4 g = 8.11 g a drink -> 324.5 g for 40.
     expect(measureLine(result.lines[0]!, 'ml')).toBe('325 g');
     expect(measureLine(result.lines[0]!, 'oz')).toBe('11½ oz (weight)');
+  });
+});
+
+/** Every amount poured into the container, as measured: batched lines, the syrup's water and the water to add. */
+function pouredAmounts(result: BatchResult, system: UnitSystem) {
+  const measures = measureBatch(result, system);
+  const amounts = [...measures.lines, measures.syrupWater, measures.water].filter((m) => m !== null);
+  return { measures, amounts };
+}
+
+describe('rounded measures fit the container', () => {
+  const negroniIn750 = computeBatch({
+    lines: negroni,
+    methodDilution: 0.2,
+    style: 'fridge',
+    scale: { by: 'volume', volumeMl: 750 },
+  });
+
+  it('batches the DOMAIN.md Negroni into 750 ml, not 3 × 210 + 125 = 755 ml', () => {
+    const ml = measureBatch(negroniIn750, 'ml');
+    expect(ml.lines.map((m) => m?.measure.text)).toEqual(['205 ml', '210 ml', '210 ml']);
+    expect(ml.water?.measure.text).toBe('125 ml');
+    expect(ml.totalText).toBe('750 ml');
+    expect(ml.roundedDown).toBe(true);
+    const cl = measureBatch(negroniIn750, 'cl');
+    expect(cl.lines.map((m) => m?.measure.text)).toEqual(['20.5 cl', '21 cl', '21 cl']);
+    expect(cl.water?.measure.text).toBe('12.5 cl');
+    expect(cl.totalText).toBe('75 cl');
+    // 7 oz is 207 ml: three of them and 4¼ oz of water (125.7 ml) already fit.
+    const oz = measureBatch(negroniIn750, 'oz');
+    expect(oz.lines.map((m) => m?.measure.text)).toEqual(['7 oz', '7 oz', '7 oz']);
+    expect(oz.water?.measure.text).toBe('4¼ oz');
+    expect(oz.totalText).toBe('25¼ oz');
+    expect(oz.roundedDown).toBe(false);
+  });
+
+  it('rounds down within the bottles bought, keeping whole servings', () => {
+    const result = computeBatch({
+      lines: negroni,
+      methodDilution: 0.2,
+      style: 'fridge',
+      scale: { by: 'bottles', bottles: 1, bottleMl: 750 },
+    });
+    // 6 servings of 108 ml = 648 ml: 180 ml of each and 110 ml of water (108 ml to the nearest 5), within the bottle.
+    const { measures } = pouredAmounts(result, 'ml');
+    expect(measures.capacityMl).toBe(750);
+    expect(measures.water?.measure.text).toBe('110 ml');
+    expect(measures.totalText).toBe('650 ml');
+    expect(measures.roundedDown).toBe(false);
+  });
+
+  const arbPoured = fc.record({
+    ingredient: fc.constantFrom('Gin', 'Campari', 'Lime juice', 'Simple syrup', 'Angostura bitters', 'Sugar'),
+    category: fc.constant(null),
+    abv: fc.double({ min: 0, max: 100, noNaN: true }),
+    amount: fc.double({ min: 0.1, max: 200, noNaN: true }),
+    unit: liquidUnits,
+    role: fc.constantFrom<BatchLine['role']>('batch', 'same-day', 'at-service'),
+  });
+  const arbScale = fc.oneof(
+    fc.record({ by: fc.constant('volume' as const), volumeMl: fc.double({ min: 1, max: 20000, noNaN: true }) }),
+    fc.record({
+      by: fc.constant('bottles' as const),
+      bottles: fc.integer({ min: 1, max: 12 }),
+      bottleMl: fc.constantFrom(200, 375, 700, 750, 1000, 1750),
+    }),
+    fc.record({ by: fc.constant('servings' as const), servings: fc.integer({ min: 1, max: 300 }) }),
+  );
+
+  it('never pours more than the container holds, and every amount stays within 2 % (or the difference is stated)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(arbPoured, { minLength: 1, maxLength: 8 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        styles,
+        arbScale,
+        fc.constantFrom<UnitSystem>('ml', 'oz', 'cl'),
+        (lines, methodDilution, style, scale, system) => {
+          const result = computeBatch({ lines, methodDilution, style, scale });
+          const { measures, amounts } = pouredAmounts(result, system);
+          const poured = amounts.reduce((sum, m) => sum + m.measure.ml, 0);
+          expect(measures.overMl).toBe(0); // no counted lines here: everything can be rounded down
+          expect(poured).toBeLessThanOrEqual(result.container.capacityMl + 1e-6);
+          expect(measures.totalMl).toBeCloseTo(poured, 9);
+          result.lines.forEach((line, i) => {
+            const m = measures.lines[i];
+            if (line.line.role === 'at-service') return expect(m).toBeNull();
+            if (!m) return;
+            if (m.exactMl === 0) return expect(m.measure.ml).toBe(0); // no serving fits: nothing is poured
+            const { error } = m;
+            expect(error).toBeCloseTo((m.measure.ml - m.exactMl) / m.exactMl, 9);
+            // Dashes are kept as half dashes, and specks under 0.1 ml have no step fine enough: their error can be
+            // larger, and it is reported (the page states it: batch-text.test.ts).
+            if (line.line.unit !== 'dash' && m.exactMl >= 0.1) expect(Math.abs(error)).toBeLessThan(MAX_MEASURE_ERROR);
+          });
+          for (const m of [measures.syrupWater, measures.water]) {
+            if (m && m.exactMl >= 0.1) expect(Math.abs(m.error)).toBeLessThan(MAX_MEASURE_ERROR);
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('solid sugar in a batch becomes a syrup', () => {
+  const daiquiri: BatchLine[] = [
+    line('White rum', 60, 40),
+    line('Lime juice', 20, 0, { category: 'Juices', role: 'same-day' }),
+    line('Superfine sugar', 2, 0, { unit: 'barspoon', category: 'Other' }),
+  ];
+  // 2 barspoons = 10 ml = 8.114 g of sugar, dissolving to 5.112 ml; the batched lines are 85.11 ml a glass.
+  const grams = (10 / 4.93) * 4;
+
+  it('dissolves the sugar in its weight of water, which counts toward the dilution', () => {
+    const result = computeBatch({
+      lines: daiquiri,
+      methodDilution: 0.25,
+      style: 'fridge',
+      scale: { by: 'servings', servings: 40 },
+    });
+    const batched = 80 + grams * 0.63;
+    expect(result.container.syrupWaterMl).toBeCloseTo(40 * grams, 6); // 324.5 ml of water for 324.5 g of sugar
+    // 25 % of 85.1 ml is 21.3 ml of water a glass; 8.1 ml of it is the syrup's, so 13.2 ml is added.
+    expect(result.container.waterMl).toBeCloseTo(40 * (0.25 * batched - grams), 6);
+    expect(result.container.volumeMl).toBeCloseTo(40 * 1.25 * batched, 6);
+    expect(result.perServing.finalAbv).toBeCloseTo((24 / (1.25 * batched)) * 100, 6);
+  });
+
+  it('adds the syrup water to the volume and the served ABV when the batch takes no water', () => {
+    const result = computeBatch({
+      lines: daiquiri,
+      methodDilution: 0.25,
+      style: 'to-order',
+      scale: { by: 'servings', servings: 10 },
+    });
+    const batched = 80 + grams * 0.63;
+    expect(result.container.waterMl).toBe(0);
+    expect(result.container.volumeMl).toBeCloseTo(10 * (batched + grams), 6);
+    expect(result.perServing.pourMl).toBeCloseTo(batched + grams, 6);
+    expect(result.perServing.servedMl).toBeCloseTo(batched + grams + 0.25 * batched, 6);
+    expect(result.perServing.finalAbv).toBeCloseTo((24 / (batched + grams + 0.25 * batched)) * 100, 6);
+  });
+});
+
+describe('egg and dairy at service', () => {
+  const sour = (extra: BatchLine): BatchLine[] => [
+    line('Bourbon', 60, 45),
+    line('Lemon juice', 30, 0, { category: 'Juices', role: 'same-day' }),
+    line('Simple syrup', 20, 0),
+    extra,
+  ];
+  const eggAndDairy: BatchLine[] = [
+    line('Egg white', 20, 0, { category: 'Dairy & egg', role: 'at-service' }),
+    line('Egg white', 1, 0, { unit: 'white', category: 'Dairy & egg', role: 'at-service' }),
+    line('Egg yolk', 1, 0, { unit: 'yolk', category: 'Dairy & egg', role: 'at-service' }),
+    line('Whole egg', 1, 0, { unit: 'egg', category: 'Dairy & egg', role: 'at-service' }),
+    line('Aquafaba', 20, 0, { category: 'Other', role: 'at-service' }),
+    line('Cream', 30, 0, { category: 'Dairy & egg', role: 'at-service' }),
+    line('Heavy cream', 30, 0, { category: 'Dairy & egg', role: 'at-service' }),
+    line('Milk', 30, 0, { category: 'Dairy & egg', role: 'at-service' }),
+    line('double cream', 30, 0, { category: null, role: 'at-service' }),
+  ];
+
+  it.each(eggAndDairy.map((l) => [l.ingredient, l.unit, l] as const))(
+    '%s (%s) goes into the shaker with the pour, in every service style, never into the glass after it',
+    (_name, _unit, extra) => {
+      for (const style of ['fridge', 'freezer', 'over-ice', 'to-order'] as const) {
+        const result = computeBatch({
+          lines: sour(extra),
+          methodDilution: 0.25,
+          style,
+          scale: { by: 'servings', servings: 8 },
+        });
+        const plan = servicePlan(result, style, 'Shake');
+        expect(plan.finish).toBe('shake');
+        expect(plan.shakenIn.map((l) => l.line.ingredient)).toEqual([extra.ingredient]);
+        expect(plan.addedAfter).toEqual([]);
+        expect(plan.dryShake).toBe(eggOrDairy(extra) === 'egg');
+        expect(plan.batchHoldsWater).toBe(style !== 'to-order');
+      }
+    },
+  );
+
+  it('gives egg a dry shake whatever the technique, and floats dairy on a built drink after the pour', () => {
+    const flip = computeBatch({
+      lines: [
+        line('Brandy', 45, 40),
+        line('Whole egg', 1, 0, { unit: 'egg', category: 'Dairy & egg', role: 'at-service' }),
+      ],
+      methodDilution: 0.2,
+      style: 'to-order',
+      scale: { by: 'servings', servings: 4 },
+    });
+    expect(servicePlan(flip, 'to-order', 'Stir')).toMatchObject({ finish: 'shake', dryShake: true });
+    const whiteRussian = computeBatch({
+      lines: [
+        line('Vodka', 50, 40),
+        line('Coffee liqueur', 20, 20),
+        line('Cream', 30, 0, { category: 'Dairy & egg', role: 'at-service' }),
+      ],
+      methodDilution: 0.1,
+      style: 'over-ice',
+      scale: { by: 'servings', servings: 4 },
+    });
+    const plan = servicePlan(whiteRussian, 'over-ice', 'Build');
+    expect(plan.finish).toBe('pour-over-ice');
+    expect(plan.addedAfter.map((l) => l.line.ingredient)).toEqual(['Cream']);
   });
 });

@@ -1,5 +1,14 @@
-import { computeRecipeAlcohol, ETHANOL_DENSITY_G_PER_ML, UK_UNIT_ML, US_STANDARD_DRINK_G } from './abv';
-import { isCountUnit, isEggUnit, isRinseUnit, isSolidSugar, isTopUnit, lineVolumeMl } from './units';
+import { computeRecipeAlcohol, ETHANOL_DENSITY_G_PER_ML, UK_UNIT_ML, US_STANDARD_DRINK_G, type Technique } from './abv';
+import {
+  eggPartOf,
+  isCountUnit,
+  isEggUnit,
+  isRinseUnit,
+  isSolidSugar,
+  isTopUnit,
+  lineVolumeMl,
+  solidSugarGrams,
+} from './units';
 
 /**
  * Batch maths: one recipe scaled into a bottle, a jug, a number of servings or a party, with the water to add, the ABV of
@@ -56,17 +65,43 @@ const AT_SERVICE_NAMES =
 /** Fresh juices that lose their brightness within a day (DOMAIN.md: citrus juice is 'same day only'). */
 const SAME_DAY_JUICES = /\b(lime|lemon|orange|grapefruit|yuzu|pineapple|blood orange|calamansi)\b/i;
 
+/** Dairy by name, for free-text lines without a category ('double cream', 'whole milk', 'Greek yoghurt'). */
+const DAIRY_NAMES = /\b(cream|milk|half and half|half & half|yogh?urt|buttermilk|kefir|cr[eè]me fra[iî]che)\b/i;
+/** Names that mention cream or milk but are not dairy: liqueurs, sherry, coconut, sodas, chocolate milk stout... */
+const NOT_DAIRY_NAMES =
+  /\b(liqueur|sherry|coconut|soda|cr[eè]me de|irish cream|oat|almond|soy|rice|cashew|stout|tartar|punch)\b/i;
+/** Egg-white stand-ins that foam like egg and take the same dry shake (aquafaba is chickpea water). */
+const FOAMER_NAMES = /\b(aquafaba|foamer)\b/i;
+
+/**
+ * Whether a line is egg or dairy, the lines that are shaken with the drink at service (DOMAIN.md "Batching": egg and dairy
+ * are added at service; they are never kept in a batch):
+ * - 'egg': an egg unit (egg, white, yolk), an egg ingredient (Egg white, Egg yolk, Whole egg) or an egg-white stand-in
+ *   (aquafaba): needs a dry shake (no ice) to foam before the shake with ice;
+ * - 'dairy': the 'Dairy & egg' category, or for free text a dairy name (cream, milk, yoghurt...), but not cream liqueurs,
+ *   cream sherry, coconut or plant milks;
+ * - null: anything else.
+ * @param line the line's unit, ingredient name and catalogue category (null for free text)
+ */
+export function eggOrDairy(line: Pick<BatchLine, 'unit' | 'ingredient' | 'category'>): 'egg' | 'dairy' | null {
+  const { unit, ingredient, category } = line;
+  if (isEggUnit(unit) || eggPartOf(ingredient) !== null || FOAMER_NAMES.test(ingredient)) return 'egg';
+  if (category === 'Dairy & egg') return 'dairy';
+  if (category === null && DAIRY_NAMES.test(ingredient) && !NOT_DAIRY_NAMES.test(ingredient)) return 'dairy';
+  return null;
+}
+
 /**
  * The default role of a line, from its unit, its ingredient's category and its name (DOMAIN.md "Batching", line roles):
- * top-ups, rinses, eggs, dairy, carbonated mixers, sparkling wine, beer and cider, and counted fruit, herbs and garnish
+ * top-ups, rinses, eggs and dairy ({@link eggOrDairy}), carbonated mixers, sparkling wine, beer and cider, and counted fruit, herbs and garnish
  * are added at service; fresh citrus and pineapple juice are same day only; spirits, liqueurs, wines, syrups, bitters,
  * still mixers, solid sugar and anything unknown are batched. The user may change any of them.
  * @param line the line's unit, ingredient name and catalogue category (null for free text)
  */
 export function defaultLineRole(line: Pick<BatchLine, 'unit' | 'ingredient' | 'category'>): LineRole {
   const { unit, ingredient, category } = line;
-  if (isTopUnit(unit) || isRinseUnit(unit) || isEggUnit(unit)) return 'at-service';
-  if (category === 'Dairy & egg' || category === 'Beer & cider') return 'at-service';
+  if (isTopUnit(unit) || isRinseUnit(unit) || eggOrDairy(line) !== null) return 'at-service';
+  if (category === 'Beer & cider') return 'at-service';
   if (AT_SERVICE_NAMES.test(ingredient)) return 'at-service';
   if (isCountUnit(unit) && !isSolidSugar(ingredient)) return 'at-service';
   if (category === 'Juices' && SAME_DAY_JUICES.test(ingredient)) return 'same-day';
@@ -115,18 +150,32 @@ export interface BatchResult {
   servings: number;
   /** The method's dilution the input gave. */
   methodDilution: number;
-  /** Water poured into the container, as a fraction of the batched lines (depends on the style). */
+  /**
+   * Water the container should hold, as a fraction of the batched lines (depends on the style); the syrup's water counts
+   * toward it, and makes it more when the sugar needs more water than the dilution.
+   */
   batchDilution: number;
   /** Water one glass ends up with, as a fraction of the batched lines (to-order: the method's, added by the ice). */
   servedDilution: number;
   lines: BatchLineResult[];
   /** What goes into the container (batch and same-day lines plus water), for the whole batch. */
   container: {
-    /** ml of the batched lines (no water). */
+    /** ml of the batched lines (no water; solid sugar at its dissolved volume). */
     ingredientsMl: number;
+    /**
+     * ml of water the batch's solid sugar is dissolved in first ({@link SYRUP_WATER_ML_PER_G} per g: a 1:1 syrup). It is
+     * part of the batch's water: the water to add is what the dilution still needs after it.
+     */
+    syrupWaterMl: number;
+    /** ml of water to pour in for the dilution (never negative; less the syrup's water). */
     waterMl: number;
-    /** ingredientsMl + waterMl. */
+    /** ingredientsMl + syrupWaterMl + waterMl. */
     volumeMl: number;
+    /**
+     * ml the batch must fit in: the volume asked for, the bottles' capacity (bottles × size), or for servings and parties
+     * the exact volume. Rounded measures never add up to more ({@link measureBatch} in batch-measure.ts).
+     */
+    capacityMl: number;
     ethanolMl: number;
     /** ABV of what is in the container, %: the figure that decides whether it freezes. */
     abv: number;
@@ -156,6 +205,12 @@ export interface BatchResult {
   /** True when the container's ABV is under {@link FREEZER_SAFE_ABV} %: it may freeze in a home freezer. */
   freezerWarning: boolean;
 }
+
+/**
+ * ml of water that dissolves one gram of solid sugar in a batch: its own weight of water (1 g of water is 1 ml), a 1:1
+ * syrup, since sugar does not dissolve in spirit. Source: docs/domain.md "Batching: sugar, egg and dairy, rounding".
+ */
+export const SYRUP_WATER_ML_PER_G = 1;
 
 /** Default drinks per guest in the first hour of a party. Source: DOMAIN.md "Batching" ("2 per hour is a soft default"). */
 export const PARTY_FIRST_HOUR_RATE = 2;
@@ -208,7 +263,8 @@ function volumeOf(line: BatchLine): number | null {
  * Batches one recipe (DOMAIN.md "Batching" and "Alcohol maths").
  *
  * Per glass: the batch and same-day lines (volume B) take water w × B in the container, where w is the method's dilution
- * ready to pour, 15 % over ice and 0 to order; the pour is B × (1 + w). To order, the ice adds the method's dilution at
+ * ready to pour, 15 % over ice and 0 to order; the pour is B × (1 + w). Solid sugar is first dissolved in its weight of
+ * water (S ml per glass, {@link SYRUP_WATER_ML_PER_G}); that water is part of w × B, so the pour is B + max(w × B, S). To order, the ice adds the method's dilution at
  * service instead. At-service lines (toppers, egg...) are added to the glass and count in the served volume and ABV.
  * Servings k come from the scale (servings: N; volume: T / pour; bottles: floor(n × B_bottle / pour); party:
  * {@link partyDrinks}); every line's batch amount is exactly its per-glass ml × k (rounding only happens at display).
@@ -229,6 +285,7 @@ export function computeBatch(input: BatchInput): BatchResult {
   let batchedMl = 0;
   let batchedEthanolMl = 0;
   let atServiceMl = 0;
+  let syrupWaterMl = 0;
   for (const line of lines) {
     const volume = volumeOf(line);
     if (volume === null) continue;
@@ -236,9 +293,14 @@ export function computeBatch(input: BatchInput): BatchResult {
     else {
       batchedMl += volume;
       batchedEthanolMl += (volume * line.abv) / 100;
+      const grams =
+        isSolidSugar(line.ingredient) && line.amount !== null ? solidSugarGrams(line.amount, line.unit) : null;
+      if (grams !== null) syrupWaterMl += grams * SYRUP_WATER_ML_PER_G;
     }
   }
-  const pourMl = batchedMl * (1 + batchDilution);
+  // The syrup's water counts in the dilution: only what the method still needs is added from the tap.
+  const waterPerGlassMl = Math.max(batchedMl * batchDilution - syrupWaterMl, 0);
+  const pourMl = batchedMl + syrupWaterMl + waterPerGlassMl;
   const servings = servingsFor(scale, pourMl);
   const serviceWaterMl = batchedMl * (servedDilution - batchDilution);
   const servedMl = pourMl + serviceWaterMl + atServiceMl;
@@ -256,10 +318,12 @@ export function computeBatch(input: BatchInput): BatchResult {
   });
 
   const containerIngredients = batchedMl * servings;
-  const containerWater = batchedMl * batchDilution * servings;
-  const containerVolume = containerIngredients + containerWater;
+  const containerSyrupWater = syrupWaterMl * servings;
+  const containerWater = waterPerGlassMl * servings;
+  const containerVolume = containerIngredients + containerSyrupWater + containerWater;
   const containerEthanol = batchedEthanolMl * servings;
-  const containerAbv = containerVolume > 0 ? (containerEthanol / containerVolume) * 100 : 0;
+  // Per glass, not from the totals: the same figure, and it holds for a batch of a vanishing volume (no subnormal noise).
+  const containerAbv = containerVolume > 0 ? (batchedEthanolMl / pourMl) * 100 : 0;
   const ethanolMl = whole.ethanolMl;
   return {
     servings,
@@ -269,8 +333,10 @@ export function computeBatch(input: BatchInput): BatchResult {
     lines: results,
     container: {
       ingredientsMl: containerIngredients,
+      syrupWaterMl: containerSyrupWater,
       waterMl: containerWater,
       volumeMl: containerVolume,
+      capacityMl: capacityFor(scale, containerVolume),
       ethanolMl: containerEthanol,
       abv: containerAbv,
     },
@@ -288,6 +354,13 @@ export function computeBatch(input: BatchInput): BatchResult {
     },
     freezerWarning: containerVolume > 0 && containerAbv < FREEZER_SAFE_ABV,
   };
+}
+
+/** ml the batch must fit in for a scale: the volume asked for, the bottles' capacity, else the batch's exact volume. */
+function capacityFor(scale: BatchScale, volumeMl: number): number {
+  if (scale.by === 'volume') return scale.volumeMl;
+  if (scale.by === 'bottles') return scale.bottles * scale.bottleMl;
+  return volumeMl;
 }
 
 function assertCount(name: string, value: number): void {
@@ -312,4 +385,57 @@ function servingsFor(scale: BatchScale, pourMl: number): number {
     case 'party':
       return partyDrinks(scale.guests, scale.hours, scale.firstHourRate, scale.laterRate);
   }
+}
+
+/**
+ * How the pour reaches the glass at service:
+ * - 'shake' / 'stir' / 'blend': with ice, one drink at a time (to order; or whenever egg or dairy is shaken in);
+ * - 'pour': the batch, already cold and diluted, straight into the glass; 'pour-over-ice': over fresh ice.
+ */
+export type ServiceFinish = 'shake' | 'stir' | 'blend' | 'pour' | 'pour-over-ice';
+
+/** What happens to each glass at service, in order (see {@link servicePlan}). */
+export interface ServicePlan {
+  finish: ServiceFinish;
+  /** True when the glass is shaken without ice first, to foam the egg (or aquafaba). */
+  dryShake: boolean;
+  /** True when the pour already carries its water (ready to pour or over ice), so the shake with ice is a brief one. */
+  batchHoldsWater: boolean;
+  /** Add-at-service egg and dairy lines, which go into the shaker (or blender) with the pour, before it is shaken. */
+  shakenIn: BatchLineResult[];
+  /** Rinses: the glass is coated before anything is poured. */
+  rinses: BatchLineResult[];
+  /** Every other add-at-service line (toppers, splashes, fruit...), added to the glass once the drink is in it. */
+  addedAfter: BatchLineResult[];
+}
+
+/**
+ * The rule for each glass at service (DOMAIN.md "Batching": egg and dairy are added at service). Egg and dairy are never
+ * added after the shake: an add-at-service egg line (white, yolk, whole egg, aquafaba; {@link eggOrDairy}) goes into the
+ * shaker with the pour and takes a dry shake first, whatever the technique, since egg does not foam otherwise; dairy is
+ * shaken in with the pour when the drink is shaken (blended in when blended), and floated or stirred in after the pour
+ * otherwise (a built White Russian). Toppers and everything else go into the glass after the drink.
+ * @param result the batch ({@link computeBatch})
+ * @param style how the batch is served
+ * @param technique the recipe's technique
+ */
+export function servicePlan(result: BatchResult, style: ServiceStyle, technique: Technique): ServicePlan {
+  const atService = result.lines.filter((l) => l.line.role === 'at-service');
+  const kindOf = (l: BatchLineResult) => eggOrDairy(l.line);
+  const hasEgg = result.lines.some((l) => kindOf(l) === 'egg' && (l.totalMl !== null || l.totalCount !== null));
+  const mixed = technique === 'Shake' || technique === 'Blend';
+  const shakenIn = atService.filter((l) => kindOf(l) === 'egg' || (kindOf(l) === 'dairy' && mixed));
+  let finish: ServiceFinish;
+  if (technique === 'Blend' && (style === 'to-order' || shakenIn.length > 0)) finish = 'blend';
+  else if (hasEgg || (technique === 'Shake' && (style === 'to-order' || shakenIn.length > 0))) finish = 'shake';
+  else if (style === 'to-order') finish = 'stir';
+  else finish = style === 'over-ice' ? 'pour-over-ice' : 'pour';
+  return {
+    finish,
+    dryShake: hasEgg && finish === 'shake',
+    batchHoldsWater: style !== 'to-order' && result.batchDilution > 0,
+    shakenIn,
+    rinses: atService.filter((l) => isRinseUnit(l.line.unit)),
+    addedAfter: atService.filter((l) => !shakenIn.includes(l) && !isRinseUnit(l.line.unit)),
+  };
 }

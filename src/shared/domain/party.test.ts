@@ -201,3 +201,40 @@ describe('sugar', () => {
     expect(item?.purchase).toEqual({ kind: 'bag', grams: expect.closeTo(324.54, 2), bagG: 1000, bags: 1 });
   });
 });
+
+describe('sugar cubes', () => {
+  it('are bought by weight from a bag, never as a count of cubes', () => {
+    const oldFashioned = computeBatch({
+      lines: [
+        line('Bourbon', 'Spirits', 60, 45),
+        line('Sugar cube', 'Other', 1, 0, { unit: 'cube' }),
+        line('Angostura bitters', 'Bitters', 2, 44.7, { unit: 'dash' }),
+      ],
+      methodDilution: 0.2,
+      style: 'fridge',
+      scale: { by: 'servings', servings: 40 },
+    });
+    // 40 cubes of 4 g: 160 g of sugar, one 1 kg bag.
+    const [sugar] = shoppingList([{ name: 'Old Fashioned', result: oldFashioned }]).filter(
+      (i) => i.key === 'sugar cube',
+    );
+    expect(sugar?.purchase).toEqual({ kind: 'bag', grams: expect.closeTo(160, 9), bagG: 1000, bags: 1 });
+    expect(
+      purchaseFor({ ingredient: 'Sugar cube', category: 'Other', totalMl: null, totalCount: 40, countUnit: 'cube' }),
+    ).toEqual({ kind: 'bag', grams: 160, bagG: 1000, bags: 1 });
+  });
+
+  it('still buys eggs by the egg for a batch of sours', () => {
+    const sour = computeBatch({
+      lines: [
+        line('Bourbon', 'Spirits', 60, 45),
+        line('Egg white', 'Dairy & egg', 1, 0, { unit: 'white', role: 'at-service' }),
+      ],
+      methodDilution: 0.25,
+      style: 'to-order',
+      scale: { by: 'servings', servings: 12 },
+    });
+    const [egg] = shoppingList([{ name: 'Whiskey Sour', result: sour }]).filter((i) => i.key === 'egg white');
+    expect(egg?.purchase).toEqual({ kind: 'count', count: 12, unit: 'egg' });
+  });
+});

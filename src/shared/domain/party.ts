@@ -7,7 +7,7 @@ import {
   PARTY_FIRST_HOUR_RATE,
   PARTY_LATER_RATE,
 } from './batch';
-import { eggPartOf, isCountUnit, isEggUnit, isSolidSugar, SUGAR_DISSOLVED_ML_PER_G } from './units';
+import { eggPartOf, isCountUnit, isEggUnit, isSolidSugar, solidSugarGrams, SUGAR_DISSOLVED_ML_PER_G } from './units';
 import { fruitsFor, yieldForJuiceName, type ProduceYield } from './produce';
 
 /**
@@ -93,7 +93,9 @@ function fruitOf(ingredient: string, category: string | null): ProduceYield | nu
 }
 
 /**
- * How one ingredient is bought, for a total need.
+ * How one ingredient is bought, for a total need: solid sugar by the 1 kg bag, weighed in grams however it is counted
+ * (cubes, spoons); eggs by the egg (a white or a yolk is one egg); other counted things by their count; citrus juice as
+ * fruit ({@link fruitsFor}); everything else in bottles.
  * @param bottleMl the bottle size chosen for it, ml (default {@link STANDARD_BOTTLE_ML} for its category, 750 ml unknown)
  */
 export function purchaseFor(
@@ -102,6 +104,18 @@ export function purchaseFor(
 ): Purchase {
   const { ingredient, category, totalMl, totalCount, countUnit } = item;
   if (/^(water|ice|crushed ice)$/i.test(ingredient.trim())) return { kind: 'none' };
+  if (isSolidSugar(ingredient)) {
+    // Sugar is bought by weight, however the recipe counts it: 40 cubes are 160 g from a bag, never '40 cube'. A line's
+    // ml is its dissolved volume (0.63 ml per g, units.ts), so the grams come straight back from it.
+    const grams =
+      totalMl !== null
+        ? totalMl / SUGAR_DISSOLVED_ML_PER_G
+        : totalCount !== null && countUnit !== null
+          ? solidSugarGrams(totalCount, countUnit)
+          : null;
+    if (grams !== null)
+      return { kind: 'bag', grams, bagG: SUGAR_BAG_G, bags: bottlesToBuy(grams, SUGAR_BAG_G).bottles };
+  }
   if (totalCount !== null && countUnit !== null) {
     const part = isEggUnit(countUnit) ? countUnit : eggPartOf(ingredient);
     // An egg white or a yolk is one egg bought; whole eggs likewise.
@@ -109,11 +123,6 @@ export function purchaseFor(
     return { kind: 'count', count: Math.ceil(totalCount - 1e-9), unit: countUnit };
   }
   if (totalMl === null) return { kind: 'none' };
-  if (isSolidSugar(ingredient)) {
-    // A sugar line's ml is its dissolved volume (0.63 ml per g, units.ts), so the grams come straight back from it.
-    const grams = totalMl / SUGAR_DISSOLVED_ML_PER_G;
-    return { kind: 'bag', grams, bagG: SUGAR_BAG_G, bags: bottlesToBuy(grams, SUGAR_BAG_G).bottles };
-  }
   const fruit = fruitOf(ingredient, category);
   if (fruit && bottleMl === undefined) {
     const { count, leftoverMl } = fruitsFor(totalMl, fruit);
@@ -138,7 +147,11 @@ export function shoppingList(
     for (const line of result.lines) {
       const key = line.line.ingredient.trim().toLowerCase();
       if (!key) continue;
-      const counted = line.totalCount !== null && (isCountUnit(line.line.unit) || isEggUnit(line.line.unit));
+      // Solid sugar is summed by its volume (weighed, not counted), so cubes and spoons of one sugar add up in grams.
+      const counted =
+        line.totalCount !== null &&
+        (isCountUnit(line.line.unit) || isEggUnit(line.line.unit)) &&
+        !(isSolidSugar(line.line.ingredient) && line.totalMl !== null);
       const item = items.get(key) ?? {
         key,
         ingredient: line.line.ingredient.trim(),

@@ -2,10 +2,11 @@ import { ChevronRightIcon, SnowflakeIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/client/lib/utils';
 import { ETHANOL_DENSITY_G_PER_ML, UK_UNIT_ML, US_STANDARD_DRINK_G } from '@/shared/domain/abv';
-import { FREEZER_SAFE_ABV, type BatchLineResult, type BatchResult } from '@/shared/domain/batch';
+import { eggOrDairy, FREEZER_SAFE_ABV, type BatchLineResult, type BatchResult } from '@/shared/domain/batch';
 import {
   formatExactLine,
   formatExactVolume,
+  measureBatch,
   measureLine,
   measurePour,
   measureVolume,
@@ -13,7 +14,7 @@ import {
 import type { ShoppingItem } from '@/shared/domain/party';
 import { formatRecipeLine, type UnitSystem } from '@/shared/domain/units';
 import type { BatchScaleState } from '@/shared/schemas/batch';
-import { formatAbv, formatNumber, leftoverText, needText, purchaseText } from '../lib/batch-text';
+import { formatAbv, formatNumber, leftoverText, needText, purchaseText, roundingNote } from '../lib/batch-text';
 import { BottleSizeSelect } from './batch-controls';
 import { ROLE_LABELS } from './recipe-editor';
 
@@ -63,6 +64,21 @@ function servingsWorking(scale: BatchScaleState, result: BatchResult, system: Un
   }
 }
 
+/** How the water to add was worked out, the sugar syrup's water included. */
+function waterWorking(result: BatchResult, system: UnitSystem): string {
+  const { container } = result;
+  const syrup = formatExactVolume(container.syrupWaterMl, system);
+  if (result.batchDilution > 0) {
+    const target = `${formatNumber(result.batchDilution * 100, 1)} % × ${formatExactVolume(container.ingredientsMl, system)} of batched ingredients`;
+    if (container.syrupWaterMl <= 0) {
+      return `${target} = ${formatExactVolume(container.waterMl, system)}: the water the ice would have added.`;
+    }
+    return `${target}, less the ${syrup} the sugar is dissolved in = ${formatExactVolume(container.waterMl, system)}: the rest of the water the ice would have added.`;
+  }
+  const none = `None: made to order, the ice adds ${formatNumber(result.servedDilution * 100, 1)} % as each drink is shaken or stirred.`;
+  return container.syrupWaterMl > 0 ? `${none} The sugar is dissolved in ${syrup} of water first.` : none;
+}
+
 /** The headline figures: servings, batch volume, water, pour, ABVs, standard drinks and UK units, each with its working. */
 export function BatchFigures({
   result,
@@ -84,13 +100,14 @@ export function BatchFigures({
         </Figure>
         <Figure label="Batch volume" value={measureVolume(container.volumeMl, system).text} testId="figure-volume">
           {formatExactVolume(container.ingredientsMl, system)} of ingredients +{' '}
+          {container.syrupWaterMl > 0
+            ? `${formatExactVolume(container.syrupWaterMl, system)} of water to dissolve the sugar + `
+            : ''}
           {formatExactVolume(container.waterMl, system)} of water = {formatExactVolume(container.volumeMl, system)}.
           Add-at-service lines are not in the batch.
         </Figure>
         <Figure label="Water to add" value={formatExactVolume(container.waterMl, system)} testId="figure-water">
-          {result.batchDilution > 0
-            ? `${formatNumber(result.batchDilution * 100, 1)} % × ${formatExactVolume(container.ingredientsMl, system)} of batched ingredients = ${formatExactVolume(container.waterMl, system)}: the water the ice would have added.`
-            : `None: made to order, the ice adds ${formatNumber(result.servedDilution * 100, 1)} % as each drink is shaken or stirred.`}
+          {waterWorking(result, system)}
         </Figure>
         <Figure label="Pour per glass" value={formatExactVolume(perServing.pourMl, system)} testId="figure-pour">
           {formatExactVolume(container.volumeMl, system)} ÷ {formatNumber(result.servings)} servings.
@@ -160,7 +177,10 @@ function RoleTag({ line }: { line: BatchLineResult }) {
 
 /** The batch: each batched line (measure and exact), the water and the total; then what goes into each glass. */
 export function BatchTable({ result, system }: { result: BatchResult; system: UnitSystem }) {
-  const inBatch = result.lines.filter((l) => l.line.role !== 'at-service');
+  const measures = measureBatch(result, system);
+  const inBatch = result.lines.flatMap((line, i) =>
+    line.line.role === 'at-service' ? [] : [{ line, measure: measures.lines[i] ?? null }],
+  );
   const atService = result.lines.filter((l) => l.line.role === 'at-service');
   return (
     <div className="flex flex-col gap-5">
@@ -180,23 +200,32 @@ export function BatchTable({ result, system }: { result: BatchResult; system: Un
           </tr>
         </thead>
         <tbody>
-          {inBatch.map((line, index) => (
+          {inBatch.map(({ line, measure }, index) => (
             <tr key={index} className="border-b border-border/60">
               <th scope="row" className="py-2 pr-2 text-left font-normal">
                 {line.line.ingredient}
                 <RoleTag line={line} />
               </th>
-              <td className="py-2 text-right font-semibold tabular-nums">{measureLine(line, system) ?? '—'}</td>
+              <td className="py-2 text-right font-semibold tabular-nums">{measure?.measure.text ?? '—'}</td>
               <td className="py-2 pl-3 text-right text-muted tabular-nums">{formatExactLine(line, system) ?? '—'}</td>
             </tr>
           ))}
+          {measures.syrupWater ? (
+            <tr className="border-b border-border/60">
+              <th scope="row" className="py-2 pr-2 text-left font-normal">
+                Water to dissolve the sugar
+              </th>
+              <td className="py-2 text-right font-semibold tabular-nums">{measures.syrupWater.measure.text}</td>
+              <td className="py-2 pl-3 text-right text-muted tabular-nums">
+                {formatExactVolume(result.container.syrupWaterMl, system)}
+              </td>
+            </tr>
+          ) : null}
           <tr className="border-b border-border/60">
             <th scope="row" className="py-2 pr-2 text-left font-normal">
               Water (dilution)
             </th>
-            <td className="py-2 text-right font-semibold tabular-nums">
-              {result.container.waterMl > 0 ? measureVolume(result.container.waterMl, system).text : 'none'}
-            </td>
+            <td className="py-2 text-right font-semibold tabular-nums">{measures.water?.measure.text ?? 'none'}</td>
             <td className="py-2 pl-3 text-right text-muted tabular-nums">
               {formatExactVolume(result.container.waterMl, system)}
             </td>
@@ -207,8 +236,8 @@ export function BatchTable({ result, system }: { result: BatchResult; system: Un
             <th scope="row" className="pt-2 text-left font-semibold">
               Total
             </th>
-            <td className="pt-2 text-right font-semibold tabular-nums">
-              {measureVolume(result.container.volumeMl, system).text}
+            <td className="pt-2 text-right font-semibold tabular-nums" data-testid="batch-total">
+              {measures.totalText}
             </td>
             <td className="pt-2 pl-3 text-right text-muted tabular-nums">
               {formatExactVolume(result.container.volumeMl, system)}
@@ -216,10 +245,18 @@ export function BatchTable({ result, system }: { result: BatchResult; system: Un
           </tr>
         </tfoot>
       </table>
+      <p role="note" className="-mt-3 text-xs text-muted" data-testid="rounding-note">
+        {roundingNote(result, system)}
+      </p>
       {atService.length ? (
         <div data-testid="at-service">
           <h3 className="text-sm font-semibold">Added at service</h3>
-          <p className="text-xs text-muted">Not poured into the batch; counted in the served ABV.</p>
+          <p className="text-xs text-muted">
+            Not poured into the batch; counted in the served ABV.
+            {atService.some((l) => eggOrDairy(l.line) !== null)
+              ? ' Egg and dairy go into the shaker with each pour (egg gets a dry shake first).'
+              : ''}
+          </p>
           <ul className="mt-2 flex flex-col gap-1 text-sm">
             {atService.map((line, index) => {
               const text = formatRecipeLine(

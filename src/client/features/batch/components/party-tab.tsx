@@ -4,10 +4,10 @@ import { useState, type ReactNode } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { NativeSelect } from '@/client/components/ui/native-select';
-import { partyDrinks, SERVICE_STYLES, type ServiceStyle } from '@/shared/domain/batch';
-import { measureLine, measurePour, measureVolume } from '@/shared/domain/batch-measure';
+import { partyDrinks, SERVICE_STYLES, type LineRole, type ServiceStyle } from '@/shared/domain/batch';
+import { measureBatch, measurePour } from '@/shared/domain/batch-measure';
 import { MAX_PARTY_COCKTAILS, planParty, type PartyCocktail, type PartyPlan } from '@/shared/domain/party';
-import type { UnitSystem } from '@/shared/domain/units';
+import { isSolidSugar, type UnitSystem } from '@/shared/domain/units';
 import type { BatchState, PartyState } from '@/shared/schemas/batch';
 import type { CocktailDetail } from '@/shared/schemas/cocktail';
 import { getRecipeQueryOptions } from '../api/get-recipe';
@@ -44,16 +44,27 @@ function timeline(plan: PartyPlan, system: UnitSystem, recipes: Map<string, Cock
   const atService: string[] = [];
   for (const { cocktail, drinks, batch } of plan.cocktails) {
     if (drinks === 0) continue;
-    const batched = batch.lines.filter((l) => l.line.role === 'batch' && l.totalMl !== null);
-    const fresh = batch.lines.filter((l) => l.line.role === 'same-day' && l.totalMl !== null);
-    const list = (lines: typeof batched) =>
-      joinList(lines.map((l) => `${measureLine(l, system)} ${l.line.ingredient}`));
+    // Measures rounded to fit the batch (measureBatch); solid sugar is dissolved in its water before it is mixed in.
+    const measures = measureBatch(batch, system);
+    const syrupMade = measures.syrupWater !== null;
+    const measured = (role: LineRole, sugar: boolean) =>
+      batch.lines.flatMap((l, i) => {
+        const m = measures.lines[i];
+        const isSugar = syrupMade && isSolidSugar(l.line.ingredient);
+        const keep = l.line.role === role && m && isSugar === sugar;
+        return keep ? [`${m.measure.text} ${l.line.ingredient}`] : [];
+      });
+    const sugar = [...measured('batch', true), ...measured('same-day', true)];
+    const batched = [...measured('batch', false), ...(sugar.length ? ['the syrup'] : [])];
+    const fresh = measured('same-day', false);
     if (batched.length) {
-      const water =
-        batch.container.waterMl > 0 ? ` and ${measureVolume(batch.container.waterMl, system).text} of water` : '';
-      dayBefore.push(`${cocktail.name}: mix ${list(batched)}${water}; bottle, label and chill.`);
+      const syrup = measures.syrupWater
+        ? `dissolve ${joinList(sugar)} in ${measures.syrupWater.measure.text} of warm water and let it cool; `
+        : '';
+      const water = measures.water ? ` and ${measures.water.measure.text} of water` : '';
+      dayBefore.push(`${cocktail.name}: ${syrup}mix ${joinList(batched)}${water}; bottle, label and chill.`);
     }
-    if (fresh.length) sameDay.push(`${cocktail.name}: squeeze ${list(fresh)} and add it to the batch.`);
+    if (fresh.length) sameDay.push(`${cocktail.name}: squeeze ${joinList(fresh)} and add it to the batch.`);
     const recipe = recipes.get(cocktail.key);
     const steps = serviceSteps(
       batch,

@@ -1,12 +1,6 @@
 import type { ReactNode } from 'react';
 import type { BatchResult, ServiceStyle } from '@/shared/domain/batch';
-import {
-  formatExactLine,
-  formatExactVolume,
-  measureLine,
-  measurePour,
-  measureVolume,
-} from '@/shared/domain/batch-measure';
+import { formatExactLine, formatExactVolume, measureBatch, measurePour } from '@/shared/domain/batch-measure';
 import type { ShoppingItem } from '@/shared/domain/party';
 import { formatRecipeLine, type UnitSystem } from '@/shared/domain/units';
 import type { BatchState } from '@/shared/schemas/batch';
@@ -19,6 +13,7 @@ import {
   needText,
   prepSteps,
   purchaseText,
+  roundingNote,
   serviceSteps,
 } from '../lib/batch-text';
 
@@ -62,6 +57,7 @@ export function CocktailSheet({
 }) {
   const style = state.style as ServiceStyle;
   const name = state.name.trim() || 'House batch';
+  const measures = measureBatch(result, system);
   return (
     <article className="flex flex-col gap-3 break-after-page text-black last:break-after-auto">
       <header>
@@ -104,34 +100,42 @@ export function CocktailSheet({
       <SheetSection title="The batch">
         <table className="w-full text-[9.5pt]">
           <tbody>
-            {result.lines
-              .filter((l) => l.line.role !== 'at-service')
-              .map((l, i) => (
+            {result.lines.map((l, i) =>
+              l.line.role === 'at-service' ? null : (
                 <tr key={i} className="border-b border-black/15">
                   <td className="py-0.5">
                     {l.line.ingredient}
                     {l.line.role === 'same-day' ? ' (on the day)' : ''}
                   </td>
-                  <td className="py-0.5 text-right font-bold">{measureLine(l, system)}</td>
+                  <td className="py-0.5 text-right font-bold">{measures.lines[i]?.measure.text ?? ''}</td>
                   <td className="py-0.5 text-right text-black/70">{formatExactLine(l, system) ?? ''}</td>
                 </tr>
-              ))}
+              ),
+            )}
+            {measures.syrupWater ? (
+              <tr className="border-b border-black/15">
+                <td className="py-0.5">Water to dissolve the sugar</td>
+                <td className="py-0.5 text-right font-bold">{measures.syrupWater.measure.text}</td>
+                <td className="py-0.5 text-right text-black/70">
+                  {formatExactVolume(result.container.syrupWaterMl, system)}
+                </td>
+              </tr>
+            ) : null}
             <tr className="border-b border-black/15">
               <td className="py-0.5">Water</td>
-              <td className="py-0.5 text-right font-bold">
-                {result.container.waterMl > 0 ? measureVolume(result.container.waterMl, system).text : 'none'}
-              </td>
+              <td className="py-0.5 text-right font-bold">{measures.water?.measure.text ?? 'none'}</td>
               <td className="py-0.5 text-right text-black/70">{formatExactVolume(result.container.waterMl, system)}</td>
             </tr>
             <tr>
               <td className="py-0.5 font-bold">Total</td>
-              <td className="py-0.5 text-right font-bold">{measureVolume(result.container.volumeMl, system).text}</td>
+              <td className="py-0.5 text-right font-bold">{measures.totalText}</td>
               <td className="py-0.5 text-right text-black/70">
                 {formatAbv(result.container.abv)} · pour {measurePour(result.perServing.pourMl, system).text}
               </td>
             </tr>
           </tbody>
         </table>
+        <p className="text-[8.5pt] text-black/70">{roundingNote(result, system)}</p>
       </SheetSection>
       <div className="grid grid-cols-2 gap-4">
         <SheetSection title="Ahead of time">

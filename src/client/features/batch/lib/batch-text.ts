@@ -1,8 +1,15 @@
 import type { Technique } from '@/shared/domain/abv';
-import type { BatchResult, ServiceStyle } from '@/shared/domain/batch';
-import { formatWeight, measureLine, measurePour, measureVolume } from '@/shared/domain/batch-measure';
+import { servicePlan, type BatchLineResult, type BatchResult, type ServiceStyle } from '@/shared/domain/batch';
+import {
+  formatExactVolume,
+  formatWeight,
+  MAX_MEASURE_ERROR,
+  measureBatch,
+  measurePour,
+  measureVolume,
+} from '@/shared/domain/batch-measure';
 import type { Purchase, ShoppingItem } from '@/shared/domain/party';
-import { formatRecipeLine, unitLabel, type UnitSystem } from '@/shared/domain/units';
+import { formatRecipeLine, isSolidSugar, unitLabel, type UnitSystem } from '@/shared/domain/units';
 
 /**
  * The calculator's sentences: figures as text, the prep and service steps, the bottle label, how to buy each ingredient.
@@ -33,54 +40,129 @@ function glassText(glassware: string | null): string {
   return name.endsWith('mug') || name.endsWith('cup') ? `${article} ${name}` : `${article} ${name} glass`;
 }
 
-/** The steps to make the batch ahead of service, in order. */
+/**
+ * The steps to make the batch ahead of service, in order, with the measures of {@link measureBatch} (rounded so the batch
+ * fits its container). Solid sugar is dissolved in its weight of water first (a 1:1 syrup), since it does not dissolve in
+ * spirit; that water is part of the dilution, so only the rest is added.
+ */
 export function prepSteps(result: BatchResult, style: ServiceStyle, system: UnitSystem): string[] {
-  const batched = result.lines.filter((l) => l.line.role === 'batch' && (l.totalMl !== null || l.totalCount !== null));
-  const sameDay = result.lines.filter(
-    (l) => l.line.role === 'same-day' && (l.totalMl !== null || l.totalCount !== null),
-  );
-  const list = (lines: typeof batched) => joinList(lines.map((l) => `${measureLine(l, system)} ${l.line.ingredient}`));
+  const measures = measureBatch(result, system);
+  const measured = (role: BatchLineResult['line']['role']) =>
+    result.lines.flatMap((l, i) => {
+      const m = measures.lines[i];
+      return l.line.role === role && m ? [{ line: l, text: `${m.measure.text} ${l.line.ingredient}` }] : [];
+    });
+  const isSugar = (l: { line: BatchLineResult }) =>
+    measures.syrupWater !== null && isSolidSugar(l.line.line.ingredient);
+  const sugar = [...measured('batch'), ...measured('same-day')].filter(isSugar);
+  const batched = measured('batch').filter((l) => !isSugar(l));
+  const sameDay = measured('same-day').filter((l) => !isSugar(l));
+  const list = (lines: readonly { text: string }[]) => joinList(lines.map((l) => l.text));
   const steps: string[] = [];
-  if (batched.length) steps.push(`Measure ${list(batched)} into a clean jug or bottle.`);
-  if (result.container.waterMl > 0) {
-    steps.push(`Add ${measureVolume(result.container.waterMl, system).text} of cold filtered water (the dilution).`);
+  if (sugar.length && measures.syrupWater) {
+    steps.push(
+      `Make the syrup: stir ${list(sugar)} into ${measures.syrupWater.measure.text} of warm water until clear, then let it cool.`,
+    );
+  }
+  const intoJug = [...batched.map((l) => l.text), ...(sugar.length ? ['the syrup'] : [])];
+  if (intoJug.length) steps.push(`Measure ${joinList(intoJug)} into a clean jug or bottle.`);
+  if (measures.water) {
+    const rest = measures.syrupWater ? ', the rest of the dilution' : ' (the dilution)';
+    steps.push(`Add ${measures.water.measure.text} of cold filtered water${rest}.`);
   }
   if (sameDay.length) steps.push(`On the day: squeeze and strain ${list(sameDay)}, then add it to the batch.`);
-  if (batched.length || sameDay.length) steps.push('Stir or shake gently to mix, seal and label.');
+  if (intoJug.length || sameDay.length) steps.push('Stir or shake gently to mix, seal and label.');
   if (style === 'fridge') steps.push('Chill in the fridge for at least 2 hours.');
   if (style === 'freezer') steps.push('Chill in the freezer for at least 4 hours.');
   if (style === 'over-ice' || style === 'to-order') steps.push('Keep the batch cold until service.');
   return steps;
 }
 
-/** The steps for each glass at service. */
+/**
+ * What the rounded measures add up to, and that they fit ({@link measureBatch}): "Measures are rounded, some of them
+ * down, to stay within 750 ml: together they make 750 ml." Any count that cannot fit, or measure off by more than
+ * {@link MAX_MEASURE_ERROR}, is named with its difference.
+ */
+export function roundingNote(result: BatchResult, system: UnitSystem): string {
+  const measures = measureBatch(result, system);
+  const capacity = formatExactVolume(measures.capacityMl, system);
+  const fits =
+    result.container.capacityMl > result.container.volumeMl + 0.5
+      ? `fit the ${capacity} container`
+      : `stay within ${capacity}`;
+  const down = measures.roundedDown ? ', some of them down,' : '';
+  const parts = [`Measures are rounded${down} to ${fits}: together they make ${measures.totalText}.`];
+  const off = result.lines.flatMap((l, i) => {
+    const m = measures.lines[i];
+    if (!m || Math.abs(m.error) < MAX_MEASURE_ERROR) return [];
+    const percent = formatNumber(Math.abs(m.error) * 100, 0);
+    return [
+      `${m.measure.text} ${l.line.ingredient} is ${percent} % ${m.error < 0 ? 'under' : 'over'} the exact amount`,
+    ];
+  });
+  if (off.length) parts.push(`${joinList(off)}.`.replace(/^./, (c) => c.toUpperCase()));
+  if (measures.overMl > 0) {
+    parts.push(`Whole counts take it ${formatExactVolume(measures.overMl, system)} over: leave room for them.`);
+  }
+  return parts.join(' ');
+}
+
+/** One add-at-service line as "1 Egg white" / "15 ml Cream". */
+function lineText(line: BatchLineResult, system: UnitSystem): string {
+  const text = formatRecipeLine(
+    { amount: line.line.amount, unit: line.line.unit, ingredient: line.line.ingredient },
+    system,
+  );
+  return [text.amount, text.ingredient].filter(Boolean).join(' ');
+}
+
+/**
+ * The steps for each glass at service, from {@link servicePlan}: egg and dairy go into the shaker with the pour (a dry
+ * shake first for egg), never into the glass after the shake; toppers go in after the drink.
+ */
 export function serviceSteps(
   result: BatchResult,
   options: { style: ServiceStyle; technique: Technique; glassware: string | null; garnish: string | null },
   system: UnitSystem,
 ): string[] {
   const { style, technique, glassware, garnish } = options;
+  const plan = servicePlan(result, style, technique);
   const pour = measurePour(result.perServing.pourMl, system).text;
   const glass = glassText(glassware);
+  const into = style === 'over-ice' ? `over fresh ice in ${glass}` : `into ${glass}`;
   const steps: string[] = [];
-  if (result.perServing.pourMl > 0) {
-    if (style === 'to-order') {
-      const verb = technique === 'Shake' ? 'Shake' : 'Stir';
-      steps.push(`${verb} ${pour} of the batch with ice until cold, then strain into ${glass}.`);
-    } else if (style === 'over-ice') steps.push(`Pour ${pour} of the batch over fresh ice in ${glass}.`);
-    else steps.push(`Pour ${pour} of the ${style === 'freezer' ? 'ice-cold' : 'chilled'} batch into ${glass}.`);
+  for (const line of plan.rinses) steps.push(`Rinse the glass with ${line.line.ingredient} first.`);
+  const shakenIn = joinList(plan.shakenIn.map((l) => lineText(l, system)));
+  const what = result.perServing.pourMl > 0 ? `${pour} of the batch` : '';
+  const mix = [what, shakenIn].filter(Boolean).join(' and ');
+  if (mix) {
+    const brief = plan.batchHoldsWater ? ' briefly (the batch already holds its water)' : ' until cold';
+    switch (plan.finish) {
+      case 'shake':
+        if (plan.dryShake) {
+          steps.push(`Dry shake ${mix} hard without ice, to build the foam.`);
+          steps.push(`Add ice, shake again${brief}, then strain ${into}.`);
+        } else steps.push(`Shake ${mix} with ice${brief}, then strain ${into}.`);
+        break;
+      case 'blend':
+        steps.push(`Blend ${mix} with ice until smooth, then pour ${into}.`);
+        break;
+      case 'stir':
+        steps.push(`Stir ${mix} with ice until cold, then strain ${into}.`);
+        break;
+      case 'pour-over-ice':
+        steps.push(`Pour ${pour} of the batch over fresh ice in ${glass}.`);
+        break;
+      case 'pour':
+        steps.push(`Pour ${pour} of the ${style === 'freezer' ? 'ice-cold' : 'chilled'} batch into ${glass}.`);
+        break;
+    }
   }
-  for (const line of result.lines) {
-    if (line.line.role !== 'at-service') continue;
-    const text = formatRecipeLine(
-      { amount: line.line.amount, unit: line.line.unit, ingredient: line.line.ingredient },
-      system,
-    );
+  for (const line of plan.addedAfter) {
     if (line.line.unit === 'top' || line.line.unit === 'splash') {
       const ml = line.perServingMl ? ` (about ${measurePour(line.perServingMl, system).text})` : '';
       steps.push(`${line.line.unit === 'splash' ? 'Add a splash of' : 'Top with'} ${line.line.ingredient}${ml}.`);
-    } else if (line.line.unit === 'rinse') steps.push(`Rinse the glass with ${line.line.ingredient} first.`);
-    else steps.push(`Add ${[text.amount, text.ingredient].filter(Boolean).join(' ')}.`);
+    } else steps.push(`Add ${lineText(line, system)}.`);
   }
   if (garnish) steps.push(`Garnish: ${garnish}.`);
   return steps;
@@ -90,7 +172,7 @@ export function serviceSteps(
 export function labelText(name: string, result: BatchResult, system: UnitSystem, date: Date): string[] {
   return [
     (name.trim() || 'House batch').toUpperCase(),
-    `${measureVolume(result.container.volumeMl, system).text} · ${formatAbv(result.container.abv)} ABV`,
+    `${measureBatch(result, system).totalText} · ${formatAbv(result.container.abv)} ABV`,
     `${formatNumber(result.servings)} servings of ${measurePour(result.perServing.pourMl, system).text}`,
     `Batched ${date.toLocaleDateString('en-US', { day: 'numeric', month: 'short', year: 'numeric' })}`,
   ];

@@ -1,0 +1,165 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Technique } from '@/shared/domain/abv';
+import { computeBatch, type BatchLine, type BatchScale, type ServiceStyle } from '@/shared/domain/batch';
+import { MAX_MEASURE_ERROR, measureBatch } from '@/shared/domain/batch-measure';
+import type { UnitSystem } from '@/shared/domain/units';
+import { labelText, prepSteps, roundingNote, serviceSteps } from './batch-text';
+
+const line = (ingredient: string, amount: number, abv: number, extra: Partial<BatchLine> = {}): BatchLine => ({
+  ingredient,
+  category: abv > 0 ? 'Spirits' : 'Syrups',
+  abv,
+  amount,
+  unit: 'ml',
+  role: 'batch',
+  ...extra,
+});
+const negroni = [line('Gin', 30, 40), line('Campari', 30, 25), line('Sweet vermouth', 30, 16)];
+const batch = (lines: BatchLine[], style: ServiceStyle, scale: BatchScale, methodDilution = 0.25) =>
+  computeBatch({ lines, methodDilution, style, scale });
+const steps = (lines: BatchLine[], style: ServiceStyle, technique: Technique = 'Shake', system: UnitSystem = 'ml') =>
+  serviceSteps(
+    batch(lines, style, { by: 'servings', servings: 12 }),
+    { style, technique, glassware: 'Coupe', garnish: null },
+    system,
+  );
+
+describe('rounded measures', () => {
+  const negroniIn750 = batch(negroni, 'fridge', { by: 'volume', volumeMl: 750 }, 0.2);
+
+  it('say they are rounded down to fit, and what they add up to', () => {
+    expect(roundingNote(negroniIn750, 'ml')).toBe(
+      'Measures are rounded, some of them down, to stay within 750 ml: together they make 750 ml.',
+    );
+    expect(prepSteps(negroniIn750, 'fridge', 'ml').slice(0, 2)).toEqual([
+      'Measure 205 ml Gin, 210 ml Campari and 210 ml Sweet vermouth into a clean jug or bottle.',
+      'Add 125 ml of cold filtered water (the dilution).',
+    ]);
+    expect(roundingNote(negroniIn750, 'oz')).toBe(
+      'Measures are rounded to stay within 25.36 oz: together they make 25¼ oz.',
+    );
+    expect(labelText('Negroni', negroniIn750, 'ml', new Date(2026, 0, 1))[1]).toBe('750 ml · 22.5 % ABV');
+  });
+
+  it('name the container they fit when it holds more than the batch', () => {
+    const bottles = batch(negroni, 'fridge', { by: 'bottles', bottles: 1, bottleMl: 750 }, 0.2);
+    expect(roundingNote(bottles, 'ml')).toBe(
+      'Measures are rounded to fit the 750 ml container: together they make 650 ml.',
+    );
+  });
+
+  it('state every measure more than 2 % off the exact amount, and the total, for any recipe and container', () => {
+    const arbLine = fc.record({
+      ingredient: fc.constantFrom('Gin', 'Campari', 'Lime juice', 'Angostura bitters', 'Sugar'),
+      category: fc.constant(null),
+      abv: fc.double({ min: 0, max: 100, noNaN: true }),
+      amount: fc.double({ min: 0.1, max: 200, noNaN: true }),
+      unit: fc.constantFrom('ml', 'cl', 'oz', 'tsp', 'barspoon', 'dash'),
+      role: fc.constantFrom<BatchLine['role']>('batch', 'same-day', 'at-service'),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(arbLine, { minLength: 1, maxLength: 6 }),
+        fc.constantFrom<ServiceStyle>('fridge', 'freezer', 'over-ice', 'to-order'),
+        fc.double({ min: 1, max: 20000, noNaN: true }),
+        fc.constantFrom<UnitSystem>('ml', 'oz', 'cl'),
+        (lines, style, volumeMl, system) => {
+          const result = batch(lines, style, { by: 'volume', volumeMl });
+          const measures = measureBatch(result, system);
+          const note = roundingNote(result, system);
+          expect(note).toContain(`together they make ${measures.totalText}.`);
+          result.lines.forEach((l, i) => {
+            const m = measures.lines[i];
+            if (m && m.exactMl > 0 && Math.abs(m.error) >= MAX_MEASURE_ERROR) {
+              expect(note.toLowerCase()).toContain(`${m.measure.text} ${l.line.ingredient} is`.toLowerCase());
+            }
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('sugar in a batch', () => {
+  it('is made into a syrup with its weight of water, which is part of the dilution', () => {
+    const daiquiri = [
+      line('White rum', 60, 40),
+      line('Lime juice', 20, 0, { category: 'Juices', role: 'same-day' }),
+      line('Superfine sugar', 2, 0, { unit: 'barspoon', category: 'Other' }),
+    ];
+    // 8.11 g of sugar a drink: 324.5 g for 40 in 324.5 ml of water; 25 % of the 85.1 ml batched a drink is 21.3 ml of
+    // water, so the tap adds 13.2 ml a drink (526.6 ml).
+    const result = batch(daiquiri, 'fridge', { by: 'servings', servings: 40 });
+    expect(prepSteps(result, 'fridge', 'ml')).toEqual([
+      'Make the syrup: stir 325 g Superfine sugar into 325 ml of warm water until clear, then let it cool.',
+      'Measure 2400 ml White rum and the syrup into a clean jug or bottle.',
+      'Add 525 ml of cold filtered water, the rest of the dilution.',
+      'On the day: squeeze and strain 800 ml Lime juice, then add it to the batch.',
+      'Stir or shake gently to mix, seal and label.',
+      'Chill in the fridge for at least 2 hours.',
+    ]);
+    expect(prepSteps(result, 'fridge', 'ml').some((s) => /Measure .*sugar/i.test(s))).toBe(false);
+  });
+});
+
+describe('egg and dairy at service', () => {
+  const sour = (extra: BatchLine) => [
+    line('Bourbon', 60, 45),
+    line('Lemon juice', 30, 0, { category: 'Juices', role: 'same-day' }),
+    line('Simple syrup', 20, 0),
+    extra,
+  ];
+
+  it('shakes a Whiskey Sour with its egg white (dry shake first), never adds it after the strain', () => {
+    const white = line('Egg white', 20, 0, { category: 'Dairy & egg', role: 'at-service' });
+    expect(steps(sour(white), 'to-order')).toEqual([
+      'Dry shake 110 ml of the batch and 20 ml Egg white hard without ice, to build the foam.',
+      'Add ice, shake again until cold, then strain into a coupe glass.',
+    ]);
+    expect(steps(sour(white), 'fridge')).toEqual([
+      'Dry shake 138 ml of the batch and 20 ml Egg white hard without ice, to build the foam.',
+      'Add ice, shake again briefly (the batch already holds its water), then strain into a coupe glass.',
+    ]);
+  });
+
+  it('shakes cream in with the pour', () => {
+    const alexander = [
+      line('Cognac', 30, 40),
+      line('Crème de cacao', 30, 25),
+      line('Cream', 30, 0, { category: 'Dairy & egg', role: 'at-service' }),
+    ];
+    expect(steps(alexander, 'to-order')).toEqual([
+      'Shake 60 ml of the batch and 30 ml Cream with ice until cold, then strain into a coupe glass.',
+    ]);
+  });
+
+  const eggAndDairy: BatchLine[] = [
+    line('Egg white', 1, 0, { unit: 'white', category: 'Dairy & egg', role: 'at-service' }),
+    line('Egg yolk', 1, 0, { unit: 'yolk', category: 'Dairy & egg', role: 'at-service' }),
+    line('Whole egg', 1, 0, { unit: 'egg', category: 'Dairy & egg', role: 'at-service' }),
+    line('Egg white', 2, 0, { unit: 'drop', category: 'Dairy & egg', role: 'at-service' }),
+    line('Heavy cream', 30, 0, { category: 'Dairy & egg', role: 'at-service' }),
+    line('Milk', 1, 0, { unit: 'oz', category: 'Dairy & egg', role: 'at-service' }),
+    line('single cream', 20, 0, { category: null, role: 'at-service' }),
+    line('Aquafaba', 20, 0, { category: 'Other', role: 'at-service' }),
+  ];
+  it.each(eggAndDairy.map((l) => [l.ingredient, l.unit, l] as const))(
+    '%s (%s) is in the shaker before the strain, in every service style and unit system',
+    (name, _unit, extra) => {
+      for (const style of ['fridge', 'freezer', 'over-ice', 'to-order'] as const) {
+        for (const system of ['ml', 'oz', 'cl'] as const) {
+          const all = steps(sour(extra), style, 'Shake', system);
+          const strain = all.findIndex((s) => /strain/.test(s));
+          expect(strain).toBeGreaterThanOrEqual(0);
+          const shaken = all.slice(0, strain + 1).join(' ');
+          expect(shaken).toMatch(/^(Dry shake|Shake) /);
+          expect(shaken).toContain(name);
+          expect(all.slice(strain + 1).some((s) => s.includes(name))).toBe(false);
+          expect(all.some((s) => s.startsWith(`Add `) && s.includes(name))).toBe(false);
+        }
+      }
+    },
+  );
+});
