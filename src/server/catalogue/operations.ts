@@ -102,7 +102,12 @@ function toCatalogueFilter(normal: CocktailListQuery, onlyIds: ReadonlySet<numbe
   };
 }
 
-/** Facet counts in the API's shape: counted values (and chosen ones) in vocabulary order; the top ingredients by count. */
+/**
+ * Facet counts in the API's shape: counted values (and chosen ones) in vocabulary order; the top ingredients by count,
+ * of those a result's recipe names (London dry gin, and Gin where a recipe says gin; never a grouping such as Wine or
+ * Liqueur that recipes only reach through the hierarchy), each counting the results that hold it or a kind of it, as
+ * 'with' finds them; chosen ingredients always, with their counts.
+ */
 async function facetBody(
   db: Kysely<Database>,
   counts: FacetCounts,
@@ -125,7 +130,7 @@ async function facetBody(
   const nameOf = (id: number) => catalogue.byId.get(id)?.name ?? '';
   const chosen = new Set([...normal.with, ...normal.without]);
   const ingredients = [...counts.ingredients]
-    .filter(([id]) => catalogue.byId.has(id))
+    .filter(([id]) => catalogue.byId.has(id) && (counts.poured.has(id) || chosen.has(id)))
     .sort((a, b) => b[1] - a[1] || nameOf(a[0]).localeCompare(nameOf(b[0])))
     .filter(([id], i) => i < INGREDIENT_FACET_SIZE || chosen.has(id));
   for (const id of chosen) {

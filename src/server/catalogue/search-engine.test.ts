@@ -164,4 +164,19 @@ describe('the search engine on words typed right, typed wrong and typed in part'
     // Three letters are in too many words to count.
     expect(ids(engine, 'ron')).toEqual([]);
   });
+
+  it('lists in the ingredient facet what the results pour, and counts broader ingredients for "with"', () => {
+    const rows = catalogueOrder([row(1, 'spritz', 'wine', ''), row(2, 'kir', 'wine', ''), row(3, 'gimlet', 'gin', '')]);
+    // 10 Prosecco and 11 White wine are kinds of 1 Wine; 20 Gin is poured by name.
+    const ingredients = new Map([
+      [1, { poured: [10], broader: [1] }],
+      [2, { poured: [11], broader: [1] }],
+      [3, { poured: [20], broader: [] }],
+    ]);
+    const engine = new CatalogueSearchEngine('test', rows, ingredients);
+    const facets = engine.search(textFilter(''), LARGE, true).facets;
+    expect([...(facets?.poured ?? [])].sort((a, b) => a - b)).toEqual([10, 11, 20]);
+    expect(facets?.ingredients.get(1)).toBe(2);
+    expect(engine.search({ ...textFilter(''), withIngredients: [1] }, LARGE).total).toBe(2);
+  });
 });

@@ -58,6 +58,14 @@ export interface EngineRow {
   occasion_tags: string;
 }
 
+/** A cocktail's recipe ingredients, by id, as the engine reads them. */
+export interface RecipeIngredients {
+  /** The ingredients its lines name, each once. */
+  poured: readonly number[];
+  /** Every broader ingredient above those (Bourbon -> American whiskey -> Whiskey) that is not poured itself, each once. */
+  broader: readonly number[];
+}
+
 /** What to look for. Value facets: OR within one list, AND between lists; empty lists do not filter. */
 export interface CatalogueFilter {
   /** The user's text (folded and split here). */
@@ -84,6 +92,11 @@ export interface FacetCounts {
   values: Record<ValueFacetField, Map<string, number>>;
   /** Cocktails in the results holding each ingredient (by id; broader ingredients included). */
   ingredients: Map<number, number>;
+  /**
+   * Ingredients a result's recipe names (by id): what the ingredient facet lists, so groupings no recipe pours by name
+   * (Wine, Liqueur) stay out of it.
+   */
+  poured: Set<number>;
   /** Per PREP_TIME_LIMITS entry, the cocktails of at most that many minutes. */
   prepTime: Map<number, number>;
 }
@@ -105,6 +118,8 @@ interface FacetTally {
   /** Per facet column (in #facetColumns order), counts by code. */
   values: Int32Array[];
   ingredients: Int32Array;
+  /** 1 for each ingredient code a counted result pours. */
+  poured: Uint8Array;
   prep: Int32Array;
 }
 
@@ -329,6 +344,8 @@ export class CatalogueSearchEngine {
   /** Ingredient codes per position (the recipe's ingredients and their broader ones), CSR. */
   readonly #ingredientOffsets: Int32Array;
   readonly #ingredientCodes: Uint16Array;
+  /** Per position, how many of its ingredient codes (the first ones) its recipe pours; the rest are broader ones. */
+  readonly #pouredCounts: Uint8Array;
   readonly #ingredientIds: number[] = [];
   readonly #ingredientCode = new Map<number, number>();
   readonly #prepMinutes: Uint16Array;
@@ -369,13 +386,13 @@ export class CatalogueSearchEngine {
 
   /**
    * @param rows the public catalogue in catalogue order (name_key, then id).
-   * @param ingredientsOf per cocktail id, its recipe's ingredient ids with their broader ones (each once).
+   * @param ingredientsOf per cocktail id, its recipe's ingredients and the broader ones above them.
    * @param popularity per cocktail id, how popular it is (members who saved it); absent is 0.
    */
   constructor(
     readonly version: string,
     rows: readonly EngineRow[],
-    ingredientsOf: ReadonlyMap<number, readonly number[]>,
+    ingredientsOf: ReadonlyMap<number, RecipeIngredients>,
     popularity: ReadonlyMap<number, number> = new Map(),
   ) {
     const n = rows.length;
@@ -409,6 +426,7 @@ export class CatalogueSearchEngine {
       }));
     const ingredientCodes: number[] = [];
     this.#ingredientOffsets = new Int32Array(n + 1);
+    this.#pouredCounts = new Uint8Array(n);
 
     rows.forEach((row, position) => {
       const id = Number(row.id);
@@ -428,7 +446,9 @@ export class CatalogueSearchEngine {
         for (let k = 0; k < codes.length; k += 1) out.push(codes[k] as number);
         (column.offsets as Int32Array)[position + 1] = out.length;
       }
-      for (const ingredientId of ingredientsOf.get(id) ?? []) {
+      const recipe = ingredientsOf.get(id);
+      this.#pouredCounts[position] = Math.min(255, recipe?.poured.length ?? 0);
+      for (const ingredientId of recipe ? [...recipe.poured, ...recipe.broader] : []) {
         let code = this.#ingredientCode.get(ingredientId);
         if (code === undefined) {
           code = this.#ingredientIds.length;
@@ -811,6 +831,7 @@ export class CatalogueSearchEngine {
     return {
       values: this.#facetColumns.map(() => new Int32Array(256)),
       ingredients: new Int32Array(this.#ingredientIds.length),
+      poured: new Uint8Array(this.#ingredientIds.length),
       prep: new Int32Array(PREP_TIME_LIMITS.length),
     };
   }
@@ -843,10 +864,13 @@ export class CatalogueSearchEngine {
       }
     }
     if (only === null) {
+      const first = this.#ingredientOffsets[position] as number;
       const last = this.#ingredientOffsets[position + 1] as number;
-      for (let c = this.#ingredientOffsets[position] as number; c < last; c += 1) {
+      const pouredEnd = first + (this.#pouredCounts[position] as number);
+      for (let c = first; c < last; c += 1) {
         const code = this.#ingredientCodes[c] as number;
         counts.ingredients[code] = (counts.ingredients[code] as number) + 1;
+        if (c < pouredEnd) counts.poured[code] = 1;
       }
     }
   }
@@ -866,9 +890,13 @@ export class CatalogueSearchEngine {
     this.#ingredientIds.forEach((id, code) => {
       if ((counts.ingredients[code] as number) > 0) ingredients.set(id, counts.ingredients[code] as number);
     });
+    const poured = new Set<number>();
+    this.#ingredientIds.forEach((id, code) => {
+      if (counts.poured[code] === 1) poured.add(id);
+    });
     const prepTime = new Map<number, number>();
     PREP_TIME_LIMITS.forEach((limit, i) => prepTime.set(limit, counts.prep[i] as number));
-    return { values, ingredients, prepTime };
+    return { values, ingredients, poured, prepTime };
   }
 
   /**

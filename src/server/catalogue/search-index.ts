@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { broaderIngredients, getIngredientCatalogue } from './ingredient-catalogue';
-import { CatalogueSearchEngine, type EngineRow } from './search-engine';
+import { CatalogueSearchEngine, type EngineRow, type RecipeIngredients } from './search-engine';
 
 /**
  * One search engine (search-engine.ts) per database client and catalogue version: built from the database at boot and in
@@ -41,10 +41,11 @@ export async function readPopularity(db: Kysely<Database>): Promise<Map<number, 
 }
 
 /**
- * Per public cocktail, the ids of its recipe's ingredients and of every broader ingredient above them (Bourbon ->
- * American whiskey -> Whiskey), each once. The parent links come from the ingredient catalogue in memory.
+ * Per public cocktail, the ids of the ingredients its recipe names and of every broader ingredient above them (Bourbon
+ * -> American whiskey -> Whiskey) that it does not name itself, each once. The parent links come from the ingredient
+ * catalogue in memory.
  */
-async function readIngredientsOf(db: Kysely<Database>): Promise<Map<number, number[]>> {
+async function readIngredientsOf(db: Kysely<Database>): Promise<Map<number, RecipeIngredients>> {
   const [catalogue, lines] = await Promise.all([
     getIngredientCatalogue(db),
     db
@@ -55,15 +56,22 @@ async function readIngredientsOf(db: Kysely<Database>): Promise<Map<number, numb
       .execute(),
   ]);
   const lineage = new Map<number, number[]>();
-  const out = new Map<number, number[]>();
+  const out = new Map<number, { poured: number[]; broader: number[] }>();
   for (const line of lines) {
     const cocktailId = Number(line.cocktail_id);
     const ingredientId = Number(line.ingredient_id);
-    let broader = lineage.get(ingredientId);
-    if (!broader) lineage.set(ingredientId, (broader = broaderIngredients(catalogue, ingredientId)));
-    let list = out.get(cocktailId);
-    if (!list) out.set(cocktailId, (list = []));
-    for (const id of broader) if (!list.includes(id)) list.push(id);
+    let recipe = out.get(cocktailId);
+    if (!recipe) out.set(cocktailId, (recipe = { poured: [], broader: [] }));
+    if (!recipe.poured.includes(ingredientId)) recipe.poured.push(ingredientId);
+  }
+  for (const recipe of out.values()) {
+    for (const ingredientId of recipe.poured) {
+      let broader = lineage.get(ingredientId);
+      if (!broader) lineage.set(ingredientId, (broader = broaderIngredients(catalogue, ingredientId).slice(1)));
+      for (const id of broader) {
+        if (!recipe.poured.includes(id) && !recipe.broader.includes(id)) recipe.broader.push(id);
+      }
+    }
   }
   return out;
 }

@@ -137,6 +137,28 @@ describe.each(testDialects())('the search query table on %s', (dialect) => {
       strategy,
     });
 
+  it('lists in the ingredient facet what recipes pour, never a grouping such as Wine or Liqueur', async () => {
+    const seed = loadSeedCatalogue();
+    const poured = new Set(seed.cocktails.flatMap((cocktail) => cocktail.ingredients.map((line) => line.ingredient)));
+    const nameOf = new Map(seed.ingredients.map((ingredient) => [ingredient.name, ingredient.slug]));
+    for (const q of ['', 'spritz', 'sour']) {
+      const page = await listCocktails({ db: database.db, query: { q, page: 0, pageSize: 50, facets: true } });
+      const listed = page.facets?.ingredients.map((entry) => entry.name) ?? [];
+      expect(listed.length, q).toBeGreaterThan(0);
+      expect(listed, q).not.toContain('Wine');
+      expect(listed, q).not.toContain('Liqueur');
+      for (const name of listed) expect(poured.has(nameOf.get(name) as string), `${q}: ${name}`).toBe(true);
+    }
+    // A broader ingredient that recipes pour by name counts its kinds too, as 'with' finds them.
+    const all = await listCocktails({ db: database.db, query: { q: '', page: 0, pageSize: 50, facets: true } });
+    const gin = all.facets?.ingredients.find((entry) => entry.name === 'Gin');
+    const withGin = await listCocktails({
+      db: database.db,
+      query: { q: '', page: 0, pageSize: 50, with: [idOf('gin')] },
+    });
+    expect(gin?.count).toBe(withGin.total);
+  });
+
   it(`holds at least 40 queries`, () => {
     expect(TABLE.length).toBeGreaterThanOrEqual(40);
   });
