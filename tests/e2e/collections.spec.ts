@@ -55,6 +55,26 @@ test.describe('collections, notes and ratings', () => {
     await page.keyboard.press('End');
     await page.keyboard.press('ArrowLeft');
     await expect(stars).toHaveAttribute('aria-valuetext', '4.5 of 5 stars');
+    // Each half star is a target of at least 24 x 24 px (WCAG 2.2, 2.5.8), and a tap on one sets its value.
+    const starBoxes = await stars
+      .getByTestId('rating-star')
+      .evaluateAll((nodes) =>
+        nodes.map((node) => node.getBoundingClientRect()).map((box) => ({ width: box.width, height: box.height })),
+      );
+    expect(starBoxes).toHaveLength(5);
+    for (const box of starBoxes) expect(box.width / 2 >= 24 && box.height >= 24, JSON.stringify(box)).toBe(true);
+    await stars
+      .getByTestId('rating-star')
+      .nth(2)
+      .click({ position: { x: 6, y: 22 } });
+    await expect(stars).toHaveAttribute('aria-valuetext', '2.5 of 5 stars');
+    await stars
+      .getByTestId('rating-star')
+      .nth(3)
+      .click({ position: { x: 42, y: 22 } });
+    await expect(stars).toHaveAttribute('aria-valuetext', '4 of 5 stars');
+    await page.keyboard.press('ArrowRight');
+    await expect(stars).toHaveAttribute('aria-valuetext', '4.5 of 5 stars');
     await dialog.getByLabel('Private note').fill('Carpano Antica makes it.');
     await expect(dialog.getByTestId('note-status')).toHaveText('Saved');
 

@@ -84,7 +84,7 @@ export function NativeHeader() {
             <AvatarPlaceholder />
           ) : (
             <>
-              <SignInButtons variant="header" showWhileLoading className="gap-1" />
+              <SignInButtons variant="header" showWhileLoading className="gap-0.5 [&>button]:px-2" />
               <LegalMenu compact />
             </>
           )}

@@ -23,7 +23,8 @@ const clamp = (value: number) => Math.min(5, Math.max(0.5, Math.round(value * 2)
 export function RatingStars({ value, onChange, label, disabled = false, size = 'md' }: RatingStarsProps) {
   const editable = onChange !== undefined && !disabled;
   const text = value === null ? 'Not rated' : `${value} of 5 stars`;
-  const starSize = size === 'sm' ? 'size-3.5' : 'size-6';
+  // Editable, each star is 48 px wide so each of its halves is a 24 px target (WCAG 2.2, 2.5.8 Target Size).
+  const starSize = size === 'sm' ? 'size-3.5' : editable ? 'size-8' : 'size-6';
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (!editable) return;
@@ -49,17 +50,30 @@ export function RatingStars({ value, onChange, label, disabled = false, size = '
 
   const stars = [1, 2, 3, 4, 5].map((star) => {
     const fill = value === null ? 0 : Math.min(1, Math.max(0, value - (star - 1)));
-    return (
-      <span
-        key={star}
-        className={cn('relative inline-block', starSize, editable && 'cursor-pointer')}
-        onClick={(event) => onClick(event, star)}
-        aria-hidden="true"
-      >
+    const icon = (
+      <span className={cn('relative inline-block', starSize)}>
         <StarIcon className={cn('absolute inset-0 text-border-strong', starSize)} />
         <span className="absolute inset-0 overflow-hidden" style={{ width: `${fill * 100}%` }}>
           <StarIcon className={cn('fill-accent text-accent', starSize)} />
         </span>
+      </span>
+    );
+    if (!editable) {
+      return (
+        <span key={star} aria-hidden="true" className="inline-flex">
+          {icon}
+        </span>
+      );
+    }
+    return (
+      <span
+        key={star}
+        data-testid="rating-star"
+        className="inline-flex h-11 w-12 cursor-pointer items-center justify-center"
+        onClick={(event) => onClick(event, star)}
+        aria-hidden="true"
+      >
+        {icon}
       </span>
     );
   });
@@ -83,7 +97,7 @@ export function RatingStars({ value, onChange, label, disabled = false, size = '
       aria-disabled={disabled || undefined}
       onKeyDown={onKeyDown}
       className={cn(
-        'inline-flex items-center gap-1 rounded-md p-1 outline-none focus-visible:outline-2 focus-visible:outline-ring',
+        'inline-flex items-center rounded-md outline-none focus-visible:outline-2 focus-visible:outline-ring',
         disabled && 'opacity-50',
       )}
     >

@@ -127,10 +127,7 @@ export function MyBarPage({
             )
           }
         >
-          <Tabs.List
-            aria-label="My Bar"
-            className="-mx-4 mb-5 flex gap-1 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:px-0"
-          >
+          <Tabs.List aria-label="My Bar" className="mb-5 flex flex-wrap gap-1.5">
             {MY_BAR_VIEWS.map((v) => (
               <Tabs.Trigger key={v.key} value={v.key} className={cn(tabClass, 'border border-border bg-surface-2')}>
                 {v.label}
