@@ -90,7 +90,7 @@ export function catalogueHandler(total: number | (() => number), signedIn: () =>
 
 /** `GET /api/search/suggestions`: `answer` for every text (default: nothing to suggest), echoing the text as `q`. */
 export function suggestionsHandler(
-  answer: Omit<SuggestionList, 'q'> = { cocktails: [], ingredients: [], didYouMean: null },
+  answer: Omit<SuggestionList, 'q'> = { cocktails: [], ingredients: [], leadingIngredients: 0, didYouMean: null },
 ): HttpHandler {
   return http.get('/api/search/suggestions', ({ request }) =>
     jsonBody({ q: new URL(request.url).searchParams.get('q') ?? '', ...answer }),

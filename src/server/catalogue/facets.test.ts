@@ -190,8 +190,27 @@ describe.each(testDialects())('search facets and suggestions on %s', (dialect) =
     expect(typed.cocktails[0]?.name).toBe('Gin Fizz');
     const lime = await get('lim');
     expect(lime.ingredients.map((item) => item.name)).toContain('Lime juice');
-    expect(await get('')).toEqual({ q: '', cocktails: [], ingredients: [], didYouMean: null });
-    expect(await get('%%')).toEqual({ q: '%%', cocktails: [], ingredients: [], didYouMean: null });
+    // The start of the word being typed forgives a typo too.
+    expect((await get('negor')).cocktails.map((item) => item.name)).toEqual(['Negroni']);
+  });
+
+  it('offers first the ingredient the text names, or begins when no cocktail is named so', async () => {
+    const get = async (q: string) =>
+      suggestionListSchema.parse((await t.json<SuggestionList>(`/api/search/suggestions?q=${q}`)).body);
+    // Only the Negroni holds Campari, and not in its name: the ingredient is what 'camp' means.
+    const camp = await get('camp');
+    expect(camp.cocktails.map((item) => item.name)).toEqual(['Negroni']);
+    expect(camp.ingredients[0]?.name).toBe('Campari');
+    expect(camp.leadingIngredients).toBe(1);
+    // 'gin' names the ingredient Gin, which leads; Ginger honey syrup only begins with it, after the gin cocktails.
+    const gin = await get('gin');
+    expect(gin.ingredients.slice(0, gin.leadingIngredients).map((item) => item.name)).toEqual(['Gin']);
+    expect(gin.cocktails[0]?.name).toBe('Gin Fizz');
+    // 'negr' begins no ingredient and names a cocktail: nothing leads.
+    expect((await get('negr')).leadingIngredients).toBe(0);
+    const none = { cocktails: [], ingredients: [], leadingIngredients: 0, didYouMean: null };
+    expect(await get('')).toEqual({ q: '', ...none });
+    expect(await get('%%')).toEqual({ q: '%%', ...none });
     const tooLong = await t.json<ApiErrorBody>(`/api/search/suggestions?q=${'a'.repeat(201)}`);
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.error.code).toBe('VALIDATION_FAILED');

@@ -37,12 +37,15 @@ export type IngredientSuggestion = z.infer<typeof ingredientSuggestionSchema>;
 /**
  * Answer of `GET /api/search/suggestions`: the best cocktails for the text (ranked as the search ranks them, at most
  * MAX_COCKTAIL_SUGGESTIONS), the ingredients whose name or alias it matches (typos and prefix forgiven, at most
- * MAX_INGREDIENT_SUGGESTIONS), and the corrected text when a word was mistyped.
+ * MAX_INGREDIENT_SUGGESTIONS), and the corrected text when a word was mistyped. `leadingIngredients`: how many of
+ * `ingredients`, from the first, are offered before the cocktails (an ingredient the text names, 'gin', or begins when
+ * no cocktail's name holds the text, 'camp' for Campari); the rest follow the cocktails.
  */
 export const suggestionListSchema = z.object({
   q: z.string(),
   cocktails: z.array(cocktailSuggestionSchema),
   ingredients: z.array(ingredientSuggestionSchema),
+  leadingIngredients: z.number().int().min(0).max(MAX_INGREDIENT_SUGGESTIONS),
   didYouMean: z.string().nullable(),
 });
 export type SuggestionList = z.infer<typeof suggestionListSchema>;

@@ -17,6 +17,7 @@ const answer: SuggestionList = {
     { id: 2, name: 'Negroni Sbagliato', base_spirit: 'Wine', category: 'Modern' },
   ],
   ingredients: [{ id: 9, name: 'Negroni bitters', category: 'Bitters' }],
+  leadingIngredients: 0,
   didYouMean: null,
 };
 
@@ -33,14 +34,14 @@ function Harness({ handlers, onSubmit }: { handlers: SuggestionHandlers; onSubmi
   );
 }
 
-function setup() {
+function setup(suggestions: SuggestionList = answer) {
   const asked: string[] = [];
   server.use(
     eventsHandler(),
     sessionHandler(() => null),
     http.get('/api/search/suggestions', ({ request }) => {
       asked.push(new URL(request.url).searchParams.get('q') ?? '');
-      return jsonBody(answer);
+      return jsonBody(suggestions);
     }),
   );
   const handlers = { onPickCocktail: vi.fn(), onPickIngredient: vi.fn() };
@@ -65,6 +66,29 @@ describe('CocktailSearchBox with suggestions (the combobox pattern)', () => {
     expect(box).toHaveAttribute('aria-controls', screen.getByRole('listbox').id);
     expect(screen.getByText('3 suggestions')).toBeInTheDocument();
     expect(asked.at(-1)).toBe('neg');
+  });
+
+  it('offers the ingredients the text names before the cocktails, the others after them', async () => {
+    const user = userEvent.setup();
+    const { box, handlers } = setup({
+      q: 'camp',
+      cocktails: [{ id: 1, name: 'Negroni', base_spirit: 'Gin', category: 'Classic' }],
+      ingredients: [
+        { id: 7, name: 'Campari', category: 'Liqueurs' },
+        { id: 8, name: 'Campari bitters', category: 'Bitters' },
+      ],
+      leadingIngredients: 1,
+      didYouMean: null,
+    });
+    await user.type(box, 'camp');
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'CampariIngredient',
+      'NegroniGin cocktail',
+      'Campari bittersIngredient',
+    ]);
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(handlers.onPickIngredient).toHaveBeenCalledWith({ id: 7, name: 'Campari', category: 'Liqueurs' });
   });
 
   it('moves with the arrows (focus stays in the field), picks with Enter, and wraps around', async () => {

@@ -29,7 +29,8 @@ type Suggestion = { kind: 'cocktail'; item: CocktailSuggestion } | { kind: 'ingr
  * spinner while results load and a clear button once there is text. Enter searches at once (`onSubmit`).
  *
  * With `suggestions` it is a combobox after the WAI-ARIA pattern (issue 14): as you type, a listbox offers cocktails
- * and ingredients (GET /api/search/suggestions); Arrow Down / Up move through them (the field keeps focus,
+ * and ingredients (GET /api/search/suggestions; an ingredient the text names before the cocktails, as the answer's
+ * `leadingIngredients` says); Arrow Down / Up move through them (the field keeps focus,
  * aria-activedescendant names the active option), Enter picks the active one or, with none active, searches the text,
  * Escape closes the list (and clears the text when it is already closed), Tab and a click elsewhere close it.
  */
@@ -65,10 +66,13 @@ export function CocktailSearchBox({
   const settled = useDebouncedValue(value, SUGGESTION_DEBOUNCE_MS);
   const query = useSuggestions(settled, suggestions !== undefined && open);
   const data = value.trim() !== '' ? query.data : undefined;
+  // The ingredients the text names come first (the answer says how many), then the cocktails, then other ingredients.
+  const lead = data?.leadingIngredients ?? 0;
   const options: Suggestion[] = data
     ? [
+        ...data.ingredients.slice(0, lead).map((item) => ({ kind: 'ingredient' as const, item })),
         ...data.cocktails.map((item) => ({ kind: 'cocktail' as const, item })),
-        ...data.ingredients.map((item) => ({ kind: 'ingredient' as const, item })),
+        ...data.ingredients.slice(lead).map((item) => ({ kind: 'ingredient' as const, item })),
       ]
     : [];
   const expanded = suggestions !== undefined && open && value.trim() !== '' && options.length > 0;
