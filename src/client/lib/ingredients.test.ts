@@ -35,4 +35,15 @@ describe('searchIngredients', () => {
     expect(searchIngredients(items, 'club').map((i) => i.name)).toEqual(['Soda water']);
     expect(searchIngredients(items, 'sparkling').map((i) => i.name)).toEqual(['Soda water']);
   });
+
+  it('matches the words in any order, and words naming the family the name leaves out', () => {
+    const tequila = item(6, 'Tequila');
+    const blanco = { ...item(7, 'Blanco tequila', ['silver tequila']), parentId: 6 };
+    const bourbon = { ...item(1, 'Bourbon'), parentId: 5 };
+    const list = [blanco, bourbon, tequila, item(5, 'Whiskey')];
+    expect(searchIngredients(list, 'tequila blanco').map((i) => i.name)).toEqual(['Blanco tequila']);
+    expect(searchIngredients(list, 'tequila silver').map((i) => i.name)).toEqual(['Blanco tequila']);
+    expect(searchIngredients(list, 'bourbon whiskey').map((i) => i.name)).toEqual(['Bourbon']);
+    expect(searchIngredients(list, 'whiskey').map((i) => i.name)).toEqual(['Whiskey']);
+  });
 });

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/client/lib/api-client';
+import { ingredientWords, matchIngredients, type IngredientWords } from '@/shared/domain/ingredient-match';
 import type { IngredientSummary } from '@/shared/schemas/ingredient';
 
 /** React Query key of the catalogue's ingredient list (public: the same for every user). */
@@ -45,27 +46,33 @@ export function foldText(text: string): string {
     .trim();
 }
 
+/** The words of each ingredient of a list (one list per catalogue answer: folded once, matched per keystroke). */
+const wordsOfList = new WeakMap<readonly IngredientSummary[], Map<IngredientSummary, IngredientWords>>();
+
 /**
- * The ingredients whose name or an alias matches `query` from the start of a word, accent- and case-insensitively
- * ('bour' finds Bourbon, 'club soda' finds Soda water by its alias), names starting with it first, then by name.
+ * The ingredients whose name or an alias holds every word of `query` at the start of its words, in any order, accent-
+ * and case-insensitively ('bour' finds Bourbon, 'tequila blanco' Blanco tequila, 'club soda' Soda water by its alias,
+ * 'bourbon whiskey' Bourbon, a kind of whiskey): names beginning with the text first, then other name matches, then
+ * alias matches, then matches through broader ingredients' names, each in the list's order (by name).
+ * The server's type-ahead matches the same way (shared/domain/ingredient-match.ts).
  * @param limit most results (default 12)
  */
 export function searchIngredients(items: readonly IngredientSummary[], query: string, limit = 12): IngredientSummary[] {
-  const q = foldText(query);
-  if (!q) return [];
-  const scored: { item: IngredientSummary; rank: number }[] = [];
-  for (const item of items) {
-    let rank = Number.POSITIVE_INFINITY;
-    for (const [index, text] of [item.name, ...item.aliases].entries()) {
-      const folded = foldText(text);
-      const alias = index > 0 ? 2 : 0;
-      if (folded.startsWith(q)) rank = Math.min(rank, alias);
-      else if (` ${folded}`.includes(` ${q}`)) rank = Math.min(rank, alias + 1);
-    }
-    if (rank !== Number.POSITIVE_INFINITY) scored.push({ item, rank });
+  let words = wordsOfList.get(items);
+  if (!words) {
+    const byId = new Map(items.map((item) => [item.id, item]));
+    const familyOf = (item: IngredientSummary): string[] => {
+      const names: string[] = [];
+      const seen = new Set([item.id]);
+      for (let at = byId.get(item.parentId ?? -1); at && !seen.has(at.id); at = byId.get(at.parentId ?? -1)) {
+        seen.add(at.id);
+        names.push(at.name);
+      }
+      return names;
+    };
+    words = new Map(items.map((item) => [item, ingredientWords(item.name, item.aliases, familyOf(item))]));
+    wordsOfList.set(items, words);
   }
-  return scored
-    .sort((a, b) => a.rank - b.rank || foldText(a.item.name).localeCompare(foldText(b.item.name)))
-    .slice(0, limit)
-    .map(({ item }) => item);
+  const known = words;
+  return matchIngredients(items, (item) => known.get(item) as IngredientWords, query).slice(0, limit);
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { IngredientCategory, IngredientSummary } from '@/shared/schemas/ingredient';
+import { ingredientWords, matchIngredients, type IngredientWords } from '@/shared/domain/ingredient-match';
 import type { Database } from '../db/types';
 import { parseStringList } from './read-model';
 import { toSearchKey } from './search-text';
@@ -30,7 +31,7 @@ export interface IngredientCatalogue {
   byId: ReadonlyMap<number, IngredientSummary>;
   /** Each ingredient's position in `items` (to put any list of ingredients in name order). */
   order: ReadonlyMap<number, number>;
-  /** The same as `items`, with their folded name and aliases (for {@link searchIngredients}). */
+  /** The same as `items`, with their folded name and aliases (the order of `items` comes from these). */
   keyed: readonly KeyedIngredient[];
   /** Per ingredient id, the ingredients whose parent it is (Whiskey -> American whiskey, Scotch...), in id order. */
   children: ReadonlyMap<number, readonly number[]>;
@@ -122,38 +123,40 @@ export function getIngredientCatalogue(db: Kysely<Database>): Promise<Ingredient
   return ingredientMemo.get(db);
 }
 
-/** Letters and digits: a word starts where the character before is neither. */
-const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+/** The words of each ingredient of a catalogue, by id, with its family's names (computed once per catalogue object). */
+const wordsOfCatalogue = new WeakMap<IngredientCatalogue, Map<number, IngredientWords>>();
 
-/** True when `query` (already folded, not empty) starts `key` or one of its words ('bour' in 'bourbon', 'cassis' in 'creme de cassis'). */
-export function matchesWordStart(key: string, query: string): boolean {
-  for (let at = key.indexOf(query); at !== -1; at = key.indexOf(query, at + 1)) {
-    if (at === 0 || !WORD_CHARACTER.test(key[at - 1] as string)) return true;
+function wordsOf(catalogue: IngredientCatalogue): Map<number, IngredientWords> {
+  let words = wordsOfCatalogue.get(catalogue);
+  if (!words) {
+    const nameOf = (id: number) => catalogue.byId.get(id)?.name ?? '';
+    words = new Map(
+      catalogue.items.map((item) => [
+        item.id,
+        ingredientWords(item.name, item.aliases, broaderIngredients(catalogue, item.id).slice(1).map(nameOf)),
+      ]),
+    );
+    wordsOfCatalogue.set(catalogue, words);
   }
-  return false;
+  return words;
 }
 
 /**
  * The ingredients matching a type-ahead query, in answer order.
- * - `q` (any text; folded here): matches the name or an alias from the start of any word, case- and accent-insensitively
- *   (apostrophes of any kind are ignored); ingredients whose name starts with it come first, then the others,
- *   each group in name order. Empty: every ingredient, in name order.
+ * - `q` (any text; folded here): every word begins a word of the name or of one alias, in any order, case- and
+ *   accent-insensitively (apostrophes of any kind are ignored; shared/domain/ingredient-match.ts): 'tequila blanco'
+ *   finds Blanco tequila; words the name leaves out may name a broader ingredient ('bourbon whiskey' finds Bourbon).
+ *   Names beginning with the text come first, then names holding its words, then aliases beginning with it, then
+ *   aliases holding them, then matches through the family's names, each group in name order. Empty: every ingredient,
+ *   in name order.
  * - `category`: only that category.
  */
 export function searchIngredients(
   catalogue: IngredientCatalogue,
   { q, category }: { q: string; category?: IngredientCategory },
 ): IngredientSummary[] {
-  const query = toIngredientKey(q);
-  const inCategory = catalogue.keyed.filter((entry) => category === undefined || entry.item.category === category);
-  if (query === '') return inCategory.map((entry) => entry.item);
-  const first: IngredientSummary[] = [];
-  const rest: IngredientSummary[] = [];
-  for (const entry of inCategory) {
-    if (entry.nameKey.startsWith(query)) first.push(entry.item);
-    else if (matchesWordStart(entry.nameKey, query) || entry.aliasKeys.some((key) => matchesWordStart(key, query))) {
-      rest.push(entry.item);
-    }
-  }
-  return [...first, ...rest];
+  const inCategory = catalogue.items.filter((item) => category === undefined || item.category === category);
+  if (toIngredientKey(q) === '') return inCategory;
+  const words = wordsOf(catalogue);
+  return matchIngredients(inCategory, (item) => words.get(item.id) as IngredientWords, q);
 }

@@ -268,6 +268,18 @@ describe.each(testDialects())('ingredient API on %s', (dialect) => {
       // Names starting with q first (Angostura bitters), then alias and later-word matches.
       expect(await found('angostura')).toEqual(['angostura-bitters']);
       expect((await found('chartreuse')).slice(0, 2)).toEqual(['green-chartreuse', 'yellow-chartreuse']);
+      // Any order of the words; trade names; a kind named with its family ('bourbon whiskey': Bourbon is a whiskey).
+      expect(await found('tequila blanco')).toEqual(['blanco-tequila']);
+      expect(await found('silver tequila')).toEqual(['blanco-tequila']);
+      expect((await found('blanco'))[0]).toBe('blanco-tequila');
+      expect(await found('bourbon whiskey')).toEqual(['bourbon']);
+      expect(await found('whiskey bourbon')).toEqual(['bourbon']);
+      expect(await found('vermouth sweet')).toEqual(['sweet-vermouth']);
+      expect(await found('noilly prat')).toEqual(['dry-vermouth']);
+      expect(await found('orgeat syrup')).toEqual(['orgeat']);
+      expect(await found('Angostura')).toEqual(['angostura-bitters']);
+      // A family's name alone does not list every kind of it.
+      expect(await found('whiskey')).not.toContain('bourbon');
       const rum = await found('rum');
       expect(rum[0]).toBe('rum');
       expect(rum).toContain('white-rum');

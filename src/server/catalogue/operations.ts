@@ -346,8 +346,9 @@ export async function getCocktail({ db, id }: { db: Kysely<Database>; id: number
 /**
  * The public catalogue's ingredients (ingredients have no venue scope) for a type-ahead or a category shelf, from memory
  * (read once per catalogue version).
- * - `q` matches the name or an alias from the start of any word, case- and accent-insensitively ('bour' finds Bourbon,
- *   'club soda' finds Soda water); names starting with it come first. Empty: every ingredient.
+ * - `q`: every word begins a word of the name or of one alias, in any order, case- and accent-insensitively ('bour'
+ *   finds Bourbon, 'tequila blanco' Blanco tequila, 'club soda' Soda water); names beginning with it come first, then
+ *   other name matches, then alias matches. Empty: every ingredient.
  * - `category` keeps one category.
  * Order within a group: by name case- and accent-insensitively (names compare by their search key, {@link toSearchKey}:
  * "Cachaça" as "cachaca", in code-unit order so both databases and every locale agree), equal keys by id.
