@@ -38,10 +38,13 @@ function stubApi(...answers: { body: unknown; status?: number }[]) {
 function renderModal(
   id = '12',
   onClose = () => {},
-  drawn: { serverDrawn?: boolean; closeHref?: string; open?: boolean } = {},
+  drawn: { serverDrawn?: boolean; closeHref?: string; open?: boolean; retryDelayMs?: number } = {},
 ) {
-  // Fresh for as long as in the app (an embedded detail is not asked for again at once).
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: QUERY_STALE_TIME_MS } } });
+  // Fresh for as long as in the app (an embedded detail is not asked for again at once); retried like the app's queries
+  // only when the test asks.
+  const retries =
+    drawn.retryDelayMs === undefined ? { retry: false } : { retry: 3, retryDelay: () => drawn.retryDelayMs as number };
+  const client = new QueryClient({ defaultOptions: { queries: { ...retries, staleTime: QUERY_STALE_TIME_MS } } });
   const tree = (open: boolean) => (
     <MemoryRouter>
       <QueryClientProvider client={client}>
@@ -225,6 +228,20 @@ describe('CocktailDetailModal', () => {
     expect(within(dialog).getByText('Please try again.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('dialog', { name: 'Negroni' })).toBeInTheDocument();
+  });
+
+  it('shows a failure at once, not after every retry, and shows the recipe when a retry in the background answers', async () => {
+    const calls = stubApi(
+      { body: { error: { code: 'INTERNAL', message: 'Something went wrong on our side.' } }, status: 500 },
+      { body: negroniDetail },
+    );
+    renderModal('12', () => {}, { retryDelayMs: 400 });
+    const failed = await screen.findByRole('dialog', { name: 'Something went wrong' });
+    // The first failure is on screen while the retry still waits for its turn.
+    expect(calls).toHaveLength(1);
+    expect(within(failed).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Negroni' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(calls).toHaveLength(2);
   });
 
   it('closes on Escape', async () => {

@@ -260,7 +260,8 @@ export function CocktailDetailView({
   );
 }
 
-const isSettled = (query: { isPending: boolean }) => !query.isPending;
+/** Settled: answered, or failed at least once (the failure shows while the query retries in the background). */
+const isSettled = (query: { isPending: boolean; failureCount: number }) => !query.isPending || query.failureCount > 0;
 
 /** The cocktail's name in a detail body, when it has one (the recipe's title). */
 function recipeName(data: unknown): string | undefined {
@@ -274,10 +275,15 @@ function CocktailDetailPanel({ cocktailId, contentProps }: { cocktailId: string;
   // done), later ones at once: see useDeferredFirstAnswer.
   const query = useDeferredFirstAnswer(useCocktail(cocktailId), isSettled);
 
-  if (query.isPending) return <CocktailDetailView data={undefined} contentProps={contentProps} pending />;
+  // The first failure shows at once; the query goes on retrying (query-client's backoff) and shows the recipe if a
+  // later attempt answers.
+  const failure = query.error ?? (query.isPending ? query.failureReason : null);
+  if (query.isPending && !failure) {
+    return <CocktailDetailView data={undefined} contentProps={contentProps} pending />;
+  }
 
   // A cocktail id the catalogue does not have (a mistyped or stale ?recipe= link): say so, with a way back.
-  if (query.isError && (query.error as { status?: number }).status === 404) {
+  if (failure && (failure as { status?: number }).status === 404) {
     return (
       <DialogContent {...contentProps} className="max-w-md" data-testid="cocktail-not-found">
         <DialogHeader>
@@ -299,7 +305,7 @@ function CocktailDetailPanel({ cocktailId, contentProps }: { cocktailId: string;
     );
   }
 
-  if (query.isError) {
+  if (failure || query.data === undefined) {
     return (
       <DialogContent {...contentProps} className="max-w-md" data-testid="cocktail-load-error">
         <DialogHeader>
