@@ -326,6 +326,116 @@ describe('seed cocktails', () => {
   });
 });
 
+describe('seed cocktails: technique, glass and method agree', () => {
+  /** The verb forms a method uses; 'shaker' alone does not count, a recipe says what to do with it. */
+  const SAYS_SHAKE = /\b(shake|shaken|shaking)\b/i;
+  const SAYS_STIR = /\b(stir|stirred|stirring)\b/i;
+  const SAYS_BLEND = /\b(blend|blender|blended)\b/i;
+  const SAYS_MUDDLE = /\b(muddle|muddled|muddling|press)\b/i;
+  /** Stirred down and strained: the drink is chilled in a mixing glass (or a tin) and strained off the ice. */
+  const STIRRED_AND_STRAINED = /\bmixing glass\b|\bstrain/i;
+  const offenders = (test: (c: SeedCocktail) => boolean) =>
+    cocktails.filter(test).map((c) => `${c.slug} (${c.technique}): ${c.instructions}`);
+
+  it('say to shake in every Shake recipe', () => {
+    expect(offenders((c) => c.technique === 'Shake' && !SAYS_SHAKE.test(c.instructions))).toEqual([]);
+  });
+
+  it('stir in a mixing glass and strain in every Stir recipe; a drink stirred where it is served is Build', () => {
+    expect(
+      offenders(
+        (c) => c.technique === 'Stir' && !(SAYS_STIR.test(c.instructions) && STIRRED_AND_STRAINED.test(c.instructions)),
+      ),
+    ).toEqual([]);
+  });
+
+  it('never strain or use a mixing glass in a Build recipe (built means made in the glass it is served in)', () => {
+    expect(offenders((c) => c.technique === 'Build' && STIRRED_AND_STRAINED.test(c.instructions))).toEqual([]);
+  });
+
+  it('call a recipe whose method stirs and never shakes or blends Stir, Build, Muddle or Layer', () => {
+    const stirred = ['Stir', 'Build', 'Muddle', 'Layer'];
+    expect(
+      offenders(
+        (c) =>
+          SAYS_STIR.test(c.instructions) &&
+          !SAYS_SHAKE.test(c.instructions) &&
+          !SAYS_BLEND.test(c.instructions) &&
+          !stirred.includes(c.technique),
+      ),
+    ).toEqual([]);
+  });
+
+  it('blend every Blend recipe and muddle (or press) every Muddle recipe', () => {
+    expect(
+      offenders(
+        (c) =>
+          (c.technique === 'Blend' && !SAYS_BLEND.test(c.instructions)) ||
+          (c.technique === 'Muddle' && !SAYS_MUDDLE.test(c.instructions)),
+      ),
+    ).toEqual([]);
+  });
+
+  it('give well-known drinks the technique a bartender expects (IBA method, else Bar Assistant)', () => {
+    const expected: Record<string, readonly string[]> = {
+      negroni: ['Build', 'Stir'],
+      americano: ['Build'],
+      boulevardier: ['Stir'],
+      manhattan: ['Stir'],
+      'dry-martini': ['Stir'],
+      sazerac: ['Stir'],
+      'vieux-carre': ['Stir'],
+      'old-fashioned': ['Build', 'Stir'],
+      'bloody-mary': ['Stir'],
+      bellini: ['Stir'],
+      seelbach: ['Stir'],
+      daiquiri: ['Shake'],
+      margarita: ['Shake'],
+      'whiskey-sour': ['Shake'],
+      vesper: ['Shake'],
+      'espresso-martini': ['Shake'],
+      'french-75': ['Shake'],
+      mojito: ['Muddle', 'Build'],
+      caipirinha: ['Muddle'],
+      'mint-julep': ['Muddle'],
+      'queens-park-swizzle': ['Muddle'],
+      'pina-colada': ['Blend'],
+      'cuba-libre': ['Build'],
+      'moscow-mule': ['Build'],
+    };
+    const wrong = Object.entries(expected).flatMap(([slug, techniques]) => {
+      const c = cocktails.find((cocktail) => cocktail.slug === slug);
+      if (!c) return [`${slug}: missing`];
+      return techniques.includes(c.technique) ? [] : [`${slug}: ${c.technique}, expected ${techniques.join(' or ')}`];
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('serve well-known drinks in the glass their spec names', () => {
+    const expected: Record<string, string> = {
+      negroni: 'Rocks',
+      'old-fashioned': 'Rocks',
+      'dry-martini': 'Martini',
+      'french-75': 'Flute',
+      mojito: 'Highball',
+      'moscow-mule': 'Copper mug',
+      'mint-julep': 'Julep cup',
+      'irish-coffee': 'Irish coffee mug',
+      'pina-colada': 'Poco grande',
+      'singapore-sling': 'Hurricane',
+      cardinale: 'Rocks',
+      spritz: 'Wine',
+    };
+    const actual = Object.fromEntries(
+      Object.keys(expected).map((slug) => [
+        slug,
+        cocktails.find((cocktail) => cocktail.slug === slug)?.glassware ?? 'missing',
+      ]),
+    );
+    expect(actual).toEqual(expected);
+  });
+});
+
 describe('seed recipes and the bar maths (DOMAIN.md units table)', () => {
   const cocktail = (slug: string): SeedCocktail => {
     const found = cocktails.find((c) => c.slug === slug);
