@@ -14,7 +14,7 @@ import {
 } from '@/shared/domain/units';
 import { BAR_SHELVES, STARTER_SETS } from '@/shared/domain/my-bar-sets';
 import { FRUIT_JUICED_BY_MACHINE, PRODUCE_YIELDS, yieldForJuice } from '@/shared/domain/produce';
-import { BASE_SPIRITS } from '@/shared/schemas/cocktail';
+import { BASE_SPIRITS, GLASSWARE } from '@/shared/schemas/cocktail';
 import {
   seedCocktailSchema,
   seedIngredientSchema,
@@ -411,6 +411,36 @@ describe('seed cocktails: technique, glass and method agree', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('serve a drink in the glass its instructions name (one of them, where they offer a choice)', () => {
+    /** How the instructions name each glass of the vocabulary; a glass they never name is not checked. */
+    const NAMED: Record<(typeof GLASSWARE)[number], RegExp> = {
+      Coupe: /\bcoupe\b/i,
+      'Nick & Nora': /\bnick (&|and) nora\b/i,
+      Martini: /\bmartini glass\b/i,
+      Rocks: /\b(?<!double )rocks glass\b/i,
+      'Double rocks': /\bdouble rocks glass\b/i,
+      Highball: /\bhighball\b/i,
+      Collins: /\bcollins glass\b/i,
+      Flute: /\bflute\b/i,
+      Wine: /\bwine glass\b/i,
+      'Copper mug': /\bcopper mug\b/i,
+      Hurricane: /\bhurricane glass\b/i,
+      'Tiki mug': /\btiki mug\b/i,
+      'Julep cup': /\bjulep cup\b/i,
+      'Irish coffee mug': /\birish coffee (glass|mug)\b|\bheatproof mug\b/i,
+      'Poco grande': /\bpoco grande\b/i,
+      Fizz: /\bfizz glass\b/i,
+      Snifter: /\bsnifter\b/i,
+    };
+    const wrong = cocktails.flatMap((c) => {
+      const named = GLASSWARE.filter((glass) => NAMED[glass].test(c.instructions));
+      return named.length === 0 || named.includes(c.glassware)
+        ? []
+        : [`${c.slug}: ${c.glassware}, instructions name ${named.join(', ')}`];
+    });
+    expect(wrong).toEqual([]);
+  });
+
   it('serve well-known drinks in the glass their spec names', () => {
     const expected: Record<string, string> = {
       negroni: 'Rocks',
@@ -424,6 +454,7 @@ describe('seed cocktails: technique, glass and method agree', () => {
       'pina-colada': 'Poco grande',
       'singapore-sling': 'Hurricane',
       cardinale: 'Rocks',
+      'john-collins': 'Highball',
       spritz: 'Wine',
     };
     const actual = Object.fromEntries(
