@@ -120,7 +120,7 @@ export async function planSeenBy(
   jar: CookieJar,
 ): Promise<{ plan: MeResponse['plan']; entitlements: MeResponse['entitlements']; me: MeResponse }> {
   const [me, session] = await Promise.all([meOf(t, jar), sessionOf(t, jar)]);
-  const fromMe = { entitlements: me.entitlements, plan: me.plan };
+  const fromMe = { entitlements: me.entitlements, plan: me.plan, lapsed: me.lapsed };
   const fromSession = session.user.appMetadata;
   if (JSON.stringify(fromSession) !== JSON.stringify(fromMe)) {
     throw new Error(`/api/me says ${JSON.stringify(fromMe)} but get-session says ${JSON.stringify(fromSession)}`);

@@ -32,13 +32,16 @@ const text = (value: unknown): string =>
   typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : '';
 
 /**
- * The entitlements and plan the server put on the session's user (`appMetadata`), keeping only the paid entitlement names;
- * the plan is derived again from them (spec section 3), so a malformed or missing value reads as free.
+ * The entitlements, plan and lapse the server put on the session's user (`appMetadata`), keeping only the paid entitlement
+ * names; the plan is derived again from them (spec section 3), so a malformed or missing value reads as free (not lapsed).
  */
 export function toAppMetadata(raw: unknown): AppMetadata {
-  const list = (raw as { entitlements?: unknown } | null | undefined)?.entitlements;
+  const read = raw as { entitlements?: unknown; lapsed?: unknown } | null | undefined;
+  const list = read?.entitlements;
   const entitlements: EntitlementName[] = Array.isArray(list) ? [...new Set(list.filter(isEntitlementName))] : [];
-  return { entitlements, plan: planFromEntitlements(entitlements) };
+  const plan = planFromEntitlements(entitlements);
+  // Lapsed only means something without a plan: a stale flag beside an active plan reads as false.
+  return { entitlements, plan, lapsed: plan === 'free' && read?.lapsed === true };
 }
 
 /** Keeps the fields the client uses and drops the rest (the session token above all); null when there is no user. */

@@ -63,6 +63,7 @@ describe.each(testDialects())('the signed-in user’s account on %s', (dialect) 
         plan: 'free',
         entitlements: [],
         entitlementDetails: [],
+        lapsed: false,
         role: 'User',
         counts: { favorites: 1, made: 0 },
         accounts: [

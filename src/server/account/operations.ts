@@ -63,6 +63,7 @@ export async function getMe({
     plan: subscription.plan,
     entitlements: subscription.entitlements,
     entitlementDetails: subscription.details,
+    lapsed: subscription.lapsed,
     role: 'User',
     counts: { favorites, made },
     accounts,

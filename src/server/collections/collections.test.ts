@@ -150,11 +150,13 @@ describe.each(testDialects())('Collections, notes and ratings on %s', (dialect) 
       expect((await call<RatingList>(jar, 'GET', '/api/me/ratings')).body).toEqual({ items: [] });
     });
 
-    it('after a lapse (revoked or expired) reads, exports and deletes, but never writes', async () => {
+    it('after a lapse (revoked or expired) reads, exports, unshares and deletes, but never writes', async () => {
       for (const lapse of ['revoke', 'expire'] as const) {
         const { jar, id } = await proUser(`lapse-${lapse}`);
         const [a, b] = ids as [number, number];
         const made = await create(jar, { name: 'Keepers', description: 'the good ones', cocktailIds: [a, b] });
+        const link = (await call<CollectionDetail>(jar, 'PATCH', `/api/me/collections/${made.id}`, { shared: true }))
+          .body.shareSlug;
         await call(jar, 'PUT', `/api/me/notes/${a}`, { text: 'A secret twist' });
         await call(jar, 'PUT', `/api/me/ratings/${a}`, { stars: 3.5 });
         if (lapse === 'revoke') {
@@ -176,6 +178,17 @@ describe.each(testDialects())('Collections, notes and ratings on %s', (dialect) 
         }
         const detail = await call<CollectionDetail>(jar, 'GET', `/api/me/collections/${made.id}`);
         expect(order(detail.body)).toEqual([a, b]);
+        // Turning sharing off takes away, as a delete does: open after a lapse. Renaming with it is still a paid write.
+        expect((await t.request(`/api/collections/shared/${link}`)).status).toBe(200);
+        const mixed = await call<ApiErrorBody>(jar, 'PATCH', `/api/me/collections/${made.id}`, {
+          shared: false,
+          name: 'Renamed',
+        });
+        expect(mixed.status, lapse).toBe(403);
+        const off = await call<CollectionDetail>(jar, 'PATCH', `/api/me/collections/${made.id}`, { shared: false });
+        expect(off.status, lapse).toBe(200);
+        expect(off.body).toMatchObject({ name: 'Keepers', shareSlug: null });
+        expect((await t.request(`/api/collections/shared/${link}`)).status).toBe(404);
         const exported = await call<ExportBody>(jar, 'GET', '/api/me/export');
         expect(exported.body.notes.map((note) => note.text)).toEqual(['A secret twist']);
         expect(exported.body.ratings.map((rating) => rating.stars)).toEqual([3.5]);

@@ -12,6 +12,7 @@ import {
   noteWriteSchema,
   ratingWriteSchema,
   shareSlugSchema,
+  type CollectionUpdate,
 } from '@/shared/schemas/collections';
 import type { Database } from '../db/types';
 import { sameOriginGuard } from '../http/origin-guard';
@@ -41,13 +42,19 @@ import {
 /** The user's own answers change with every write: never stored by any cache. */
 const NO_STORE = { 'Cache-Control': 'no-store' } as const;
 
+/** True when an update only turns sharing off (no rename, no description, no sharing on). */
+function isUnshareOnly(input: CollectionUpdate): boolean {
+  return input.shared === false && input.name === undefined && input.description === undefined;
+}
+
 /** The export's file name (JSON; the Markdown one ends in .md). */
 export const EXPORT_FILE_NAME = 'barback-export';
 
 /**
  * Collections, notes, ratings and the export, mounted at /api/me (shapes: src/shared/schemas/collections.ts; rules:
- * operations.ts). The user always comes from the session. Reads, the export and DELETEs need only a signed-in user (a
- * lapsed plan still reads, exports and deletes); every other write (POST, PATCH, PUT) needs the pro entitlement. Writes
+ * operations.ts). The user always comes from the session. Reads, the export, DELETEs and turning sharing off (a PATCH of
+ * `{shared: false}` alone) need only a signed-in user (a lapsed plan still reads, exports, unshares and deletes); every
+ * other write (POST, PATCH, PUT) needs the pro entitlement. Writes
  * are refused from another site; bodies are limited by the API's body-limit guard (http/request-guards.ts).
  * - `GET /collections[?cocktailId=]` -> CollectionList (`contains` marks those holding the cocktail); `POST /collections` -> 201 CollectionDetail (404 unknown cocktail, 400 past
  *   MAX_COLLECTIONS); `GET|PATCH|DELETE /collections/:id` -> CollectionDetail (DELETE: the CollectionList left);
@@ -84,18 +91,12 @@ export function collectionRoutes({
   collections.get('/:id', validate('param', collectionParamSchema), async (c) =>
     c.json(await getCollection({ ...(await userOf(c)), id: c.req.valid('param').id }), 200, NO_STORE),
   );
-  collections.patch(
-    '/:id',
-    pro,
-    validate('param', collectionParamSchema),
-    jsonBody(collectionUpdateSchema),
-    async (c) =>
-      c.json(
-        await updateCollection({ ...(await userOf(c)), id: c.req.valid('param').id, input: c.req.valid('json') }),
-        200,
-        NO_STORE,
-      ),
-  );
+  collections.patch('/:id', validate('param', collectionParamSchema), jsonBody(collectionUpdateSchema), async (c) => {
+    const input = c.req.valid('json');
+    // Turning sharing off takes something away, as a delete does: a lapsed plan may still do it. Other edits are paid.
+    if (!isUnshareOnly(input)) await pro(c, async () => {});
+    return c.json(await updateCollection({ ...(await userOf(c)), id: c.req.valid('param').id, input }), 200, NO_STORE);
+  });
   collections.delete('/:id', validate('param', collectionParamSchema), async (c) =>
     c.json(await deleteCollection({ ...(await userOf(c)), id: c.req.valid('param').id }), 200, NO_STORE),
   );

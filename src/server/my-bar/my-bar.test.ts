@@ -180,21 +180,67 @@ describe.each(testDialects())('My Bar on %s', (dialect) => {
       }
     });
 
-    it('keeps the rows when the plan lapses (the gate only refuses), and opens them again on renewal', async () => {
+    it('after a lapse shows the bar, list, swaps, made drinks and views, lets the user remove, refuses only adding', async () => {
       const { jar, id } = await proUser('lapse');
       await setBar(jar, ['gin', 'campari']);
       await call(jar, 'PUT', `/api/me/shopping-list/${ing['sweet-vermouth']}`);
       await call(jar, 'POST', '/api/me/made', { cocktailId: cocktail.negroni });
       await call(jar, 'PUT', '/api/me/swaps', { fromId: ing.bourbon, toId: ing['rye-whiskey'] });
+      const before = await get<MakeablePage>(jar, '/api/me/bar/makeable?view=one-away');
       expect(await revokeEntitlement({ db: t.database.db, userId: id, name: 'pro' })).toBe(true);
-      expect((await get<ApiErrorBody>(jar, '/api/me/bar')).status).toBe(403);
-      const me = await get<MeResponse>(jar, '/api/me');
-      expect(me.body.counts).toEqual({ favorites: 0, made: 1 });
-      await grantEntitlement({ db: t.database.db, userId: id, name: 'pro' });
+
+      // Everything the user made stays readable.
       expect(await bar(jar)).toEqual(['campari', 'gin']);
-      expect((await get<ShoppingListBody>(jar, '/api/me/shopping-list')).body.items).toHaveLength(1);
+      const list = await get<ShoppingListBody>(jar, '/api/me/shopping-list');
+      expect(list.status).toBe(200);
+      expect(list.body.items.map((item) => item.ingredient.id)).toEqual([ing['sweet-vermouth']]);
       expect((await get<MadeList>(jar, '/api/me/made')).body.total).toBe(1);
       expect((await get<SwapList>(jar, '/api/me/swaps')).body.items).toHaveLength(1);
+      expect((await get<MakeablePage>(jar, '/api/me/bar/makeable?view=one-away')).body).toEqual(before.body);
+      const routes = everyRoute(ing.gin!, cocktail.negroni!, ing.bourbon!);
+      for (const [, path] of routes.filter(([verb]) => verb === 'GET')) {
+        expect((await get(jar, path)).status, path).toBe(200);
+      }
+
+      // Adding (what the plan sells) is refused and changes nothing.
+      const rows = async () => ({
+        bar: await t.database.db.selectFrom('bar_item').select('ingredient_id').where('user_id', '=', id).execute(),
+        list: await t.database.db
+          .selectFrom('shopping_item')
+          .select('ingredient_id')
+          .where('user_id', '=', id)
+          .execute(),
+        made: await t.database.db.selectFrom('made_drink').select('id').where('user_id', '=', id).execute(),
+      });
+      const kept = await rows();
+      const adds: [string, string, unknown][] = [
+        ['PUT', `/api/me/bar/${ing.bourbon}`, undefined],
+        ['POST', '/api/me/bar', { ingredientIds: [ing.bourbon] }],
+        ['PUT', `/api/me/shopping-list/${ing.bourbon}`, undefined],
+        ['POST', `/api/me/shopping-list/${ing['sweet-vermouth']}/bought`, undefined],
+        ['POST', '/api/me/made', { cocktailId: cocktail.negroni }],
+        ['PUT', '/api/me/swaps', { fromId: ing.gin, toId: ing.bourbon }],
+      ];
+      for (const [method, path, body] of adds) {
+        const answer = await call<ApiErrorBody>(jar, method, path, body);
+        expect(answer.status, `${method} ${path}`).toBe(403);
+        expect(answer.body.error.code).toBe('ENTITLEMENT_REQUIRED');
+      }
+      expect(await rows()).toEqual(kept);
+
+      // Removing stays open: the user can clear what they keep.
+      expect((await call(jar, 'DELETE', `/api/me/bar/${ing.gin}`)).status).toBe(200);
+      expect((await call(jar, 'DELETE', `/api/me/shopping-list/${ing['sweet-vermouth']}`)).status).toBe(200);
+      const swap = `fromId=${ing.bourbon}&toId=${ing['rye-whiskey']}`;
+      expect((await call(jar, 'DELETE', `/api/me/swaps?${swap}`)).status).toBe(200);
+      expect((await call(jar, 'DELETE', '/api/me/shopping-list')).status).toBe(200);
+      expect(await bar(jar)).toEqual(['campari']);
+      expect((await get<SwapList>(jar, '/api/me/swaps')).body.items).toEqual([]);
+
+      // Renewal opens adding again, with the rows as they were left.
+      await grantEntitlement({ db: t.database.db, userId: id, name: 'pro' });
+      expect((await call(jar, 'PUT', `/api/me/bar/${ing.bourbon}`)).status).toBe(200);
+      expect(await bar(jar)).toEqual(['bourbon', 'campari']);
     });
 
     it('lets enterprise in, and refuses a write from another site', async () => {

@@ -12,7 +12,7 @@ import type { Database } from '../db/types';
 import { sameOriginGuard } from '../http/origin-guard';
 import type { SessionReader } from '../http/session';
 import { jsonBody, validate } from '../http/validate';
-import { requireEntitlement } from '../payments';
+import { requireEntitlementToAdd } from '../payments';
 import { listBar } from './bar-rows';
 import {
   addBarItem,
@@ -35,8 +35,9 @@ const NO_STORE = { 'Cache-Control': 'no-store' } as const;
 
 /**
  * My Bar's HTTP routes, mounted at /api/me (shapes: src/shared/schemas/my-bar.ts; rules: operations.ts). Every route sits
- * behind the pro entitlement (pro or enterprise) and reads the user from the session, never from the request; writes
- * are refused from another site. Bodies are limited by the API's body-limit guard (http/request-guards.ts).
+ * behind the pro entitlement (pro or enterprise), except that a user whose plan lapsed still reads (GET) and removes
+ * (DELETE) their bar, shopping list, swaps and made drinks (requireEntitlementToAdd); adding (PUT, POST) needs the plan
+ * now. Routes read the user from the session, never from the request; writes are refused from another site. Bodies are limited by the API's body-limit guard (http/request-guards.ts).
  * - `GET /bar` -> BarList; `PUT /bar/:ingredientId` -> BarList (idempotent; 404 unknown ingredient; 409 past
  *   MAX_BAR_ITEMS); `POST /bar` `{ingredientIds}` -> BarList (adds many; 404 naming unknown ids, nothing added);
  *   `DELETE /bar/:ingredientId` -> BarList (idempotent);
@@ -48,7 +49,8 @@ const NO_STORE = { 'Cache-Control': 'no-store' } as const;
  *   `GET /made` -> MadeList;
  * - `GET /swaps` -> SwapList; `PUT /swaps` `{fromId, toId}` -> SwapList (404 unknown ingredient);
  *   `DELETE /swaps?fromId=&toId=` -> SwapList.
- * Errors (`{"error": {code, message}}`): 401 signed out; 403 ENTITLEMENT_REQUIRED without the plan; 403 FORBIDDEN for a
+ * Errors (`{"error": {code, message}}`): 401 signed out; 403 ENTITLEMENT_REQUIRED without the plan (for a lapsed plan: on
+ * PUT and POST only); 403 FORBIDDEN for a
  * cross-site write; 400 VALIDATION_FAILED naming a bad id, query or body field; 413 for an oversized body; 503 while the
  * database is away.
  */
@@ -61,7 +63,8 @@ export function myBarRoutes({
   sessions: SessionReader;
   trustedOrigins: readonly string[];
 }): Hono {
-  const gate = requireEntitlement({ db, sessions }, 'pro');
+  // Reads and removals stay open after the plan lapses; adding needs the plan now.
+  const gate = requireEntitlementToAdd({ db, sessions }, 'pro');
   const guard = sameOriginGuard(trustedOrigins);
   const userOf = async (c: Context) => ({ db, userId: (await sessions.require(c)).user.id });
 

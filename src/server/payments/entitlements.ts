@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import {
   activeEntitlementNames,
+  hasLapsed,
   isEntitlementActive,
   isEntitlementName,
   planFromEntitlements,
@@ -55,7 +56,8 @@ export async function listEntitlementRows({
 }
 
 /**
- * The user's plan, active entitlement names and every entitlement's details, judged at `now` (default: the system clock):
+ * The user's plan, active entitlement names, every entitlement's details and whether the paid plan lapsed (hasLapsed),
+ * judged at `now` (default: the system clock):
  * an entitlement whose expires_at has passed stops counting at that instant (spec section 3 for the plan).
  */
 export async function getSubscriptionStatus({
@@ -70,7 +72,7 @@ export async function getSubscriptionStatus({
   const at = now();
   const details = (await listEntitlementRows({ db, userId })).map((row) => toEntitlement(row, at));
   const entitlements = activeEntitlementNames(details, at);
-  return { plan: planFromEntitlements(entitlements), entitlements, details };
+  return { plan: planFromEntitlements(entitlements), entitlements, details, lapsed: hasLapsed(details, 'pro', at) };
 }
 
 /** The active entitlement names of a user at `now` (what the session read and the entitlement gate use). */

@@ -50,10 +50,11 @@ describe.each(testDialects())('the entitlement gate on %s', (dialect) => {
       expect(session.body).toBeNull();
     });
 
-    it('answers 403 ENTITLEMENT_REQUIRED to a free user', async () => {
+    it('answers 403 ENTITLEMENT_REQUIRED to a free user who never had the plan (not lapsed)', async () => {
       const { jar } = await customer();
       const answer = await bar(jar);
       expect(answer.status).toBe(403);
+      expect(await planSeenBy(t, jar)).toMatchObject({ plan: 'free', me: { lapsed: false } });
       expect(answer.body).toEqual({ error: { code: 'ENTITLEMENT_REQUIRED', message: PRO_REQUIRED } });
       expect(entitlementRequiredMessage('pro')).toBe(PRO_REQUIRED);
     });
@@ -72,7 +73,7 @@ describe.each(testDialects())('the entitlement gate on %s', (dialect) => {
       }
     });
 
-    it('answers 403 after an EXPIRATION event or a revoke, at once, and to a subscription that lapsed', async () => {
+    it('refuses paid writes (403) after an EXPIRATION event or a revoke, at once, and for a subscription that lapsed', async () => {
       const expired = await customer('expired');
       const revoked = await customer('revoked');
       const lapsed = await customer('lapsed');
@@ -90,11 +91,14 @@ describe.each(testDialects())('the entitlement gate on %s', (dialect) => {
       expect(await revokeEntitlement({ db: t.database.db, userId: revoked.id, name: 'pro' })).toBe(true);
       expect(await revokeEntitlement({ db: t.database.db, userId: revoked.id, name: 'pro' })).toBe(false);
 
+      // A lapsed plan still reads the bar; adding to it is refused.
       for (const { jar } of [expired, revoked, lapsed]) {
-        const answer = await bar(jar);
+        expect((await bar(jar)).status).toBe(200);
+        const answer = await t.json<ApiErrorBody>('/api/me/bar', postJson({ ingredientIds: [1] }, jar));
         expect(answer.status).toBe(403);
         expect(answer.body.error.code).toBe('ENTITLEMENT_REQUIRED');
-        expect((await planSeenBy(t, jar)).plan).toBe('free');
+        // The session read and /api/me both say the plan lapsed (planSeenBy checks they agree).
+        expect(await planSeenBy(t, jar)).toMatchObject({ plan: 'free', me: { lapsed: true } });
       }
     });
 

@@ -4,7 +4,7 @@
  */
 export { purchaseRoutes, webhookRoutes } from './routes';
 export { wrapperSimulatorRoutes, type Dispatch } from './wrapper-simulator';
-export { entitlementRequiredMessage, requireEntitlement } from './require-entitlement';
+export { entitlementRequiredMessage, requireEntitlement, requireEntitlementToAdd } from './require-entitlement';
 export { entitlementsSessionPlugin } from './session-plugin';
 export {
   activeEntitlementsOf,

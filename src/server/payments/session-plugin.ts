@@ -1,14 +1,13 @@
 import type { BetterAuthPlugin } from 'better-auth';
 import { createAuthMiddleware } from 'better-auth/api';
 import type { Kysely } from 'kysely';
-import { planFromEntitlements } from '@/shared/domain/plans';
 import type { AppMetadata } from '@/shared/schemas/session';
 import type { Database } from '../db/types';
-import { activeEntitlementsOf } from './entitlements';
+import { getSubscriptionStatus } from './entitlements';
 
 /**
  * A better-auth plugin that makes the session the browser reads (`GET /api/auth/get-session`) carry the user's active
- * entitlements and plan as `user.appMetadata` (the spec's app_metadata.entitlements), read from the entitlement table at
+ * entitlements, plan and lapse as `user.appMetadata` (the spec's app_metadata.entitlements), read from the entitlement table at
  * the time of the read, so an expiry or a webhook shows on the next session refresh. Server-side session reads (no HTTP
  * request: the API's own checks) are left as they are; the entitlement gate reads the table itself.
  */
@@ -25,8 +24,8 @@ export function entitlementsSessionPlugin(db: Kysely<Database>): BetterAuthPlugi
             if (!returned || typeof returned !== 'object' || returned instanceof Error) return;
             const user = returned.user;
             if (!user || typeof user.id !== 'string') return;
-            const entitlements = await activeEntitlementsOf({ db, userId: user.id });
-            const appMetadata: AppMetadata = { entitlements, plan: planFromEntitlements(entitlements) };
+            const { plan, entitlements, lapsed } = await getSubscriptionStatus({ db, userId: user.id });
+            const appMetadata: AppMetadata = { entitlements, plan, lapsed };
             return ctx.json({ ...returned, user: { ...user, appMetadata } });
           }),
         },

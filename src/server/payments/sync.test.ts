@@ -70,7 +70,7 @@ describe.each(testDialects())('purchase sync (POST /api/me/purchases/sync) on %s
         const empty = await sync(jar, local);
         expect(empty.status).toBe(200);
         expect(empty.headers.get('cache-control')).toBe('no-store');
-        expect(empty.body).toEqual({ plan: 'free', entitlements: [], details: [], source: 'local' });
+        expect(empty.body).toEqual({ plan: 'free', entitlements: [], details: [], lapsed: false, source: 'local' });
 
         await buyThroughWebhook(local, id);
         const requestsBefore = mock.requests.length;
@@ -82,6 +82,7 @@ describe.each(testDialects())('purchase sync (POST /api/me/purchases/sync) on %s
           plan: 'pro',
           entitlements: ['pro'],
           details: me.entitlementDetails,
+          lapsed: false,
           source: 'local',
         });
         expect(mock.requests.length).toBe(requestsBefore);

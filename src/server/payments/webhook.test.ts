@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@/shared/schemas/api-error';
 import type { Entitlement, WebhookReceipt } from '@/shared/schemas/payments';
-import { randomEmail, signIn, userIdOf } from '../../../tests/support/auth';
+import { randomEmail, signIn, TEST_ORIGIN, userIdOf } from '../../../tests/support/auth';
 import type { CookieJar } from '../../../tests/support/cookie-jar';
 import {
   DAY_MS,
@@ -51,6 +51,9 @@ describe.each(testDialects())('RevenueCat webhook on %s', (dialect) => {
 
   const bar = (jar: CookieJar) =>
     t.json<ApiErrorBody | { items: unknown[] }>('/api/me/bar', { headers: jar.headers() });
+  /** A paid write (adding a bottle): refused once the plan ended, while a lapsed plan still reads the bar. */
+  const addBottle = (jar: CookieJar) =>
+    t.json<ApiErrorBody>('/api/me/bar/1', { method: 'PUT', headers: { origin: TEST_ORIGIN, ...jar.headers() } });
 
   describe('each event type', () => {
     it('INITIAL_PURCHASE grants pro until the expiration: /api/me, the session read, the gate and webhook_event agree', async () => {
@@ -265,7 +268,7 @@ describe.each(testDialects())('RevenueCat webhook on %s', (dialect) => {
         'applied',
       );
       expect(await planSeenBy(t, jar)).toMatchObject({ plan: 'free', entitlements: [] });
-      expect((await bar(jar)).status).toBe(403);
+      expect((await addBottle(jar)).status).toBe(403);
     });
 
     it('NON_RENEWING_PURCHASE without an expiration never ends', async () => {
@@ -324,7 +327,7 @@ describe.each(testDialects())('RevenueCat webhook on %s', (dialect) => {
       );
       expect(await planSeenBy(t, jar)).toMatchObject({ plan: 'free', entitlements: [] });
       expect(await detail(jar, 'pro')).toMatchObject({ expiresAt: iso(start - 1000), willRenew: false, active: false });
-      const gate = await bar(jar);
+      const gate = await addBottle(jar);
       expect(gate.status).toBe(403);
       expect((gate.body as ApiErrorBody).error.code).toBe('ENTITLEMENT_REQUIRED');
     });
@@ -865,7 +868,7 @@ describe.each(testDialects())('RevenueCat webhook on %s', (dialect) => {
       expect((await planSeenBy(t, jar)).plan).toBe('pro');
 
       await sleep(Math.max(0, expiration - Date.now()) + 100);
-      expect((await bar(jar)).status).toBe(403);
+      expect((await addBottle(jar)).status).toBe(403);
       expect(await planSeenBy(t, jar)).toMatchObject({ plan: 'free', entitlements: [] });
       expect(await detail(jar, 'pro')).toMatchObject({ active: false, expiresAt: iso(expiration) });
     });

@@ -8,6 +8,7 @@ import {
   ENTITLEMENT_NAMES,
   entitlementForProduct,
   formatUsd,
+  hasLapsed,
   isEntitlementActive,
   isEntitlementName,
   monthlyEquivalent,
@@ -236,5 +237,42 @@ describe('products', () => {
       individual: false,
       enterprise: '10 included',
     });
+  });
+});
+
+describe('hasLapsed', () => {
+  const now = new Date('2030-01-10T00:00:00.000Z');
+  const ended = { expiresAt: '2030-01-01T00:00:00.000Z' };
+  const running = { expiresAt: '2030-02-01T00:00:00.000Z' };
+
+  it('is true once every paid entitlement has ended, false while one runs or when none was ever held', () => {
+    expect(hasLapsed([{ name: 'pro', ...ended }], 'pro', now)).toBe(true);
+    expect(hasLapsed([{ name: 'enterprise', ...ended }], 'pro', now)).toBe(true);
+    expect(hasLapsed([{ name: 'pro', ...running }], 'pro', now)).toBe(false);
+    expect(
+      hasLapsed(
+        [
+          { name: 'pro', ...ended },
+          { name: 'enterprise', ...running },
+        ],
+        'pro',
+        now,
+      ),
+    ).toBe(false);
+    expect(hasLapsed([], 'pro', now)).toBe(false);
+  });
+
+  it('judges Enterprise by enterprise rows only: a lapsed Pro never had Enterprise', () => {
+    expect(hasLapsed([{ name: 'pro', ...ended }], 'enterprise', now)).toBe(false);
+    expect(
+      hasLapsed(
+        [
+          { name: 'enterprise', ...ended },
+          { name: 'pro', ...running },
+        ],
+        'enterprise',
+        now,
+      ),
+    ).toBe(true);
   });
 });

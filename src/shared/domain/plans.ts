@@ -71,6 +71,21 @@ export function activeEntitlementNames<T extends EntitlementPeriod & { name: str
   return ENTITLEMENT_NAMES.filter((name) => active.has(name));
 }
 
+/**
+ * True when the plan `required` names has lapsed for the owner of `rows` at `now`: no active entitlement satisfies
+ * `required`, yet one that would (pro or enterprise for 'pro'; enterprise for 'enterprise') was held and has ended. A
+ * lapsed user keeps reading and removing what they made; only the writes the plan sells are refused. Never-paid users
+ * (no such row) have not lapsed.
+ */
+export function hasLapsed<T extends EntitlementPeriod & { name: string }>(
+  rows: readonly T[],
+  required: EntitlementName = 'pro',
+  now: Date = new Date(),
+): boolean {
+  if (satisfiesEntitlement(activeEntitlementNames(rows, now), required)) return false;
+  return rows.some((row) => isEntitlementName(row.name) && satisfiesEntitlement([row.name], required));
+}
+
 // ---------------------------------------------------------------------------------------------------------------------
 // Offerings and prices (spec section 9 "Plans and prices").
 

@@ -30,6 +30,8 @@ export const meResponseSchema = z.object({
   plan: planSchema,
   entitlements: z.array(z.enum(ENTITLEMENT_NAMES)),
   entitlementDetails: z.array(entitlementSchema),
+  /** True when a paid plan ended and none is active: the pages keep the data readable with a note and /upgrade. */
+  lapsed: z.boolean(),
   role: z.literal('User'),
   /** How many favorites the user keeps and how many drinks they recorded as made ('I made this', My Bar). */
   counts: z.object({ favorites: z.number().int().min(0), made: z.number().int().min(0) }),

@@ -117,12 +117,14 @@ export const planNameSchema = z.enum(PLAN_NAMES);
 
 /**
  * The entitlements part of `GET /api/me` and of the purchase sync: the plan, the active entitlement names (the spec's
- * app_metadata.entitlements) and each entitlement's details (active and lapsed ones).
+ * app_metadata.entitlements), each entitlement's details (active and lapsed ones) and whether the paid plan lapsed.
  */
 export const subscriptionStatusSchema = z.object({
   plan: planNameSchema,
   entitlements: z.array(z.enum(ENTITLEMENT_NAMES)),
   details: z.array(entitlementSchema),
+  /** True when a paid plan ended and none is active (hasLapsed in domain/plans.ts): data stays readable, adding is paid. */
+  lapsed: z.boolean(),
 });
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 

@@ -5,12 +5,17 @@ import { isSameOriginPath, MAX_SAME_ORIGIN_PATH_LENGTH } from '../same-origin-pa
 import { ONE_LINE_TEXT, oneLineMessage } from './text';
 
 /**
- * What the session read (`GET /api/auth/get-session`) adds to its user: the active entitlements and the plan derived from
- * them (the spec's app_metadata.entitlements), computed by the server at the time of the read.
+ * What the session read (`GET /api/auth/get-session`) adds to its user: the active entitlements, the plan derived from
+ * them (the spec's app_metadata.entitlements) and whether a paid plan lapsed, computed by the server at the time of the read.
  */
 export const appMetadataSchema = z.object({
   entitlements: z.array(z.enum(ENTITLEMENT_NAMES)),
   plan: z.enum(PLAN_NAMES),
+  /**
+   * True when the user's paid plan ended (an entitlement row past its end, none active: hasLapsed in domain/plans.ts): the
+   * pages keep their data readable with a note and an /upgrade link. Absent reads as false.
+   */
+  lapsed: z.boolean().optional(),
 });
 export type AppMetadata = z.infer<typeof appMetadataSchema>;
 

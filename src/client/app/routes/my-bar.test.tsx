@@ -9,6 +9,7 @@ import { getSignInDialogState, resetSignInDialogForTests } from '@/client/lib/si
 import { entitlementOf } from '@/client/test/fixtures';
 import { apiErrorBody, jsonBody } from '@/client/test/handlers';
 import { server } from '@/client/test/msw-server';
+import { LAPSED_PLAN_TEXT } from '@/client/components/lapsed-plan-note';
 import { Component as MyBarRoute } from './my-bar';
 
 function renderMyBar() {
@@ -68,6 +69,31 @@ describe('/my-bar, gated to Pro or Enterprise (spec section 6)', () => {
     server.use(http.get('/api/me/bar', () => apiErrorBody(403, 'ENTITLEMENT_REQUIRED', 'This needs Pro.')));
     const router = renderMyBar();
     await waitFor(() => expect(router.state.location.pathname).toBe('/upgrade'));
+  });
+
+  it('shows a lapsed user their bar with a note and an /upgrade link, instead of sending them away', async () => {
+    installFakeApi({
+      entitlements: [entitlementOf('pro', { expiresAt: '2020-01-01T00:00:00.000Z', willRenew: false, active: false })],
+    });
+    const gin = { id: 3, slug: 'gin', name: 'Gin', category: 'Spirits', parentId: null, houseMade: false };
+    const empty = { items: [], total: 0, page: 0, pageSize: 50 };
+    server.use(
+      http.get('/api/me/bar', () => jsonBody({ items: [{ ...gin, addedAt: '2020-01-01T00:00:00.000Z' }] })),
+      http.get('/api/ingredients', () => jsonBody({ items: [], total: 0 })),
+      http.get('/api/me/bar/makeable', () => jsonBody(empty)),
+      http.get('/api/me/shopping-list', () => jsonBody({ items: [], together: { unlocks: 0, examples: [] } })),
+      http.get('/api/me/swaps', () => jsonBody({ items: [] })),
+    );
+    const router = renderMyBar();
+    const note = await screen.findByRole('note', { name: LAPSED_PLAN_TEXT.title });
+    expect(note.textContent).toMatch(/Your bottles and shopping list stay here to read/);
+    expect(screen.getByRole('link', { name: LAPSED_PLAN_TEXT.upgrade })).toHaveAttribute(
+      'href',
+      '/upgrade?from=%2Fmy-bar',
+    );
+    expect((await screen.findByTestId('my-bar-summary')).textContent).toMatch(/^1 bottle/);
+    expect(router.state.location.pathname).toBe('/my-bar');
+    expect(readAnalyticsQueue().some((event) => event.type === 'route_gate_redirect')).toBe(false);
   });
 
   it("shows 'Loading My Bar...' while the session is read", async () => {

@@ -37,8 +37,9 @@ function MyBarLoading() {
 
 /**
  * Route module of `/my-bar` (spec sections 2 and 6): gated to Pro or Enterprise. Anonymous visitors get the sign-in
- * dialog first; a signed-in user without the plan (as the server put it on the session) is sent to /upgrade remembering
- * this page, and route_gate_redirect {to, from} is tracked. With the plan, the page loads ('Loading My Bar...'); a load
+ * dialog first; a signed-in user who never had the plan (as the server put it on the session) is sent to /upgrade
+ * remembering this page, and route_gate_redirect {to, from} is tracked; one whose plan lapsed sees their bar with a note
+ * and an /upgrade link. With the plan, the page loads ('Loading My Bar...'); a load
  * failure shows 'Something went wrong / Please try again.' with Retry. The server checks the plan again on every My Bar
  * call; if it refuses, the user is sent to /upgrade too. With the paywall-gating flag off the client does not redirect
  * (the server still refuses). Exports `Component` (react-router lazy convention).
@@ -51,7 +52,9 @@ export function Component() {
   const askedToSignIn = useRef(false);
   const { recipeTo } = useRecipeParam();
   const entitled = satisfiesEntitlement(session.user?.appMetadata?.entitlements ?? [], 'pro');
-  const gated = featureFlags.paywallGating && session.status === 'signed-in' && !entitled;
+  // A lapsed plan keeps its bar readable (the server answers reads and removals), so only never-paid users are sent away.
+  const lapsed = !entitled && session.user?.appMetadata?.lapsed === true;
+  const gated = featureFlags.paywallGating && session.status === 'signed-in' && !entitled && !lapsed;
 
   const sendToUpgrade = useCallback(() => {
     track('route_gate_redirect', { to: paths.upgrade, from: pathname });
@@ -79,6 +82,7 @@ export function Component() {
         <MyBarPage
           userId={session.user.id}
           plan={session.user.appMetadata?.plan ?? 'free'}
+          lapsed={lapsed}
           onEntitlementLost={sendToUpgrade}
           recipeTo={recipeTo}
           renderCardActions={(cocktail) => <CardCollectionsSlot cocktail={cocktail} />}

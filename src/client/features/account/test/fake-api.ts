@@ -11,7 +11,7 @@ import {
   sessionOf,
 } from '@/client/test/handlers';
 import { overrideHandlers, recordingHandler, server, type RecordedRequest } from '@/client/test/msw-server';
-import { activeEntitlementNames, planFromEntitlements } from '@/shared/domain/plans';
+import { activeEntitlementNames, hasLapsed, planFromEntitlements } from '@/shared/domain/plans';
 import type { Entitlement } from '@/shared/schemas/payments';
 
 /**
@@ -64,23 +64,25 @@ export function accountHandlers(state: FakeApi['state'], catalogueSize = 3): Htt
   const subscription = () => {
     const details = state.entitlements ?? [];
     const entitlements = activeEntitlementNames(details);
-    return { details, entitlements, plan: planFromEntitlements(entitlements) };
+    return { details, entitlements, plan: planFromEntitlements(entitlements), lapsed: hasLapsed(details) };
   };
   return [
     eventsHandler(),
     sessionHandler(() => {
       if (!state.signedIn) return null;
-      const { entitlements, plan } = subscription();
-      return sessionOf({ ...testUser, appMetadata: { entitlements, plan } });
+      const { entitlements, plan, lapsed } = subscription();
+      const appMetadata = { entitlements, plan, lapsed };
+      return sessionOf({ ...testUser, appMetadata });
     }),
     http.get('/api/me', () => {
       if (!state.signedIn) return unauthorized();
-      const { details, entitlements, plan } = subscription();
+      const { details, entitlements, plan, lapsed } = subscription();
       return jsonBody({
         user: testUser,
         plan,
         entitlements,
         entitlementDetails: details,
+        lapsed,
         role: 'User',
         counts: { favorites: state.favorites.length, made: 0 },
         accounts: [{ id: 'acc-1', providerId: 'magic-link', accountId: testUser.email, createdAt: testUser.createdAt }],

@@ -31,8 +31,8 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): T[] 
 /**
  * One collection: rename and describe it, put its cocktails in order (drag, or the move buttons and Alt+Arrow keys on a
  * row), remove cocktails, share it as a read-only link (turning sharing off makes the link answer 404), and delete it
- * (with Undo for a few seconds). `recipeTo` opens a recipe. Without the plan everything is readable, deleting still works,
- * and changes are refused by the server (the controls say so).
+ * (with Undo for a few seconds). `recipeTo` opens a recipe. Without the plan everything is readable, deleting and turning
+ * sharing off still work, and other changes are refused by the server (the controls say so).
  */
 export function CollectionPage({
   userId,
@@ -189,7 +189,8 @@ function CollectionEditor({
             type="checkbox"
             className="size-4 accent-[var(--color-accent)]"
             checked={sharing ?? shared}
-            disabled={!canWrite || change.isPending}
+            // Turning sharing off is open without the plan (a lapsed owner can still take a link down); on needs it.
+            disabled={(!canWrite && !(sharing ?? shared)) || change.isPending}
             onChange={(event) => {
               const on = event.target.checked;
               setSharing(on);

@@ -4,6 +4,7 @@ import { useSearchParams, type To } from 'react-router';
 import { Badge } from '@/client/components/ui/badge';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { LoadFailed } from '@/client/components/load-failed';
+import { LapsedPlanNote } from '@/client/components/lapsed-plan-note';
 import { ApiError } from '@/client/lib/api-client';
 import { useIngredients } from '@/client/lib/ingredients';
 import { cn } from '@/client/lib/utils';
@@ -43,18 +44,22 @@ function Count({ value }: { value: number | undefined }) {
 /**
  * My Bar for a user the server lets in (pro or enterprise): what the bottles make now, what is one ingredient away, what
  * to buy next, the shopping list and the bottles themselves. The view lives in the URL (`?view=`). An empty bar opens on
- * 'My bottles'. A 403 ENTITLEMENT_REQUIRED (the plan lapsed since the session was read) calls `onEntitlementLost`.
+ * 'My bottles'. For a `lapsed` plan the data shows under a note linking to /upgrade (adding is refused by the server). A
+ * 403 ENTITLEMENT_REQUIRED on a read (the user never had the plan) calls `onEntitlementLost`.
  * `recipeTo` builds the link that opens a recipe (the app's recipe modal).
  */
 export function MyBarPage({
   userId,
   plan,
+  lapsed = false,
   onEntitlementLost,
   recipeTo,
   renderCardActions,
 }: {
   userId: string;
   plan: PlanName;
+  /** The plan ended: the server still answers reads and removals; the page says so and links to /upgrade. */
+  lapsed?: boolean;
   onEntitlementLost: () => void;
   recipeTo: (id: number) => To;
   /** Drawn on each cocktail card of the views (the app composes 'add to a collection' there). */
@@ -101,6 +106,7 @@ export function MyBarPage({
           {planLabel(plan)}
         </Badge>
       </header>
+      {lapsed ? <LapsedPlanNote what="Your bottles and shopping list" /> : null}
       {bar.isPending || ingredients.isPending ? (
         <Skeleton className="h-48 w-full rounded-3xl" />
       ) : bar.isError || ingredients.isError ? (

@@ -1,0 +1,57 @@
+// @vitest-environment jsdom
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { installFakeApi } from '@/client/features/account/test/fake-api';
+import { renderInApp } from '@/client/features/account/test/render-app';
+import { jsonBody } from '@/client/test/handlers';
+import { server } from '@/client/test/msw-server';
+import type { CollectionDetail } from '@/shared/schemas/collections';
+import { CollectionPage } from './collection-page';
+
+const detail = (shareSlug: string | null): CollectionDetail => ({
+  id: 7,
+  name: 'Keepers',
+  description: '',
+  itemCount: 0,
+  shareSlug,
+  coverIds: [],
+  contains: false,
+  createdAt: '2030-01-01T00:00:00.000Z',
+  updatedAt: '2030-01-01T00:00:00.000Z',
+  items: [],
+});
+
+function renderCollection() {
+  return renderInApp(<CollectionPage userId="user-1" id={7} canWrite={false} recipeTo={(id) => `/recipe/${id}`} />, {
+    url: '/collections/7',
+    path: '/collections/:id',
+  });
+}
+
+describe('a collection without the plan (lapsed)', () => {
+  it('lets the owner turn sharing off, which the server allows', async () => {
+    installFakeApi();
+    const patches: unknown[] = [];
+    let current = detail('abcdefghijklmnopqrstuv');
+    server.use(
+      http.get('/api/me/collections/7', () => jsonBody(current)),
+      http.patch('/api/me/collections/7', async ({ request }) => {
+        patches.push(await request.json());
+        current = detail(null);
+        return jsonBody(current);
+      }),
+    );
+    const user = userEvent.setup();
+    renderCollection();
+    const toggle = await screen.findByRole('checkbox', { name: 'Share as a read-only link' });
+    expect(toggle).toBeChecked();
+    expect(toggle).toBeEnabled();
+    await user.click(toggle);
+    await waitFor(() => expect(patches).toEqual([{ shared: false }]));
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Share as a read-only link' })).not.toBeChecked());
+    // Sharing on again is a paid write: the switch stays off without the plan.
+    expect(screen.getByRole('checkbox', { name: 'Share as a read-only link' })).toBeDisabled();
+  });
+});
