@@ -82,7 +82,10 @@ test.describe('batch calculator', () => {
     await page.getByRole('radio', { name: 'oz' }).click();
     expect(await batchRow(page, 'Gin')).toEqual(['7 oz', '7.04 oz']);
     await expect(figure(page, 'figure-water')).toHaveText('4.23 oz');
-    await expect(page.getByRole('list', { name: 'At service' })).toContainText('Pour 3.7 oz of the chilled batch');
+    // A pour is measured with a jigger: quarter ounces, the same figure in the steps and in 'Pour per glass'.
+    const pour = (await figure(page, 'figure-pour').textContent())?.trim() ?? '';
+    expect(pour).toMatch(/^3[½¾] oz$/);
+    await expect(page.getByRole('list', { name: 'At service' })).toContainText(`Pour ${pour} of the chilled batch`);
     expect(await page.evaluate(() => localStorage.getItem('bb:unit-system'))).toBe('oz');
 
     // The freezer warns under 22 %: a Negroni shaken-strength dilution of 30 % brings it to 20.8 %.

@@ -1,7 +1,9 @@
 import type { BatchLineResult, BatchResult } from './batch';
 import {
+  formatOunces,
   isSolidSugar,
   LIQUID_UNIT_ML,
+  OZ_DISPLAY_ML,
   solidSugarGrams,
   SUGAR_DISSOLVED_ML_PER_G,
   unitLabel,
@@ -123,13 +125,18 @@ export function measureVolume(ml: number, system: UnitSystem, rounding: Rounding
 }
 
 /**
- * Rounds one glass's pour for a jigger: ml (and cl) to 1 ml rather than the batch's 5 ml steps, oz as {@link measureVolume};
- * always within 2 %.
+ * Rounds one glass's pour for a jigger: ml (and cl) to 1 ml rather than the batch's 5 ml steps, within 2 %; oz to the
+ * nearest ¼ oz at OZ_DISPLAY_ML (30) ml per oz, the rule a recipe card shows its lines by (units.ts formatOunces), since
+ * a jigger measures quarter ounces: the card, the steps and the pour per glass say the same. The batch's own measures
+ * (a measuring jug's) keep {@link measureVolume}.
  * @param ml exact pour in ml
- * @example measurePour(108, 'ml') -> { text: '108 ml', ml: 108 }
+ * @example measurePour(108, 'ml') -> { text: '108 ml', ml: 108 }; measurePour(108, 'oz') -> { text: '3½ oz', ml: 105 }
  */
 export function measurePour(ml: number, system: UnitSystem): Measure {
-  if (system === 'oz') return measureVolume(ml, system);
+  if (system === 'oz') {
+    const quarters = Math.max(1, Math.round((ml / OZ_DISPLAY_ML) * 4));
+    return { text: `${formatOunces(quarters / 4)} oz`, ml: (quarters / 4) * OZ_DISPLAY_ML };
+  }
   const rounded = roundWithin(ml, mlSteps(Math.min(ml, 99)));
   if (system === 'cl') return { text: `${decimalText(rounded.value / 10, 4)} cl`, ml: rounded.value };
   return { text: `${rounded.text} ml`, ml: rounded.value };

@@ -6,13 +6,20 @@ import {
   defaultLineRole,
   eggOrDairy,
   partyDrinks,
-  servicePlan,
   type BatchLine,
   type BatchResult,
   type ServiceStyle,
 } from './batch';
-import { formatExactVolume, MAX_MEASURE_ERROR, measureBatch, measureLine, measureVolume } from './batch-measure';
-import { LIQUID_UNIT_ML, lineVolumeMl, type LiquidUnit, type UnitSystem } from './units';
+import {
+  formatExactVolume,
+  MAX_MEASURE_ERROR,
+  measureBatch,
+  measureLine,
+  measurePour,
+  measureVolume,
+} from './batch-measure';
+import { servicePlan } from './batch-service';
+import { formatComputedVolume, LIQUID_UNIT_ML, lineVolumeMl, type LiquidUnit, type UnitSystem } from './units';
 
 const line = (ingredient: string, amount: number, abv: number, extra: Partial<BatchLine> = {}): BatchLine => ({
   ingredient,
@@ -565,5 +572,19 @@ describe('egg and dairy at service', () => {
     const plan = servicePlan(whiteRussian, 'over-ice', 'Build');
     expect(plan.finish).toBe('pour-over-ice');
     expect(plan.addedAfter.map((l) => l.line.ingredient)).toEqual(['Cream']);
+  });
+});
+
+describe('a pour per glass in oz', () => {
+  it('follows the jigger rule the recipe card shows its lines by: the nearest ¼ oz at 30 ml per oz', () => {
+    expect(measurePour(108, 'oz')).toEqual({ text: '3½ oz', ml: 105 });
+    expect(measurePour(30, 'oz').text).toBe('1 oz');
+    expect(measurePour(22.5, 'oz').text).toBe('¾ oz');
+    expect(measurePour(2, 'oz').text).toBe('¼ oz');
+    fc.assert(
+      fc.property(fc.double({ min: 1, max: 600, noNaN: true }), (ml) => {
+        expect(measurePour(ml, 'oz').text).toBe(formatComputedVolume(ml, 'oz'));
+      }),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { computeRecipeAlcohol, ETHANOL_DENSITY_G_PER_ML, UK_UNIT_ML, US_STANDARD_DRINK_G, type Technique } from './abv';
+import { computeRecipeAlcohol, ETHANOL_DENSITY_G_PER_ML, UK_UNIT_ML, US_STANDARD_DRINK_G } from './abv';
 import {
   eggPartOf,
   isCountUnit,
@@ -385,57 +385,4 @@ function servingsFor(scale: BatchScale, pourMl: number): number {
     case 'party':
       return partyDrinks(scale.guests, scale.hours, scale.firstHourRate, scale.laterRate);
   }
-}
-
-/**
- * How the pour reaches the glass at service:
- * - 'shake' / 'stir' / 'blend': with ice, one drink at a time (to order; or whenever egg or dairy is shaken in);
- * - 'pour': the batch, already cold and diluted, straight into the glass; 'pour-over-ice': over fresh ice.
- */
-export type ServiceFinish = 'shake' | 'stir' | 'blend' | 'pour' | 'pour-over-ice';
-
-/** What happens to each glass at service, in order (see {@link servicePlan}). */
-export interface ServicePlan {
-  finish: ServiceFinish;
-  /** True when the glass is shaken without ice first, to foam the egg (or aquafaba). */
-  dryShake: boolean;
-  /** True when the pour already carries its water (ready to pour or over ice), so the shake with ice is a brief one. */
-  batchHoldsWater: boolean;
-  /** Add-at-service egg and dairy lines, which go into the shaker (or blender) with the pour, before it is shaken. */
-  shakenIn: BatchLineResult[];
-  /** Rinses: the glass is coated before anything is poured. */
-  rinses: BatchLineResult[];
-  /** Every other add-at-service line (toppers, splashes, fruit...), added to the glass once the drink is in it. */
-  addedAfter: BatchLineResult[];
-}
-
-/**
- * The rule for each glass at service (DOMAIN.md "Batching": egg and dairy are added at service). Egg and dairy are never
- * added after the shake: an add-at-service egg line (white, yolk, whole egg, aquafaba; {@link eggOrDairy}) goes into the
- * shaker with the pour and takes a dry shake first, whatever the technique, since egg does not foam otherwise; dairy is
- * shaken in with the pour when the drink is shaken (blended in when blended), and floated or stirred in after the pour
- * otherwise (a built White Russian). Toppers and everything else go into the glass after the drink.
- * @param result the batch ({@link computeBatch})
- * @param style how the batch is served
- * @param technique the recipe's technique
- */
-export function servicePlan(result: BatchResult, style: ServiceStyle, technique: Technique): ServicePlan {
-  const atService = result.lines.filter((l) => l.line.role === 'at-service');
-  const kindOf = (l: BatchLineResult) => eggOrDairy(l.line);
-  const hasEgg = result.lines.some((l) => kindOf(l) === 'egg' && (l.totalMl !== null || l.totalCount !== null));
-  const mixed = technique === 'Shake' || technique === 'Blend';
-  const shakenIn = atService.filter((l) => kindOf(l) === 'egg' || (kindOf(l) === 'dairy' && mixed));
-  let finish: ServiceFinish;
-  if (technique === 'Blend' && (style === 'to-order' || shakenIn.length > 0)) finish = 'blend';
-  else if (hasEgg || (technique === 'Shake' && (style === 'to-order' || shakenIn.length > 0))) finish = 'shake';
-  else if (style === 'to-order') finish = 'stir';
-  else finish = style === 'over-ice' ? 'pour-over-ice' : 'pour';
-  return {
-    finish,
-    dryShake: hasEgg && finish === 'shake',
-    batchHoldsWater: style !== 'to-order' && result.batchDilution > 0,
-    shakenIn,
-    rinses: atService.filter((l) => isRinseUnit(l.line.unit)),
-    addedAfter: atService.filter((l) => !shakenIn.includes(l) && !isRinseUnit(l.line.unit)),
-  };
 }

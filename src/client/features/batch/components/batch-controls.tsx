@@ -158,7 +158,8 @@ export function ScaleControls({
         onValueChange={(value) => {
           if (value && value !== scale.by) onScale(switchScale(value as BatchScaleState['by'], scale));
         }}
-        className="w-full [&>*]:flex-1"
+        // Two by two on a phone, so 'Party' is never cut off; one row from the small breakpoint up.
+        className="grid w-full grid-cols-2 sm:flex [&>*]:flex-1"
       >
         {SCALE_MODES.map((mode) => (
           <ToggleGroupItem key={mode.by} value={mode.by}>

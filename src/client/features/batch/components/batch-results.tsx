@@ -109,8 +109,9 @@ export function BatchFigures({
         <Figure label="Water to add" value={formatExactVolume(container.waterMl, system)} testId="figure-water">
           {waterWorking(result, system)}
         </Figure>
-        <Figure label="Pour per glass" value={formatExactVolume(perServing.pourMl, system)} testId="figure-pour">
-          {formatExactVolume(container.volumeMl, system)} ÷ {formatNumber(result.servings)} servings.
+        <Figure label="Pour per glass" value={measurePour(perServing.pourMl, system).text} testId="figure-pour">
+          {formatExactVolume(container.volumeMl, system)} ÷ {formatNumber(result.servings)} servings ={' '}
+          {formatExactVolume(perServing.pourMl, system)}, measured as {measurePour(perServing.pourMl, system).text}.
           {perServing.atServiceMl > 0
             ? ` Then ${formatExactVolume(perServing.atServiceMl, system)} added at service: ${formatExactVolume(perServing.servedMl, system)} in the glass.`
             : ''}

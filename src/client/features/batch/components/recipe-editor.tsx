@@ -128,7 +128,7 @@ export function RecipeEditor({ name, onName, lines, onLines }: RecipeEditorProps
       <ol className="flex flex-col gap-3" aria-label="Recipe lines">
         {lines.map((line, index) => (
           <li key={index} className="flex flex-col gap-2 rounded-lg border border-border bg-surface-2/40 p-3">
-            <div className="grid grid-cols-[minmax(0,1fr)_5.5rem_auto] items-end gap-x-3">
+            <div className="grid grid-cols-[minmax(0,1fr)_auto] items-end gap-x-3">
               <div className="flex flex-col gap-1.5">
                 <label htmlFor={`${listId}-ingredient-${index}`} className="text-xs font-medium text-muted">
                   Ingredient {index + 1}
@@ -146,15 +146,6 @@ export function RecipeEditor({ name, onName, lines, onLines }: RecipeEditorProps
                   }}
                 />
               </div>
-              <NumberField
-                label="ABV %"
-                labelSuffix={`of ingredient ${index + 1}`}
-                value={line.abv}
-                onValue={(abv) => update(index, { abv: abv ?? 0 })}
-                min={0}
-                max={100}
-                className={FIELD_LABEL}
-              />
               <Button
                 type="button"
                 variant="ghost"
@@ -165,7 +156,16 @@ export function RecipeEditor({ name, onName, lines, onLines }: RecipeEditorProps
                 <Trash2Icon aria-hidden="true" />
               </Button>
             </div>
-            <div className="grid grid-cols-3 gap-x-3">
+            <div className="grid grid-cols-2 gap-x-3 gap-y-2 sm:grid-cols-4">
+              <NumberField
+                label="ABV %"
+                labelSuffix={`of ingredient ${index + 1}`}
+                value={line.abv}
+                onValue={(abv) => update(index, { abv: abv ?? 0 })}
+                min={0}
+                max={100}
+                className={FIELD_LABEL}
+              />
               <NumberField
                 label="Amount"
                 labelSuffix={`of ingredient ${index + 1}`}

@@ -87,7 +87,7 @@ describe('batch text', () => {
     expect(prepSteps(toOrder, 'to-order', 'ml').some((s) => s.includes('water'))).toBe(false);
     expect(
       serviceSteps(toOrder, { style: 'to-order', technique: 'Stir', glassware: 'Rocks', garnish: null }, 'ml')[0],
-    ).toMatch(/^Stir \d+ ml of the batch with ice until cold, then strain into a rocks glass\.$/);
+    ).toMatch(/^Stir \d+ ml of the batch with ice until cold, then strain over fresh ice in a rocks glass\.$/);
   });
 
   it('says how each thing is bought', () => {

@@ -28,23 +28,6 @@ export const BATCH_PARAMS = {
   cocktail: 'cocktail',
 } as const;
 
-/** Glasses that get ice in them: a party plan counts ice for these. */
-const ICE_GLASSES = new Set([
-  'Rocks',
-  'Double rocks',
-  'Highball',
-  'Collins',
-  'Copper mug',
-  'Tiki mug',
-  'Julep cup',
-  'Hurricane',
-]);
-
-/** True when a drink in `glassware` is served over ice. */
-export function isServedOverIce(glassware: string | null, style: ServiceStyle): boolean {
-  return style === 'over-ice' || (glassware !== null && ICE_GLASSES.has(glassware));
-}
-
 /** The service style a cocktail starts with: ready to pour from the fridge (the method's whole dilution). */
 export const DEFAULT_STYLE: ServiceStyle = 'fridge';
 

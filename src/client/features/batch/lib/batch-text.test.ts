@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Technique } from '@/shared/domain/abv';
 import { computeBatch, type BatchLine, type BatchScale, type ServiceStyle } from '@/shared/domain/batch';
 import { MAX_MEASURE_ERROR, measureBatch } from '@/shared/domain/batch-measure';
+import { ICE_GLASSES, isServedOverIce } from '@/shared/domain/batch-service';
 import type { UnitSystem } from '@/shared/domain/units';
 import { labelText, prepSteps, roundingNote, serviceSteps } from './batch-text';
 
@@ -162,4 +163,37 @@ describe('egg and dairy at service', () => {
       }
     },
   );
+});
+
+describe('ice in the glass', () => {
+  const glassSteps = (glassware: string, style: ServiceStyle, technique: Technique = 'Build') =>
+    serviceSteps(
+      batch(negroni, style, { by: 'servings', servings: 10 }, 0.1),
+      { style, technique, glassware, garnish: null },
+      'ml',
+    );
+
+  it('pours a ready-to-pour Negroni over fresh ice in its rocks glass, and a Martini straight into its glass', () => {
+    expect(glassSteps('Rocks', 'fridge')).toEqual(['Pour 99 ml of the chilled batch over fresh ice in a rocks glass.']);
+    expect(glassSteps('Martini', 'freezer', 'Stir')).toEqual([
+      'Pour 99 ml of the ice-cold batch into a martini glass.',
+    ]);
+    expect(glassSteps('Rocks', 'to-order', 'Stir')[0]).toMatch(/strain over fresh ice in a rocks glass\.$/);
+  });
+
+  it('says "over fresh ice" exactly when the glass or the service puts ice in it, the rule the party ice counts by', () => {
+    const glasses = ['Rocks', 'Highball', 'Collins', 'Coupe', 'Martini', 'Flute', 'Nick & Nora', 'Julep cup'];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...glasses),
+        fc.constantFrom<ServiceStyle>('fridge', 'freezer', 'over-ice', 'to-order'),
+        fc.constantFrom<Technique>('Build', 'Stir', 'Shake'),
+        (glassware, style, technique) => {
+          const text = glassSteps(glassware, style, technique).join(' ');
+          expect(text.includes('over fresh ice')).toBe(isServedOverIce(glassware, style));
+        },
+      ),
+    );
+    expect(ICE_GLASSES.has('Rocks') && !ICE_GLASSES.has('Coupe')).toBe(true);
+  });
 });

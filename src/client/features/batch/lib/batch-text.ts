@@ -1,5 +1,6 @@
 import type { Technique } from '@/shared/domain/abv';
-import { servicePlan, type BatchLineResult, type BatchResult, type ServiceStyle } from '@/shared/domain/batch';
+import type { BatchLineResult, BatchResult, ServiceStyle } from '@/shared/domain/batch';
+import { servicePlan } from '@/shared/domain/batch-service';
 import {
   formatExactVolume,
   formatWeight,
@@ -126,10 +127,10 @@ export function serviceSteps(
   system: UnitSystem,
 ): string[] {
   const { style, technique, glassware, garnish } = options;
-  const plan = servicePlan(result, style, technique);
+  const plan = servicePlan(result, style, technique, glassware);
   const pour = measurePour(result.perServing.pourMl, system).text;
   const glass = glassText(glassware);
-  const into = style === 'over-ice' ? `over fresh ice in ${glass}` : `into ${glass}`;
+  const into = plan.overIce ? `over fresh ice in ${glass}` : `into ${glass}`;
   const steps: string[] = [];
   for (const line of plan.rinses) steps.push(`Rinse the glass with ${line.line.ingredient} first.`);
   const shakenIn = joinList(plan.shakenIn.map((l) => lineText(l, system)));
@@ -151,7 +152,11 @@ export function serviceSteps(
         steps.push(`Stir ${mix} with ice until cold, then strain ${into}.`);
         break;
       case 'pour-over-ice':
-        steps.push(`Pour ${pour} of the batch over fresh ice in ${glass}.`);
+        steps.push(
+          style === 'over-ice'
+            ? `Pour ${pour} of the batch over fresh ice in ${glass}.`
+            : `Pour ${pour} of the ${style === 'freezer' ? 'ice-cold' : 'chilled'} batch over fresh ice in ${glass}.`,
+        );
         break;
       case 'pour':
         steps.push(`Pour ${pour} of the ${style === 'freezer' ? 'ice-cold' : 'chilled'} batch into ${glass}.`);
