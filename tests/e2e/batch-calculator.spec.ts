@@ -211,12 +211,17 @@ test.describe('batch calculator', () => {
     await page.getByRole('radio', { name: 'Bottles' }).click();
     await page.getByLabel('Bottles', { exact: true }).fill('2');
     await expect(figure(page, 'figure-servings')).toHaveText('13');
+    // Shared in oz, it opens in oz for whoever follows it.
+    await page.getByRole('radio', { name: 'oz' }).click();
+    await expect(page.getByRole('button', { name: 'Copy share link' })).toHaveAttribute('data-share-url', /unit=oz/);
     const shareUrl = new URL(
       (await page.getByRole('button', { name: 'Copy share link' }).getAttribute('data-share-url')) as string,
     );
     const fresh = await openApp(shareUrl.pathname + shareUrl.search, { viewport: PHONE });
     await expect(fresh.getByLabel('Recipe name')).toHaveValue('Negroni');
     await expect(figure(fresh, 'figure-servings')).toHaveText('13');
+    await expect(fresh.getByRole('radio', { name: 'oz' })).toBeChecked();
+    expect((await batchRow(fresh, 'Gin'))[0]).toMatch(/ oz$/);
     await expect(figure(fresh, 'figure-final-abv')).toHaveText('22.5 %');
     // Nothing runs off the side of a 390 px phone, in the web shell or the iOS app's.
     const overflow = () => fresh.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -4,7 +4,8 @@ import { Tabs } from 'radix-ui';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { UnitToggle } from '@/client/components/unit-toggle';
-import { useUnitSystem } from '@/client/lib/use-unit-system';
+import { readUnitSystem, useUnitSystem, writeUnitSystem } from '@/client/lib/use-unit-system';
+import { isUnitSystem, type UnitSystem } from '@/shared/domain/units';
 import { cn } from '@/client/lib/utils';
 import type { BatchState, PartyState } from '@/shared/schemas/batch';
 import { getRecipeQueryOptions } from '../api/get-recipe';
@@ -22,13 +23,23 @@ import { PartyTab } from './party-tab';
 
 type Tab = 'batch' | 'party';
 
-/** The page's address for a state at `pathname`: the batch tab's or the party tab's share link (path and query). */
-export function batchHref(pathname: string, tab: Tab, batch: BatchState, party: PartyState): string {
+/**
+ * The page's address for a state at `pathname`: the batch tab's or the party tab's share link (path and query), with
+ * the unit system it is shown in, so whoever opens it reads the same amounts.
+ */
+export function batchHref(
+  pathname: string,
+  tab: Tab,
+  batch: BatchState,
+  party: PartyState,
+  system: UnitSystem = 'ml',
+): string {
   const search = new URLSearchParams();
   if (tab === 'party') {
     search.set(BATCH_PARAMS.tab, 'party');
     search.set(BATCH_PARAMS.party, encodeState(party));
   } else search.set(BATCH_PARAMS.batch, encodeState(batch));
+  search.set(BATCH_PARAMS.unit, system);
   return `${pathname}?${search.toString()}`;
 }
 
@@ -57,8 +68,13 @@ export function BatchCalculatorPage({
       party: decodePartyState(params.get(BATCH_PARAMS.party)),
       tab: (params.get(BATCH_PARAMS.tab) === 'party' ? 'party' : 'batch') as Tab,
       cocktail: Number(params.get(BATCH_PARAMS.cocktail)) || null,
+      unit: params.get(BATCH_PARAMS.unit),
     };
   });
+  // A link made in oz (or cl) opens in oz: the choice is the app's one ml / oz / cl setting, so recipes follow it too.
+  useEffect(() => {
+    if (isUnitSystem(start.unit) && start.unit !== readUnitSystem()) writeUnitSystem(start.unit);
+  }, [start]);
   const [tab, setTab] = useState<Tab>(start.tab);
   const [batch, setBatch] = useState<BatchState>(start.batch.status === 'ok' ? start.batch.state : emptyBatchState);
   const [party, setParty] = useState<PartyState>(start.party.status === 'ok' ? start.party.state : emptyPartyState);
@@ -80,7 +96,7 @@ export function BatchCalculatorPage({
   }, [queryClient, start]);
 
   // Keep the address in step (history.replaceState keeps the router's own state, and makes no navigation).
-  const href = batchHref(location.pathname, tab, batch, party);
+  const href = batchHref(location.pathname, tab, batch, party, system);
   useEffect(() => {
     const timer = window.setTimeout(() => {
       if (`${window.location.pathname}${window.location.search}` !== href) {

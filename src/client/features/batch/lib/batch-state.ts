@@ -26,6 +26,8 @@ export const BATCH_PARAMS = {
   tab: 'tab',
   /** A catalogue cocktail to start a batch from ('Batch this' in the recipe modal). */
   cocktail: 'cocktail',
+  /** The ml / oz / cl choice the link was made with: opening it shows the same amounts. */
+  unit: 'unit',
 } as const;
 
 /** The service style a cocktail starts with: ready to pour from the fridge (the method's whole dilution). */
