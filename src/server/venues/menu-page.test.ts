@@ -11,11 +11,12 @@ import {
   SERVER_RENDER_DIR,
   SERVER_RENDER_FILE,
 } from '@/shared/first-paint';
+import { MENU_GRACE_DAYS } from '@/shared/domain/venues';
 import { publicMenuSchema, venueSchema, type PublicMenu, type Venue } from '@/shared/schemas/venues';
 import { postJson, randomEmail, signIn, userIdOf } from '../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
-import { grantEntitlement, revokeEntitlement } from '../payments';
+import { grantEntitlement } from '../payments';
 import { jsonForScript } from '../http/server-render-build';
 import { fillMenuTemplate } from './menu-page';
 
@@ -31,6 +32,7 @@ const MENU: PublicMenu = {
   },
   sections: [],
   asOf: '2025-01-01T00:00:00.000Z',
+  state: 'open',
 };
 
 /** The build's menu template, reduced to what the server fills in. */
@@ -173,16 +175,36 @@ describe.each(testDialects())('GET /v/:slug rendered on the server, on %s', (dia
     expect({ ...menu, asOf: '' }).toEqual({ ...api.body, asOf: '' });
   });
 
-  it('falls through to the ordinary client page for an unknown slug or a lapsed owner plan', async () => {
+  it('falls through to the ordinary client page for an unknown slug', async () => {
     await expectShell('/v/no-such-venue');
     await expectShell('/v/Not_A_Slug');
-    await revokeEntitlement({ db: t.database.db, userId: owner.id, name: 'enterprise' });
+  });
+
+  it("renders a lapsed owner's menu as 'not-updated' for the grace days, then the venue's paused page (200)", async () => {
+    const { slug, name } = owner.venue;
+    const endedDaysAgo = async (days: number) =>
+      t.database.db
+        .updateTable('entitlement')
+        .set({ expires_at: new Date(Date.now() - days * 86_400_000).toISOString(), will_renew: 0 })
+        .where('user_id', '=', owner.id)
+        .where('name', '=', 'enterprise')
+        .execute();
+    const served = async () => {
+      const answer = await t.request(`/v/${slug}`);
+      expect(answer.status).toBe(200);
+      const page = await answer.text();
+      expect(page).toContain(`<main>${name}</main>`);
+      return publicMenuSchema.parse(JSON.parse(dataBlockOf(page)!));
+    };
     try {
-      await expectShell(`/v/${owner.venue.slug}`);
+      await endedDaysAgo(MENU_GRACE_DAYS - 1);
+      expect((await served()).state).toBe('not-updated');
+      await endedDaysAgo(MENU_GRACE_DAYS + 1);
+      expect(await served()).toMatchObject({ state: 'paused', sections: [], venue: { name, slug } });
     } finally {
       await grantEntitlement({ db: t.database.db, userId: owner.id, name: 'enterprise' });
     }
-    expect(dataBlockOf(await (await t.request(`/v/${owner.venue.slug}`)).text())).not.toBeNull();
+    expect((await served()).state).toBe('open');
   });
 
   it('falls through when the renderer throws, and picks up a new renderer build', async () => {

@@ -7,7 +7,8 @@ import { getMatchModel, loadCocktailDetails, type MatchModel } from '../catalogu
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { venueStock } from './inventory';
-import { requireRole, venuePlanActive, type VenueAccess } from './operations';
+import { venueMenuState } from './menu-state';
+import { requireRole, type VenueAccess } from './operations';
 import { photoOf, venueRecipeModel, type VenueRecipeModel } from './signatures';
 
 /**
@@ -212,8 +213,10 @@ const tenth = (value: number) => Math.round(value * 10) / 10;
 /**
  * The public menu of the venue `slug` for guests (no sign-in): the venue in its colours, the sections with each drink's
  * description, ingredients, glass, price, ABV and US standard drinks (computed from the recipe: DOMAIN.md, shared/domain/
- * abv.ts), and whether it is available now.
- * @throws AppError NOT_FOUND when no venue has this slug, or its owner's Enterprise plan has lapsed (the menu is off).
+ * abv.ts), and whether it is available now, with the menu's `state` (venueMenuState): 'open'; 'not-updated' for
+ * MENU_GRACE_DAYS (14) days after the owner's Enterprise plan lapsed (the menu as it was, marked so for guests);
+ * 'paused' after that, with the venue and no sections.
+ * @throws AppError NOT_FOUND when no venue has this slug.
  */
 export async function getPublicMenu({
   db,
@@ -239,9 +242,18 @@ export async function getPublicMenu({
     ])
     .where('organization.slug', '=', slug)
     .executeTakeFirst();
-  const off = new AppError('NOT_FOUND', 'There is no menu at this address.');
-  if (!venue) throw off;
-  if (!(await venuePlanActive(db, venue.id, () => now))) throw off;
+  if (!venue) throw new AppError('NOT_FOUND', 'There is no menu at this address.');
+  const state = await venueMenuState(db, venue.id, now);
+  const about = {
+    name: venue.name,
+    slug: venue.slug,
+    logoUrl: venue.logo,
+    brand: { background: venue.brand_background, accent: venue.brand_accent },
+    address: venue.address,
+    openingHours: venue.opening_hours,
+  };
+  // Past the grace the address still names the venue (a printed QR code lands somewhere), with no drinks.
+  if (state === 'paused') return { venue: about, sections: [], asOf: now.toISOString(), state };
   const [models, stock, rows] = await Promise.all([
     menuModels(db, venue.id),
     venueStock(db, venue.id),
@@ -273,15 +285,9 @@ export async function getPublicMenu({
     };
   });
   return {
-    venue: {
-      name: venue.name,
-      slug: venue.slug,
-      logoUrl: venue.logo,
-      brand: { background: venue.brand_background, accent: venue.brand_accent },
-      address: venue.address,
-      openingHours: venue.opening_hours,
-    },
+    venue: about,
     sections: sections.map(({ title, items }) => ({ title, items })),
     asOf: now.toISOString(),
+    state,
   };
 }

@@ -5,6 +5,7 @@ import {
   EDITOR_ROLES,
   INVITABLE_ROLES,
   MAX_SEATS,
+  MENU_GRACE_DAYS,
   slugFromName,
   VENUE_ROLES,
   type VenueRole,
@@ -139,7 +140,8 @@ export async function requireVenueMember({
   if (!(await venuePlanActive(db, row.organizationId))) {
     throw new AppError(
       'ENTITLEMENT_REQUIRED',
-      "This venue's Enterprise plan has lapsed. Its owner can renew it to open the venue again.",
+      `This venue's Enterprise plan has lapsed. Its owner can renew it to open the venue again; until then the guests' ` +
+        `menu stays up for ${MENU_GRACE_DAYS} days marked 'menu not updated', then it is paused.`,
     );
   }
   return { organizationId: row.organizationId, slug: row.slug, role: toRole(row.role), memberId: row.memberId };

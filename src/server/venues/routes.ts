@@ -271,8 +271,8 @@ export function venueRoutes({ db, appUrl, auth, sessions, trustedOrigins, store,
 /**
  * The public menus, mounted at /api/menus: `GET /:slug` -> PublicMenu for anyone (no sign-in), computed on every request
  * so availability follows the inventory within the guests' next refresh; `Cache-Control: no-cache` (stored, but
- * revalidated every time). 404 when there is no menu at this address (no venue, or its plan lapsed); 503 while the
- * database is away.
+ * revalidated every time). A lapsed plan's menu answers 200 with `state` 'not-updated' for MENU_GRACE_DAYS days, then
+ * 'paused' without sections; 404 only when no venue has this address; 503 while the database is away.
  */
 export function publicMenuRoutes({ db }: { db: Kysely<Database> }): Hono {
   const app = new Hono();

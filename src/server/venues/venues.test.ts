@@ -28,6 +28,7 @@ import { testDialects } from '../../../tests/support/test-database';
 import { RETRY_AFTER_SECONDS } from '../app';
 import { grantEntitlement, revokeEntitlement } from '../payments';
 import { SEAT_ADDON_PRODUCT_ID } from '@/shared/domain/plans';
+import { MENU_GRACE_DAYS } from '@/shared/domain/venues';
 import { PAYMENTS_ENV, revenueCatEvent, TEST_WEBHOOK_AUTH, webhookBody } from '../../../tests/support/payments';
 import { setSeatLimit } from './operations';
 
@@ -588,12 +589,37 @@ describe.each(testDialects())('Venues on %s', (dialect) => {
       expect(badPrice.status).toBe(400);
       expect((await call<TeamMenu>(owner.jar, 'GET', `/api/venues/${slug}/menu`)).body).toEqual(before);
 
-      expect((await call(null, 'GET', '/api/menus/no-such-venue')).status).toBe(404);
-      await revokeEntitlement({ db: t.database.db, userId: owner.id, name: 'enterprise' });
-      const lapsed = await call<ApiErrorBody>(null, 'GET', `/api/menus/${slug}`);
-      expect(lapsed.status).toBe(404);
-      expect(lapsed.body.error.message).toBe('There is no menu at this address.');
+      const missing = await call<ApiErrorBody>(null, 'GET', '/api/menus/no-such-venue');
+      expect(missing.status).toBe(404);
+      expect(missing.body.error.message).toBe('There is no menu at this address.');
       await grantEntitlement({ db: t.database.db, userId: owner.id, name: 'enterprise' });
+    });
+
+    it("keeps a lapsed owner's menu up for the grace days marked 'not-updated', then answers it paused (200)", async () => {
+      const { owner, staff, slug } = await venueWithMenu('menu-grace');
+      const open = await publicMenu(slug);
+      expect(open.state).toBe('open');
+      await revokeEntitlement({ db: t.database.db, userId: owner.id, name: 'enterprise' });
+      // The team is shut out at once; the guests' menu stays, as it was, and says it is not updated.
+      expect((await call<ApiErrorBody>(staff.jar, 'GET', `/api/venues/${slug}/menu`)).status).toBe(403);
+      const grace = await publicMenu(slug);
+      expect(grace).toEqual({ ...open, asOf: grace.asOf, state: 'not-updated' });
+
+      const endedDaysAgo = (days: number) =>
+        t.database.db
+          .updateTable('entitlement')
+          .set({ expires_at: new Date(Date.now() - days * 86_400_000).toISOString() })
+          .where('user_id', '=', owner.id)
+          .where('name', '=', 'enterprise')
+          .execute();
+      await endedDaysAgo(MENU_GRACE_DAYS - 0.01);
+      expect((await publicMenu(slug)).state).toBe('not-updated');
+      await endedDaysAgo(MENU_GRACE_DAYS + 0.01);
+      const paused = await publicMenu(slug);
+      expect(paused).toEqual({ venue: open.venue, sections: [], asOf: paused.asOf, state: 'paused' });
+
+      await grantEntitlement({ db: t.database.db, userId: owner.id, name: 'enterprise' });
+      expect(await publicMenu(slug)).toMatchObject({ state: 'open', sections: open.sections });
     });
   });
 

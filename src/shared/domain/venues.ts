@@ -27,6 +27,35 @@ export const MAX_SEATS = 500;
 /** An invitation is valid for 7 days, then has to be sent again. */
 export const INVITATION_EXPIRES_SECONDS = 7 * 24 * 60 * 60;
 
+/**
+ * Days a venue's public menu (/v/:slug, the table QR codes) keeps working after the owner's Enterprise plan lapses,
+ * marked 'menu not updated': printed QR codes on the tables must not die the moment a payment fails or a renewal is
+ * late. After it, the address answers a page naming the venue and saying the menu is paused.
+ */
+export const MENU_GRACE_DAYS = 14;
+/** {@link MENU_GRACE_DAYS} in ms. */
+export const MENU_GRACE_MS = MENU_GRACE_DAYS * 86_400_000;
+
+/** The public menu's state: 'open' (plan active), 'not-updated' (plan lapsed, within the grace), 'paused' (after it). */
+export const MENU_STATES = ['open', 'not-updated', 'paused'] as const;
+/** One of {@link MENU_STATES}. */
+export type MenuState = (typeof MENU_STATES)[number];
+
+/**
+ * The public menu's state at `now` from the owner's plan: 'open' while it is active; 'not-updated' from `endedAt` (when
+ * the owner's last Enterprise entitlement ended) for {@link MENU_GRACE_DAYS} days; 'paused' after, and when the owner
+ * never had the plan (`endedAt` null while not active) or the date cannot be read.
+ */
+export function menuStateOf(
+  { active, endedAt }: { active: boolean; endedAt: string | Date | null },
+  now: Date = new Date(),
+): MenuState {
+  if (active) return 'open';
+  if (endedAt === null) return 'paused';
+  const end = new Date(endedAt).getTime();
+  return Number.isFinite(end) && now.getTime() < end + MENU_GRACE_MS ? 'not-updated' : 'paused';
+}
+
 /** Slugs: 3 to 48 lowercase letters, digits and single hyphens, starting and ending with a letter or digit. */
 export const VENUE_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9]|-(?!-)){1,46}[a-z0-9]$/;
 /** Paths under /v/ that a venue cannot take. */

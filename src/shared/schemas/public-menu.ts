@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MENU_STATES } from '../domain/venues';
 
 /**
  * The guests' menu (`/v/:slug`, issue 13) and the stored photos it shows: a module of its own, re-exported by venues.ts,
@@ -51,5 +52,10 @@ export const publicMenuSchema = z.object({
   sections: z.array(z.object({ title: z.string(), items: z.array(publicMenuItemSchema) })),
   /** When the answer was computed (ISO 8601): availability is as of then. */
   asOf: z.string(),
+  /**
+   * 'open'; 'not-updated' while the owner's plan lapsed less than MENU_GRACE_DAYS (14) days ago (the team cannot edit:
+   * guests are told the menu is not updated); 'paused' after that (no sections: the page names the venue and says so).
+   */
+  state: z.enum(MENU_STATES),
 });
 export type PublicMenu = z.infer<typeof publicMenuSchema>;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonBody } from '@/client/test/handlers';
 import type { PublicMenu, PublicMenuItem } from '@/shared/schemas/venues';
 import { installApi, PHOTO, renderWithQueries, SLUG } from '../test/venue-fixtures';
-import { PublicMenuPage } from './public-menu-page';
+import { MENU_STATE_TEXT, PublicMenuPage } from './public-menu-page';
 
 const item = (overrides: Partial<PublicMenuItem>): PublicMenuItem => ({
   id: 1,
@@ -36,6 +36,7 @@ function menuOf(logoUrl: string | null, items: PublicMenuItem[]): PublicMenu {
     },
     sections: [{ title: 'House', items }],
     asOf: '2026-01-01T20:00:00.000Z',
+    state: 'open',
   };
 }
 
@@ -79,5 +80,22 @@ describe('PublicMenuPage: logo and photos', () => {
     renderPage(menuOf(null, [item({})]));
     await screen.findByRole('heading', { name: 'The Bar' });
     expect(screen.queryByTestId('venue-logo')).toBeNull();
+  });
+});
+
+describe('PublicMenuPage: a lapsed owner plan', () => {
+  it("marks the menu 'Menu not updated' during the grace days and still lists the drinks", async () => {
+    renderPage({ ...menuOf(null, [item({})]), state: 'not-updated' });
+    await screen.findByRole('heading', { name: 'The Bar' });
+    expect(screen.getByTestId('menu-not-updated').textContent).toContain(MENU_STATE_TEXT.notUpdated);
+    expect(screen.getByRole('heading', { name: 'Negroni' })).toBeInTheDocument();
+  });
+
+  it('names the venue and says the menu is paused after them', async () => {
+    renderPage({ ...menuOf(null, []), sections: [], state: 'paused' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'The Bar' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: MENU_STATE_TEXT.paused })).toBeInTheDocument();
+    expect(screen.queryByText(/The menu is being written/)).toBeNull();
+    expect(screen.queryByText('No menu here')).toBeNull();
   });
 });

@@ -10,6 +10,14 @@ import { useScreenWakeLock } from '@/client/lib/use-screen-wake-lock';
 import { usePublicMenu } from '../api/public-menu';
 import { StoredPhoto } from './stored-photo';
 
+/** Texts of the menu's lapsed states (the owner's plan ended: see MENU_GRACE_DAYS). */
+export const MENU_STATE_TEXT = {
+  notUpdated: 'Menu not updated',
+  notUpdatedDetail: 'This menu is not being kept up to date right now. Ask the bar what they are pouring tonight.',
+  paused: 'The menu is paused',
+  pausedDetail: `This venue's menu is not available here at the moment. Ask the bar for tonight's drinks.`,
+} as const;
+
 /** '$14' or '$14.50' from cents. */
 function price(cents: number): string {
   return cents % 100 === 0 ? `$${cents / 100}` : `$${(cents / 100).toFixed(2)}`;
@@ -118,7 +126,27 @@ function Menu({ menu, kiosk }: { menu: PublicMenu; kiosk: boolean }) {
           </p>
         ) : null}
       </header>
-      {drinks === 0 ? (
+      {menu.state === 'not-updated' ? (
+        <p
+          role="status"
+          className="rounded-xl border px-4 py-3 text-center text-sm"
+          style={{ borderColor: `${venue.brand.accent}88` }}
+          data-testid="menu-not-updated"
+        >
+          <span className="font-semibold" style={{ color: venue.brand.accent }}>
+            {MENU_STATE_TEXT.notUpdated}.
+          </span>{' '}
+          {MENU_STATE_TEXT.notUpdatedDetail}
+        </p>
+      ) : null}
+      {menu.state === 'paused' ? (
+        <section className="flex flex-col items-center gap-2 text-center" data-testid="menu-paused">
+          <h2 className={cn('font-display font-semibold', kiosk ? 'text-3xl' : 'text-2xl')}>
+            {MENU_STATE_TEXT.paused}
+          </h2>
+          <p className="opacity-80">{MENU_STATE_TEXT.pausedDetail}</p>
+        </section>
+      ) : drinks === 0 ? (
         <p className="text-center opacity-80">The menu is being written. Ask the bar what they are pouring tonight.</p>
       ) : null}
       {menu.sections
@@ -156,7 +184,8 @@ function Menu({ menu, kiosk }: { menu: PublicMenu; kiosk: boolean }) {
 
 /**
  * /v/:slug: a venue's public menu for guests (no sign-in; the age gate before it as everywhere), in the venue's colours,
- * with what the bar cannot make right now greyed out. It reads availability again every 15 s. On a Toast device
+ * with what the bar cannot make right now greyed out. It reads availability again every 15 s. When the owner's plan
+ * lapsed, the menu says 'Menu not updated' for MENU_GRACE_DAYS days, then names the venue and says the menu is paused. On a Toast device
  * (`kiosk`) it shows large type, no links and no footer, stays on the page and keeps the screen on (a wake lock).
  */
 export function PublicMenuPage({ slug, kiosk }: { slug: string; kiosk: boolean }) {

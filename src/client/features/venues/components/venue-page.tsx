@@ -1,6 +1,6 @@
 import { ArrowLeftIcon, Building2Icon, ClockIcon, MapPinIcon } from 'lucide-react';
-import { Link } from 'react-router';
-import { paths } from '@/client/config/paths';
+import { Link, useLocation } from 'react-router';
+import { hrefs, paths } from '@/client/config/paths';
 import { LoadFailed } from '@/client/components/load-failed';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
@@ -13,8 +13,15 @@ import { SignaturesPanel } from './signatures-panel';
 import { TeamPanel } from './team-panel';
 import { VenueSettingsPanel } from './venue-settings-panel';
 
-/** A message in place of the venue (not a member, plan lapsed), with the way back to the venues list. */
-function VenueUnavailable({ title, message }: { title: string; message: string }) {
+/** Text of the lapsed venue's notice: where the owner renews. */
+export const VENUE_LAPSED_TEXT = { renew: 'Renew Enterprise' } as const;
+
+/**
+ * A message in place of the venue (not a member, plan lapsed), with the way back to the venues list and, for a lapsed
+ * plan (`renew`), a link to /upgrade returning here.
+ */
+function VenueUnavailable({ title, message, renew = false }: { title: string; message: string; renew?: boolean }) {
+  const { pathname } = useLocation();
   return (
     <section className="mx-auto flex max-w-md flex-col items-center gap-4 rounded-3xl border border-border bg-surface px-6 py-12 text-center shadow-card">
       <span className="flex size-14 items-center justify-center rounded-full bg-accent-soft text-accent">
@@ -22,12 +29,19 @@ function VenueUnavailable({ title, message }: { title: string; message: string }
       </span>
       <h1 className="font-display text-2xl font-semibold">{title}</h1>
       <p className="text-sm text-muted">{message}</p>
-      <Button asChild variant="secondary">
-        <Link to={paths.venues}>
-          <ArrowLeftIcon aria-hidden="true" />
-          Your venues
-        </Link>
-      </Button>
+      <div className="flex flex-wrap justify-center gap-2">
+        {renew ? (
+          <Button asChild>
+            <Link to={hrefs.upgrade({ from: pathname })}>{VENUE_LAPSED_TEXT.renew}</Link>
+          </Button>
+        ) : null}
+        <Button asChild variant="secondary">
+          <Link to={paths.venues}>
+            <ArrowLeftIcon aria-hidden="true" />
+            Your venues
+          </Link>
+        </Button>
+      </div>
     </section>
   );
 }
@@ -58,7 +72,7 @@ export function VenuePage({ userId, slug }: { userId: string; slug: string }) {
       );
     }
     if (error instanceof ApiError && error.code === 'ENTITLEMENT_REQUIRED') {
-      return <VenueUnavailable title="This venue is closed" message={error.message} />;
+      return <VenueUnavailable title="This venue is closed" message={error.message} renew />;
     }
     return (
       <LoadFailed
