@@ -176,6 +176,11 @@ export interface BatchResult {
      * the exact volume. Rounded measures never add up to more ({@link measureBatch} in batch-measure.ts).
      */
     capacityMl: number;
+    /**
+     * The bottles the batch is divided between: the ones the user chose (the bottles scale), else, for a batch over
+     * {@link ONE_JUG_ML}, 1 l bottles, as many as it fills; null when one jug or bottle holds it.
+     */
+    bottles: { count: number; bottleMl: number } | null;
     ethanolMl: number;
     /** ABV of what is in the container, %: the figure that decides whether it freezes. */
     abv: number;
@@ -337,6 +342,7 @@ export function computeBatch(input: BatchInput): BatchResult {
       waterMl: containerWater,
       volumeMl: containerVolume,
       capacityMl: capacityFor(scale, containerVolume),
+      bottles: bottlesFor(scale, containerVolume),
       ethanolMl: containerEthanol,
       abv: containerAbv,
     },
@@ -357,6 +363,16 @@ export function computeBatch(input: BatchInput): BatchResult {
 }
 
 /** ml the batch must fit in for a scale: the volume asked for, the bottles' capacity, else the batch's exact volume. */
+/** The most one jug holds, ml: the batch calculator's largest container (a 2 l jug); more is bottled in 1 l bottles. */
+export const ONE_JUG_ML = 2000;
+
+/** The bottles a batch of `volumeMl` is divided between (see BatchResult's container.bottles). */
+function bottlesFor(scale: BatchScale, volumeMl: number): { count: number; bottleMl: number } | null {
+  if (scale.by === 'bottles') return scale.bottles > 1 ? { count: scale.bottles, bottleMl: scale.bottleMl } : null;
+  if (volumeMl <= ONE_JUG_ML) return null;
+  return { count: Math.ceil(volumeMl / 1000 - 1e-9), bottleMl: 1000 };
+}
+
 function capacityFor(scale: BatchScale, volumeMl: number): number {
   if (scale.by === 'volume') return scale.volumeMl;
   if (scale.by === 'bottles') return scale.bottles * scale.bottleMl;

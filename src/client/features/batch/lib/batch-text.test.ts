@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Technique } from '@/shared/domain/abv';
 import { computeBatch, type BatchLine, type BatchScale, type ServiceStyle } from '@/shared/domain/batch';
-import { MAX_MEASURE_ERROR, measureBatch } from '@/shared/domain/batch-measure';
+import { MAX_MEASURE_ERROR, measureBatch, measureVolume } from '@/shared/domain/batch-measure';
 import { ICE_GLASSES, isServedOverIce } from '@/shared/domain/batch-service';
 import type { UnitSystem } from '@/shared/domain/units';
 import { labelText, prepSteps, roundingNote, serviceSteps } from './batch-text';
@@ -93,12 +93,17 @@ describe('sugar in a batch', () => {
     // 8.11 g of sugar a drink: 324.5 g for 40 in 324.5 ml of water; 25 % of the 85.1 ml batched a drink is 21.3 ml of
     // water, so the tap adds 13.2 ml a drink (526.6 ml).
     const result = batch(daiquiri, 'fridge', { by: 'servings', servings: 40 });
-    expect(prepSteps(result, 'fridge', 'ml')).toEqual([
+    const steps = prepSteps(result, 'fridge', 'ml');
+    // Over 2 l, so it is mixed in something bigger than a jug and bottled in 1 l bottles.
+    expect(steps[1]).toMatch(
+      /^Measure 2400 ml White rum and the syrup into a large jug, pot or bucket \(.+ in all\)\.$/,
+    );
+    expect([steps[0], ...steps.slice(2)]).toEqual([
       'Make the syrup: stir 325 g Superfine sugar into 325 ml of warm water until clear, then let it cool.',
-      'Measure 2400 ml White rum and the syrup into a clean jug or bottle.',
       'Add 525 ml of cold filtered water, the rest of the dilution.',
       'On the day: squeeze and strain 800 ml Lime juice, then add it to the batch.',
-      'Stir or shake gently to mix, seal and label.',
+      'Stir to mix, then divide it between the 5 × 1 l bottles: 850 ml in each.',
+      'Seal and label each bottle.',
       'Chill in the fridge for at least 2 hours.',
     ]);
     expect(prepSteps(result, 'fridge', 'ml').some((s) => /Measure .*sugar/i.test(s))).toBe(false);
@@ -195,5 +200,28 @@ describe('ice in the glass', () => {
       ),
     );
     expect(ICE_GLASSES.has('Rocks') && !ICE_GLASSES.has('Coupe')).toBe(true);
+  });
+});
+
+describe('a batch bigger than one jug', () => {
+  it('is divided between the bottles chosen, saying how much goes in each', () => {
+    const result = batch(negroni, 'fridge', { by: 'bottles', bottles: 3, bottleMl: 750 }, 0.2);
+    const prep = prepSteps(result, 'fridge', 'ml');
+    expect(prep[0]).toMatch(/into a large jug, pot or bucket \(\d[\d,.]* ml in all\)\.$/);
+    expect(prep).toContain(
+      `Stir to mix, then divide it between the 3 × 750 ml bottles: ${measureVolume(result.container.volumeMl / 3, 'ml').text} in each.`,
+    );
+    expect(prep).not.toContain('Stir or shake gently to mix, seal and label.');
+  });
+
+  it('goes into 1 l bottles past 2 l when no bottles were chosen, and into one jug up to 2 l', () => {
+    const big = batch(negroni, 'fridge', { by: 'servings', servings: 40 }, 0.2);
+    expect(big.container.volumeMl).toBeGreaterThan(2000);
+    const count = Math.ceil(big.container.volumeMl / 1000);
+    expect(prepSteps(big, 'fridge', 'ml').some((step) => step.includes(`between the ${count} × 1 l bottles`))).toBe(
+      true,
+    );
+    const jug = batch(negroni, 'fridge', { by: 'volume', volumeMl: 2000 }, 0.2);
+    expect(prepSteps(jug, 'fridge', 'ml')[0]).toMatch(/into a clean jug or bottle\.$/);
   });
 });

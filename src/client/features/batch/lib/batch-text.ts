@@ -66,13 +66,25 @@ export function prepSteps(result: BatchResult, style: ServiceStyle, system: Unit
     );
   }
   const intoJug = [...batched.map((l) => l.text), ...(sugar.length ? ['the syrup'] : [])];
-  if (intoJug.length) steps.push(`Measure ${joinList(intoJug)} into a clean jug or bottle.`);
+  const vessel = result.container.bottles
+    ? `a large jug, pot or bucket (${formatExactVolume(result.container.volumeMl, system)} in all)`
+    : 'a clean jug or bottle';
+  if (intoJug.length) steps.push(`Measure ${joinList(intoJug)} into ${vessel}.`);
   if (measures.water) {
     const rest = measures.syrupWater ? ', the rest of the dilution' : ' (the dilution)';
     steps.push(`Add ${measures.water.measure.text} of cold filtered water${rest}.`);
   }
   if (sameDay.length) steps.push(`On the day: squeeze and strain ${list(sameDay)}, then add it to the batch.`);
-  if (intoJug.length || sameDay.length) steps.push('Stir or shake gently to mix, seal and label.');
+  const { bottles } = result.container;
+  if (bottles && (intoJug.length || sameDay.length)) {
+    const each = measureVolume(result.container.volumeMl / bottles.count, system).text;
+    const size =
+      system === 'ml' && bottles.bottleMl % 1000 === 0
+        ? `${bottles.bottleMl / 1000} l`
+        : formatExactVolume(bottles.bottleMl, system);
+    steps.push(`Stir to mix, then divide it between the ${bottles.count} × ${size} bottles: ${each} in each.`);
+    steps.push('Seal and label each bottle.');
+  } else if (intoJug.length || sameDay.length) steps.push('Stir or shake gently to mix, seal and label.');
   if (style === 'fridge') steps.push('Chill in the fridge for at least 2 hours.');
   if (style === 'freezer') steps.push('Chill in the freezer for at least 4 hours.');
   if (style === 'over-ice' || style === 'to-order') steps.push('Keep the batch cold until service.');
