@@ -8,7 +8,9 @@ import {
   ENTITLEMENT_NAMES,
   entitlementForProduct,
   formatUsd,
+  ENTERPRISE_ADDITIONS,
   hasLapsed,
+  isTrialEligible,
   isEntitlementActive,
   isEntitlementName,
   monthlyEquivalent,
@@ -274,5 +276,22 @@ describe('hasLapsed', () => {
         now,
       ),
     ).toBe(true);
+  });
+});
+
+describe('the upgrade page for subscribers', () => {
+  it('offers the trial only to someone who never held a paid plan', () => {
+    expect(isTrialEligible([])).toBe(true);
+    expect(isTrialEligible([{ name: 'pro' }])).toBe(false);
+    expect(isTrialEligible([{ name: 'enterprise' }])).toBe(false);
+  });
+
+  it('lists what Enterprise adds over Individual', () => {
+    expect(ENTERPRISE_ADDITIONS.map((row) => row.feature)).toEqual([
+      'Team seats',
+      'Branding and QR menu',
+      'Signature cocktails',
+      'Support',
+    ]);
   });
 });

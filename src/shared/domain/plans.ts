@@ -180,3 +180,19 @@ export const COMPARISON_ROWS: readonly ComparisonRow[] = [
   { feature: 'Support', individual: 'Standard', enterprise: 'Priority' },
   { feature: 'No ads', individual: true, enterprise: true },
 ];
+
+/**
+ * The comparison rows Enterprise adds to or improves over Individual (team seats, the branded QR menu, signature
+ * cocktails, priority support): what a Pro subscriber would gain, in {@link COMPARISON_ROWS} order.
+ */
+export const ENTERPRISE_ADDITIONS: readonly ComparisonRow[] = COMPARISON_ROWS.filter(
+  (row) => row.enterprise !== row.individual,
+);
+
+/**
+ * True when the owner of `rows` (their entitlement rows, active or ended) may still start Individual's free trial: they
+ * never held a paid plan. The store gives one trial per subscriber, so a current or past Pro or Enterprise user has none.
+ */
+export function isTrialEligible(rows: readonly { name: string }[]): boolean {
+  return !rows.some((row) => isEntitlementName(row.name));
+}

@@ -140,6 +140,37 @@ describe('/upgrade on the web', () => {
     );
   });
 
+  it('shows a Pro user their plan, when it renews and what Enterprise adds, with no trial offered', async () => {
+    installFakeApi({ entitlements: [entitlementOf('pro', { expiresAt: '2099-06-15T12:00:00.000Z' })] });
+    renderUpgrade();
+    expect(await screen.findByRole('heading', { level: 1, name: 'You are on Pro' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Unlock your whole bar' })).toBeNull();
+    expect(await screen.findByTestId('paywall-plan-status')).toHaveTextContent('Renews on June 15, 2099');
+    const adds = screen.getByRole('region', { name: 'What Enterprise adds' });
+    expect(within(adds).getByText('Team seats: 10 included')).toBeInTheDocument();
+    expect(within(adds).getByText('Signature cocktails')).toBeInTheDocument();
+    expect(screen.queryByText('Free 7-day trial')).toBeNull();
+  });
+
+  it('offers a lapsed subscriber no second trial: Subscribe, no badge', async () => {
+    installFakeApi({
+      entitlements: [entitlementOf('pro', { expiresAt: '2020-01-01T00:00:00.000Z', willRenew: false, active: false })],
+    });
+    renderUpgrade();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Unlock your whole bar' })).toBeInTheDocument();
+    const subscribe = await screen.findByRole('button', { name: 'Subscribe' });
+    await waitFor(() => expect(subscribe).toBeEnabled());
+    expect(screen.queryByRole('button', { name: 'Start free trial' })).toBeNull();
+    expect(screen.queryByText('Free 7-day trial')).toBeNull();
+  });
+
+  it('offers the trial badge to someone who never had a plan', async () => {
+    installFakeApi();
+    renderUpgrade();
+    expect(await trialButton()).toBeInTheDocument();
+    expect(screen.getByText('Free 7-day trial')).toBeInTheDocument();
+  });
+
   it("shows 'Current plan' to a Pro user instead of a buy button", async () => {
     installFakeApi({ entitlements: [proEntitlement] });
     renderUpgrade();

@@ -11,9 +11,12 @@ import {
   DialogTrigger,
 } from '@/client/components/ui/dialog';
 import { hrefs, paths, safeReturnPath } from '@/client/config/paths';
+import { useMe } from '@/client/features/account/api/get-me';
 import { SupportForm } from '@/client/features/account/components/support-form';
 import { Paywall } from '@/client/features/payments/components/paywall';
 import { PURCHASE_TEXT, type PurchaseConfirmation } from '@/client/features/payments/hooks/use-purchase-flow';
+import { planStatusLine } from '@/client/features/payments/lib/plan-status';
+import { isTrialEligible } from '@/shared/domain/plans';
 import { useSession } from '@/client/lib/session';
 import { openSignInDialog } from '@/client/lib/sign-in-store';
 import { showToast } from '@/client/lib/toast-events';
@@ -56,7 +59,8 @@ function ContactSalesDialog({ email }: { email: string }) {
  * back to the page a gate sent them from (`?from=`) or to /profile, with 'Purchase successful'; a confirmed restore goes
  * to the origin with 'Purchases restored', or to /profile?restored=1 (which shows that toast). Enterprise is reached by
  * contacting sales: a mail link in the native app, nothing on toast devices, the support form elsewhere. The tab bar is
- * hidden here (shell). Exports `Component` (react-router lazy convention).
+ * hidden here (shell). A subscriber sees their plan and when it renews or ends (from /api/me); the trial is offered only
+ * to someone who never held a paid plan. Exports `Component` (react-router lazy convention).
  */
 export function Component() {
   useDocumentTitle('Upgrade');
@@ -65,6 +69,11 @@ export function Component() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const from = safeReturnPath(params.get('from'));
+  const me = useMe();
+  const plan = session.user?.appMetadata?.plan ?? 'free';
+  const details = me.data?.entitlementDetails ?? [];
+  // One trial per subscriber: none for a current or past Pro or Enterprise user (the session knows a lapse before /api/me).
+  const trialEligible = plan === 'free' && session.user?.appMetadata?.lapsed !== true && isTrialEligible(details);
 
   const onConfirmed = useCallback(
     ({ kind }: PurchaseConfirmation) => {
@@ -95,7 +104,9 @@ export function Component() {
   return (
     <Paywall
       viewer={session.status}
-      plan={session.user?.appMetadata?.plan ?? 'free'}
+      plan={plan}
+      planStatus={me.data ? planStatusLine(plan, details) : null}
+      trialEligible={trialEligible}
       onSignIn={() => openSignInDialog('prompt')}
       onConfirmed={onConfirmed}
       enterpriseContact={enterpriseContact}

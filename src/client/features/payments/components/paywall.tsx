@@ -5,7 +5,13 @@ import { ToggleGroup, ToggleGroupItem } from '@/client/components/ui/toggle-grou
 import { featureFlags } from '@/client/config/feature-flags';
 import { track } from '@/client/lib/analytics';
 import { useAppEnvironment } from '@/client/lib/use-app-environment';
-import { DEFAULT_BILLING_CYCLE, type BillingCycle, type PlanName } from '@/shared/domain/plans';
+import {
+  DEFAULT_BILLING_CYCLE,
+  ENTERPRISE_ADDITIONS,
+  planLabel,
+  type BillingCycle,
+  type PlanName,
+} from '@/shared/domain/plans';
 import { useOfferings } from '../hooks/use-offerings';
 import { PURCHASE_TEXT, usePurchaseFlow, type PurchaseConfirmation } from '../hooks/use-purchase-flow';
 import { ComparisonTable } from './comparison-table';
@@ -17,6 +23,8 @@ export const PAYWALL_TEXT = {
   eyebrow: 'Barback Pro',
   title: 'Unlock your whole bar',
   lead: 'Know what you can pour tonight, keep every recipe you love, and plan the next bottle.',
+  onPlan: (plan: string) => `You are on ${plan}`,
+  enterpriseAdds: 'What Enterprise adds',
   cycleLabel: 'Billing cycle',
   monthly: 'Monthly',
   annual: 'Annual',
@@ -45,6 +53,32 @@ export interface PaywallProps {
   onConfirmed: (confirmation: PurchaseConfirmation) => void;
   /** The Enterprise card's 'Contact sales' action for this environment (null: none, as on toast devices). */
   enterpriseContact: ReactNode;
+  /** When the current paid plan renews or ends ('Renews on ...', planStatusLine), or null (free, or not known yet). */
+  planStatus?: string | null;
+  /** Whether the free trial is offered (badge and 'Start free trial'): false once the user has or had a paid plan. */
+  trialEligible?: boolean;
+}
+
+/** What Enterprise adds over Individual, for a Pro subscriber: one line per comparison row that differs. */
+function EnterpriseAdditions() {
+  return (
+    <section
+      aria-labelledby="enterprise-adds"
+      className="mt-2 w-full max-w-xl rounded-xl border border-border bg-surface-2 px-4 py-3 text-left text-sm"
+    >
+      <h2 id="enterprise-adds" className="font-medium">
+        {PAYWALL_TEXT.enterpriseAdds}
+      </h2>
+      <ul className="mt-2 flex flex-col gap-1 text-muted" data-testid="enterprise-additions">
+        {ENTERPRISE_ADDITIONS.map((row) => (
+          <li key={row.feature}>
+            {row.feature}
+            {typeof row.enterprise === 'string' ? `: ${row.enterprise}` : ''}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 /**
@@ -52,9 +86,19 @@ export interface PaywallProps {
  * Enterprise cards with the offerings' prices, the comparison table, and the footer with purchase errors in red and
  * Restore. Inside the native app the Individual button buys through the wrapper; on the web and toast devices the page
  * says why purchases are not available (and the buttons say it again when pressed); signed-out visitors are asked to
- * sign in first; a user who has the plan sees 'Current plan'. Tracks paywall_view, paywall_toggle and plan_select.
+ * sign in first; a user who has the plan sees 'Current plan', and the header names their plan with `planStatus` (a Pro
+ * user also sees what Enterprise adds). The trial (badge and button) is offered only while `trialEligible`. Tracks
+ * paywall_view, paywall_toggle and plan_select.
  */
-export function Paywall({ viewer, plan, onSignIn, onConfirmed, enterpriseContact }: PaywallProps) {
+export function Paywall({
+  viewer,
+  plan,
+  onSignIn,
+  onConfirmed,
+  enterpriseContact,
+  planStatus = null,
+  trialEligible = true,
+}: PaywallProps) {
   const env = useAppEnvironment();
   const [cycle, setCycle] = useState<BillingCycle>(DEFAULT_BILLING_CYCLE);
   const { offerings } = useOfferings();
@@ -103,7 +147,9 @@ export function Paywall({ viewer, plan, onSignIn, onConfirmed, enterpriseContact
       ? confirming
         ? PAYWALL_TEXT.confirming
         : PAYWALL_TEXT.processing
-      : PAYWALL_TEXT.startTrial;
+      : trialEligible
+        ? PAYWALL_TEXT.startTrial
+        : PAYWALL_TEXT.subscribe;
     individualAction = (
       <Button
         size="lg"
@@ -138,9 +184,16 @@ export function Paywall({ viewer, plan, onSignIn, onConfirmed, enterpriseContact
       <header className="flex flex-col items-center gap-3 pt-2 text-center">
         <p className="text-xs font-semibold tracking-[0.18em] text-accent uppercase">{PAYWALL_TEXT.eyebrow}</p>
         <h1 className="font-display text-3xl font-semibold tracking-[-0.02em] text-balance md:text-4xl">
-          {PAYWALL_TEXT.title}
+          {plan === 'free' ? PAYWALL_TEXT.title : PAYWALL_TEXT.onPlan(planLabel(plan))}
         </h1>
-        <p className="max-w-xl text-muted text-pretty">{PAYWALL_TEXT.lead}</p>
+        {plan === 'free' ? (
+          <p className="max-w-xl text-muted text-pretty">{PAYWALL_TEXT.lead}</p>
+        ) : planStatus ? (
+          <p className="max-w-xl text-muted text-pretty" data-testid="paywall-plan-status">
+            {planStatus}
+          </p>
+        ) : null}
+        {plan === 'pro' ? <EnterpriseAdditions /> : null}
         {!env.isNativeApp || env.isToast ? (
           <div
             className="mt-2 flex max-w-xl items-start gap-3 rounded-xl border border-border-strong bg-surface-2 px-4 py-3 text-left text-sm"
@@ -178,6 +231,7 @@ export function Paywall({ viewer, plan, onSignIn, onConfirmed, enterpriseContact
         offerings={offerings}
         individualAction={individualAction}
         enterpriseAction={enterpriseAction}
+        trialBadge={trialEligible}
       />
 
       <ComparisonTable />

@@ -156,14 +156,16 @@ export interface PlanCardsProps {
   individualAction: ReactNode;
   /** The Enterprise card's action (contact sales, current plan), or null for none. */
   enterpriseAction: ReactNode;
+  /** Whether the Individual card shows the free-trial badge (only for someone who never held a paid plan). */
+  trialBadge?: boolean;
 }
 
 /**
  * The paywall's two plan cards (spec section 9): Individual (Pro) with the offerings' prices (annual shown per month,
- * billed yearly) and the free trial; Enterprise with its prices, 'Save 15% annually' on the annual cycle and the included
+ * billed yearly) and the free trial (when `trialBadge`); Enterprise with its prices, 'Save 15% annually' on the annual cycle and the included
  * seats.
  */
-export function PlanCards({ cycle, offerings, individualAction, enterpriseAction }: PlanCardsProps) {
+export function PlanCards({ cycle, offerings, individualAction, enterpriseAction, trialBadge = true }: PlanCardsProps) {
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <PlanCard
@@ -174,7 +176,7 @@ export function PlanCards({ cycle, offerings, individualAction, enterpriseAction
         tag={PLAN_CARD_TEXT.individualTag}
         pitch={PLAN_CARD_TEXT.individualPitch}
         price={individualPrice(offerings, cycle)}
-        highlights={<Badge variant="accent">{PLAN_CARD_TEXT.trial}</Badge>}
+        highlights={trialBadge ? <Badge variant="accent">{PLAN_CARD_TEXT.trial}</Badge> : null}
         features={INDIVIDUAL_FEATURES}
         action={individualAction}
         featured
