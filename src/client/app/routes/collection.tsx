@@ -23,9 +23,10 @@ export function Component() {
     );
   }
   const canWrite = satisfiesEntitlement(session.user.appMetadata?.entitlements ?? [], 'pro');
+  const lapsed = !canWrite && session.user.appMetadata?.lapsed === true;
   return (
     <>
-      <CollectionPage userId={session.user.id} id={id} canWrite={canWrite} recipeTo={recipeTo} />
+      <CollectionPage userId={session.user.id} id={id} canWrite={canWrite} lapsed={lapsed} recipeTo={recipeTo} />
       <RecipeModalHost />
     </>
   );

@@ -22,5 +22,6 @@ export function Component() {
     );
   }
   const canWrite = satisfiesEntitlement(session.user.appMetadata?.entitlements ?? [], 'pro');
-  return <CollectionsPage userId={session.user.id} canWrite={canWrite} />;
+  const lapsed = !canWrite && session.user.appMetadata?.lapsed === true;
+  return <CollectionsPage userId={session.user.id} canWrite={canWrite} lapsed={lapsed} />;
 }

@@ -8,6 +8,7 @@ import { renderInApp } from '@/client/features/account/test/render-app';
 import { jsonBody } from '@/client/test/handlers';
 import { server } from '@/client/test/msw-server';
 import type { CollectionDetail } from '@/shared/schemas/collections';
+import { LAPSED_PLAN_TEXT } from '@/client/components/lapsed-plan-note';
 import { CollectionPage } from './collection-page';
 
 const detail = (shareSlug: string | null): CollectionDetail => ({
@@ -24,10 +25,10 @@ const detail = (shareSlug: string | null): CollectionDetail => ({
 });
 
 function renderCollection() {
-  return renderInApp(<CollectionPage userId="user-1" id={7} canWrite={false} recipeTo={(id) => `/recipe/${id}`} />, {
-    url: '/collections/7',
-    path: '/collections/:id',
-  });
+  return renderInApp(
+    <CollectionPage userId="user-1" id={7} canWrite={false} lapsed recipeTo={(id) => `/recipe/${id}`} />,
+    { url: '/collections/7', path: '/collections/:id' },
+  );
 }
 
 describe('a collection without the plan (lapsed)', () => {
@@ -47,6 +48,12 @@ describe('a collection without the plan (lapsed)', () => {
     renderCollection();
     const toggle = await screen.findByRole('checkbox', { name: 'Share as a read-only link' });
     expect(toggle).toBeChecked();
+    // The page says why adding is off, with the way back to the plan.
+    expect(screen.getByRole('note', { name: LAPSED_PLAN_TEXT.title })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: LAPSED_PLAN_TEXT.upgrade })).toHaveAttribute(
+      'href',
+      '/upgrade?from=%2Fcollections%2F7',
+    );
     expect(toggle).toBeEnabled();
     await user.click(toggle);
     await waitFor(() => expect(patches).toEqual([{ shared: false }]));

@@ -1,3 +1,4 @@
+import { LapsedPlanNote } from '@/client/components/lapsed-plan-note';
 import { ArrowDownIcon, ArrowLeftIcon, ArrowUpIcon, GripVerticalIcon, LinkIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { useId, useState, type DragEvent } from 'react';
 import { Link, useNavigate, type To } from 'react-router';
@@ -32,17 +33,21 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): T[] 
  * One collection: rename and describe it, put its cocktails in order (drag, or the move buttons and Alt+Arrow keys on a
  * row), remove cocktails, share it as a read-only link (turning sharing off makes the link answer 404), and delete it
  * (with Undo for a few seconds). `recipeTo` opens a recipe. Without the plan everything is readable, deleting and turning
- * sharing off still work, and other changes are refused by the server (the controls say so).
+ * sharing off still work, and other changes are refused by the server (the controls say so); a `lapsed` plan adds a
+ * note linking to /upgrade.
  */
 export function CollectionPage({
   userId,
   id,
   canWrite,
+  lapsed = false,
   recipeTo,
 }: {
   userId: string;
   id: number;
   canWrite: boolean;
+  /** The plan ended: the collection shows under a note linking to /upgrade. */
+  lapsed?: boolean;
   recipeTo: (cocktailId: number) => To;
 }) {
   const collection = useCollection(userId, id);
@@ -60,7 +65,16 @@ export function CollectionPage({
       </div>
     );
   }
-  return <CollectionEditor userId={userId} detail={collection.data} canWrite={canWrite} recipeTo={recipeTo} />;
+  return (
+    <>
+      {lapsed ? (
+        <div className="mx-auto mb-6 max-w-3xl">
+          <LapsedPlanNote what="Your collections, notes and ratings" />
+        </div>
+      ) : null}
+      <CollectionEditor userId={userId} detail={collection.data} canWrite={canWrite} recipeTo={recipeTo} />
+    </>
+  );
 }
 
 function CollectionEditor({

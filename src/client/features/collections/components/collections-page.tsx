@@ -1,3 +1,4 @@
+import { LapsedPlanNote } from '@/client/components/lapsed-plan-note';
 import { DownloadIcon, FolderHeartIcon, LockIcon, PlusIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -18,9 +19,19 @@ export function collectionPath(id: number): string {
 
 /**
  * /collections: the user's collections (newest change first), a form to start one, and the export of everything they
- * wrote (JSON or Markdown). Without the plan, the collections stay readable and exportable, and creating shows the lock.
+ * wrote (JSON or Markdown). Without the plan, the collections stay readable and exportable, and creating shows the lock;
+ * a `lapsed` plan adds a note saying so.
  */
-export function CollectionsPage({ userId, canWrite }: { userId: string; canWrite: boolean }) {
+export function CollectionsPage({
+  userId,
+  canWrite,
+  lapsed = false,
+}: {
+  userId: string;
+  canWrite: boolean;
+  /** The plan ended: the collections show under a note linking to /upgrade. */
+  lapsed?: boolean;
+}) {
   const id = useId();
   const collections = useCollections(userId);
   const change = useChangeCollection(userId);
@@ -48,6 +59,7 @@ export function CollectionsPage({ userId, canWrite }: { userId: string; canWrite
           </Button>
         </div>
       </header>
+      {lapsed ? <LapsedPlanNote what="Your collections, notes and ratings" /> : null}
       {canWrite ? (
         <form
           className="flex items-end gap-2"
