@@ -185,6 +185,13 @@ describe.each(testDialects())('Collections, notes and ratings on %s', (dialect) 
           name: 'Renamed',
         });
         expect(mixed.status, lapse).toBe(403);
+        // Another user cannot take the link down: the collection is not theirs (404, as one that does not exist).
+        const stranger = await signIn(t, randomEmail(`stranger-${lapse}`));
+        const foreign = await call<ApiErrorBody>(stranger, 'PATCH', `/api/me/collections/${made.id}`, {
+          shared: false,
+        });
+        expect(foreign.status, lapse).toBe(404);
+        expect((await t.request(`/api/collections/shared/${link}`)).status).toBe(200);
         const off = await call<CollectionDetail>(jar, 'PATCH', `/api/me/collections/${made.id}`, { shared: false });
         expect(off.status, lapse).toBe(200);
         expect(off.body).toMatchObject({ name: 'Keepers', shareSlug: null });

@@ -228,8 +228,11 @@ describe.each(testDialects())('My Bar on %s', (dialect) => {
       }
       expect(await rows()).toEqual(kept);
 
-      // Removing stays open: the user can clear what they keep.
+      // Removing stays open: the user can clear what they keep, and only their own.
+      const other = await proUser('lapse-neighbour');
+      await setBar(other.jar, ['gin']);
       expect((await call(jar, 'DELETE', `/api/me/bar/${ing.gin}`)).status).toBe(200);
+      expect(await bar(other.jar)).toEqual(['gin']);
       expect((await call(jar, 'DELETE', `/api/me/shopping-list/${ing['sweet-vermouth']}`)).status).toBe(200);
       const swap = `fromId=${ing.bourbon}&toId=${ing['rye-whiskey']}`;
       expect((await call(jar, 'DELETE', `/api/me/swaps?${swap}`)).status).toBe(200);
