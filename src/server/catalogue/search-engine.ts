@@ -447,15 +447,10 @@ export class CatalogueSearchEngine {
         (column.offsets as Int32Array)[position + 1] = out.length;
       }
       const recipe = ingredientsOf.get(id);
-      this.#pouredCounts[position] = Math.min(255, recipe?.poured.length ?? 0);
-      for (const ingredientId of recipe ? [...recipe.poured, ...recipe.broader] : []) {
-        let code = this.#ingredientCode.get(ingredientId);
-        if (code === undefined) {
-          code = this.#ingredientIds.length;
-          this.#ingredientIds.push(ingredientId);
-          this.#ingredientCode.set(ingredientId, code);
-        }
-        ingredientCodes.push(code);
+      if (recipe) {
+        this.#pouredCounts[position] = Math.min(255, recipe.poured.length);
+        for (const ingredientId of recipe.poured) ingredientCodes.push(this.#ingredientCodeOf(ingredientId));
+        for (const ingredientId of recipe.broader) ingredientCodes.push(this.#ingredientCodeOf(ingredientId));
       }
       this.#ingredientOffsets[position + 1] = ingredientCodes.length;
     });
@@ -482,6 +477,17 @@ export class CatalogueSearchEngine {
     this.#current = new Int32Array(n);
     this.#results = new Int32Array(n);
     this.#score = new Uint16Array(n);
+  }
+
+  /** The code of an ingredient id (codes are handed out in order of first appearance). */
+  #ingredientCodeOf(ingredientId: number): number {
+    let code = this.#ingredientCode.get(ingredientId);
+    if (code === undefined) {
+      code = this.#ingredientIds.length;
+      this.#ingredientIds.push(ingredientId);
+      this.#ingredientCode.set(ingredientId, code);
+    }
+    return code;
   }
 
   #codeOf(column: FacetColumn, value: string): number {
