@@ -21,17 +21,22 @@ const TOASTER_STYLE = {
 /** Below this width the tab bar shows (md breakpoint, 768 px): toasts sit above it instead of over the page's heading. */
 const PHONE_QUERY = '(max-width: 767.98px)';
 
+/** The phone query, or null where the page cannot evaluate media queries (an embedded browser without matchMedia). */
+function phoneQuery(): MediaQueryList | null {
+  return typeof window.matchMedia === 'function' ? window.matchMedia(PHONE_QUERY) : null;
+}
+
 function subscribePhone(onChange: () => void): () => void {
-  const query = window.matchMedia(PHONE_QUERY);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
+  const query = phoneQuery();
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
 }
 
 /** True on a phone-sized screen (the layout with the bottom tab bar). */
 function usePhoneLayout(): boolean {
   return useSyncExternalStore(
     subscribePhone,
-    () => window.matchMedia(PHONE_QUERY).matches,
+    () => phoneQuery()?.matches ?? false,
     () => false,
   );
 }
