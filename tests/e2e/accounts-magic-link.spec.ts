@@ -156,7 +156,7 @@ test.describe('sign-in by magic link', () => {
     await expect(page).toHaveURL(pathIs('/'));
     await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
     await expect(accountMenuButton(page)).toHaveCount(0);
-    // This page was first drawn for a signed-in visitor; the hero's Sign Up and the favourites prompt come back at once.
+    // This page was first drawn for a signed-in visitor; the hero's Sign Up and the favorites prompt come back at once.
     await expect(page.getByTestId('sign-in-buttons-hero')).toBeVisible();
     await expect(page.getByText('Log in to save your favorite cocktails')).toBeVisible();
     expect(await sessionEmail(page)).toBeNull();

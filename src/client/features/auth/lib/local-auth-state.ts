@@ -47,7 +47,7 @@ export function clearLocalAuthState(): string[] {
 /**
  * Remembers the last known auth state ({@link AUTH_HINT_KEY}) and tells the page at once: `<html>` carries
  * SIGNED_IN_HINT_ATTRIBUTE exactly while signed in, so what the first paint hid for a signed-in visitor (the home
- * page's Sign Up and favourites prompt) shows again as soon as they sign out, not at the next load.
+ * page's Sign Up and favorites prompt) shows again as soon as they sign out, not at the next load.
  */
 export function rememberAuthHint(hint: 'signed-in' | 'signed-out'): void {
   writeItem(AUTH_HINT_KEY, hint);
