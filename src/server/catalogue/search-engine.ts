@@ -146,6 +146,14 @@ interface Postings {
   size: number;
 }
 
+/** A query word's candidates, each with its postings and its cost per field (NO_COST: not counted there). */
+interface WordPlan {
+  candidates: TermCandidate[];
+  entries: { postings: Postings; costs: number[] }[];
+  /** Postings the word would touch (the fields that count only). */
+  size: number;
+}
+
 /** The one empty posting list every term absent from a field shares (most terms are in one field only). */
 const NO_POSTINGS = new Int32Array(0);
 
@@ -332,11 +340,11 @@ export class CatalogueSearchEngine {
    */
   readonly #letterTerms = new SearchableMap<true>();
   readonly #numberTerms = new SearchableMap<true>();
-  /** The candidates of words typed recently (people type the same words in many queries), by word and prefix flag. */
-  readonly #candidateCache = new LruCache<string, TermCandidate[]>(
+  /** The plans of words typed recently (people type the same words in many queries), by word and prefix flag. */
+  readonly #planCache = new LruCache<string, WordPlan>(
     CANDIDATE_CACHE_ENTRIES,
     CANDIDATE_CACHE_TERMS,
-    (candidates) => candidates.length + 1,
+    (plan) => plan.candidates.length + 1,
   );
   readonly #facets = new Map<ValueFacetField, FacetColumn>();
   /** The same columns as an array, each with its field (for the counting loop). */
@@ -546,12 +554,28 @@ export class CatalogueSearchEngine {
    * other way.
    */
   candidates(word: string, prefix: boolean): TermCandidate[] {
+    return this.#wordPlan(word, prefix).candidates;
+  }
+
+  /** A word's candidates with their postings and the cost of each field (search-terms.ts placeCost), remembered. */
+  #wordPlan(word: string, prefix: boolean): WordPlan {
     const key = `${prefix ? 'p' : 'w'}:${word}`;
-    const known = this.#candidateCache.get(key);
+    const known = this.#planCache.get(key);
     if (known) return known;
-    const found = this.#findCandidates(word, prefix);
-    this.#candidateCache.set(key, found);
-    return found;
+    const candidates = this.#findCandidates(word, prefix);
+    const solid = hasSolidMatch(candidates);
+    let size = 0;
+    const entries = candidates.map((candidate) => {
+      const postings = this.#vocabulary.get(candidate.term) as Postings;
+      const costs = TERM_FIELDS.map((field) => placeCost(candidate.match, field, solid) ?? NO_COST);
+      if (costs[0] !== NO_COST) size += postings.name.length;
+      if (costs[1] !== NO_COST) size += postings.fields.length;
+      if (costs[2] !== NO_COST) size += postings.description.length;
+      return { postings, costs };
+    });
+    const plan = { candidates, entries, size };
+    this.#planCache.set(key, plan);
+    return plan;
   }
 
   #findCandidates(word: string, prefix: boolean): TermCandidate[] {
@@ -564,17 +588,16 @@ export class CatalogueSearchEngine {
       }
     }
     const allowance = typoAllowance(word);
-    if (allowance > 0) {
-      for (const term of this.#letterTerms.fuzzyGet(word, allowance).keys()) offered.push(term);
+    // A word that is itself a term is not read as a typo'd start (pickCandidates): then only whole terms are looked up.
+    if (allowance > 0 && prefix && !vocabulary.has(word)) {
+      // Terms whose start is within the typos hold every term within them as a whole: one walk finds both.
+      for (const term of fuzzyPrefixKeys(this.#letterTerms, word, allowance)) offered.push(term);
       for (const swapped of transpositions(word)) {
-        if (prefix && !vocabulary.has(word)) {
-          for (const term of this.#letterTerms.atPrefix(swapped).keys()) offered.push(term);
-        } else if (vocabulary.has(swapped)) offered.push(swapped);
+        for (const term of this.#letterTerms.atPrefix(swapped).keys()) offered.push(term);
       }
-      // A word that is itself a term is not read as a typo'd start (pickCandidates): no need to look.
-      if (prefix && !vocabulary.has(word)) {
-        for (const term of fuzzyPrefixKeys(this.#letterTerms, word, allowance)) offered.push(term);
-      }
+    } else if (allowance > 0) {
+      for (const term of this.#letterTerms.fuzzyGet(word, allowance).keys()) offered.push(term);
+      for (const swapped of transpositions(word)) if (vocabulary.has(swapped)) offered.push(swapped);
     }
     const picked = pickCandidates(word, offered, prefix);
     if (!infixAllowed(word)) return picked;
@@ -631,30 +654,16 @@ export class CatalogueSearchEngine {
   #matchText(q: string): { words: string[]; positions: Int32Array; candidates: TermCandidate[][] } | null {
     const words = queryWords(q);
     if (words.length === 0) return null;
-    const candidatesPerWord = words.map((word, i) => this.candidates(word, i === words.length - 1));
-    const entriesPerWord = candidatesPerWord.map((candidates) => {
-      const solid = hasSolidMatch(candidates);
-      return candidates.map((candidate) => ({
-        postings: this.#vocabulary.get(candidate.term) as Postings,
-        costs: TERM_FIELDS.map((field) => placeCost(candidate.match, field, solid) ?? NO_COST),
-      }));
-    });
-    const sizes = entriesPerWord.map((entries) =>
-      entries.reduce(
-        (sum, { postings, costs }) =>
-          sum +
-          (costs[0] === NO_COST ? 0 : postings.name.length) +
-          (costs[1] === NO_COST ? 0 : postings.fields.length) +
-          (costs[2] === NO_COST ? 0 : postings.description.length),
-        0,
-      ),
-    );
+    const plans = words.map((word, i) => this.#wordPlan(word, i === words.length - 1));
+    const candidatesPerWord = plans.map((plan) => plan.candidates);
+    const entriesPerWord = plans.map((plan) => plan.entries);
+    const sizes = plans.map((plan) => plan.size);
     const order = words.map((_, i) => i).sort((a, b) => (sizes[a] as number) - (sizes[b] as number));
     const score = this.#score;
     const current = this.#current;
     let count = -1;
     for (const w of order) {
-      const entries = entriesPerWord[w] as { postings: Postings; costs: number[] }[];
+      const entries = entriesPerWord[w] as WordPlan['entries'];
       const generation = ++this.#generation;
       if (count >= 0 && (sizes[w] as number) > count * FORWARD_CHECK_RATIO) {
         // Check each cocktail still matched against its own terms.

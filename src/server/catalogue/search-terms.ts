@@ -125,10 +125,10 @@ export function prefixTypoDistance(word: string, term: string, max: number): num
   // Levenshtein rows over the term's letters; column i is the distance to the word's first i letters.
   const columns = s.length + 1;
   let previous = Array.from({ length: columns }, (_, i) => i);
+  let current = new Array<number>(columns).fill(0);
   let best = s.length <= max ? s.length : max + 1;
   const last = Math.min(t.length, s.length + max);
   for (let j = 1; j <= last; j += 1) {
-    const current = new Array<number>(columns);
     current[0] = j;
     let rowMin = j;
     for (let i = 1; i < columns; i += 1) {
@@ -144,7 +144,7 @@ export function prefixTypoDistance(word: string, term: string, max: number): num
     const whole = current[s.length] as number;
     if (whole < best) best = whole;
     if (rowMin > max || best === 0) break;
-    previous = current;
+    [previous, current] = [current, previous];
   }
   return best > max ? max + 1 : best;
 }
