@@ -24,13 +24,7 @@ import {
   toBarIngredient,
   type UserScope,
 } from './bar-rows';
-import {
-  getIngredientCatalogue,
-  getMatchModel,
-  loadSummariesByIds,
-  toSearchKey,
-  type MatchModel,
-} from '../catalogue';
+import { getIngredientCatalogue, getMatchModel, loadSummariesByIds, toSearchKey, type MatchModel } from '../catalogue';
 
 /**
  * My Bar's use cases (DOMAIN.md "My Bar matching"; shapes in src/shared/schemas/my-bar.ts). No HTTP here: each takes one

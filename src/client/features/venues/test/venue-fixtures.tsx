@@ -14,8 +14,28 @@ export const USER_ID = 'user-1';
 
 /** A few catalogue ingredients, as `GET /api/ingredients` lists them. */
 export const INGREDIENTS: IngredientSummary[] = [
-  { id: 1, slug: 'gin', name: 'Gin', category: 'Spirits', parentId: null, variant: false, abv: 40, aliases: [], parts: [] },
-  { id: 2, slug: 'campari', name: 'Campari', category: 'Liqueurs', parentId: null, variant: false, abv: 25, aliases: [], parts: [] },
+  {
+    id: 1,
+    slug: 'gin',
+    name: 'Gin',
+    category: 'Spirits',
+    parentId: null,
+    variant: false,
+    abv: 40,
+    aliases: [],
+    parts: [],
+  },
+  {
+    id: 2,
+    slug: 'campari',
+    name: 'Campari',
+    category: 'Liqueurs',
+    parentId: null,
+    variant: false,
+    abv: 25,
+    aliases: [],
+    parts: [],
+  },
   {
     id: 5,
     slug: 'lime-juice',
