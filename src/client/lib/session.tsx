@@ -33,7 +33,7 @@ const text = (value: unknown): string =>
 
 /**
  * The entitlements, plan and lapse the server put on the session's user (`appMetadata`), keeping only the paid entitlement
- * names; the plan is derived again from them (spec section 3), so a malformed or missing value reads as free (not lapsed).
+ * names; the plan is derived again from them (docs/payments.md), so a malformed or missing value reads as free (not lapsed).
  */
 export function toAppMetadata(raw: unknown): AppMetadata {
   const read = raw as { entitlements?: unknown; lapsed?: unknown } | null | undefined;
