@@ -22,57 +22,75 @@ const LEAF = '';
 export function fuzzyPrefixKeys(map: SearchableMap<unknown>, word: string, maxDistance: number): string[] {
   const root = (map as unknown as { _tree: RadixNode })._tree;
   const out: string[] = [];
-  const n = word.length;
-  if (n <= maxDistance) {
+  if (word.length <= maxDistance) {
     collect(root, '', out);
     return out;
   }
-  // rows[d] holds the distances between the path's first d characters and the word's first 0..n characters.
-  const rows = Array.from({ length: n + maxDistance + 2 }, () => new Uint8Array(n + 1));
-  for (let i = 0; i <= n; i += 1) (rows[0] as Uint8Array)[i] = i;
-  const visit = (node: RadixNode, depth: number, path: string): void => {
-    for (const [key, child] of node) {
-      if (key === LEAF) continue;
-      let d = depth;
-      let reached = false;
-      let alive = true;
-      for (let c = 0; c < key.length; c += 1) {
-        const previous = rows[d] as Uint8Array;
-        const row = rows[d + 1] as Uint8Array;
-        const char = key[c];
-        row[0] = d + 1;
-        let rowMin = row[0];
-        for (let i = 1; i <= n; i += 1) {
-          const value = Math.min(
-            (previous[i] as number) + 1,
-            (row[i - 1] as number) + 1,
-            (previous[i - 1] as number) + (word[i - 1] === char ? 0 : 1),
-          );
-          row[i] = value;
-          if (value < rowMin) rowMin = value;
-        }
-        d += 1;
-        if ((row[n] as number) <= maxDistance) {
-          reached = true;
-          break;
-        }
-        if (rowMin > maxDistance) {
-          alive = false;
-          break;
-        }
-      }
-      if (reached) collect(child as RadixNode, path + key, out);
-      else if (alive) visit(child as RadixNode, d, path + key);
-    }
-  };
-  visit(root, 0, '');
+  // Row d holds the distances between the path's first d characters and the word's first 0..n - 1 characters; only
+  // the band within maxDistance of the diagonal is computed (the rest stays maxDistance + 1), as MiniSearch does.
+  const n = word.length + 1;
+  const rows = word.length + maxDistance + 1;
+  const matrix = new Uint8Array(rows * n).fill(maxDistance + 1);
+  for (let j = 0; j < n; j += 1) matrix[j] = j;
+  for (let i = 1; i < rows; i += 1) matrix[i * n] = i;
+  walk(root, word, maxDistance, matrix, 1, n, rows, '', out);
   return out;
+}
+
+function walk(
+  node: RadixNode,
+  word: string,
+  max: number,
+  matrix: Uint8Array,
+  depth: number,
+  n: number,
+  rows: number,
+  path: string,
+  out: string[],
+): void {
+  for (const key of node.keys()) {
+    if (key === LEAF) continue;
+    let i = depth;
+    let reached = false;
+    let alive = true;
+    for (let pos = 0; pos < key.length; pos += 1, i += 1) {
+      if (i >= rows) {
+        alive = false;
+        break;
+      }
+      const char = key[pos];
+      const row = n * i;
+      const previous = row - n;
+      let rowMin = matrix[row] as number;
+      const first = i - max - 1 > 0 ? i - max - 1 : 0;
+      const last = i + max < n - 1 ? i + max : n - 1;
+      for (let j = first; j < last; j += 1) {
+        const replace = (matrix[previous + j] as number) + (char === word[j] ? 0 : 1);
+        const remove = (matrix[previous + j + 1] as number) + 1;
+        const insert = (matrix[row + j] as number) + 1;
+        const value = replace < remove ? (replace < insert ? replace : insert) : remove < insert ? remove : insert;
+        matrix[row + j + 1] = value;
+        if (value < rowMin) rowMin = value;
+      }
+      if ((matrix[row + n - 1] as number) <= max) {
+        reached = true;
+        break;
+      }
+      if (rowMin > max) {
+        alive = false;
+        break;
+      }
+    }
+    const child = node.get(key) as RadixNode;
+    if (reached) collect(child, path + key, out);
+    else if (alive) walk(child, word, max, matrix, i, n, rows, path + key, out);
+  }
 }
 
 /** Every term under `node`, whose path spells `path`. */
 function collect(node: RadixNode, path: string, out: string[]): void {
-  for (const [key, child] of node) {
+  for (const key of node.keys()) {
     if (key === LEAF) out.push(path);
-    else collect(child as RadixNode, path + key, out);
+    else collect(node.get(key) as RadixNode, path + key, out);
   }
 }
