@@ -61,7 +61,9 @@ test.describe('batch calculator', () => {
     await expect(figure(page, 'figure-final-abv')).toHaveText('22.5 %');
     await expect(figure(page, 'figure-us-drinks')).toHaveText('1.37');
     await expect(figure(page, 'figure-uk-units')).toHaveText('2.43');
-    for (const spirit of ['Gin', 'Campari', 'Sweet vermouth']) {
+    // Rounded to 5 ml, the measures stay within the bottle: 205 + 210 + 210 + 125 = 750 ml.
+    expect(await batchRow(page, 'Gin')).toEqual(['205 ml', '208.3 ml']);
+    for (const spirit of ['Campari', 'Sweet vermouth']) {
       expect(await batchRow(page, spirit)).toEqual(['210 ml', '208.3 ml']);
     }
     expect(await batchRow(page, 'Water')).toEqual(['125 ml', '125 ml']);

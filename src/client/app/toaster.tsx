@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore, type CSSProperties } from 'react';
+import { useEffect, type CSSProperties } from 'react';
 import { toast, Toaster } from 'sonner';
 import { toasterMounted } from '@/client/lib/toast-events';
 
@@ -18,42 +18,17 @@ const TOASTER_STYLE = {
   fontFamily: 'var(--font-sans)',
 } as CSSProperties;
 
-/** Below this width the tab bar shows (md breakpoint, 768 px): toasts sit above it instead of over the page's heading. */
-const PHONE_QUERY = '(max-width: 767.98px)';
-
-/** The phone query, or null where the page cannot evaluate media queries (an embedded browser without matchMedia). */
-function phoneQuery(): MediaQueryList | null {
-  return typeof window.matchMedia === 'function' ? window.matchMedia(PHONE_QUERY) : null;
-}
-
-function subscribePhone(onChange: () => void): () => void {
-  const query = phoneQuery();
-  query?.addEventListener('change', onChange);
-  return () => query?.removeEventListener('change', onChange);
-}
-
-/** True on a phone-sized screen (the layout with the bottom tab bar). */
-function usePhoneLayout(): boolean {
-  return useSyncExternalStore(
-    subscribePhone,
-    () => phoneQuery()?.matches ?? false,
-    () => false,
-  );
-}
-
 /**
- * The app's one Sonner Toaster (dark; on a phone at the bottom just above the tab bar, where it covers no heading; on
- * larger screens top centre under the header; safe-area aware). Loaded and mounted on the first toast; once mounted it
+ * The app's one Sonner Toaster (dark, top centre under the header, safe-area aware). Loaded and mounted on the first toast; once mounted it
  * hands Sonner's toast function to lib/toast-events, which then shows the toasts that were waiting. Child effects run
  * before this component's effect, so the Toaster is already subscribed when the waiting toasts are shown.
  */
 export function AppToaster() {
   useEffect(() => toasterMounted(toast), []);
-  const phone = usePhoneLayout();
   return (
     <Toaster
       theme="dark"
-      position={phone ? 'bottom-center' : 'top-center'}
+      position="top-center"
       visibleToasts={TOAST_VISIBLE_MAX}
       duration={TOAST_DURATION_MS}
       closeButton
@@ -66,14 +41,9 @@ export function AppToaster() {
           error: '!border-destructive/60 [&_[data-icon]]:text-danger-text',
         },
       }}
-      // Desktop: below the sticky header (64 px), so a toast never covers the account menu. Phone: above the tab bar
-      // (64 px plus the safe area), clear of the page's headings.
-      offset={
-        phone
-          ? { bottom: 'calc(env(safe-area-inset-bottom, 0px) + 4rem + 8px)' }
-          : { top: 'calc(env(safe-area-inset-top, 0px) + 4rem + 12px)' }
-      }
-      mobileOffset={{ bottom: 'calc(env(safe-area-inset-bottom, 0px) + 4rem + 8px)' }}
+      // Below the sticky header (64 px on desktop, 56 px on phones), so a toast never covers the account menu or Home.
+      offset={{ top: 'calc(env(safe-area-inset-top, 0px) + 4rem + 12px)' }}
+      mobileOffset={{ top: 'calc(env(safe-area-inset-top, 0px) + 3.5rem + 8px)' }}
     />
   );
 }
