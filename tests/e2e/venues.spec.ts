@@ -75,6 +75,7 @@ test.describe('enterprise venues', () => {
     await page.getByLabel('Price', { exact: true }).fill('14');
     await page.getByRole('combobox', { name: 'Add a cocktail' }).fill('Negroni');
     await page.getByRole('option', { name: 'Negroni', exact: true }).click();
+    await page.getByRole('button', { name: 'Add to menu' }).click();
     const classics = page.getByRole('list', { name: 'Classics cocktails' });
     await expect(classics).toContainText('Negroni');
     await expect(classics).toContainText('$14.00');
@@ -246,6 +247,7 @@ test.describe('enterprise venues', () => {
     await page.getByRole('button', { name: 'Add section' }).click();
     await page.getByRole('combobox', { name: 'Add a cocktail' }).fill('Harbour');
     await page.getByRole('option', { name: /Harbour Spritz/ }).click();
+    await page.getByRole('button', { name: 'Add to menu' }).click();
     const menuList = page.getByRole('list', { name: 'Signatures cocktails' });
     await expect(menuList).toContainText('Harbour Spritz');
     await expect(menuList).toContainText('missing Campari');
@@ -259,7 +261,11 @@ test.describe('enterprise venues', () => {
       .getByRole('option', { name: /^Negroni/ })
       .first()
       .click();
+    // A price typed after the pick is kept: the item is added with it.
+    await page.getByLabel('Price', { exact: true }).fill('13');
+    await page.getByLabel('Price', { exact: true }).press('Enter');
     await expect(menuList.getByRole('listitem')).toHaveCount(2);
+    await expect(menuList.getByRole('listitem').nth(1)).toContainText('$13.00');
     await page.getByRole('button', { name: 'Move Negroni up' }).click();
     await expect(menuList.getByRole('listitem').first()).toContainText('Negroni');
     await expect(page.getByRole('button', { name: 'Move Negroni down' })).toBeFocused();

@@ -97,10 +97,65 @@ describe('MenuPanel: adding a cocktail', () => {
     expect(within(within(list).getAllByRole('option')[0]!).getByText('Signature')).toBeInTheDocument();
 
     await user.click(within(list).getByRole('option', { name: 'House Negroni (Signature)' }));
+    // A pick writes nothing yet: the price comes next, with focus already in its field.
+    expect(screen.getByTestId('chosen-cocktail')).toHaveTextContent('House Negroni');
+    expect(screen.getByLabelText('Price')).toHaveFocus();
+    expect(api.calls(`PUT /api/venues/${SLUG}/menu`)).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Add to menu' }));
     await waitFor(() => expect(api.calls(`PUT /api/venues/${SLUG}/menu`)).toHaveLength(1));
     expect(api.calls(`PUT /api/venues/${SLUG}/menu`)[0]?.body).toEqual({
       sections: [{ title: 'House', items: [{ cocktailId: 900, priceCents: null, availability: 'auto' }] }],
     });
+  });
+
+  it('keeps a price typed after the cocktail was picked, and adds on Enter in the price field', async () => {
+    const user = userEvent.setup();
+    const api = installApi(
+      http.get(`/api/venues/${SLUG}/menu`, () => jsonBody(MENU)),
+      http.put(`/api/venues/${SLUG}/menu`, async ({ request }) =>
+        jsonBody(answer((await request.json()) as MenuWrite)),
+      ),
+      http.get(`/api/venues/${SLUG}/signatures`, () => jsonBody({ items: [] })),
+      http.get('/api/cocktails', () => jsonBody({ items: [summaryOf(negroniDetail)], total: 1, page: 0, pageSize: 8 })),
+    );
+    renderPanel();
+    await user.type(await screen.findByRole('combobox', { name: 'Add a cocktail' }), 'negr');
+    await user.click(await screen.findByRole('option', { name: 'Negroni' }));
+    await user.type(screen.getByLabelText('Price'), '14.50{Enter}');
+    await waitFor(() => expect(api.calls(`PUT /api/venues/${SLUG}/menu`)).toHaveLength(1));
+    expect(api.calls(`PUT /api/venues/${SLUG}/menu`)[0]?.body).toEqual({
+      sections: [{ title: 'House', items: [{ cocktailId: negroniDetail.id, priceCents: 1450, availability: 'auto' }] }],
+    });
+    // Saved: the form is empty again and ready for the next cocktail.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Add a cocktail' })).toHaveFocus());
+    expect(screen.getByLabelText('Price')).toHaveValue('');
+  });
+
+  it('asks for a cocktail before adding, and keeps the form when the write fails', async () => {
+    const user = userEvent.setup();
+    const api = installApi(
+      http.get(`/api/venues/${SLUG}/menu`, () => jsonBody(MENU)),
+      http.put(`/api/venues/${SLUG}/menu`, () => apiErrorBody(409, 'CONFLICT', 'The menu changed: reload it.')),
+      http.get(`/api/venues/${SLUG}/signatures`, () => jsonBody({ items: [] })),
+      http.get('/api/cocktails', () => jsonBody({ items: [summaryOf(negroniDetail)], total: 1, page: 0, pageSize: 8 })),
+    );
+    renderPanel();
+    await user.type(await screen.findByLabelText('Price'), '12');
+    await user.click(screen.getByRole('button', { name: 'Add to menu' }));
+    expect(await screen.findByText('Choose a cocktail to add.')).toBeInTheDocument();
+    expect(api.calls(`PUT /api/venues/${SLUG}/menu`)).toHaveLength(0);
+
+    await user.type(screen.getByRole('combobox', { name: 'Add a cocktail' }), 'negr');
+    await user.click(await screen.findByRole('option', { name: 'Negroni' }));
+    expect(screen.queryByText('Choose a cocktail to add.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add to menu' }));
+    await waitFor(() => expect(api.calls(`PUT /api/venues/${SLUG}/menu`)).toHaveLength(1));
+    expect(screen.getByTestId('chosen-cocktail')).toHaveTextContent('Negroni');
+    expect(screen.getByLabelText('Price')).toHaveValue('12');
+
+    // 'Change' goes back to the picker.
+    await user.click(screen.getByRole('button', { name: 'Choose another cocktail than Negroni' }));
+    expect(screen.getByRole('combobox', { name: 'Add a cocktail' })).toHaveFocus();
   });
 });
 

@@ -11,8 +11,7 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { hrefs } from '@/client/config/paths';
-import { useDeferredValue, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Combobox, matchCount } from '@/client/components/combobox';
+import { useEffect, useId, useRef, useState } from 'react';
 import { LoadFailed } from '@/client/components/load-failed';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
@@ -20,21 +19,21 @@ import { Input } from '@/client/components/ui/input';
 import { NativeSelect } from '@/client/components/ui/native-select';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { ApiError } from '@/client/lib/api-client';
-import { foldText } from '@/client/lib/ingredients';
 import { showToast } from '@/client/lib/toast-events';
 import { cn } from '@/client/lib/utils';
 import {
   MAX_MENU_SECTION_ITEMS,
   MAX_MENU_SECTION_TITLE,
-  MAX_PRICE_CENTS,
   type MenuAvailability,
   type MenuWrite,
-  type Signature,
   type TeamMenu,
   type TeamMenuItem,
 } from '@/shared/schemas/venues';
-import { toMenuWrite, useCocktailSearch, useSetAvailability, useTeamMenu, useWriteMenu } from '../api/menu';
+import { toMenuWrite, useSetAvailability, useTeamMenu, useWriteMenu } from '../api/menu';
 import { useSignatures } from '../api/signatures';
+import { formatPrice, parsePrice, PRICE_HINT } from '../lib/menu-price';
+import { InlineEditor } from './inline-editor';
+import { AddItem } from './menu-add-item';
 
 /** Labels of the availability choices. */
 const AVAILABILITY_LABELS: Record<MenuAvailability, string> = {
@@ -42,26 +41,6 @@ const AVAILABILITY_LABELS: Record<MenuAvailability, string> = {
   off: 'Off by hand',
   on: 'On by hand',
 };
-
-/** '$14.00' from cents; '' for no price. */
-function formatPrice(cents: number | null): string {
-  return cents === null ? '' : `$${(cents / 100).toFixed(2)}`;
-}
-
-/**
- * Cents from what the editor typed ('14', '14.5', '$14.50'); null for empty; undefined when it is not a price (or above
- * the server's MAX_PRICE_CENTS).
- */
-function parsePrice(text: string): number | null | undefined {
-  const cleaned = text.trim().replace(/^\$/, '');
-  if (cleaned === '') return null;
-  if (!/^\d{1,5}(\.\d{1,2})?$/.test(cleaned)) return undefined;
-  const cents = Math.round(Number(cleaned) * 100);
-  return cents <= MAX_PRICE_CENTS ? cents : undefined;
-}
-
-/** What the editor is told when {@link parsePrice} refuses the text. */
-const PRICE_HINT = `Write the price like 14 or 14.50 (at most $${(MAX_PRICE_CENTS / 100).toLocaleString('en-US')}).`;
 
 /** What guests see for one item, and why. */
 function AvailabilityNote({ item }: { item: TeamMenuItem }) {
@@ -79,124 +58,6 @@ function AvailabilityNote({ item }: { item: TeamMenuItem }) {
         ? `missing ${item.missing.join(', ')}`
         : 'not covered by the inventory';
   return <span className="text-xs text-danger-text">Unavailable · {why}</span>;
-}
-
-/** Most of the venue's signature cocktails the picker offers for one text (before the catalogue's matches). */
-const MAX_SIGNATURE_MATCHES = 5;
-
-/** The venue's signature cocktails whose name holds `text` (accent- and case-insensitive), those starting with it first. */
-function matchingSignatures(signatures: readonly Signature[], text: string): Signature[] {
-  const q = foldText(text);
-  if (!q) return [];
-  return signatures
-    .map((signature) => ({ signature, name: foldText(signature.name) }))
-    .filter(({ name }) => name.includes(q))
-    .sort((a, b) => Number(!a.name.startsWith(q)) - Number(!b.name.startsWith(q)) || a.name.localeCompare(b.name))
-    .slice(0, MAX_SIGNATURE_MATCHES)
-    .map(({ signature }) => signature);
-}
-
-/**
- * The editor's 'add a cocktail' row: a picker over the venue's signature cocktails (first, marked 'Signature') and the
- * catalogue, a price and the section it goes to.
- */
-function AddItem({
-  userId,
-  slug,
-  menu,
-  onAdd,
-  busy,
-}: {
-  userId: string;
-  slug: string;
-  menu: TeamMenu;
-  onAdd: (write: MenuWrite) => void;
-  busy: boolean;
-}) {
-  const id = useId();
-  const [text, setText] = useState('');
-  const [price, setPrice] = useState('');
-  const [section, setSection] = useState(0);
-  const query = useDeferredValue(text);
-  const found = useCocktailSearch(query);
-  const signatures = useSignatures(userId, slug);
-  const ownMatches = matchingSignatures(signatures.data?.items ?? [], text);
-  const ownIds = new Set(ownMatches.map((signature) => signature.id));
-  const options = [
-    ...ownMatches.map((signature) => ({
-      key: `signature-${signature.id}`,
-      label: `${signature.name} (Signature)`,
-      value: { id: signature.id, name: signature.name },
-      content: (
-        <>
-          <span className="font-medium">{signature.name}</span>
-          <Badge variant="accent">Signature</Badge>
-        </>
-      ),
-    })),
-    ...(found.data?.items ?? [])
-      .filter((cocktail) => !ownIds.has(cocktail.id))
-      .map((cocktail) => ({
-        key: `catalogue-${cocktail.id}`,
-        label: cocktail.name,
-        value: { id: cocktail.id, name: cocktail.name },
-        content: <span className="font-medium">{cocktail.name}</span>,
-      })),
-  ];
-  const priceCents = parsePrice(price);
-  return (
-    <div className="grid gap-3 sm:grid-cols-[1fr_7rem_10rem] sm:items-end">
-      <Combobox
-        label="Add a cocktail"
-        placeholder="Negroni, Paloma…"
-        text={text}
-        onText={setText}
-        options={options}
-        busy={found.isFetching}
-        disabled={busy}
-        emptyText={`No cocktail matches “${text.trim()}”`}
-        statusText={matchCount(options.length)}
-        onPick={(cocktail) => {
-          const write = toMenuWrite(menu);
-          const target = write.sections[Math.min(section, write.sections.length - 1)];
-          if (!target) return;
-          target.items.push({ cocktailId: cocktail.id, priceCents: priceCents ?? null, availability: 'auto' });
-          onAdd(write);
-          setPrice('');
-        }}
-      />
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-price`} className="text-sm font-medium">
-          Price
-        </label>
-        <Input
-          id={`${id}-price`}
-          inputMode="decimal"
-          placeholder="$14"
-          value={price}
-          aria-invalid={priceCents === undefined}
-          onChange={(event) => setPrice(event.target.value)}
-        />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-section`} className="text-sm font-medium">
-          Section
-        </label>
-        <NativeSelect id={`${id}-section`} value={section} onChange={(event) => setSection(Number(event.target.value))}>
-          {menu.sections.map((s, index) => (
-            <option key={s.id} value={index}>
-              {s.title}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      {priceCents === undefined ? (
-        <p role="alert" className="text-sm text-danger-text sm:col-span-3">
-          {PRICE_HINT}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 /**
@@ -228,86 +89,6 @@ function moveSection(menu: TeamMenu, from: number, to: number): MenuWrite {
   const [moved] = next.sections.splice(from, 1);
   next.sections.splice(to, 0, moved!);
   return next;
-}
-
-/** Escape in an in-place editor's field cancels it. */
-const cancelOnEscape = (cancel: () => void) => (event: KeyboardEvent<HTMLInputElement>) => {
-  if (event.key !== 'Escape') return;
-  event.preventDefault();
-  cancel();
-};
-
-/**
- * One value edited in place (an item's price, a section's title): a field, Save and Cancel (Escape), and the problem
- * with the text under them once Save was pressed. `check` gives the problem, or null when the text can be saved.
- */
-function InlineEditor({
-  initial,
-  fieldLabel,
-  saveLabel,
-  cancelLabel,
-  focusKey,
-  busy,
-  check,
-  onSave,
-  onCancel,
-  fieldClassName,
-  ...field
-}: {
-  initial: string;
-  fieldLabel: string;
-  saveLabel: string;
-  cancelLabel: string;
-  focusKey: string;
-  busy: boolean;
-  check: (text: string) => string | null;
-  onSave: (text: string) => void;
-  onCancel: () => void;
-  fieldClassName?: string;
-  inputMode?: 'decimal';
-  placeholder?: string;
-  maxLength?: number;
-}) {
-  const id = useId();
-  const [text, setText] = useState(initial);
-  const [tried, setTried] = useState(false);
-  const problem = tried ? check(text) : null;
-  return (
-    <form
-      noValidate
-      className="flex flex-wrap items-center gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setTried(true);
-        if (check(text) === null) onSave(text);
-      }}
-    >
-      <Input
-        {...field}
-        aria-label={fieldLabel}
-        className={fieldClassName}
-        value={text}
-        data-focus-key={focusKey}
-        aria-invalid={problem !== null}
-        aria-describedby={problem !== null ? `${id}-problem` : undefined}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={cancelOnEscape(onCancel)}
-      />
-      <div className="flex gap-2">
-        <Button type="submit" aria-label={saveLabel} disabled={busy}>
-          Save
-        </Button>
-        <Button variant="ghost" aria-label={cancelLabel} onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-      {problem !== null ? (
-        <p id={`${id}-problem`} role="alert" className="basis-full text-sm text-danger-text">
-          {problem}
-        </p>
-      ) : null}
-    </form>
-  );
 }
 
 /** What is wrong with a section title, or null. */
@@ -784,7 +565,7 @@ export function MenuPanel({ userId, slug, canEdit }: { userId: string; slug: str
                   userId={userId}
                   slug={slug}
                   menu={menu.data}
-                  onAdd={(next) => save(next, 'Not added')}
+                  onAdd={(next, done) => write.mutate(next, { onSuccess: done, onError: failed('Not added') })}
                   busy={write.isPending}
                 />
               ) : null}
