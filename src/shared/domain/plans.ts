@@ -116,7 +116,7 @@ export const OFFERING_ENTITLEMENT: Record<OfferingId, EntitlementName> = {
 };
 
 /**
- * Default prices in US dollars per billing period (spec section 9): Individual $4.99 a month or $45.00 a year; Enterprise
+ * Default prices in US dollars per billing period (docs/payments.md): Individual $4.99 a month or $45.00 a year; Enterprise
  * $89.99 a month or $918.99 a year. The native wrapper's offerings replace the Individual prices when they arrive.
  */
 export const DEFAULT_PRICES_USD: Record<OfferingId, Record<BillingCycle, number>> = {

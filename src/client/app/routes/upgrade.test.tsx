@@ -114,8 +114,17 @@ describe('/upgrade on the web', () => {
 
     await user.click(await trialButton());
     expect(screen.getByTestId('purchase-error').textContent).toBe('Purchases are only available in the iOS app.');
+    // Also by the button pressed (on a phone the footer is far below it), and the button is described by it.
+    expect(screen.getByTestId('individual-buy-error')).toHaveTextContent(
+      'Purchases are only available in the iOS app.',
+    );
+    expect(screen.getByRole('button', { name: 'Start free trial' })).toHaveAccessibleDescription(
+      'Purchases are only available in the iOS app.',
+    );
     await user.click(screen.getByRole('button', { name: 'Restore Purchases' }));
     expect(screen.getByTestId('purchase-error').textContent).toBe('Restore is only available in the iOS app.');
+    // The restore error answers the footer's button: the Individual card no longer shows an error.
+    expect(screen.queryByTestId('individual-buy-error')).toBeNull();
     expect(types()).toEqual(expect.arrayContaining(['paywall_view', 'paywall_toggle', 'plan_select']));
     expect(readAnalyticsQueue().find((event) => event.type === 'paywall_view')?.props).toEqual({ cycle: 'annual' });
     expect(readAnalyticsQueue().find((event) => event.type === 'paywall_toggle')?.props).toEqual({ cycle: 'monthly' });
@@ -190,8 +199,15 @@ describe('/upgrade on a toast device', () => {
     );
     expect(screen.queryByRole('button', { name: 'Contact sales' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Contact sales' })).toBeNull();
-    await user.click(await trialButton());
-    expect(screen.getByTestId('purchase-error').textContent).toBe('Purchases are only available in the iOS app.');
+    // Nothing here can ever be bought: the button is disabled and says why, whoever looks, and there is no Restore.
+    const button = await screen.findByRole('button', { name: 'Not available on this device' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(/Purchases are not offered on this device\./);
+    expect(screen.queryByRole('button', { name: 'Start free trial' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign in to subscribe' })).toBeNull();
+    await user.click(button);
+    expect(screen.getByTestId('purchase-error').textContent).toBe('');
+    expect(screen.queryByRole('button', { name: 'Restore Purchases' })).toBeNull();
   });
 });
 

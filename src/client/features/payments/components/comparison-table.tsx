@@ -17,7 +17,7 @@ function Cell({ value }: { value: ComparisonRow['individual'] }) {
   );
 }
 
-/** The paywall's comparison table (spec section 9's rows): what Individual and Enterprise each include. */
+/** The paywall's comparison table (docs/payments.md): what Individual and Enterprise each include. */
 export function ComparisonTable() {
   return (
     <section aria-labelledby="compare-plans" className="rounded-2xl border border-border bg-surface shadow-card">

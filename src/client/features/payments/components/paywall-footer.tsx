@@ -5,7 +5,7 @@ import { Button } from '@/client/components/ui/button';
 
 /** Props of {@link PaywallFooter}. */
 export interface PaywallFooterProps {
-  /** The purchase error to show in red (spec section 2: errors appear in the footer, red), or null. */
+  /** The purchase error to show in red (docs/payments.md: errors appear in the footer, in red), or null. */
   error: string | null;
   /** A note that is not an error (confirming, nothing to restore), or null. */
   notice: string | null;

@@ -39,6 +39,7 @@ export const PAYWALL_TEXT = {
   webNotice: PURCHASE_TEXT.purchaseUnavailable,
   webNoticeDetail: 'Compare the plans here, then subscribe from Barback on your iPhone with the same account.',
   toastNotice: 'Purchases are not offered on this device.',
+  notOnThisDevice: 'Not available on this device',
 } as const;
 
 /** Props of {@link Paywall}. */
@@ -82,13 +83,14 @@ function EnterpriseAdditions() {
 }
 
 /**
- * The paywall of /upgrade (spec sections 2, 4 and 9): the billing toggle (annual by default), the Individual and
- * Enterprise cards with the offerings' prices, the comparison table, and the footer with purchase errors in red and
- * Restore. Inside the native app the Individual button buys through the wrapper; on the web and toast devices the page
- * says why purchases are not available (and the buttons say it again when pressed); signed-out visitors are asked to
- * sign in first; a user who has the plan sees 'Current plan', and the header names their plan with `planStatus` (a Pro
- * user also sees what Enterprise adds). The trial (badge and button) is offered only while `trialEligible`. Tracks
- * paywall_view, paywall_toggle and plan_select.
+ * The paywall of /upgrade (docs/payments.md): the billing toggle (annual by default), the Individual and Enterprise
+ * cards with the offerings' prices, the comparison table, and the footer with purchase errors in red and Restore.
+ * Inside the native app the Individual button buys through the wrapper; on the web the page says why purchases are not
+ * available (and the buttons say it again when pressed, by the button as well as in the footer, so a phone shows it
+ * where the thumb is); a toast device never sells, so its button is disabled and says so, and it offers no Restore;
+ * signed-out visitors are asked to sign in first; a user who has the plan sees 'Current plan', and the header names
+ * their plan with `planStatus` (a Pro user also sees what Enterprise adds). The trial (badge and button) is offered only
+ * while `trialEligible`. Tracks paywall_view, paywall_toggle and plan_select.
  */
 export function Paywall({
   viewer,
@@ -121,6 +123,9 @@ export function Paywall({
   const processing = flow.state.status !== 'idle' && flow.state.kind === 'purchase';
   const restoring = flow.state.status !== 'idle' && flow.state.kind === 'restore';
   const confirming = flow.confirmation === 'checking';
+  // Which button the footer's error answers: the purchase error is repeated under the Individual button.
+  const [pressed, setPressed] = useState<'purchase' | 'restore' | null>(null);
+  const buyError = pressed === 'purchase' ? flow.state.error : null;
 
   let individualAction: ReactNode;
   if (plan === 'pro' || plan === 'enterprise') {
@@ -132,6 +137,12 @@ export function Paywall({
         <BadgeCheckIcon aria-hidden="true" className="size-5" />
         {plan === 'pro' ? PAYWALL_TEXT.currentPlan : PAYWALL_TEXT.includedInEnterprise}
       </p>
+    );
+  } else if (env.isToast) {
+    individualAction = (
+      <Button size="lg" disabled aria-describedby="purchase-availability-text" data-testid="individual-unavailable">
+        {PAYWALL_TEXT.notOnThisDevice}
+      </Button>
     );
   } else if (viewer === 'signed-out') {
     individualAction = (
@@ -151,18 +162,32 @@ export function Paywall({
         ? PAYWALL_TEXT.startTrial
         : PAYWALL_TEXT.subscribe;
     individualAction = (
-      <Button
-        size="lg"
-        data-testid="individual-buy"
-        disabled={viewer === 'loading' || flow.busy}
-        onClick={() => {
-          track('plan_select', { plan: 'pro', cycle });
-          flow.purchase(offerings[cycle].productId);
-        }}
-      >
-        {processing ? <LoaderCircleIcon aria-hidden="true" className="animate-spin" /> : null}
-        {label}
-      </Button>
+      <>
+        <Button
+          size="lg"
+          data-testid="individual-buy"
+          disabled={viewer === 'loading' || flow.busy}
+          aria-describedby={buyError ? 'individual-buy-error' : undefined}
+          onClick={() => {
+            track('plan_select', { plan: 'pro', cycle });
+            setPressed('purchase');
+            flow.purchase(offerings[cycle].productId);
+          }}
+        >
+          {processing ? <LoaderCircleIcon aria-hidden="true" className="animate-spin" /> : null}
+          {label}
+        </Button>
+        {/* A copy of the footer's alert (which screen readers already hear), placed where the button was pressed. */}
+        {buyError ? (
+          <p
+            id="individual-buy-error"
+            data-testid="individual-buy-error"
+            className="text-center text-sm font-medium text-danger-text"
+          >
+            {buyError}
+          </p>
+        ) : null}
+      </>
     );
   }
 
@@ -200,7 +225,7 @@ export function Paywall({
             data-testid="purchase-availability"
           >
             <InfoIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
-            <p>
+            <p id="purchase-availability-text">
               <span className="font-medium">{env.isToast ? PAYWALL_TEXT.toastNotice : PAYWALL_TEXT.webNotice}</span>{' '}
               <span className="text-muted">{env.isToast ? PAYWALL_TEXT.webNotice : PAYWALL_TEXT.webNoticeDetail}</span>
             </p>
@@ -240,8 +265,11 @@ export function Paywall({
         error={flow.state.error}
         notice={flow.notice}
         restoring={restoring}
-        onRestore={flow.restore}
-        showRestore={viewer === 'signed-in'}
+        onRestore={() => {
+          setPressed('restore');
+          flow.restore();
+        }}
+        showRestore={viewer === 'signed-in' && !env.isToast}
       />
     </div>
   );

@@ -50,7 +50,7 @@ interface PriceLines {
 
 /**
  * The Individual price lines for `cycle` from the offerings' price texts: monthly as it is; annual shown as its monthly
- * equivalent (annual / 12) billed yearly (spec section 9: $45.00 -> $3.75/month).
+ * equivalent (annual / 12) billed yearly ($45.00 -> $3.75/month; docs/payments.md).
  */
 export function individualPrice(offerings: IndividualOfferings, cycle: BillingCycle): PriceLines {
   if (cycle === 'monthly') return { main: offerings.monthly.price, note: 'billed monthly' };
@@ -58,7 +58,7 @@ export function individualPrice(offerings: IndividualOfferings, cycle: BillingCy
   return { main: monthlyEquivalentText(annual) ?? annual, note: `billed yearly at ${annual}` };
 }
 
-/** The Enterprise price lines for `cycle` (spec section 9: $89.99 monthly; $918.99 a year shown as $76.58/month). */
+/** The Enterprise price lines for `cycle` (docs/payments.md: $89.99 monthly; $918.99 a year shown as $76.58/month). */
 export function enterprisePrice(cycle: BillingCycle): PriceLines {
   const { monthly, annual } = DEFAULT_PRICES_USD.enterprise;
   if (cycle === 'monthly') return { main: formatUsd(monthly), note: 'billed monthly' };
@@ -161,7 +161,7 @@ export interface PlanCardsProps {
 }
 
 /**
- * The paywall's two plan cards (spec section 9): Individual (Pro) with the offerings' prices (annual shown per month,
+ * The paywall's two plan cards (docs/payments.md): Individual (Pro) with the offerings' prices (annual shown per month,
  * billed yearly) and the free trial (when `trialBadge`); Enterprise with its prices, 'Save 15% annually' on the annual cycle and the included
  * seats.
  */

@@ -4,7 +4,7 @@ import { showToast } from '@/client/lib/toast-events';
 import { PURCHASE_TEXT, usePurchaseFlow } from '../hooks/use-purchase-flow';
 
 /**
- * 'Restore Purchases' on /profile (spec section 2): inside the native app it asks the wrapper to restore, reads 'Checking…'
+ * 'Restore Purchases' on /profile (docs/payments.md): inside the native app it asks the wrapper to restore, reads 'Checking…'
  * while that and the server's confirmation run, and toasts 'Purchases restored' once the server shows the plan. Outside
  * the native app it says 'Restore is only available in the iOS app.'. Errors and notices show under the button.
  */
