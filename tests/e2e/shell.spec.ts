@@ -75,6 +75,54 @@ test.describe('shell', () => {
     await expect(desktop.getByTestId('tab-bar')).toBeHidden();
   });
 
+  test('puts toasts where they cover no heading: above the tab bar on a phone, under the header on a desktop', async ({
+    openApp,
+  }) => {
+    /** The toast's box once it has settled (Sonner slides it in over 400 ms). */
+    const toastBox = async (page: Page) => {
+      const toast = page.locator('[data-sonner-toast][data-mounted="true"]').first();
+      // The page's listener starts once its code has loaded: say it again until a toast shows.
+      await expect
+        .poll(async () => {
+          await page.evaluate(() =>
+            window.dispatchEvent(new CustomEvent('bb:toast', { detail: { title: 'Saved to your bar' } })),
+          );
+          return toast.count();
+        })
+        .toBeGreaterThan(0);
+      await expect(toast).toContainText('Saved to your bar');
+      let box = await toast.boundingBox();
+      await expect
+        .poll(async () => {
+          const next = await toast.boundingBox();
+          const settled = next !== null && box !== null && Math.abs(next.y - box.y) < 0.5;
+          box = next;
+          return settled;
+        })
+        .toBe(true);
+      return box!;
+    };
+
+    const phone = await openApp('/discover', { viewport: PHONE });
+    await expect(phone.getByRole('heading', { level: 1 })).toBeVisible();
+    const onPhone = await toastBox(phone);
+    const tabBar = (await phone.getByTestId('tab-bar').boundingBox())!;
+    expect(onPhone.y, 'in the lower half of the screen').toBeGreaterThan(PHONE.height / 2);
+    expect(onPhone.y + onPhone.height, 'above the tab bar').toBeLessThanOrEqual(tabBar.y);
+    // With a dialog open (a bottom sheet on a phone) toasts go to the top, off the sheet's buttons.
+    await phone.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const sheet = (await phone.getByRole('dialog').boundingBox())!;
+    const overSheet = await toastBox(phone);
+    expect(overSheet.y + overSheet.height, 'above the bottom sheet').toBeLessThanOrEqual(sheet.y + 1);
+
+    const desktop = await openApp('/discover', { viewport: DESKTOP });
+    await expect(desktop.getByRole('heading', { level: 1 })).toBeVisible();
+    const onDesktop = await toastBox(desktop);
+    const header = (await desktop.locator('header').first().boundingBox())!;
+    expect(onDesktop.y, 'under the header').toBeGreaterThanOrEqual(header.y + header.height);
+    expect(onDesktop.y).toBeLessThan(DESKTOP.height / 2);
+  });
+
   for (const [label, viewport] of [
     ['desktop', DESKTOP],
     ['phone', PHONE],
