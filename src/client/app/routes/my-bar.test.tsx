@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi } from '@/client/features/account/test/fake-api';
@@ -94,6 +95,61 @@ describe('/my-bar, gated to Pro or Enterprise (spec section 6)', () => {
     expect((await screen.findByTestId('my-bar-summary')).textContent).toMatch(/^1 bottle/);
     expect(router.state.location.pathname).toBe('/my-bar');
     expect(readAnalyticsQueue().some((event) => event.type === 'route_gate_redirect')).toBe(false);
+  });
+
+  it('draws no control a lapsed plan cannot use: no adds, no Bought, no Undo; removing still works', async () => {
+    const user = userEvent.setup();
+    installFakeApi({
+      entitlements: [entitlementOf('pro', { expiresAt: '2020-01-01T00:00:00.000Z', willRenew: false, active: false })],
+    });
+    const gin = { id: 3, slug: 'gin', name: 'Gin', category: 'Spirits', parentId: null, houseMade: false };
+    const campari = { id: 4, slug: 'campari', name: 'Campari', category: 'Liqueurs', parentId: null, houseMade: false };
+    const syrup = {
+      ...{ id: 5, slug: 'simple-syrup', name: 'Simple syrup', category: 'Syrups', parentId: null, parts: [6] },
+      ...{ variant: false, abv: 0, aliases: [] },
+    };
+    const empty = { items: [], total: 0, page: 0, pageSize: 50 };
+    const removed: string[] = [];
+    server.use(
+      http.get('/api/me/bar', () => jsonBody({ items: [{ ...gin, addedAt: '2020-01-01T00:00:00.000Z' }] })),
+      http.delete('/api/me/bar/:id', ({ params }) => {
+        removed.push(String(params.id));
+        return jsonBody({ items: [] });
+      }),
+      http.get('/api/ingredients', () => jsonBody({ items: [syrup], total: 1 })),
+      http.get('/api/me/bar/makeable', () => jsonBody(empty)),
+      http.get('/api/me/bar/suggestions', () =>
+        jsonBody({ items: [{ ingredient: campari, unlocks: 3, nearer: 0, examples: ['Negroni'] }] }),
+      ),
+      http.get('/api/me/shopping-list', () =>
+        jsonBody({
+          items: [{ ingredient: campari, addedAt: '2020-01-01T00:00:00.000Z', unlocks: 3, examples: ['Negroni'] }],
+          together: { unlocks: 3, examples: ['Negroni'] },
+        }),
+      ),
+      http.get('/api/me/swaps', () => jsonBody({ items: [] })),
+    );
+    renderInApp(<MyBarRoute />, { url: '/my-bar?view=bottles', path: '/my-bar' });
+    expect(await screen.findByRole('button', { name: 'Remove Gin' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Add bottles' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Add a bottle' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'House-made' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'My swaps' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add swap' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Remove Gin' }));
+    await waitFor(() => expect(removed).toEqual(['3']));
+    expect(await screen.findByText('Gin removed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+
+    await user.click(screen.getByRole('tab', { name: /Shopping list/ }));
+    expect(await screen.findByRole('button', { name: 'Remove Campari from the list' })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+
+    await user.click(screen.getByRole('tab', { name: /Buy next/ }));
+    expect(await screen.findByTestId('suggestion')).toHaveTextContent('Campari');
+    expect(screen.queryByRole('button', { name: /Add to shopping list/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /I have it/ })).toBeNull();
   });
 
   it("shows 'Loading My Bar...' while the session is read", async () => {

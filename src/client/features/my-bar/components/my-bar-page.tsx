@@ -5,6 +5,7 @@ import { Badge } from '@/client/components/ui/badge';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { LoadFailed } from '@/client/components/load-failed';
 import { LapsedPlanNote } from '@/client/components/lapsed-plan-note';
+import { CanAddContext } from '../hooks/use-can-add';
 import { ApiError } from '@/client/lib/api-client';
 import { useIngredients } from '@/client/lib/ingredients';
 import { cn } from '@/client/lib/utils';
@@ -44,7 +45,8 @@ function Count({ value }: { value: number | undefined }) {
 /**
  * My Bar for a user the server lets in (pro or enterprise): what the bottles make now, what is one ingredient away, what
  * to buy next, the shopping list and the bottles themselves. The view lives in the URL (`?view=`). An empty bar opens on
- * 'My bottles'. For a `lapsed` plan the data shows under a note linking to /upgrade (adding is refused by the server). A
+ * 'My bottles'. For a `lapsed` plan the data shows under a note linking to /upgrade, without the controls that add (the server
+ * refuses them). A
  * 403 ENTITLEMENT_REQUIRED on a read (the user never had the plan) calls `onEntitlementLost`.
  * `recipeTo` builds the link that opens a recipe (the app's recipe modal).
  */
@@ -120,55 +122,57 @@ export function MyBarPage({
           retrying={bar.isFetching || ingredients.isFetching}
         />
       ) : (
-        <Tabs.Root
-          value={view}
-          onValueChange={(next) =>
-            setParams(
-              (prev) => {
-                const search = new URLSearchParams(prev);
-                search.set('view', next);
-                return search;
-              },
-              { replace: true, preventScrollReset: true },
-            )
-          }
-        >
-          <Tabs.List aria-label="My Bar" className="mb-5 flex flex-wrap gap-1.5">
-            {MY_BAR_VIEWS.map((v) => (
-              <Tabs.Trigger key={v.key} value={v.key} className={cn(tabClass, 'border border-border bg-surface-2')}>
-                {v.label}
-                <Count value={counts[v.key]} />
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          <Tabs.Content value="can-make" className="outline-none">
-            <MakeableView
-              userId={userId}
-              view="can-make"
-              recipeTo={recipeTo}
-              emptyText={MY_BAR_TEXT.emptyCanMake}
-              renderActions={renderCardActions}
-            />
-          </Tabs.Content>
-          <Tabs.Content value="one-away" className="outline-none">
-            <MakeableView
-              userId={userId}
-              view="one-away"
-              recipeTo={recipeTo}
-              emptyText={MY_BAR_TEXT.emptyOneAway}
-              renderActions={renderCardActions}
-            />
-          </Tabs.Content>
-          <Tabs.Content value="buy-next" className="outline-none">
-            <BuyNextView userId={userId} />
-          </Tabs.Content>
-          <Tabs.Content value="shopping" className="outline-none">
-            <ShoppingPanel userId={userId} />
-          </Tabs.Content>
-          <Tabs.Content value="bottles" className="outline-none">
-            <BottlesPanel userId={userId} bar={bar.data.items} ingredients={ingredients.data} />
-          </Tabs.Content>
-        </Tabs.Root>
+        <CanAddContext.Provider value={!lapsed}>
+          <Tabs.Root
+            value={view}
+            onValueChange={(next) =>
+              setParams(
+                (prev) => {
+                  const search = new URLSearchParams(prev);
+                  search.set('view', next);
+                  return search;
+                },
+                { replace: true, preventScrollReset: true },
+              )
+            }
+          >
+            <Tabs.List aria-label="My Bar" className="mb-5 flex flex-wrap gap-1.5">
+              {MY_BAR_VIEWS.map((v) => (
+                <Tabs.Trigger key={v.key} value={v.key} className={cn(tabClass, 'border border-border bg-surface-2')}>
+                  {v.label}
+                  <Count value={counts[v.key]} />
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            <Tabs.Content value="can-make" className="outline-none">
+              <MakeableView
+                userId={userId}
+                view="can-make"
+                recipeTo={recipeTo}
+                emptyText={MY_BAR_TEXT.emptyCanMake}
+                renderActions={renderCardActions}
+              />
+            </Tabs.Content>
+            <Tabs.Content value="one-away" className="outline-none">
+              <MakeableView
+                userId={userId}
+                view="one-away"
+                recipeTo={recipeTo}
+                emptyText={MY_BAR_TEXT.emptyOneAway}
+                renderActions={renderCardActions}
+              />
+            </Tabs.Content>
+            <Tabs.Content value="buy-next" className="outline-none">
+              <BuyNextView userId={userId} />
+            </Tabs.Content>
+            <Tabs.Content value="shopping" className="outline-none">
+              <ShoppingPanel userId={userId} />
+            </Tabs.Content>
+            <Tabs.Content value="bottles" className="outline-none">
+              <BottlesPanel userId={userId} bar={bar.data.items} ingredients={ingredients.data} />
+            </Tabs.Content>
+          </Tabs.Root>
+        </CanAddContext.Provider>
       )}
     </div>
   );

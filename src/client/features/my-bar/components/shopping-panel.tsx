@@ -1,12 +1,23 @@
 import { CopyIcon, Share2Icon, Trash2Icon, XIcon } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { LoadFailed } from '@/client/components/load-failed';
 import { showToast } from '@/client/lib/toast-events';
 import type { ShoppingListBody } from '@/shared/schemas/my-bar';
 import { useChangeShoppingList, useShoppingList } from '../api/my-bar-api';
+import { useCanAdd } from '../hooks/use-can-add';
 import { writeFailure } from './bottles-panel';
+
+/** A list row's text: the label of its 'bought' checkbox when there is one (`htmlFor`), else plain text. */
+function ItemText({ htmlFor, children }: { htmlFor?: string; children: ReactNode }) {
+  if (htmlFor === undefined) return <div className="min-w-0 flex-1 text-sm">{children}</div>;
+  return (
+    <label htmlFor={htmlFor} className="min-w-0 flex-1 cursor-pointer text-sm">
+      {children}
+    </label>
+  );
+}
 
 /** The list as plain text, one line each, for copying or sharing. */
 export function shoppingText(list: ShoppingListBody): string {
@@ -32,6 +43,7 @@ export function unlocksText({ unlocks, examples }: { unlocks: number; examples: 
 export function ShoppingPanel({ userId }: { userId: string }) {
   const id = useId();
   const list = useShoppingList(userId);
+  const canAdd = useCanAdd();
   const change = useChangeShoppingList(userId);
   const fail = (error: unknown) =>
     showToast({ title: 'Not changed', description: writeFailure(error), variant: 'error' });
@@ -71,27 +83,30 @@ export function ShoppingPanel({ userId }: { userId: string }) {
       >
         {items.map((item) => (
           <li key={item.ingredient.id} className="flex items-center gap-3 px-4 py-3">
-            <input
-              id={`${id}-${item.ingredient.id}`}
-              type="checkbox"
-              className="size-5 accent-[var(--color-accent)]"
-              disabled={change.isPending}
-              onChange={() =>
-                change.mutate(
-                  { kind: 'bought', ingredientId: item.ingredient.id },
-                  {
-                    onSuccess: () => showToast({ title: `${item.ingredient.name} is in My Bar now` }),
-                    onError: fail,
-                  },
-                )
-              }
-            />
-            <label htmlFor={`${id}-${item.ingredient.id}`} className="min-w-0 flex-1 cursor-pointer text-sm">
+            {/* 'Bought' moves the bottle into the bar: an add, which a lapsed plan cannot make. */}
+            {canAdd ? (
+              <input
+                id={`${id}-${item.ingredient.id}`}
+                type="checkbox"
+                className="size-5 accent-[var(--color-accent)]"
+                disabled={change.isPending}
+                onChange={() =>
+                  change.mutate(
+                    { kind: 'bought', ingredientId: item.ingredient.id },
+                    {
+                      onSuccess: () => showToast({ title: `${item.ingredient.name} is in My Bar now` }),
+                      onError: fail,
+                    },
+                  )
+                }
+              />
+            ) : null}
+            <ItemText htmlFor={canAdd ? `${id}-${item.ingredient.id}` : undefined}>
               <span className="font-medium">{item.ingredient.name}</span>
               <span className="ml-2 text-xs text-muted">{item.ingredient.category}</span>
-              <span className="sr-only"> (bought)</span>
+              {canAdd ? <span className="sr-only"> (bought)</span> : null}
               <span className="mt-0.5 block text-xs text-muted">{unlocksText(item)}</span>
-            </label>
+            </ItemText>
             <Button
               type="button"
               variant="ghost"

@@ -9,6 +9,7 @@ import { showToast } from '@/client/lib/toast-events';
 import { pressHint } from '@/shared/domain/produce';
 import type { LineCoverageBody, MakeableItem } from '@/shared/schemas/my-bar';
 import { useChangeBar, useChangeShoppingList, useMakeable, useShoppingList, useSuggestions } from '../api/my-bar-api';
+import { useCanAdd } from '../hooks/use-can-add';
 import { writeFailure } from './bottles-panel';
 
 /**
@@ -32,14 +33,16 @@ export function coverageReason(line: LineCoverageBody): string | null {
   }
 }
 
-/** Buttons that add an ingredient to the shopping list or straight to the bar. */
+/** Buttons that add an ingredient to the shopping list or straight to the bar (none for a lapsed plan: useCanAdd). */
 function AddButtons({ userId, ingredient }: { userId: string; ingredient: { id: number; name: string } }) {
+  const canAdd = useCanAdd();
   const bar = useChangeBar(userId);
   const shopping = useChangeShoppingList(userId);
   const list = useShoppingList(userId);
   const listed = list.data?.items.some((item) => item.ingredient.id === ingredient.id) ?? false;
   const fail = (error: unknown) =>
     showToast({ title: 'Not changed', description: writeFailure(error), variant: 'error' });
+  if (!canAdd) return null;
   return (
     <div className="flex flex-wrap gap-2">
       <Button
