@@ -8,6 +8,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import type { Technique } from '@/shared/domain/abv';
+import { ICE_GLASSES } from '@/shared/domain/batch-service';
 import { BASE_SPIRIT_INGREDIENT } from '@/shared/domain/catalogue-rules';
 import type { BaseSpirit } from '@/shared/domain/catalogue-rules';
 import type { SeedCocktail, SeedIngredient, SeedLine } from '@/shared/schemas/seed';
@@ -175,6 +176,7 @@ export function generateSyntheticCocktails(
       instructions: `${template.technique} the ingredients with ice and serve in a ${template.glassware.toLowerCase()} glass.`,
       difficulty_level: pick(['Easy', 'Medium', 'Hard'] as const),
       glassware: template.glassware,
+      served_over_ice: ICE_GLASSES.has(template.glassware),
       technique: template.technique,
       garnish: pick(['Lemon twist', 'Orange peel', 'Lime wheel', 'Cherry', 'None']),
       preparation_time: 2 + Math.floor(rng() * 6),

@@ -151,6 +151,7 @@ export function generateSyntheticSeed({ cocktails, seed = 1 }: { cocktails: numb
       difficulty_level: pick(DIFFICULTY_LEVELS, random),
       glassware: pick(GLASSWARE, random),
       technique: pick(TECHNIQUES, random),
+      served_over_ice: false,
       garnish: 'None',
       preparation_time: 1 + Math.floor(random() * 10),
       flavor_profile: [pick(FLAVOR_PROFILES, random)],

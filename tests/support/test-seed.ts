@@ -1,3 +1,4 @@
+import { ICE_GLASSES } from '@/shared/domain/batch-service';
 import type { SeedCocktail, SeedIngredient } from '@/shared/schemas/seed';
 import type { SeedCatalogue } from '@/server/catalogue/operations';
 
@@ -54,6 +55,7 @@ const cocktail = (
   seasonal_tags: ['All year'],
   occasion_tags: ['Party'],
   is_signature: false,
+  served_over_ice: ICE_GLASSES.has(fields.glassware),
   ...fields,
 });
 
@@ -76,6 +78,7 @@ export const TEST_COCKTAILS: SeedCocktail[] = [
     category: 'Classic',
     technique: 'Shake',
     glassware: 'Highball',
+    served_over_ice: false,
     ingredients: [
       line('gin', 45, 'ml'),
       line('lime-juice', 20, 'ml'),

@@ -17,6 +17,7 @@ export const negroniDetail: CocktailDetail = {
   difficulty_level: 'Easy',
   strength: 'Strong',
   glassware: 'Rocks',
+  served_over_ice: true,
   technique: 'Stir',
   garnish: 'Orange peel',
   preparation_time: 3,
@@ -79,7 +80,7 @@ export const negroniDetail: CocktailDetail = {
 
 /** A list item shaped like `GET /api/cocktails` items. */
 export function summaryOf(detail: CocktailDetail, overrides: Partial<CocktailSummary> = {}): CocktailSummary {
-  const { instructions: _instructions, ingredients, ...rest } = detail;
+  const { instructions: _instructions, served_over_ice: _servedOverIce, ingredients, ...rest } = detail;
   return {
     ...rest,
     ingredients: ingredients.map(({ amount, unit, ingredient }) => ({ amount, unit, ingredient })),

@@ -237,7 +237,8 @@ export interface StoredRecipe {
  * Loads cocktails with their full recipes in two queries (rows, then every line of them), whatever their number.
  * @param ids the cocktails wanted; ids that are unknown, or belong to a venue other than `venueId`, are left out.
  * @param scope.venueId also admit the recipes of this venue (its organization id); without it, public cocktails only.
- * @returns a map from cocktail id to its stored recipe, lines in position order.
+ * @returns a map from cocktail id to its stored recipe, lines in position order; `served_over_ice` is true or false as
+ *   stored, or null when the row does not say (venue recipes, rows from before migration 0016).
  */
 export async function loadCocktailDetails(
   db: Kysely<Database>,
@@ -248,7 +249,13 @@ export async function loadCocktailDetails(
   if (ids.length === 0) return found;
   const rows = await db
     .selectFrom('cocktail')
-    .select([...SUMMARY_COLUMNS, 'cocktail.instructions', 'cocktail.venue_id', 'cocktail.photo'])
+    .select([
+      ...SUMMARY_COLUMNS,
+      'cocktail.served_over_ice',
+      'cocktail.instructions',
+      'cocktail.venue_id',
+      'cocktail.photo',
+    ])
     .where('cocktail.id', 'in', [...new Set(ids)])
     .where((eb) =>
       venueId === undefined
@@ -303,7 +310,12 @@ export async function loadCocktailDetails(
     const id = Number(row.id);
     const { ingredients: _cards, ...summary } = toSummary(row, []);
     found.set(id, {
-      detail: { ...summary, instructions: row.instructions, ingredients: linesOf.get(id) ?? [] },
+      detail: {
+        ...summary,
+        served_over_ice: row.served_over_ice === null ? null : Number(row.served_over_ice) === 1,
+        instructions: row.instructions,
+        ingredients: linesOf.get(id) ?? [],
+      },
       venueId: row.venue_id,
       photo: row.photo,
     });

@@ -179,6 +179,22 @@ describe.each(testDialects())('catalogue API on %s', (dialect) => {
       });
     });
 
+    it('answers whether each glass is served over ice: as the seed states it, null where the row does not say', async () => {
+      const servedOverIce = async (slug: string) =>
+        (await t.json<CocktailDetail>(`/api/cocktails/${await idOf(slug)}`)).body.served_over_ice;
+      expect(await servedOverIce('old-fashioned')).toBe(true);
+      expect(await servedOverIce('gin-fizz')).toBe(false);
+      expect(await servedOverIce('daiquiri')).toBe(false);
+      const row = t.database.db.updateTable('cocktail').where('slug', '=', 'daiquiri');
+      await row.set({ served_over_ice: null }).execute();
+      try {
+        const { body } = await t.json<CocktailDetail>(`/api/cocktails/${await idOf('daiquiri')}`);
+        expect(cocktailDetailSchema.parse(body).served_over_ice).toBeNull();
+      } finally {
+        await row.set({ served_over_ice: 0 }).execute();
+      }
+    });
+
     it('answers 404 for an unknown id and 400 for one that is not a whole number from 1 to 2^31 - 1', async () => {
       const missing = await t.json<ApiErrorBody>('/api/cocktails/999999');
       expect(missing.status).toBe(404);

@@ -73,6 +73,11 @@ export interface CocktailTable {
   occasion_tags: string;
   is_signature: Flag;
   image_url: string | null;
+  /**
+   * 1 when each glass is served on fresh ice, 0 when not, null to let the glass decide (migration 0016;
+   * shared/domain/batch-service.ts `isServedOverIce`). Optional on insert: venue recipes may leave it null.
+   */
+  served_over_ice: ColumnType<number | null, number | null | undefined, number | null>;
   /** Owning venue (its organization id); null for the public catalogue. */
   venue_id: string | null;
   /** A venue recipe's uploaded photo: JSON of shared/schemas/venues.ts `StoredPhoto`; null without one. */

@@ -85,6 +85,11 @@ export type CocktailSummary = z.infer<typeof cocktailSummarySchema>;
 /** One cocktail with its full recipe. */
 export const cocktailDetailSchema = z.object({
   ...cocktailCommon,
+  /**
+   * True when each glass is served on fresh ice, false when not (served up, or neat like a Sazerac in its rocks glass),
+   * null when the recipe does not say and its glass decides (shared/domain/batch-service.ts `isServedOverIce`).
+   */
+  served_over_ice: z.boolean().nullable(),
   instructions: z.string(),
   ingredients: z.array(ingredientLineSchema),
 });

@@ -90,7 +90,9 @@ export type SeedLine = z.infer<typeof seedLineSchema>;
 /**
  * One cocktail of the seed, with every spec field filled. preparation_time in minutes. There is no `strength`: the seeder
  * derives the strength band from the recipe's computed ABV (shared/domain/catalogue-rules.ts `recipeStrength`), and a
- * `strength` key is rejected (strict object) so no stale band can sit in the files.
+ * `strength` key is rejected (strict object) so no stale band can sit in the files. `served_over_ice` is required: each
+ * glass is served on fresh ice (true) or not (false), stated for every recipe rather than inferred from the glass (a
+ * Sazerac is neat in a rocks glass, a Spritz sits on ice in a wine glass; shared/domain/batch-service.ts `isServedOverIce`).
  */
 export const seedCocktailSchema = z.strictObject({
   slug: slugSchema,
@@ -101,6 +103,7 @@ export const seedCocktailSchema = z.strictObject({
   instructions: z.string().min(20).max(1200),
   difficulty_level: difficultySchema,
   glassware: glasswareSchema,
+  served_over_ice: z.boolean(),
   technique: techniqueSchema,
   garnish: z.string().min(1).max(120),
   preparation_time: z.number().int().min(1).max(60),

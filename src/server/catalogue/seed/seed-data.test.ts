@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { computeCocktailAlcohol } from '@/shared/domain/abv';
+import { ICE_GLASSES } from '@/shared/domain/batch-service';
 import { BASE_SPIRIT_INGREDIENT, recipeStrength, strengthForAbv } from '@/shared/domain/catalogue-rules';
 import {
   eggPartOf,
@@ -464,6 +465,65 @@ describe('seed cocktails: technique, glass and method agree', () => {
       ]),
     );
     expect(actual).toEqual(expected);
+  });
+});
+
+describe('seed cocktails: served over ice or not (shared/domain/batch-service.ts isServedOverIce)', () => {
+  /** Glasses a drink is served up in (stemmed, or a hot mug, or a snifter): never with ice in the glass. */
+  const SERVED_UP = new Set(['Coupe', 'Nick & Nora', 'Martini', 'Flute', 'Fizz', 'Snifter', 'Irish coffee mug']);
+  /**
+   * Drinks in an ice glass that are served without ice, each from its spec: the Sazerac's glass is iced only to chill
+   * and the ice discarded (IBA); the Ramos Fizz's foam stands in an empty highball (IBA); the Bloody Mary goes into a rocks
+   * glass, on ice only when asked for, then in a highball (IBA); eggnog is strained into a chilled glass; a Ti' Punch is
+   * drunk neat, one cube only if asked for.
+   */
+  const NEAT_IN_ICE_GLASS = ['bloody-mary', 'eggnog', 'ramos-fizz', 'sazerac', 'ti-punch'];
+  /** Drinks outside the ice glasses that are served on ice: wine-glass spritzes and the copa Gin & Tonic (IBA, BA). */
+  const ON_ICE_ELSEWHERE = ['bicicletta', 'gin-and-tonic', 'hugo-spritz', 'spritz'];
+
+  it('never put a drink served up (coupe, martini, flute...) on ice', () => {
+    expect(cocktails.filter((c) => SERVED_UP.has(c.glassware) && c.served_over_ice).map((c) => c.slug)).toEqual([]);
+  });
+
+  it('serve a drink in an ice glass without ice only when it is a known neat drink', () => {
+    const neat = cocktails.filter((c) => ICE_GLASSES.has(c.glassware) && !c.served_over_ice).map((c) => c.slug);
+    expect(neat.sort()).toEqual(NEAT_IN_ICE_GLASS);
+  });
+
+  it('put a drink outside the ice glasses on ice only when it is a known one, in a wine glass', () => {
+    const onIce = cocktails.filter((c) => !ICE_GLASSES.has(c.glassware) && c.served_over_ice);
+    expect(onIce.map((c) => c.slug).sort()).toEqual(ON_ICE_ELSEWHERE);
+    expect(onIce.filter((c) => c.glassware !== 'Wine').map((c) => c.slug)).toEqual([]);
+  });
+
+  it('give well-known drinks the service their spec names (IBA method, else Bar Assistant)', () => {
+    const expected: Record<string, boolean> = {
+      negroni: true,
+      'old-fashioned': true,
+      americano: true,
+      sazerac: false,
+      'ramos-fizz': false,
+      'gin-fizz': false,
+      'dry-martini': false,
+      daiquiri: false,
+      spritz: true,
+      'gin-and-tonic': true,
+      mojito: true,
+      'mint-julep': true,
+      'mai-tai': true,
+      zombie: true,
+      kir: false,
+      'pina-colada': false,
+    };
+    const actual = Object.fromEntries(
+      Object.keys(expected).map((slug) => [slug, cocktails.find((c) => c.slug === slug)?.served_over_ice ?? 'missing']),
+    );
+    expect(actual).toEqual(expected);
+  });
+
+  it('is stated in every seed cocktail, so no recipe leaves it to the glass', () => {
+    const raw = cocktailFiles.flatMap((file) => readRaw(file)) as { slug?: string; served_over_ice?: unknown }[];
+    expect(raw.filter((c) => typeof c.served_over_ice !== 'boolean').map((c) => c.slug)).toEqual([]);
   });
 });
 

@@ -15,6 +15,7 @@ import { venueRecipesMigration } from './0012-venue-recipes';
 import { searchTermsMigration } from './0013-search-terms';
 import { jwtKeysMigration } from './0014-jwt-keys';
 import { ingredientVariantMigration } from './0015-ingredient-variant';
+import { servedOverIceMigration } from './0016-served-over-ice';
 
 /**
  * Every migration, by name (Kysely runs them in name order). One set serves both dialects: each module receives the dialect
@@ -37,5 +38,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0013-search-terms': searchTermsMigration(dialect),
     '0014-jwt-keys': jwtKeysMigration(dialect),
     '0015-ingredient-variant': ingredientVariantMigration(),
+    '0016-served-over-ice': servedOverIceMigration(),
   };
 }
