@@ -44,8 +44,10 @@ export const ingredientSummarySchema = z.object({
 export type IngredientSummary = z.infer<typeof ingredientSummarySchema>;
 
 /**
- * Query of `GET /api/ingredients`: `q` matches names and aliases, case- and accent-insensitively, from the start of any
- * word ('bour' finds Bourbon; 'creme de cassis' finds Crème de cassis); `category` keeps one category. Both optional.
+ * Query of `GET /api/ingredients`, both optional: `q` (at most 80 characters) keeps the ingredients where every word
+ * begins a word of the name or of one alias, in any order, case- and accent-insensitively ('bour' finds Bourbon,
+ * 'tequila blanco' finds Blanco tequila, 'creme de cassis' finds Crème de cassis; a word may also name a broader
+ * ingredient: 'bourbon whiskey'); `category` keeps one category.
  */
 export const ingredientListQuerySchema = z.object({
   q: z.string().trim().max(80, 'q must be at most 80 characters').default(''),
