@@ -100,7 +100,9 @@ export function MyBarPage({
           {bar.data ? (
             <p className="mt-2 text-muted" data-testid="my-bar-summary">
               {bar.data.items.length} {bar.data.items.length === 1 ? 'bottle' : 'bottles'}
-              {counts['can-make'] !== undefined ? ` · ${counts['can-make']} cocktails you can make tonight` : ''}
+              {counts['can-make'] !== undefined
+                ? ` · ${counts['can-make']} ${counts['can-make'] === 1 ? 'cocktail' : 'cocktails'} you can make tonight`
+                : ''}
             </p>
           ) : null}
         </div>
