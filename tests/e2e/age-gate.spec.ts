@@ -57,7 +57,8 @@ test.describe('age gate', () => {
   test('pressing Enter confirms', async ({ page }) => {
     await page.goto('/search');
     const gate = page.getByRole('dialog', { name: 'Age Verification' });
-    await expect(gate.getByRole('button', { name: 'Yes, I am of legal age' })).toBeVisible();
+    // The server draws the gate before the page's code runs; focus lands on 'Yes' once it is live.
+    await expect(gate.getByRole('button', { name: 'Yes, I am of legal age' })).toBeFocused();
 
     await page.keyboard.press('Enter');
     await expect(gate).toBeHidden();
