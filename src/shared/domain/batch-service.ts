@@ -8,8 +8,10 @@ import { eggOrDairy, type BatchLineResult, type BatchResult, type ServiceStyle }
  */
 
 /**
- * Glasses a drink sits on ice in (a Negroni in a rocks glass, a highball): served from a batch, each glass gets fresh ice,
- * and a party counts ice for it. Drinks served up (coupe, martini glass, flute) get none.
+ * Glasses a drink usually sits on ice in (a Negroni in a rocks glass, a highball): the fallback when a recipe does not
+ * say how it is served ({@link isServedOverIce}). Drinks served up (coupe, martini glass, flute) get none. The glass alone
+ * is wrong both ways (a Sazerac is neat in a rocks glass, an Aperol Spritz sits on ice in a wine glass), so catalogue
+ * recipes state the fact themselves.
  */
 export const ICE_GLASSES: ReadonlySet<string> = new Set([
   'Rocks',
@@ -22,13 +24,30 @@ export const ICE_GLASSES: ReadonlySet<string> = new Set([
   'Hurricane',
 ]);
 
+/** What a recipe says of the ice in its glass: the glass, and its own fact (null when it does not say). */
+export interface GlassService {
+  /** The recipe's glass ('Rocks'...), or null when unknown. */
+  glassware: string | null;
+  /**
+   * True when each glass is served on fresh ice, false when not (served up, or neat like a Sazerac), null to let the
+   * glass decide ({@link ICE_GLASSES}): venue recipes and rows that predate the fact.
+   */
+  servedOverIce: boolean | null;
+}
+
+/** A recipe with no glass and no fact: served without ice unless the style says otherwise. */
+export const UNKNOWN_GLASS: GlassService = { glassware: null, servedOverIce: null };
+
 /**
- * True when each glass is served over fresh ice: the service style says so ('over-ice'), or the drink's glass holds it on
- * ice ({@link ICE_GLASSES}).
- * @param glassware the recipe's glass ('Rocks'...), or null when unknown
+ * True when each glass is served over fresh ice: the service style says so ('over-ice', whatever the recipe), else the
+ * recipe's own fact, else its glass ({@link ICE_GLASSES}). The one rule for the batch steps and the party's ice.
+ * @param recipe the recipe's glass and its served-over-ice fact
+ * @param style how the batch is served
  */
-export function isServedOverIce(glassware: string | null, style: ServiceStyle): boolean {
-  return style === 'over-ice' || (glassware !== null && ICE_GLASSES.has(glassware));
+export function isServedOverIce(recipe: GlassService, style: ServiceStyle): boolean {
+  if (style === 'over-ice') return true;
+  if (recipe.servedOverIce !== null) return recipe.servedOverIce;
+  return recipe.glassware !== null && ICE_GLASSES.has(recipe.glassware);
 }
 
 /**
@@ -37,6 +56,14 @@ export function isServedOverIce(glassware: string | null, style: ServiceStyle): 
  * - 'pour': the batch, already cold and diluted, straight into the glass; 'pour-over-ice': over fresh ice.
  */
 export type ServiceFinish = 'shake' | 'stir' | 'blend' | 'pour' | 'pour-over-ice';
+
+/**
+ * True when each glass is shaken, stirred or blended with ice at service (the tin's ice is spent on it), false when the
+ * batch is poured.
+ */
+export function mixedWithIce(finish: ServiceFinish): boolean {
+  return finish === 'shake' || finish === 'stir' || finish === 'blend';
+}
 
 /** What happens to each glass at service, in order (see {@link servicePlan}). */
 export interface ServicePlan {
@@ -61,19 +88,20 @@ export interface ServicePlan {
  * shaker with the pour and takes a dry shake first, whatever the technique, since egg does not foam otherwise; dairy is
  * shaken in with the pour when the drink is shaken (blended in when blended), and floated or stirred in after the pour
  * otherwise (a built White Russian). Toppers and everything else go into the glass after the drink.
- * A drink whose glass holds it on ice ({@link isServedOverIce}) is poured or strained over fresh ice.
+ * A drink served on ice ({@link isServedOverIce}: the style, else the recipe's fact, else its glass) is poured or
+ * strained over fresh ice.
  * @param result the batch (computeBatch in batch.ts)
  * @param style how the batch is served
  * @param technique the recipe's technique
- * @param glassware the recipe's glass, or null when unknown
+ * @param recipe the recipe's glass and served-over-ice fact ({@link UNKNOWN_GLASS} when neither is known)
  */
 export function servicePlan(
   result: BatchResult,
   style: ServiceStyle,
   technique: Technique,
-  glassware: string | null = null,
+  recipe: GlassService = UNKNOWN_GLASS,
 ): ServicePlan {
-  const overIce = isServedOverIce(glassware, style);
+  const overIce = isServedOverIce(recipe, style);
   const atService = result.lines.filter((l) => l.line.role === 'at-service');
   const kindOf = (l: BatchLineResult) => eggOrDairy(l.line);
   const hasEgg = result.lines.some((l) => kindOf(l) === 'egg' && (l.totalMl !== null || l.totalCount !== null));

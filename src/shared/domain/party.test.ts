@@ -11,6 +11,7 @@ const negroni: PartyCocktail = {
   name: 'Negroni',
   glassware: 'Rocks',
   servedOverIce: true,
+  technique: 'Stir',
   lines: [
     line('Gin', 'Spirits', 30, 40),
     line('Campari', 'Liqueurs', 30, 25),
@@ -25,6 +26,7 @@ const gimlet: PartyCocktail = {
   name: 'Gimlet',
   glassware: 'Coupe',
   servedOverIce: false,
+  technique: 'Shake',
   lines: [
     line('Gin', 'Spirits', 60, 40),
     line('Lime juice', 'Juices', 22.5, 0, { role: 'same-day' }),
@@ -170,6 +172,8 @@ describe('planParty', () => {
     // 4.32 l, Gimlet 40 × 121.875 ml = 4.875 l -> 9.195 kg.
     expect(plan.ice.glassesKg).toBeCloseTo(15, 9);
     expect(plan.ice.chillingKg).toBeCloseTo(9.195, 9);
+    // Both are poured from the batch: no ice to shake or stir.
+    expect(plan.ice.shakingKg).toBe(0);
     // Glasses: 24 rocks, 24 coupes (20 guests + 20 %).
     expect(plan.glassware).toEqual([
       { glassware: 'Rocks', count: 24 },

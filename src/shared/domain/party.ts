@@ -7,6 +7,8 @@ import {
   PARTY_FIRST_HOUR_RATE,
   PARTY_LATER_RATE,
 } from './batch';
+import type { Technique } from './abv';
+import { mixedWithIce, servicePlan, type ServicePlan } from './batch-service';
 import { eggPartOf, isCountUnit, isEggUnit, isSolidSugar, solidSugarGrams, SUGAR_DISSOLVED_ML_PER_G } from './units';
 import { fruitsFor, yieldForJuiceName, type ProduceYield } from './produce';
 
@@ -190,8 +192,13 @@ export interface PartyCocktail {
   name: string;
   /** The glass it is served in ('Rocks'...), or null. */
   glassware: string | null;
-  /** True when each glass gets ice (rocks, highballs...): counts toward the ice for glasses. */
-  servedOverIce: boolean;
+  /**
+   * The recipe's own fact: true when each glass is served on fresh ice, false when not, null to let the glass decide
+   * (batch-service.ts `isServedOverIce`). With the style and technique it decides the ice for glasses and for shaking.
+   */
+  servedOverIce: boolean | null;
+  /** The recipe's technique: whether each glass is shaken, stirred or blended at service (batch-service.ts). */
+  technique: Technique;
   lines: readonly BatchLine[];
   methodDilution: number;
   style: ServiceStyle;
@@ -225,9 +232,14 @@ export const GLASSES_PER_GUEST = 1.2;
 /** The plan of a party. */
 export interface PartyPlan {
   totalDrinks: number;
-  cocktails: { cocktail: PartyCocktail; drinks: number; batch: BatchResult }[];
+  /** Each cocktail with its drinks, its batch and what happens to each glass at service (the steps' {@link servicePlan}). */
+  cocktails: { cocktail: PartyCocktail; drinks: number; batch: BatchResult; service: ServicePlan }[];
   shopping: ShoppingItem[];
-  ice: { glassesKg: number; chillingKg: number; totalKg: number };
+  /**
+   * Ice, kg: for glasses served over ice, to keep batches cold (every style but to order), to shake, stir or blend the
+   * glasses mixed at service; and the sum.
+   */
+  ice: { glassesKg: number; chillingKg: number; shakingKg: number; totalKg: number };
   /** Glasses per glassware type, in first-use order. */
   glassware: { glassware: string; count: number }[];
 }
@@ -261,9 +273,11 @@ export function splitDrinks(total: number, weights: readonly number[]): number[]
 /**
  * Plans a party: the drinks ({@link partyDrinks}), split between the cocktails by their shares ({@link splitDrinks}), each
  * batched for its drinks ({@link computeBatch}), one shopping list across all of them ({@link shoppingList}), ice
- * (0.5 kg per guest per hour for the share of drinks served over ice, plus 1 kg per litre of batch kept cold and 0.2 kg
- * per drink shaken or stirred to order) and glasses ({@link GLASSES_PER_GUEST} per guest per cocktail, never more than its
- * drinks).
+ * and glasses ({@link GLASSES_PER_GUEST} per guest per cocktail, never more than its drinks). The ice follows each
+ * cocktail's {@link servicePlan}, the plan its service steps are written from, so the two always agree: 0.5 kg per guest
+ * per hour for the share of drinks whose plan says over ice; 0.2 kg per drink whose plan shakes, stirs or blends it at
+ * service ({@link mixedWithIce}: every drink made to order, and an egg drink shaken from a ready batch); 1 kg per litre of
+ * batch kept cold (every style but to order).
  * @throws RangeError for more than {@link MAX_PARTY_COCKTAILS} cocktails, or figures computeBatch refuses
  */
 export function planParty(input: PartyInput, bottleSizes: Readonly<Record<string, number>> = {}): PartyPlan {
@@ -289,17 +303,19 @@ export function planParty(input: PartyInput, bottleSizes: Readonly<Record<string
       style: cocktail.style,
       scale: { by: 'servings', servings: count },
     });
-    return { cocktail, drinks: count, batch };
+    const service = servicePlan(batch, cocktail.style, cocktail.technique, cocktail);
+    return { cocktail, drinks: count, batch, service };
   });
 
-  const overIceDrinks = planned.reduce((sum, p) => sum + (p.cocktail.servedOverIce ? p.drinks : 0), 0);
+  const overIceDrinks = planned.reduce((sum, p) => sum + (p.service.overIce ? p.drinks : 0), 0);
   const glassesKg = totalDrinks > 0 ? ICE_KG_PER_GUEST_HOUR * guests * hours * (overIceDrinks / totalDrinks) : 0;
   const chillingKg = planned.reduce(
     (sum, p) =>
-      sum +
-      (p.cocktail.style === 'to-order'
-        ? SHAKING_ICE_KG_PER_DRINK * p.drinks
-        : (CHILLING_ICE_KG_PER_LITRE * p.batch.container.volumeMl) / 1000),
+      sum + (p.cocktail.style === 'to-order' ? 0 : (CHILLING_ICE_KG_PER_LITRE * p.batch.container.volumeMl) / 1000),
+    0,
+  );
+  const shakingKg = planned.reduce(
+    (sum, p) => sum + (mixedWithIce(p.service.finish) ? SHAKING_ICE_KG_PER_DRINK * p.drinks : 0),
     0,
   );
 
@@ -318,7 +334,7 @@ export function planParty(input: PartyInput, bottleSizes: Readonly<Record<string
       planned.filter((p) => p.drinks > 0).map((p) => ({ name: p.cocktail.name, result: p.batch })),
       bottleSizes,
     ),
-    ice: { glassesKg, chillingKg, totalKg: glassesKg + chillingKg },
+    ice: { glassesKg, chillingKg, shakingKg, totalKg: glassesKg + chillingKg + shakingKg },
     glassware: [...glasses].map(([glassware, count]) => ({ glassware, count })),
   };
 }

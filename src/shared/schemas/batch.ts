@@ -72,6 +72,11 @@ function buildBatchSchemas() {
     cocktailId: recordIdSchema('cocktailId').nullable(),
     name: z.string().trim().max(MAX_BATCH_NAME).regex(ONE_LINE_TEXT, oneLineMessage('name')),
     glassware: z.string().max(40).nullable(),
+    /**
+     * The recipe's served-over-ice fact (domain/batch-service.ts `isServedOverIce`); null, or absent in a link made before
+     * it, lets the glass decide.
+     */
+    servedOverIce: z.boolean().nullable().default(null),
     garnish: z.string().max(200).nullable(),
     technique: z.enum(TECHNIQUES),
     /** The method's dilution, % (0–100). */

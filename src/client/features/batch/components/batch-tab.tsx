@@ -224,7 +224,13 @@ export function BatchTab({
                     <Steps
                       steps={serviceSteps(
                         result,
-                        { style, technique: state.technique, glassware: state.glassware, garnish: state.garnish },
+                        {
+                          style,
+                          technique: state.technique,
+                          glassware: state.glassware,
+                          servedOverIce: state.servedOverIce,
+                          garnish: state.garnish,
+                        },
                         system,
                       )}
                       label="At service"

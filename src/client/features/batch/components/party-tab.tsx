@@ -11,7 +11,6 @@ import { isSolidSugar, type UnitSystem } from '@/shared/domain/units';
 import type { BatchState, PartyState } from '@/shared/schemas/batch';
 import type { CocktailDetail } from '@/shared/schemas/cocktail';
 import { getRecipeQueryOptions } from '../api/get-recipe';
-import { isServedOverIce } from '@/shared/domain/batch-service';
 import { batchStateFromRecipe, defaultDilution, usableLines } from '../lib/batch-state';
 import { formatAbv, formatNumber, joinList, serviceSteps } from '../lib/batch-text';
 import { PartyFields, STYLE_TEXT } from './batch-controls';
@@ -66,14 +65,15 @@ function timeline(plan: PartyPlan, system: UnitSystem, recipes: Map<string, Cock
       dayBefore.push(`${cocktail.name}: ${syrup}mix ${joinList(batched)}${water}; bottle, label and chill.`);
     }
     if (fresh.length) sameDay.push(`${cocktail.name}: squeeze ${joinList(fresh)} and add it to the batch.`);
-    const recipe = recipes.get(cocktail.key);
+    // The same style, technique, glass and ice fact the plan counted its ice from, so steps and ice agree.
     const steps = serviceSteps(
       batch,
       {
         style: cocktail.style,
-        technique: recipe?.technique ?? 'Stir',
+        technique: cocktail.technique,
         glassware: cocktail.glassware,
-        garnish: recipe?.garnish ?? null,
+        servedOverIce: cocktail.servedOverIce,
+        garnish: recipes.get(cocktail.key)?.garnish ?? null,
       },
       system,
     );
@@ -128,7 +128,8 @@ export function PartyTab({
         key: String(c.cocktailId),
         name: recipe.name,
         glassware: recipe.glassware,
-        servedOverIce: isServedOverIce(recipe.glassware, style),
+        servedOverIce: recipe.served_over_ice,
+        technique: recipe.technique,
         lines: usableLines(batchStateFromRecipe(recipe).lines),
         methodDilution: (c.dilution ?? defaultDilution(recipe.technique)) / 100,
         style,
@@ -333,7 +334,8 @@ export function PartyTab({
                       </p>
                       <p className="text-xs text-muted">
                         {formatNumber(plan.ice.glassesKg, 1)} kg for glasses (0.5 kg a guest an hour for drinks over
-                        ice) + {formatNumber(plan.ice.chillingKg, 1)} kg to chill batches and shake.
+                        ice) + {formatNumber(plan.ice.chillingKg, 1)} kg to chill batches +{' '}
+                        {formatNumber(plan.ice.shakingKg, 1)} kg to shake or stir drinks at service.
                       </p>
                     </div>
                   </div>

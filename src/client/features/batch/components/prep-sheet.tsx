@@ -145,7 +145,13 @@ export function CocktailSheet({
           <SheetSteps
             steps={serviceSteps(
               result,
-              { style, technique: state.technique, glassware: state.glassware, garnish: state.garnish },
+              {
+                style,
+                technique: state.technique,
+                glassware: state.glassware,
+                servedOverIce: state.servedOverIce,
+                garnish: state.garnish,
+              },
               system,
             )}
           />

@@ -86,7 +86,11 @@ describe('batch text', () => {
     const toOrder = computeBatch({ ...batchInputOf(state), style: 'to-order' });
     expect(prepSteps(toOrder, 'to-order', 'ml').some((s) => s.includes('water'))).toBe(false);
     expect(
-      serviceSteps(toOrder, { style: 'to-order', technique: 'Stir', glassware: 'Rocks', garnish: null }, 'ml')[0],
+      serviceSteps(
+        toOrder,
+        { style: 'to-order', technique: 'Stir', glassware: 'Rocks', servedOverIce: true, garnish: null },
+        'ml',
+      )[0],
     ).toMatch(/^Stir \d+ ml of the batch with ice until cold, then strain over fresh ice in a rocks glass\.$/);
   });
 

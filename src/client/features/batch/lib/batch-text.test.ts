@@ -4,6 +4,7 @@ import type { Technique } from '@/shared/domain/abv';
 import { computeBatch, type BatchLine, type BatchScale, type ServiceStyle } from '@/shared/domain/batch';
 import { MAX_MEASURE_ERROR, measureBatch, measureVolume } from '@/shared/domain/batch-measure';
 import { ICE_GLASSES, isServedOverIce } from '@/shared/domain/batch-service';
+import { planParty, type PartyCocktail } from '@/shared/domain/party';
 import type { UnitSystem } from '@/shared/domain/units';
 import { labelText, prepSteps, roundingNote, serviceSteps } from './batch-text';
 
@@ -22,7 +23,7 @@ const batch = (lines: BatchLine[], style: ServiceStyle, scale: BatchScale, metho
 const steps = (lines: BatchLine[], style: ServiceStyle, technique: Technique = 'Shake', system: UnitSystem = 'ml') =>
   serviceSteps(
     batch(lines, style, { by: 'servings', servings: 12 }),
-    { style, technique, glassware: 'Coupe', garnish: null },
+    { style, technique, glassware: 'Coupe', servedOverIce: false, garnish: null },
     system,
   );
 
@@ -171,10 +172,15 @@ describe('egg and dairy at service', () => {
 });
 
 describe('ice in the glass', () => {
-  const glassSteps = (glassware: string, style: ServiceStyle, technique: Technique = 'Build') =>
+  const glassSteps = (
+    glassware: string,
+    style: ServiceStyle,
+    technique: Technique = 'Build',
+    servedOverIce: boolean | null = null,
+  ) =>
     serviceSteps(
       batch(negroni, style, { by: 'servings', servings: 10 }, 0.1),
-      { style, technique, glassware, garnish: null },
+      { style, technique, glassware, servedOverIce, garnish: null },
       'ml',
     );
 
@@ -186,20 +192,94 @@ describe('ice in the glass', () => {
     expect(glassSteps('Rocks', 'to-order', 'Stir')[0]).toMatch(/strain over fresh ice in a rocks glass\.$/);
   });
 
-  it('says "over fresh ice" exactly when the glass or the service puts ice in it, the rule the party ice counts by', () => {
-    const glasses = ['Rocks', 'Highball', 'Collins', 'Coupe', 'Martini', 'Flute', 'Nick & Nora', 'Julep cup'];
+  it("follows the recipe's own fact over its glass: a Sazerac neat in its rocks glass, a Spritz on ice in a wine glass", () => {
+    expect(glassSteps('Rocks', 'fridge', 'Stir', false)).toEqual([
+      'Pour 99 ml of the chilled batch into a rocks glass.',
+    ]);
+    expect(glassSteps('Rocks', 'to-order', 'Stir', false)[0]).toMatch(/strain into a rocks glass\.$/);
+    expect(glassSteps('Wine', 'fridge', 'Build', true)).toEqual([
+      'Pour 99 ml of the chilled batch over fresh ice in a wine glass.',
+    ]);
+    expect(glassSteps('Wine', 'fridge', 'Build', null)).toEqual(['Pour 99 ml of the chilled batch into a wine glass.']);
+    expect(glassSteps('Coupe', 'over-ice', 'Shake', false).join(' ')).toContain('over fresh ice in a coupe glass');
+  });
+
+  it('says "over fresh ice" exactly when the service, the recipe or its glass puts ice in it, the rule the party ice counts by', () => {
+    const glasses = ['Rocks', 'Highball', 'Collins', 'Coupe', 'Martini', 'Flute', 'Nick & Nora', 'Julep cup', 'Wine'];
     fc.assert(
       fc.property(
         fc.constantFrom(...glasses),
         fc.constantFrom<ServiceStyle>('fridge', 'freezer', 'over-ice', 'to-order'),
         fc.constantFrom<Technique>('Build', 'Stir', 'Shake'),
-        (glassware, style, technique) => {
-          const text = glassSteps(glassware, style, technique).join(' ');
-          expect(text.includes('over fresh ice')).toBe(isServedOverIce(glassware, style));
+        fc.constantFrom(true, false, null),
+        (glassware, style, technique, servedOverIce) => {
+          const text = glassSteps(glassware, style, technique, servedOverIce).join(' ');
+          expect(text.includes('over fresh ice')).toBe(isServedOverIce({ glassware, servedOverIce }, style));
         },
       ),
     );
     expect(ICE_GLASSES.has('Rocks') && !ICE_GLASSES.has('Coupe')).toBe(true);
+  });
+});
+
+describe("the party's ice and its service steps", () => {
+  const cocktail = (fields: Partial<PartyCocktail>): PartyCocktail => ({
+    key: 'x',
+    name: 'X',
+    glassware: 'Rocks',
+    servedOverIce: null,
+    technique: 'Stir',
+    lines: negroni,
+    methodDilution: 0.2,
+    style: 'fridge',
+    share: 1,
+    ...fields,
+  });
+  /** The party's plan for one cocktail and the steps its timeline prints, from the same fields. */
+  const planAndSteps = (c: PartyCocktail) => {
+    const plan = planParty({ guests: 12, hours: 3, cocktails: [c] });
+    const planned = plan.cocktails[0];
+    if (!planned) throw new Error('no cocktail planned');
+    const { style, technique, glassware, servedOverIce } = c;
+    const text = serviceSteps(planned.batch, { style, technique, glassware, servedOverIce, garnish: null }, 'ml');
+    return { ice: plan.ice, text: text.join(' ') };
+  };
+
+  it('a Sazerac neat in a rocks glass: no ice in the steps, none for its glasses', () => {
+    const { ice, text } = planAndSteps(cocktail({ name: 'Sazerac', servedOverIce: false }));
+    expect(text).not.toContain('ice');
+    expect(ice.glassesKg).toBe(0);
+  });
+
+  it("an Aperol Spritz in a wine glass: 'over fresh ice' in the steps, and ice for every glass", () => {
+    const { ice, text } = planAndSteps(
+      cocktail({ name: 'Aperol Spritz', glassware: 'Wine', servedOverIce: true, technique: 'Build' }),
+    );
+    expect(text).toContain('over fresh ice in a wine glass');
+    expect(ice.glassesKg).toBeGreaterThan(0);
+  });
+
+  it('a coupe drink: no ice in the glass, none counted for glasses', () => {
+    const { ice, text } = planAndSteps(cocktail({ glassware: 'Coupe', servedOverIce: false, style: 'freezer' }));
+    expect(text).toContain('into a coupe glass');
+    expect(text).not.toContain('over fresh ice');
+    expect(ice.glassesKg).toBe(0);
+  });
+
+  it("counts ice for glasses exactly when the steps say 'over fresh ice', and shaking ice exactly when they mix with ice", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(null, 'Rocks', 'Highball', 'Coupe', 'Martini', 'Flute', 'Wine'),
+        fc.constantFrom(true, false, null),
+        fc.constantFrom<ServiceStyle>('fridge', 'freezer', 'over-ice', 'to-order'),
+        fc.constantFrom<Technique>('Build', 'Stir', 'Shake', 'Blend'),
+        (glassware, servedOverIce, style, technique) => {
+          const { ice, text } = planAndSteps(cocktail({ glassware, servedOverIce, style, technique }));
+          expect(ice.glassesKg > 0).toBe(text.includes('over fresh ice'));
+          expect(ice.shakingKg > 0).toBe(/\b(Shake|Stir|Blend) .* with ice\b/.test(text));
+        },
+      ),
+    );
   });
 });
 

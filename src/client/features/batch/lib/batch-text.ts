@@ -131,15 +131,24 @@ function lineText(line: BatchLineResult, system: UnitSystem): string {
 
 /**
  * The steps for each glass at service, from {@link servicePlan}: egg and dairy go into the shaker with the pour (a dry
- * shake first for egg), never into the glass after the shake; toppers go in after the drink.
+ * shake first for egg), never into the glass after the shake; toppers go in after the drink. The drink goes 'over fresh
+ * ice' exactly when batch-service.ts `isServedOverIce` says so for the style, the recipe's fact and its glass: the rule the
+ * party's ice follows.
+ * @param options.servedOverIce the recipe's served-over-ice fact, or null to let the glass decide
  */
 export function serviceSteps(
   result: BatchResult,
-  options: { style: ServiceStyle; technique: Technique; glassware: string | null; garnish: string | null },
+  options: {
+    style: ServiceStyle;
+    technique: Technique;
+    glassware: string | null;
+    servedOverIce: boolean | null;
+    garnish: string | null;
+  },
   system: UnitSystem,
 ): string[] {
-  const { style, technique, glassware, garnish } = options;
-  const plan = servicePlan(result, style, technique, glassware);
+  const { style, technique, glassware, servedOverIce, garnish } = options;
+  const plan = servicePlan(result, style, technique, { glassware, servedOverIce });
   const pour = measurePour(result.perServing.pourMl, system).text;
   const glass = glassText(glassware);
   const into = plan.overIce ? `over fresh ice in ${glass}` : `into ${glass}`;
