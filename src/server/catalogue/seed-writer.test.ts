@@ -83,6 +83,33 @@ describe.each(testDialects())('seeded strength on %s', (dialect) => {
   });
 });
 
+describe.each(testDialects())('seeded served-over-ice facts on %s', (dialect) => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterEach(() => database.drop());
+
+  it('stores every seed fact as 1 or 0, and a re-seed fills rows that held none', async () => {
+    const seed = loadSeedCatalogue();
+    await seedCatalogue({ db: database.db, seed });
+    const stored = async () =>
+      new Map(
+        (await database.db.selectFrom('cocktail').select(['slug', 'served_over_ice']).execute()).map((row) => [
+          row.slug,
+          row.served_over_ice === null ? null : Number(row.served_over_ice),
+        ]),
+      );
+    const expected = new Map(seed.cocktails.map((c) => [c.slug, c.served_over_ice ? 1 : 0]));
+    expect(await stored()).toEqual(expected);
+    expect(expected.get('sazerac')).toBe(0);
+    expect(expected.get('spritz')).toBe(1);
+    await database.db.updateTable('cocktail').set({ served_over_ice: null }).execute();
+    await seedCatalogue({ db: database.db, seed, force: true });
+    expect(await stored()).toEqual(expected);
+  });
+});
+
 describe.each(testDialects())('seeded aliases, parts and substitutes on %s', (dialect) => {
   let database: TestDatabase;
   beforeEach(async () => {

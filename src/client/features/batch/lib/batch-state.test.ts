@@ -25,6 +25,16 @@ describe('share links', () => {
     expect(decodePartyState(encodeState(party))).toEqual({ status: 'ok', state: party });
   });
 
+  it("carry the recipe's served-over-ice fact, and read a link made before it as 'the glass decides'", () => {
+    const batch = batchStateFromRecipe({ ...negroniDetail, glassware: 'Wine', served_over_ice: true });
+    expect(batch.servedOverIce).toBe(true);
+    const { servedOverIce: _servedOverIce, ...older } = batch;
+    expect(decodeBatchState(encodeState(older as never))).toEqual({
+      status: 'ok',
+      state: { ...batch, servedOverIce: null },
+    });
+  });
+
   it('are URL-safe: only base64url characters', () => {
     expect(encodeState(emptyBatchState())).toMatch(/^[A-Za-z0-9_-]+$/);
   });
