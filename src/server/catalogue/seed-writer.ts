@@ -33,9 +33,10 @@ export class SeedError extends Error {
 /**
  * Version of the way a seed is turned into rows (search keys, the strength band and so on). Part of the content hash, so
  * changing the derivation re-seeds existing databases once. Format 2: strength derived from the computed ABV. Format 3:
- * ingredient aliases and parts, and recipe-line substitutes, are written (My Bar).
+ * ingredient aliases and parts, and recipe-line substitutes, are written (My Bar). Format 4: search keys and the
+ * vocabulary (`search_term`) split letters from digits ('french75' is 'french 75'), so every stored key is rebuilt.
  */
-const SEED_FORMAT = 'seed-format-3';
+const SEED_FORMAT = 'seed-format-4';
 
 /** Rows per multi-row statement: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
 const CHUNK = 500;
