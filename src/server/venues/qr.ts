@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
 import type { Kysely } from 'kysely';
+import { qrModuleColor } from '@/shared/domain/venues';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import type { VenueAccess } from './operations';
@@ -17,7 +18,8 @@ export const QR_PNG_WIDTH = 1024;
 
 /**
  * The QR code of the venue's public menu URL (`appUrl` + /v/<slug>), in the venue's colours: its background colour for
- * the modules on a white field (dark on light, as scanners read best), error correction M (15 %), a 4-module quiet zone.
+ * the modules on a white field (dark on light, as scanners read best; a light background gives dark ink instead:
+ * qrModuleColor), error correction M (15 %), a 4-module quiet zone.
  * @returns the image bytes and its media type.
  * @throws AppError NOT_FOUND when the venue vanished.
  */
@@ -42,7 +44,7 @@ export async function menuQrCode({
   const options = {
     errorCorrectionLevel: 'M' as const,
     margin: 4,
-    color: { dark: venue.brand_background, light: '#ffffff' },
+    color: { dark: qrModuleColor(venue.brand_background), light: '#ffffff' },
   };
   if (format === 'svg') {
     return { body: await QRCode.toString(url, { ...options, type: 'svg' }), contentType: 'image/svg+xml', url };

@@ -369,7 +369,7 @@ describe.each(testDialects())('Venues on %s', (dialect) => {
   });
 
   describe('brand and details', () => {
-    it('saves readable brand colours, address and hours; refuses colours the menu text cannot be read on', async () => {
+    it('saves readable brand colours (light ones too), address and hours; refuses a mid-tone no menu text reads on', async () => {
       const owner = await venueOwner('brand');
       const slug = owner.venue.slug;
       const saved = await call<Venue>(owner.jar, 'PATCH', `/api/venues/${slug}`, {
@@ -383,11 +383,22 @@ describe.each(testDialects())('Venues on %s', (dialect) => {
         address: '12 Harbour St',
         openingHours: 'Tue–Sat 5pm–1am',
       });
-      const light = await call<ApiErrorBody>(owner.jar, 'PATCH', `/api/venues/${slug}`, {
-        brand: { background: '#f0f0f0', accent: '#e6a84f' },
+      const light = await call<Venue>(owner.jar, 'PATCH', `/api/venues/${slug}`, {
+        brand: { background: '#eeeeee', accent: '#8a3b12' },
       });
-      expect(light.status).toBe(400);
-      expect(light.body.error.message).toContain("The menu's text would be hard to read on this background");
+      expect(light.status).toBe(200);
+      expect(light.body.brand).toEqual({ background: '#eeeeee', accent: '#8a3b12' });
+      const guest = await call<PublicMenu>(null, 'GET', `/api/menus/${slug}`);
+      expect(guest.body.venue.brand.background).toBe('#eeeeee');
+      const grey = await call<ApiErrorBody>(owner.jar, 'PATCH', `/api/venues/${slug}`, {
+        brand: { background: '#777777', accent: '#ffffff' },
+      });
+      expect(grey.status).toBe(400);
+      expect(grey.body.error.message).toContain("The menu's text would be hard to read on this background");
+      expect(grey.body.error.message).toContain('Choose a lighter or darker background.');
+      await call<Venue>(owner.jar, 'PATCH', `/api/venues/${slug}`, {
+        brand: { background: '#1B2A3A', accent: '#F2C14E' },
+      });
       const dull = await call<ApiErrorBody>(owner.jar, 'PATCH', `/api/venues/${slug}`, {
         brand: { background: '#140f0c', accent: '#2a2320' },
       });
@@ -638,6 +649,14 @@ describe.each(testDialects())('Venues on %s', (dialect) => {
       const svg = await t.request(`/api/venues/${slug}/qr/svg`, { headers: owner.jar.headers() });
       expect(svg.headers.get('content-type')).toBe('image/svg+xml');
       expect(await svg.text()).toContain('#140f0c');
+
+      // A light brand still prints a QR code phones read: dark ink on white, not its pale background.
+      await call<Venue>(owner.jar, 'PATCH', `/api/venues/${slug}`, {
+        brand: { background: '#f4efe6', accent: '#8a3b12' },
+      });
+      const light = await (await t.request(`/api/venues/${slug}/qr/svg`, { headers: owner.jar.headers() })).text();
+      expect(light).not.toContain('#f4efe6');
+      expect(light).toContain('#1c1410');
 
       const stranger = await user('qr-stranger');
       expect((await t.request(`/api/venues/${slug}/qr/png`, { headers: stranger.jar.headers() })).status).toBe(404);

@@ -1,5 +1,20 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MENU_GRACE_DAYS, menuStateOf } from './venues';
+import {
+  brandContrastProblem,
+  contrastRatio,
+  DEFAULT_BRAND,
+  MENU_DARK_TEXT,
+  MENU_GRACE_DAYS,
+  MENU_LIGHT_TEXT,
+  menuMutedTextColor,
+  menuStateOf,
+  menuTextColor,
+  MIN_ACCENT_CONTRAST,
+  MIN_QR_CONTRAST,
+  MIN_TEXT_CONTRAST,
+  qrModuleColor,
+} from './venues';
 
 describe('menuStateOf', () => {
   const now = new Date('2030-03-20T12:00:00.000Z');
@@ -17,5 +32,74 @@ describe('menuStateOf', () => {
   it('is paused when the owner never had the plan or the end cannot be read', () => {
     expect(menuStateOf({ active: false, endedAt: null }, now)).toBe('paused');
     expect(menuStateOf({ active: false, endedAt: 'soon' }, now)).toBe('paused');
+  });
+});
+
+describe('the menu text colour follows the background', () => {
+  it('writes dark ink on a white background, and the pair needs no change', () => {
+    expect(menuTextColor('#ffffff')).toBe(MENU_DARK_TEXT);
+    expect(menuTextColor('#eeeeee')).toBe(MENU_DARK_TEXT);
+    expect(brandContrastProblem({ background: '#ffffff', accent: '#8a3b12' })).toBeNull();
+    expect(brandContrastProblem({ background: '#eeeeee', accent: '#8a3b12' })).toBeNull();
+  });
+
+  it('writes warm white on a dark background, as before', () => {
+    expect(menuTextColor(DEFAULT_BRAND.background)).toBe(MENU_LIGHT_TEXT);
+    expect(menuTextColor('#1b2a3a')).toBe(MENU_LIGHT_TEXT);
+    expect(brandContrastProblem(DEFAULT_BRAND)).toBeNull();
+  });
+
+  it('refuses a mid-grey neither text colour reads on, asking for a lighter or darker background', () => {
+    expect(contrastRatio(MENU_LIGHT_TEXT, '#777777')).toBeLessThan(MIN_TEXT_CONTRAST);
+    expect(contrastRatio(MENU_DARK_TEXT, '#777777')).toBeLessThan(MIN_TEXT_CONTRAST);
+    const problem = brandContrastProblem({ background: '#777777', accent: '#ffffff' });
+    expect(problem).toContain("The menu's text would be hard to read on this background");
+    expect(problem).toContain('Choose a lighter or darker background.');
+  });
+
+  it('still refuses an accent that does not stand out from the background', () => {
+    expect(brandContrastProblem({ background: '#ffffff', accent: '#e6a84f' })).toContain(
+      'The accent colour would be hard to see',
+    );
+  });
+
+  it('keeps the muted text at 4.5:1 or more, between the text colour and the background', () => {
+    expect(menuMutedTextColor('#7f7f7f')).toBe(MENU_DARK_TEXT);
+    const muted = menuMutedTextColor('#ffffff');
+    expect(muted).not.toBe(MENU_DARK_TEXT);
+    expect(contrastRatio(muted, '#ffffff')).toBeLessThan(contrastRatio(MENU_DARK_TEXT, '#ffffff'));
+  });
+
+  it('draws the QR code in the background colour only when it scans on white', () => {
+    expect(qrModuleColor(DEFAULT_BRAND.background)).toBe(DEFAULT_BRAND.background);
+    expect(qrModuleColor('#f4efe6')).toBe(MENU_DARK_TEXT);
+    expect(contrastRatio(qrModuleColor('#f4efe6'), '#ffffff')).toBeGreaterThanOrEqual(MIN_QR_CONTRAST);
+  });
+
+  const hex = fc
+    .tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }))
+    .map((rgb) => `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`);
+
+  it('accepts a pair only when the chosen text, the muted text and the accent all read on the background', () => {
+    fc.assert(
+      fc.property(hex, hex, (background, accent) => {
+        if (brandContrastProblem({ background, accent }) !== null) return;
+        expect(contrastRatio(menuTextColor(background), background)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+        expect(contrastRatio(menuMutedTextColor(background), background)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+        expect(contrastRatio(accent, background)).toBeGreaterThanOrEqual(MIN_ACCENT_CONTRAST);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('refuses a background only when neither text colour reaches 4.5:1', () => {
+    fc.assert(
+      fc.property(hex, (background) => {
+        const best = Math.max(contrastRatio(MENU_LIGHT_TEXT, background), contrastRatio(MENU_DARK_TEXT, background));
+        const problem = brandContrastProblem({ background, accent: background });
+        expect(problem?.startsWith("The menu's text") ?? false).toBe(best < MIN_TEXT_CONTRAST);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

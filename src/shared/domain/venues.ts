@@ -82,8 +82,10 @@ export function seatsUsed({ members, pendingInvitations }: { members: number; pe
   return Math.max(0, members - 1) + pendingInvitations;
 }
 
-/** The menu's text colour on the venue's background (a warm white, as in the app). */
-export const MENU_TEXT_COLOR = '#f6efe4';
+/** The menu's light text colour, for dark backgrounds (the app's warm white). */
+export const MENU_LIGHT_TEXT = '#f6efe4';
+/** The menu's dark text colour, for light backgrounds (a near-black brown ink, from the app's dark bar palette). */
+export const MENU_DARK_TEXT = '#1c1410';
 /** Default brand colours: the app's own dark bar palette. */
 export const DEFAULT_BRAND = { background: '#140f0c', accent: '#e6a84f' } as const;
 /** Minimum contrast of the menu's body text on the background (WCAG 2.2 AA, normal text, success criterion 1.4.3). */
@@ -127,23 +129,80 @@ export function contrastRatio(a: string, b: string): number {
 }
 
 /**
+ * The menu's text colour on `background`: {@link MENU_LIGHT_TEXT} or {@link MENU_DARK_TEXT}, whichever has the higher
+ * WCAG contrast ratio on it (the light one on a tie).
+ * @throws Error when `background` is not `#rrggbb`.
+ */
+export function menuTextColor(background: string): string {
+  return contrastRatio(MENU_DARK_TEXT, background) > contrastRatio(MENU_LIGHT_TEXT, background)
+    ? MENU_DARK_TEXT
+    : MENU_LIGHT_TEXT;
+}
+
+/** `#rrggbb` of three 0-255 channels (rounded, clamped). */
+function toHex(channels: readonly number[]): string {
+  return `#${channels
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+}
+
+/** The most the muted text moves from the text colour toward the background, as a fraction (0.2: 20 %, as 80 % opacity would look). */
+const MUTED_MIX = 0.2;
+
+/**
+ * The menu's secondary text colour on `background` (the glass and ABV line, the address, the footer): the text colour
+ * ({@link menuTextColor}) mixed toward the background in sRGB by up to {@link MUTED_MIX}, as far as it keeps
+ * {@link MIN_TEXT_CONTRAST}:1 (so it equals the text colour when that has no contrast to spare).
+ * @throws Error when `background` is not `#rrggbb`.
+ */
+export function menuMutedTextColor(background: string): string {
+  const text = menuTextColor(background);
+  const rgb = (hex: string) => [1, 3, 5].map((offset) => Number.parseInt(hex.slice(offset, offset + 2), 16));
+  const [from, to] = [rgb(text), rgb(background)];
+  for (let step = 6; step > 0; step -= 1) {
+    const mix = (MUTED_MIX * step) / 6;
+    const muted = toHex(from.map((c, i) => c + (to[i]! - c) * mix));
+    if (contrastRatio(muted, background) >= MIN_TEXT_CONTRAST) return muted;
+  }
+  return text;
+}
+
+/** Least contrast of a QR code's modules on its white field that scanners read reliably (as for body text). */
+export const MIN_QR_CONTRAST = 4.5;
+
+/**
+ * The colour of the QR code's modules on its white field: the venue's background when it is dark enough to scan
+ * ({@link MIN_QR_CONTRAST}:1 on white), else {@link MENU_DARK_TEXT} (a light brand would print a QR code no phone reads).
+ * @throws Error when `background` is not `#rrggbb`.
+ */
+export function qrModuleColor(background: string): string {
+  return contrastRatio(background, '#ffffff') >= MIN_QR_CONTRAST ? background : MENU_DARK_TEXT;
+}
+
+/**
  * Why a pair of brand colours cannot be used for the menu, as a sentence for the owner, or null when both read well:
- * the menu's text ({@link MENU_TEXT_COLOR}) on the background needs {@link MIN_TEXT_CONTRAST}:1, the accent on the
- * background {@link MIN_ACCENT_CONTRAST}:1.
+ * the menu's text ({@link menuTextColor}: light or dark, whichever reads better) on the background needs
+ * {@link MIN_TEXT_CONTRAST}:1, the accent on the background {@link MIN_ACCENT_CONTRAST}:1. Only mid-tones fail the
+ * first (neither text colour reaches it).
+ * @throws Error when either colour is not `#rrggbb`.
  */
 export function brandContrastProblem(brand: { background: string; accent: string }): string | null {
-  const text = contrastRatio(MENU_TEXT_COLOR, brand.background);
+  const text = contrastRatio(menuTextColor(brand.background), brand.background);
   if (text < MIN_TEXT_CONTRAST) {
     return (
-      `The menu's text would be hard to read on this background (contrast ${text.toFixed(1)}:1, needs ` +
-      `${MIN_TEXT_CONTRAST}:1). Choose a darker background.`
+      `The menu's text would be hard to read on this background: neither light nor dark text reaches ` +
+      `${MIN_TEXT_CONTRAST}:1 on it (the better one gives ${text.toFixed(1)}:1). Choose a lighter or darker background.`
     );
   }
   const accent = contrastRatio(brand.accent, brand.background);
   if (accent < MIN_ACCENT_CONTRAST) {
     return (
       `The accent colour would be hard to see on this background (contrast ${accent.toFixed(1)}:1, needs ` +
-      `${MIN_ACCENT_CONTRAST}:1). Choose a lighter or brighter accent.`
+      `${MIN_ACCENT_CONTRAST}:1). Choose an accent that stands out more from the background.`
     );
   }
   return null;

@@ -4,6 +4,7 @@ import { http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { jsonBody } from '@/client/test/handlers';
+import { contrastRatio } from '@/shared/domain/venues';
 import type { PublicMenu, PublicMenuItem } from '@/shared/schemas/venues';
 import { installApi, PHOTO, renderWithQueries, SLUG } from '../test/venue-fixtures';
 import { MENU_STATE_TEXT, PublicMenuPage } from './public-menu-page';
@@ -97,5 +98,24 @@ describe('PublicMenuPage: a lapsed owner plan', () => {
     expect(screen.getByRole('heading', { name: MENU_STATE_TEXT.paused })).toBeInTheDocument();
     expect(screen.queryByText(/The menu is being written/)).toBeNull();
     expect(screen.queryByText('No menu here')).toBeNull();
+  });
+});
+
+describe('PublicMenuPage: the text colour follows the background', () => {
+  it('writes the menu in dark ink on a light brand, its secondary lines muted but readable', async () => {
+    const menu = menuOf(null, [item({})]);
+    renderPage({ ...menu, venue: { ...menu.venue, brand: { background: '#f4efe6', accent: '#8a3b12' } } });
+    await screen.findByRole('heading', { name: 'The Bar' });
+    const page = screen.getByTestId('public-menu');
+    expect(page.style.color).toBe('rgb(28, 20, 16)');
+    const muted = page.style.getPropertyValue('--menu-muted');
+    expect(contrastRatio(muted, '#f4efe6')).toBeGreaterThanOrEqual(4.5);
+    expect(screen.getByText(/Rocks · 22.5% ABV/)).toHaveClass('text-(--menu-muted)');
+  });
+
+  it('keeps the warm white on a dark brand', async () => {
+    renderPage(menuOf(null, [item({})]));
+    await screen.findByRole('heading', { name: 'The Bar' });
+    expect(screen.getByTestId('public-menu').style.color).toBe('rgb(246, 239, 228)');
   });
 });

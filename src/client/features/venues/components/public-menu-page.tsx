@@ -1,10 +1,11 @@
 import { ClockIcon, MapPinIcon, WineIcon } from 'lucide-react';
+import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/client/config/paths';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { ApiError } from '@/client/lib/api-client';
 import { cn } from '@/client/lib/utils';
-import { MENU_TEXT_COLOR } from '@/shared/domain/venues';
+import { DEFAULT_BRAND, menuMutedTextColor, menuTextColor, normalizeHexColor } from '@/shared/domain/venues';
 import type { PublicMenu, PublicMenuItem } from '@/shared/schemas/public-menu';
 import { useScreenWakeLock } from '@/client/lib/use-screen-wake-lock';
 import { usePublicMenu } from '../api/public-menu';
@@ -21,6 +22,24 @@ export const MENU_STATE_TEXT = {
 /** '$14' or '$14.50' from cents. */
 function price(cents: number): string {
   return cents % 100 === 0 ? `$${cents / 100}` : `$${(cents / 100).toFixed(2)}`;
+}
+
+/** The venue's background as `#rrggbb`, or the app's own when it is missing or unreadable. */
+function backgroundOf(value: string): string {
+  return normalizeHexColor(value) ?? DEFAULT_BRAND.background;
+}
+
+/**
+ * The menu's colours on `background` (`#rrggbb`): the background, the text colour that reads on it (light or dark:
+ * menuTextColor), and the muted text for secondary lines as the `--menu-muted` property (menuMutedTextColor), both at
+ * 4.5:1 or more.
+ */
+function menuColors(background: string): CSSProperties {
+  return {
+    backgroundColor: background,
+    color: menuTextColor(background),
+    ['--menu-muted' as string]: menuMutedTextColor(background),
+  };
 }
 
 /**
@@ -50,8 +69,10 @@ function MenuItem({ item, accent, kiosk }: { item: PublicMenuItem; accent: strin
         ) : null}
       </div>
       <p className={cn(kiosk ? 'text-xl' : 'text-sm')}>{item.ingredients.join(', ')}</p>
-      {item.description && !kiosk ? <p className="line-clamp-2 text-sm opacity-80">{item.description}</p> : null}
-      <p className={cn('opacity-80', kiosk ? 'text-lg' : 'text-xs')}>
+      {item.description && !kiosk ? (
+        <p className="line-clamp-2 text-sm text-(--menu-muted)">{item.description}</p>
+      ) : null}
+      <p className={cn('text-(--menu-muted)', kiosk ? 'text-lg' : 'text-xs')}>
         {item.glassware} · {item.abv}% ABV · {item.standardDrinks} standard{' '}
         {item.standardDrinks === 1 ? 'drink' : 'drinks'}
       </p>
@@ -110,7 +131,12 @@ function Menu({ menu, kiosk }: { menu: PublicMenu; kiosk: boolean }) {
           {venue.name}
         </h1>
         {venue.address || venue.openingHours ? (
-          <p className={cn('flex flex-wrap justify-center gap-x-4 gap-y-1 opacity-80', kiosk ? 'text-xl' : 'text-sm')}>
+          <p
+            className={cn(
+              'flex flex-wrap justify-center gap-x-4 gap-y-1 text-(--menu-muted)',
+              kiosk ? 'text-xl' : 'text-sm',
+            )}
+          >
             {venue.address ? (
               <span className="flex items-center gap-1">
                 <MapPinIcon aria-hidden="true" className="size-4" />
@@ -144,10 +170,12 @@ function Menu({ menu, kiosk }: { menu: PublicMenu; kiosk: boolean }) {
           <h2 className={cn('font-display font-semibold', kiosk ? 'text-3xl' : 'text-2xl')}>
             {MENU_STATE_TEXT.paused}
           </h2>
-          <p className="opacity-80">{MENU_STATE_TEXT.pausedDetail}</p>
+          <p className="text-(--menu-muted)">{MENU_STATE_TEXT.pausedDetail}</p>
         </section>
       ) : drinks === 0 ? (
-        <p className="text-center opacity-80">The menu is being written. Ask the bar what they are pouring tonight.</p>
+        <p className="text-center text-(--menu-muted)">
+          The menu is being written. Ask the bar what they are pouring tonight.
+        </p>
       ) : null}
       {menu.sections
         .filter((section) => section.items.length > 0)
@@ -160,7 +188,10 @@ function Menu({ menu, kiosk }: { menu: PublicMenu; kiosk: boolean }) {
             >
               {section.title}
             </h2>
-            <ul className="divide-y" style={{ borderColor: `${MENU_TEXT_COLOR}22` }}>
+            <ul
+              className="divide-y"
+              style={{ borderColor: `${menuTextColor(backgroundOf(venue.brand.background))}22` }}
+            >
               {section.items.map((item) => (
                 <MenuItem key={item.id} item={item} accent={venue.brand.accent} kiosk={kiosk} />
               ))}
@@ -168,7 +199,7 @@ function Menu({ menu, kiosk }: { menu: PublicMenu; kiosk: boolean }) {
           </section>
         ))}
       {kiosk ? null : (
-        <footer className="flex flex-col items-center gap-1 pt-4 text-center text-xs opacity-70">
+        <footer className="flex flex-col items-center gap-1 pt-4 text-center text-xs text-(--menu-muted)">
           <p>For guests of legal drinking age. Please drink responsibly.</p>
           <p>
             Menu by{' '}
@@ -192,12 +223,12 @@ export function PublicMenuPage({ slug, kiosk }: { slug: string; kiosk: boolean }
   const menu = usePublicMenu(slug);
   // A kiosk stays open on the counter: its screen must not dim or lock.
   useScreenWakeLock(kiosk);
-  const background = menu.data?.venue.brand.background ?? '#140f0c';
+  const background = backgroundOf(menu.data?.venue.brand.background ?? '');
   return (
     <main
       id="main"
       className="min-h-dvh"
-      style={{ backgroundColor: background, color: MENU_TEXT_COLOR }}
+      style={menuColors(background)}
       data-testid="public-menu"
       data-kiosk={kiosk ? '' : undefined}
     >
@@ -215,7 +246,7 @@ export function PublicMenuPage({ slug, kiosk }: { slug: string; kiosk: boolean }
               ? 'No menu here'
               : 'The menu could not be loaded'}
           </h1>
-          <p className="text-sm opacity-80">
+          <p className="text-sm text-(--menu-muted)">
             {menu.error instanceof ApiError && menu.error.status === 404
               ? 'There is no menu at this address. Check the QR code, or ask the bar.'
               : 'Check your connection; the menu tries again by itself.'}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { hrefs } from '@/client/config/paths';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
+import { menuMutedTextColor, menuTextColor } from '@/shared/domain/venues';
 import { useVenue } from '../api/venues';
 
 /**
@@ -36,7 +37,7 @@ export function TableCardPage({ userId, slug }: { userId: string; slug: string }
       </div>
       <article
         className="flex w-[105mm] flex-col items-center gap-4 rounded-3xl p-8 text-center shadow-card print:rounded-none print:shadow-none"
-        style={{ backgroundColor: brand.background, color: '#f6efe4' }}
+        style={{ backgroundColor: brand.background, color: menuTextColor(brand.background) }}
         aria-label={`Table card for ${name}`}
       >
         <h1 className="font-display text-3xl font-semibold" style={{ color: brand.accent }}>
@@ -50,7 +51,9 @@ export function TableCardPage({ userId, slug }: { userId: string; slug: string }
           height={220}
           className="rounded-xl bg-white p-2"
         />
-        <p className="text-xs break-all opacity-80">{menuUrl}</p>
+        <p className="text-xs break-all" style={{ color: menuMutedTextColor(brand.background) }}>
+          {menuUrl}
+        </p>
       </article>
     </main>
   );

@@ -66,3 +66,18 @@ describe('VenueSettingsPanel: the logo', () => {
     expect(screen.getByRole('button', { name: 'Remove logo' })).toBeInTheDocument();
   });
 });
+
+describe('VenueSettingsPanel: the brand preview', () => {
+  it('previews warm white on a dark background, and dark text once the background is light', async () => {
+    const user = userEvent.setup();
+    installApi(http.get(`/api/venues/${SLUG}`, () => jsonBody(VENUE)));
+    renderWithQueries(<Harness />);
+    const preview = await screen.findByRole('img', { name: 'Menu preview' });
+    expect(preview).toHaveAttribute('data-text-color', '#f6efe4');
+    const background = screen.getByLabelText('Background colour');
+    await user.clear(background);
+    await user.type(background, '#ffffff');
+    expect(screen.getByRole('img', { name: 'Menu preview' })).toHaveAttribute('data-text-color', '#1c1410');
+    expect(screen.getByRole('img', { name: 'Menu preview' })).toHaveTextContent('Text contrast 18.2:1');
+  });
+});

@@ -17,7 +17,7 @@ import {
 import { Input } from '@/client/components/ui/input';
 import { ApiError } from '@/client/lib/api-client';
 import { showToast } from '@/client/lib/toast-events';
-import { contrastRatio, MENU_TEXT_COLOR, normalizeHexColor } from '@/shared/domain/venues';
+import { contrastRatio, menuMutedTextColor, menuTextColor, normalizeHexColor } from '@/shared/domain/venues';
 import {
   MAX_VENUE_ADDRESS,
   MAX_VENUE_HOURS,
@@ -74,15 +74,20 @@ function ColorField({
   );
 }
 
-/** How the menu will look in these colours, with the measured contrast. */
+/**
+ * How the menu will look in these colours (its text light or dark, whichever reads better on the background), with the
+ * measured contrast.
+ */
 function BrandPreview({ name, background, accent }: { name: string; background: string; accent: string }) {
   const bg = normalizeHexColor(background);
   const ac = normalizeHexColor(accent);
   if (!bg || !ac) return null;
+  const text = menuTextColor(bg);
   return (
     <div
       className="flex flex-col gap-1 rounded-xl border border-border-strong p-4"
-      style={{ backgroundColor: bg, color: MENU_TEXT_COLOR }}
+      style={{ backgroundColor: bg, color: text }}
+      data-text-color={text}
       aria-label="Menu preview"
       role="img"
     >
@@ -90,8 +95,8 @@ function BrandPreview({ name, background, accent }: { name: string; background: 
         {name || 'Your venue'}
       </span>
       <span className="text-sm">Negroni · gin, Campari, sweet vermouth</span>
-      <span className="text-xs opacity-80">
-        Text contrast {contrastRatio(MENU_TEXT_COLOR, bg).toFixed(1)}:1 · accent {contrastRatio(ac, bg).toFixed(1)}:1
+      <span className="text-xs" style={{ color: menuMutedTextColor(bg) }}>
+        Text contrast {contrastRatio(text, bg).toFixed(1)}:1 · accent {contrastRatio(ac, bg).toFixed(1)}:1
       </span>
     </div>
   );
