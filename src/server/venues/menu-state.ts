@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { menuStateOf, type MenuState } from '@/shared/domain/venues';
 import type { Database } from '../db/types';
-import { getSubscriptionStatus } from '../payments';
+import { venueOwnerPlan } from './owner-plan';
 
 /**
  * The state of a venue's public menu at `now` from its owner's Enterprise plan (menuStateOf in shared/domain/venues.ts):
@@ -9,15 +9,6 @@ import { getSubscriptionStatus } from '../payments';
  * ended, then 'paused' (also for a venue without an owner, or one whose owner never had the plan).
  */
 export async function venueMenuState(db: Kysely<Database>, organizationId: string, now: Date): Promise<MenuState> {
-  const owner = await db
-    .selectFrom('member')
-    .select('userId')
-    .where('organizationId', '=', organizationId)
-    .where('role', '=', 'owner')
-    .executeTakeFirst();
-  if (!owner) return 'paused';
-  const status = await getSubscriptionStatus({ db, userId: owner.userId, now: () => now });
-  const active = status.entitlements.includes('enterprise');
-  const ended = status.details.find((detail) => detail.name === 'enterprise')?.expiresAt ?? null;
-  return menuStateOf({ active, endedAt: ended }, now);
+  const plan = await venueOwnerPlan(db, organizationId, () => now);
+  return plan ? menuStateOf(plan, now) : 'paused';
 }

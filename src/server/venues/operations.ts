@@ -23,6 +23,7 @@ import type { Auth } from '../auth';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { activeEntitlementsOf } from '../payments';
+import { venueOwnerPlan } from './owner-plan';
 import { seatUsage } from './seats';
 
 /**
@@ -98,7 +99,8 @@ async function holdsEnterprise(db: Kysely<Database>, userId: string, now?: () =>
 
 /**
  * Whether the venue is open: its owner holds the enterprise entitlement now (the owner pays for the whole team; a
- * member needs no plan of their own). The one rule behind the team's access, the public menu and priority support.
+ * member needs no plan of their own; venueOwnerPlan). The one rule behind the team's access and priority support; the
+ * public menu reads the same plan for its state.
  * @param now the clock (tests); default the current time.
  */
 export async function venuePlanActive(
@@ -106,13 +108,7 @@ export async function venuePlanActive(
   organizationId: string,
   now?: () => Date,
 ): Promise<boolean> {
-  const owner = await db
-    .selectFrom('member')
-    .select('userId')
-    .where('organizationId', '=', organizationId)
-    .where('role', '=', 'owner')
-    .executeTakeFirst();
-  return owner ? holdsEnterprise(db, owner.userId, now) : false;
+  return (await venueOwnerPlan(db, organizationId, now))?.active ?? false;
 }
 
 /**
