@@ -119,3 +119,24 @@ describe('PublicMenuPage: the text colour follows the background', () => {
     expect(screen.getByTestId('public-menu').style.color).toBe('rgb(246, 239, 228)');
   });
 });
+
+describe('PublicMenuPage: an unavailable drink', () => {
+  it("puts 'Unavailable tonight' on a row of its own under the name, on one line, and names it for screen readers", async () => {
+    renderPage(menuOf(null, [item({ name: 'A Very Long Signature Name For A Narrow Phone', available: false })]));
+    const heading = await screen.findByRole('heading', { name: 'A Very Long Signature Name For A Narrow Phone' });
+    const label = screen.getByTestId('unavailable-label');
+    expect(label).toHaveTextContent('Unavailable tonight');
+    expect(label).toHaveClass('whitespace-nowrap');
+    expect(heading).not.toContainElement(label);
+    expect(heading.parentElement).not.toContainElement(label);
+    expect(
+      screen.getByRole('listitem', { name: 'A Very Long Signature Name For A Narrow Phone, unavailable tonight' }),
+    ).toContainElement(label);
+  });
+
+  it('shows no label on a drink the bar can make', async () => {
+    renderPage(menuOf(null, [item({})]));
+    await screen.findByRole('heading', { name: 'Negroni' });
+    expect(screen.queryByTestId('unavailable-label')).toBeNull();
+  });
+});

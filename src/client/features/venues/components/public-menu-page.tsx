@@ -44,20 +44,16 @@ function menuColors(background: string): CSSProperties {
 
 /**
  * One drink: name and price, what is in it, and the glass, ABV and US standard drinks, with its photo (a signature
- * cocktail's) as a square thumbnail beside the text; struck through and marked 'Unavailable tonight' when the bar cannot
- * make it (not faded: the text keeps its contrast; the photo turns grey).
+ * cocktail's) as a square thumbnail beside the text; struck through and marked 'Unavailable tonight' (a label on its own
+ * row under the name, on one line at any width) when the bar cannot make it (not faded: the text keeps its contrast; the
+ * photo turns grey).
  */
 function MenuItem({ item, accent, kiosk }: { item: PublicMenuItem; accent: string; kiosk: boolean }) {
   const text = (
     <>
       <div className="flex items-baseline justify-between gap-4">
-        <h3 className={cn('font-display font-semibold', kiosk ? 'text-3xl' : 'text-xl')}>
+        <h3 className={cn('min-w-0 font-display font-semibold break-words', kiosk ? 'text-3xl' : 'text-xl')}>
           <span className={cn(!item.available && 'line-through decoration-1')}>{item.name}</span>
-          {!item.available ? (
-            <span className="ml-3 rounded-full border border-current px-2 py-0.5 align-middle font-sans text-xs font-medium">
-              Unavailable tonight
-            </span>
-          ) : null}
         </h3>
         {item.priceCents !== null ? (
           <span
@@ -68,6 +64,20 @@ function MenuItem({ item, accent, kiosk }: { item: PublicMenuItem; accent: strin
           </span>
         ) : null}
       </div>
+      {/* On its own row under the name, never broken over two lines (a long name wraps instead). */}
+      {!item.available ? (
+        <p className="flex">
+          <span
+            className={cn(
+              'rounded-full border border-current px-2 py-0.5 font-medium whitespace-nowrap',
+              kiosk ? 'text-base' : 'text-xs',
+            )}
+            data-testid="unavailable-label"
+          >
+            Unavailable tonight
+          </span>
+        </p>
+      ) : null}
       <p className={cn(kiosk ? 'text-xl' : 'text-sm')}>{item.ingredients.join(', ')}</p>
       {item.description && !kiosk ? (
         <p className="line-clamp-2 text-sm text-(--menu-muted)">{item.description}</p>
