@@ -10,6 +10,7 @@ import { analyticsRoutes } from './analytics';
 import { authHandlerRoutes, createAuth, sessionRoutes, wellKnownRoutes, type Auth } from './auth';
 import { catalogueRoutes, ingredientRoutes, searchRoutes, serveRecipePage, SIGN_IN_FOR_OWN_MESSAGE } from './catalogue';
 import { collectionRoutes, ratingsByCocktail, sharedCollectionRoutes } from './collections';
+import { ownRecipeRoutes, sharedRecipeRoutes } from './recipes';
 import { listFavoriteIds } from './favorites';
 import { PROJECT_ROOT, type Config } from './config';
 import type { Dialect } from './db/database';
@@ -139,6 +140,8 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api/me', myBarRoutes({ db, sessions, trustedOrigins: config.trustedOrigins }));
   app.route('/api/me', collectionRoutes({ db, sessions, trustedOrigins: config.trustedOrigins }));
   app.route('/api/collections', sharedCollectionRoutes({ db }));
+  app.route('/api/me/recipes', ownRecipeRoutes({ db, sessions, trustedOrigins: config.trustedOrigins }));
+  app.route('/api/recipes', sharedRecipeRoutes({ db }));
   app.route(
     '/api/venues',
     venueRoutes({

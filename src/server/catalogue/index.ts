@@ -1,6 +1,7 @@
 /**
  * The catalogue feature's public surface: its routes, seeding, the list items other features show, the ingredient
- * catalogue and the My Bar match model (both in memory per catalogue version), and the search-key fold.
+ * catalogue and the My Bar match model (both in memory per catalogue version), the search-key fold, and the writer of
+ * recipes people write (venue signatures, own recipes).
  */
 export { catalogueRoutes, ingredientRoutes, searchRoutes } from './routes';
 export { serveRecipePage } from './recipe-page';
@@ -15,3 +16,4 @@ export { loadCocktailDetail, loadCocktailDetails, loadSummariesByIds, type Store
 export { getIngredientCatalogue, type IngredientCatalogue } from './ingredient-catalogue';
 export { getMatchModel, matchIngredientsOf, type MatchModel } from './match-model';
 export { buildSearchKeys, toSearchKey } from './search-text';
+export { recipeColumns, writeRecipeLines, type RecipeColumns } from './recipe-writer';

@@ -81,6 +81,7 @@ export async function buildMatchModel(db: Kysely<Database>, version: string): Pr
       .selectFrom('cocktail')
       .select(['id', 'name', 'name_key'])
       .where('venue_id', 'is', null)
+      .where('owner_id', 'is', null)
       .orderBy('name_key')
       .orderBy('id')
       .execute(),
@@ -94,6 +95,7 @@ export async function buildMatchModel(db: Kysely<Database>, version: string): Pr
         'cocktail_ingredient.is_optional',
       ])
       .where('cocktail.venue_id', 'is', null)
+      .where('cocktail.owner_id', 'is', null)
       .orderBy('cocktail_ingredient.cocktail_id')
       .orderBy('cocktail_ingredient.position')
       .execute(),
@@ -106,6 +108,7 @@ export async function buildMatchModel(db: Kysely<Database>, version: string): Pr
         'cocktail_ingredient_substitute.ingredient_id',
       ])
       .where('cocktail.venue_id', 'is', null)
+      .where('cocktail.owner_id', 'is', null)
       .orderBy('cocktail_ingredient_substitute.ingredient_id')
       .execute(),
   ]);

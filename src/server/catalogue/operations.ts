@@ -308,6 +308,7 @@ export async function sampleCocktails({
     .selectFrom('cocktail')
     .select('id')
     .where('venue_id', 'is', null)
+    .where('owner_id', 'is', null)
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
@@ -326,6 +327,7 @@ export async function sampleCocktails({
       .select(SUMMARY_COLUMNS)
       .where('cocktail.id', 'in', ids)
       .where('cocktail.venue_id', 'is', null)
+      .where('cocktail.owner_id', 'is', null)
       .execute()) as SummaryRow[];
     found.push(...rows);
   }

@@ -177,6 +177,7 @@ export async function loadSummaryJsonByIds(db: Kysely<Database>, ids: readonly n
       .select(SUMMARY_COLUMNS)
       .where('cocktail.id', 'in', missing)
       .where('cocktail.venue_id', 'is', null)
+      .where('cocktail.owner_id', 'is', null)
       .execute()) as SummaryRow[];
     for (const summary of await toSummaries(db, rows)) {
       const json = JSON.stringify(summary);
@@ -207,6 +208,7 @@ export async function warmSummaries(db: Kysely<Database>): Promise<number> {
     .selectFrom('cocktail')
     .select('id')
     .where('venue_id', 'is', null)
+    .where('owner_id', 'is', null)
     .orderBy('id')
     .limit(SUMMARY_CACHE_ENTRIES)
     .execute();
@@ -230,20 +232,26 @@ export async function loadSummariesByIds(db: Kysely<Database>, ids: readonly num
 export interface StoredRecipe {
   detail: CocktailDetail;
   venueId: string | null;
+  /** The user whose own recipe it is, or null. */
+  ownerId: string | null;
+  /** An own recipe's share-link slug while sharing is on, or null. */
+  shareSlug: string | null;
   photo: string | null;
 }
 
 /**
  * Loads cocktails with their full recipes in two queries (rows, then every line of them), whatever their number.
- * @param ids the cocktails wanted; ids that are unknown, or belong to a venue other than `venueId`, are left out.
- * @param scope.venueId also admit the recipes of this venue (its organization id); without it, public cocktails only.
+ * @param ids the cocktails wanted; ids that are unknown, or belong to a venue other than `venueId` or a user other than
+ *   `ownerId`, are left out.
+ * @param scope.venueId also admit the recipes of this venue (its organization id); `scope.ownerId` the own recipes of
+ *   this user; without either, public cocktails only.
  * @returns a map from cocktail id to its stored recipe, lines in position order; `served_over_ice` is true or false as
  *   stored, or null when the row does not say (venue recipes, rows from before migration 0016).
  */
 export async function loadCocktailDetails(
   db: Kysely<Database>,
   ids: readonly number[],
-  { venueId }: { venueId?: string } = {},
+  { venueId, ownerId }: { venueId?: string; ownerId?: string } = {},
 ): Promise<Map<number, StoredRecipe>> {
   const found = new Map<number, StoredRecipe>();
   if (ids.length === 0) return found;
@@ -254,14 +262,18 @@ export async function loadCocktailDetails(
       'cocktail.served_over_ice',
       'cocktail.instructions',
       'cocktail.venue_id',
+      'cocktail.owner_id',
+      'cocktail.share_slug',
       'cocktail.photo',
     ])
     .where('cocktail.id', 'in', [...new Set(ids)])
-    .where((eb) =>
-      venueId === undefined
-        ? eb('cocktail.venue_id', 'is', null)
-        : eb.or([eb('cocktail.venue_id', 'is', null), eb('cocktail.venue_id', '=', venueId)]),
-    )
+    .where((eb) => {
+      const isPublic = eb.and([eb('cocktail.venue_id', 'is', null), eb('cocktail.owner_id', 'is', null)]);
+      const scopes = [isPublic];
+      if (venueId !== undefined) scopes.push(eb('cocktail.venue_id', '=', venueId));
+      if (ownerId !== undefined) scopes.push(eb('cocktail.owner_id', '=', ownerId));
+      return eb.or(scopes);
+    })
     .execute();
   if (rows.length === 0) return found;
   const lineRows = await db
@@ -317,6 +329,8 @@ export async function loadCocktailDetails(
         ingredients: linesOf.get(id) ?? [],
       },
       venueId: row.venue_id,
+      ownerId: row.owner_id,
+      shareSlug: row.share_slug,
       photo: row.photo,
     });
   }

@@ -53,6 +53,7 @@ async function readIngredientsOf(db: Kysely<Database>): Promise<Map<number, Reci
       .innerJoin('cocktail', 'cocktail.id', 'cocktail_ingredient.cocktail_id')
       .select(['cocktail_ingredient.cocktail_id', 'cocktail_ingredient.ingredient_id'])
       .where('cocktail.venue_id', 'is', null)
+      .where('cocktail.owner_id', 'is', null)
       .execute(),
   ]);
   const lineage = new Map<number, number[]>();
@@ -86,6 +87,7 @@ export async function buildSearchIndex(db: Kysely<Database>, version: string): P
       .selectFrom('cocktail')
       .select([...ENGINE_COLUMNS])
       .where('venue_id', 'is', null)
+      .where('owner_id', 'is', null)
       .orderBy('name_key')
       .orderBy('id')
       .execute(),

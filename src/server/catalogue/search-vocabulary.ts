@@ -26,23 +26,26 @@ const INSERT_BATCH = 1000;
 const READ_BATCH = 5000;
 
 /**
- * Replaces `search_term` with the vocabulary of the public catalogue (cocktails without a venue). Opens no transaction:
- * the seeder runs it inside its write's transaction, migration 0013 inside the migration's.
+ * Replaces `search_term` with the vocabulary of the public catalogue (cocktails of no venue and no user). Opens no
+ * transaction: the seeder runs it inside its write's transaction, migration 0013 inside the migration's.
+ * @param options.ownerColumn false while migrating to 0013, before `cocktail.owner_id` exists (migration 0017), when no
+ *   row can be an own recipe yet.
  * @returns the number of distinct terms written.
  * @throws the database's error.
  */
-export async function writeSearchTerms(db: Kysely<Database>): Promise<number> {
+export async function writeSearchTerms(
+  db: Kysely<Database>,
+  { ownerColumn = true }: { ownerColumn?: boolean } = {},
+): Promise<number> {
   const counts = new Map<string, number>();
   let after = 0;
   for (;;) {
-    const rows = await db
+    let query = db
       .selectFrom('cocktail')
       .select(['id', 'name_key', 'search_text', 'description_key'])
-      .where('venue_id', 'is', null)
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(READ_BATCH)
-      .execute();
+      .where('venue_id', 'is', null);
+    if (ownerColumn) query = query.where('owner_id', 'is', null);
+    const rows = await query.where('id', '>', after).orderBy('id').limit(READ_BATCH).execute();
     if (rows.length === 0) break;
     for (const row of rows) for (const term of termsOf(row)) counts.set(term, (counts.get(term) ?? 0) + 1);
     after = Number(rows[rows.length - 1]?.id);

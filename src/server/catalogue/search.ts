@@ -146,7 +146,7 @@ async function wordCandidates(
  * every narrower one (`catalogue`'s parent links).
  */
 function filterConditions(catalogue: IngredientCatalogue, filter: CatalogueFilter): RawBuilder<unknown>[] {
-  const parts = [sql`c.venue_id is null`];
+  const parts = [sql`c.venue_id is null and c.owner_id is null`];
   for (const facet of VALUE_FACETS) {
     const chosen = filter.values[facet.field] ?? [];
     if (chosen.length === 0) continue;

@@ -80,6 +80,10 @@ export interface CocktailTable {
   served_over_ice: ColumnType<number | null, number | null | undefined, number | null>;
   /** Owning venue (its organization id); null for the public catalogue. */
   venue_id: string | null;
+  /** Owning user of an own recipe (migration 0017); null for the public catalogue and venue recipes. */
+  owner_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** An own recipe's public link slug while sharing is on (migration 0017); null otherwise. */
+  share_slug: ColumnType<string | null, string | null | undefined, string | null>;
   /** A venue recipe's uploaded photo: JSON of shared/schemas/venues.ts `StoredPhoto`; null without one. */
   photo: string | null;
   /** Search key of the name (see catalogue/search-text.ts): ordering and name-first ranking use it. */

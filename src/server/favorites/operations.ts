@@ -47,6 +47,7 @@ export async function addFavorite({
     .select('id')
     .where('id', '=', cocktailId)
     .where('venue_id', 'is', null)
+    .where('owner_id', 'is', null)
     .executeTakeFirst();
   if (!cocktail) throw new AppError('NOT_FOUND', `no cocktail has id ${cocktailId}`);
   await db

@@ -14,6 +14,7 @@ export {
   type VariantFormat,
 } from './image';
 export { MEDIA_CACHE_CONTROL, MEDIA_PATH, mediaRoutes, mediaUrl } from './routes';
+export { storedPhotoKeys, storedPhotoOf } from './stored-photo';
 export {
   createImageStore,
   createLocalImageStore,

@@ -161,14 +161,14 @@ export function cycleForProduct(productId: string): BillingCycle | null {
   return null;
 }
 
-/** One row of the paywall's comparison table (spec section 9): what each paid plan includes. */
+/** One row of the paywall's comparison table (docs/payments.md): what each paid plan includes. */
 export interface ComparisonRow {
   feature: string;
   individual: boolean | string;
   enterprise: boolean | string;
 }
 
-/** The comparison rows of spec section 9, in order. */
+/** The paywall's comparison rows, in order. */
 export const COMPARISON_ROWS: readonly ComparisonRow[] = [
   { feature: 'Unlimited saves', individual: true, enterprise: true },
   { feature: 'Advanced My Bar', individual: true, enterprise: true },
@@ -180,6 +180,17 @@ export const COMPARISON_ROWS: readonly ComparisonRow[] = [
   { feature: 'Support', individual: 'Standard', enterprise: 'Priority' },
   { feature: 'No ads', individual: true, enterprise: true },
 ];
+
+/**
+ * Own recipes a free account keeps; Pro and Enterprise keep any number (the comparison's 'Unlimited saves' row). Past it
+ * a new recipe is refused and nothing already written is taken away (docs/payments.md).
+ */
+export const FREE_OWN_RECIPES = 10;
+
+/** How many own recipes `plan` may keep: {@link FREE_OWN_RECIPES} for free, null (no limit) for a paid plan. */
+export function ownRecipeLimit(plan: PlanName): number | null {
+  return plan === 'free' ? FREE_OWN_RECIPES : null;
+}
 
 /**
  * The comparison rows Enterprise adds to or improves over Individual (team seats, the branded QR menu, signature

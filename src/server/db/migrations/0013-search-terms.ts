@@ -36,7 +36,7 @@ export function searchTermsMigration(dialect: Dialect): Migration {
         await sql`drop table if exists cocktail_search`.execute(db);
       }
       await recomputeSearchColumns(db as Kysely<Database>);
-      await writeSearchTerms(db as Kysely<Database>);
+      await writeSearchTerms(db as Kysely<Database>, { ownerColumn: false });
     },
     async down(db: Kysely<unknown>) {
       if (pg) {

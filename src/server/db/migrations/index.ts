@@ -16,6 +16,7 @@ import { searchTermsMigration } from './0013-search-terms';
 import { jwtKeysMigration } from './0014-jwt-keys';
 import { ingredientVariantMigration } from './0015-ingredient-variant';
 import { servedOverIceMigration } from './0016-served-over-ice';
+import { ownRecipesMigration } from './0017-own-recipes';
 
 /**
  * Every migration, by name (Kysely runs them in name order). One set serves both dialects: each module receives the dialect
@@ -39,5 +40,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0014-jwt-keys': jwtKeysMigration(dialect),
     '0015-ingredient-variant': ingredientVariantMigration(),
     '0016-served-over-ice': servedOverIceMigration(),
+    '0017-own-recipes': ownRecipesMigration(),
   };
 }

@@ -1,0 +1,5 @@
+/**
+ * The own-recipes feature's public surface: the user's recipes at /api/me/recipes and their share links at
+ * /api/recipes/shared.
+ */
+export { ownRecipeRoutes, sharedRecipeRoutes } from './routes';
