@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import { EDITOR_ROLES } from '@/shared/domain/venues';
+import { EDITOR_ROLES, guestMenuIngredients, pouredIngredientId } from '@/shared/domain/venues';
 import { computeCocktailAlcohol } from '@/shared/domain/abv';
 import type { BarStock } from '@/shared/domain/my-bar';
+import type { CocktailDetail } from '@/shared/schemas/cocktail';
 import type { MenuAvailability, MenuWrite, PublicMenu, TeamMenu } from '@/shared/schemas/venues';
 import { getMatchModel, loadCocktailDetails, type MatchModel } from '../catalogue';
 import type { Database } from '../db/types';
@@ -110,6 +111,33 @@ export function availabilityOf(
   return { available: match !== null && missing.length === 0, missing };
 }
 
+/**
+ * What the guests' menu says a drink is made of (guestMenuIngredients in shared/domain/venues.ts): its lines in order
+ * without water and ice, each by the bottle the venue pours for it when the drink is available and the inventory covers
+ * the line with a more specific bottle (Cointreau for 'Triple sec'), else as the recipe writes it.
+ */
+function guestIngredients(
+  { model, recipes }: MenuModels,
+  stock: BarStock,
+  detail: CocktailDetail,
+  available: boolean,
+): string[] {
+  const matcher = model.cocktailIndex.has(detail.id) ? model.matcher : recipes.matcher;
+  const covered = available ? (matcher.match(detail.id, stock)?.lines ?? []) : [];
+  const owned = new Set(stock.owned);
+  const lines = detail.ingredients.map((line, index) => {
+    const coverage = covered[index];
+    // The matcher's lines are the recipe's in position order; a line that does not line up is shown as written.
+    const poured =
+      coverage && coverage.ingredientId === line.ingredient_id ? pouredIngredientId(coverage, owned) : null;
+    return {
+      name: line.ingredient,
+      pouredName: poured === null ? null : (model.ingredients.byId.get(poured)?.name ?? null),
+    };
+  });
+  return guestMenuIngredients(lines, available);
+}
+
 /** The menu as the team edits it, with each item's availability now. */
 export async function getTeamMenu({ db, access }: { db: Kysely<Database>; access: VenueAccess }): Promise<TeamMenu> {
   const [models, stock, rows] = await Promise.all([
@@ -212,7 +240,7 @@ const tenth = (value: number) => Math.round(value * 10) / 10;
 
 /**
  * The public menu of the venue `slug` for guests (no sign-in): the venue in its colours, the sections with each drink's
- * description, ingredients, glass, price, ABV and US standard drinks (computed from the recipe: DOMAIN.md, shared/domain/
+ * description, ingredients (as a bar menu lists them: guestIngredients), glass, price, ABV and US standard drinks (computed from the recipe: DOMAIN.md, shared/domain/
  * abv.ts), and whether it is available now, with the menu's `state` (venueMenuState): 'open'; 'not-updated' for
  * MENU_GRACE_DAYS (14) days after the owner's Enterprise plan lapsed (the menu as it was, marked so for guests);
  * 'paused' after that, with the venue and no sections.
@@ -269,11 +297,12 @@ export async function getPublicMenu({
     if (!recipe) return null;
     const detail = recipe.detail;
     const alcohol = computeCocktailAlcohol(detail.ingredients, detail.technique);
+    const available = availabilityOf(models, stock, detail.id, row.availability ?? 'auto').available;
     return {
       id: row.itemId!,
       name: detail.name,
       description: detail.description,
-      ingredients: detail.ingredients.map((line) => line.ingredient),
+      ingredients: guestIngredients(models, stock, detail, available),
       glassware: detail.glassware,
       priceCents: row.priceCents,
       abv: tenth(alcohol.finalAbv),
@@ -281,7 +310,7 @@ export async function getPublicMenu({
       imageUrl: detail.image_url,
       photo: photoOf(recipe.photo),
       isSignature: detail.is_signature,
-      available: availabilityOf(models, stock, detail.id, row.availability ?? 'auto').available,
+      available,
     };
   });
   return {

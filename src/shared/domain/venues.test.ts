@@ -1,9 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { buildMatcher } from './my-bar';
 import {
   brandContrastProblem,
   contrastRatio,
   DEFAULT_BRAND,
+  guestMenuIngredients,
+  isListedOnMenus,
   MENU_DARK_TEXT,
   MENU_GRACE_DAYS,
   MENU_LIGHT_TEXT,
@@ -13,6 +16,7 @@ import {
   MIN_ACCENT_CONTRAST,
   MIN_QR_CONTRAST,
   MIN_TEXT_CONTRAST,
+  pouredIngredientId,
   qrModuleColor,
 } from './venues';
 
@@ -101,5 +105,74 @@ describe('the menu text colour follows the background', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("the guests' menu lists what a drink is made of as a bar menu does", () => {
+  const names = ['Water', 'Hot water', 'Crushed ice', 'Soda water', 'Tonic water', 'Rose water', 'Triple sec', 'Gin'];
+  // 1 triple sec, 2 Cointreau (below it), 3 tequila, 4 lime juice, 5 water, 6 crushed ice, 7 Grand Marnier.
+  const matcher = buildMatcher({
+    ingredients: [
+      { id: 1, name: 'Triple sec', parentId: null, parts: [] },
+      { id: 2, name: 'Cointreau', parentId: 1, parts: [] },
+      { id: 3, name: 'Blanco tequila', parentId: null, parts: [] },
+      { id: 4, name: 'Lime juice', parentId: null, parts: [] },
+      { id: 5, name: 'Water', parentId: null, parts: [] },
+      { id: 6, name: 'Crushed ice', parentId: null, parts: [] },
+      { id: 7, name: 'Grand Marnier', parentId: null, parts: [] },
+    ],
+    cocktails: [
+      {
+        id: 100,
+        lines: [
+          { ingredientId: 3, optional: false, substitutes: [] },
+          { ingredientId: 1, optional: false, substitutes: [] },
+          { ingredientId: 4, optional: false, substitutes: [] },
+          { ingredientId: 5, optional: false, substitutes: [] },
+          { ingredientId: 6, optional: false, substitutes: [] },
+        ],
+      },
+      { id: 101, lines: [{ ingredientId: 2, optional: false, substitutes: [7] }] },
+    ],
+  });
+
+  it('leaves out water and ice, the lines My Bar never asks a bar to stock, and keeps soda, tonic and rose water', () => {
+    expect(names.filter(isListedOnMenus)).toEqual(['Soda water', 'Tonic water', 'Rose water', 'Triple sec', 'Gin']);
+    const lines = matcher.match(100, { owned: [] })!.lines;
+    expect(lines.filter((line) => line.coverage === 'not-needed').map((line) => line.ingredientId)).toEqual([5, 6]);
+  });
+
+  it('names the bottle the bar pours for a generic line, a named substitute too, and keeps its own bottle as written', () => {
+    const stock = { owned: [2, 3, 4] };
+    const owned = new Set(stock.owned);
+    const lines = matcher.match(100, stock)!.lines;
+    expect(lines.map((line) => pouredIngredientId(line, owned))).toEqual([null, 2, null, null, null]);
+    const substitute = matcher.match(101, { owned: [7] })!.lines[0]!;
+    expect(pouredIngredientId(substitute, new Set([7]))).toBe(7);
+    // Holding the line's own bottle as well: the recipe's line stands.
+    const both = { owned: [1, 2, 3, 4] };
+    expect(pouredIngredientId(matcher.match(100, both)!.lines[1]!, new Set(both.owned))).toBeNull();
+    // Not covered at all: nothing poured.
+    expect(pouredIngredientId(matcher.match(100, { owned: [] })!.lines[1]!, new Set())).toBeNull();
+  });
+
+  it('lists the poured bottle while the drink is available, the recipe as written when it is not', () => {
+    const lines = [
+      { name: 'Blanco tequila', pouredName: null },
+      { name: 'Triple sec', pouredName: 'Cointreau' },
+      { name: 'Lime juice', pouredName: null },
+      { name: 'Water', pouredName: null },
+    ];
+    expect(guestMenuIngredients(lines, true)).toEqual(['Blanco tequila', 'Cointreau', 'Lime juice']);
+    expect(guestMenuIngredients(lines, false)).toEqual(['Blanco tequila', 'Triple sec', 'Lime juice']);
+    expect(
+      guestMenuIngredients(
+        [
+          { name: 'Cointreau', pouredName: null },
+          { name: 'Triple sec', pouredName: 'Cointreau' },
+        ],
+        true,
+      ),
+    ).toEqual(['Cointreau']);
   });
 });

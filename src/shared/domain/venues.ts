@@ -1,3 +1,4 @@
+import type { LineCoverage } from './my-bar';
 import { ENTERPRISE_INCLUDED_SEATS } from './plans';
 
 /**
@@ -206,4 +207,50 @@ export function brandContrastProblem(brand: { background: string; accent: string
     );
   }
   return null;
+}
+
+/**
+ * What a drink is made with but a bar's menu does not list: tap water and ice, the same names My Bar never asks a bar to
+ * stock (my-bar.ts treats them as always to hand). The catalogue files water under 'Mixers' beside soda and tonic, which
+ * a menu does list, so the rule is by name, not by category.
+ */
+const NOT_LISTED_ON_MENUS = /^(water|hot water|boiling water|cold water|ice|crushed ice|cracked ice|ice cubes?)$/i;
+
+/** Whether the guests' menu lists an ingredient of this name: everything but water and ice ({@link NOT_LISTED_ON_MENUS}). */
+export function isListedOnMenus(ingredientName: string): boolean {
+  return !NOT_LISTED_ON_MENUS.test(ingredientName.trim());
+}
+
+/**
+ * The bottle a venue pours for a recipe line, when it is not the line's own ingredient: the inventory's bottle below it
+ * in the hierarchy (Cointreau for 'Triple sec'), a substitute the recipe names, or a swap; null when the venue holds the
+ * line's own ingredient, nothing covers it, or what covers it is not a bottle (a house-made syrup, a juice from fruit).
+ * @param coverage the line as the My Bar matcher covered it with the venue's stock.
+ * @param owned the ingredient ids the venue's inventory holds (86'd bottles left out).
+ */
+export function pouredIngredientId(coverage: LineCoverage, owned: ReadonlySet<number>): number | null {
+  if (coverage.viaId === null || coverage.viaId === coverage.ingredientId || owned.has(coverage.ingredientId))
+    return null;
+  const bottle = coverage.coverage === 'below' || coverage.coverage === 'substitute' || coverage.coverage === 'swap';
+  return bottle && owned.has(coverage.viaId) ? coverage.viaId : null;
+}
+
+/** One recipe line as the guests' menu reads it. */
+export interface GuestMenuLine {
+  /** The ingredient's name as the recipe writes it ('Triple sec'). */
+  name: string;
+  /** The name of the bottle the venue pours for it instead ({@link pouredIngredientId}: 'Cointreau'), or null. */
+  pouredName: string | null;
+}
+
+/**
+ * What the guests' menu says a drink is made of, the way a bar menu does: in recipe order, without water and ice
+ * ({@link isListedOnMenus}), each line by the bottle the bar pours when `available` and the inventory covers it with a
+ * specific one, else as the recipe writes it; a name is listed once.
+ */
+export function guestMenuIngredients(lines: readonly GuestMenuLine[], available: boolean): string[] {
+  const names = lines
+    .filter((line) => isListedOnMenus(line.name))
+    .map((line) => (available && line.pouredName ? line.pouredName : line.name));
+  return [...new Set(names)];
 }
