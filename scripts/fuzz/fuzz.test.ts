@@ -31,10 +31,13 @@ const ctx: FuzzContext = {
     venueInvitationId: 'victim-invitation-0001',
     venueMenuItemId: 11,
     venueSignatureId: 17,
+    ownRecipeId: 21,
   },
   webhookTargetId: 'target-user-0001',
   publicShareSlug: 'AAAAAAAAAAAAAAAAAAAAAA',
   ownCollectionId: 9,
+  ownRecipeId: 23,
+  publicRecipeSlug: 'BBBBBBBBBBBBBBBBBBBBBB',
   ownVenue: {
     id: 'own-venue-id-0001',
     slug: 'own-bar',

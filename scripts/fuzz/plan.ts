@@ -768,6 +768,7 @@ const NUMERIC_VICTIM_KEYS: ReadonlySet<VictimKey> = new Set<VictimKey>([
   'supportMessageId',
   'venueMenuItemId',
   'venueSignatureId',
+  'ownRecipeId',
 ]);
 
 /**
@@ -777,6 +778,8 @@ const NUMERIC_VICTIM_KEYS: ReadonlySet<VictimKey> = new Set<VictimKey>([
  */
 function numericVictimKeys(route: RouteSpec, name: string | undefined): VictimKey[] | null {
   if (name === 'id' && route.path.startsWith('/api/me/collections')) return ['collectionId'];
+  if (name === 'id' && route.path.startsWith('/api/me/recipes')) return ['ownRecipeId'];
+  if (name === 'cocktailId' && route.path.startsWith('/api/me/recipes')) return ['ownRecipeId', 'venueSignatureId'];
   if (name === 'cocktailId' && route.path.startsWith('/api/venues/')) return ['venueSignatureId', 'favoriteId'];
   if (name === 'cocktailId' || (name === 'id' && route.path.startsWith('/api/cocktails'))) {
     return ['favoriteId', 'venueSignatureId'];
@@ -1057,6 +1060,7 @@ function decoyOf(ctx: FuzzContext): VictimIds {
     venueInvitationId: 'fuzz-decoy-invitation',
     venueMenuItemId: 1,
     venueSignatureId: 1,
+    ownRecipeId: 0,
   };
 }
 

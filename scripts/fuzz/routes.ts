@@ -17,6 +17,12 @@ import {
   shareSlugSchema,
 } from '@/shared/schemas/collections';
 import { recoveryEmailSchema } from '@/shared/schemas/dev-tools';
+import {
+  ownRecipeParamSchema,
+  ownRecipeWriteSchema,
+  recipeCopyParamSchema,
+  recipeShareSchema,
+} from '@/shared/schemas/recipes';
 import { favoriteParamSchema } from '@/shared/schemas/favorites';
 import {
   barAddManySchema,
@@ -75,8 +81,15 @@ export interface FuzzContext {
   webhookTargetId: string;
   /** The slug of a collection A shares on purpose (public: anyone may read it, nobody else may change it). */
   publicShareSlug: string;
+  /** The slug of an own recipe A shares on purpose (public, as the collection's). */
+  publicRecipeSlug: string;
   /** A collection of B' (the pro caller), the valid target of the collection routes (stale after B' is replaced). */
   ownCollectionId: number;
+  /**
+   * An own recipe of B' (the pro caller), the valid target of the own-recipe routes. The world keeps it current: a new
+   * one when a request deleted it or B' was replaced (see keepOwnRecipe in world.ts).
+   */
+  ownRecipeId: number;
   /**
    * The venue of B-enterprise (the enterprise caller), the valid target of the venue routes. The world keeps it current:
    * a new one when B-enterprise is replaced, a new invitation for B when B is, a menu item id when a menu write replaced
@@ -145,6 +158,8 @@ export interface VictimIds {
    * not serve.
    */
   venueSignatureId: number;
+  /** The id of A's private own recipe (its name is A's secret): what no other user may read, change, copy or share. */
+  ownRecipeId: number;
 }
 
 /** The victim identifiers a request may carry, by name (resolved against {@link VictimIds} when a plan is built). */
@@ -165,6 +180,7 @@ export const VICTIM_KEYS = [
   'venueInvitationId',
   'venueMenuItemId',
   'venueSignatureId',
+  'ownRecipeId',
 ] as const;
 export type VictimKey = (typeof VICTIM_KEYS)[number];
 
@@ -185,6 +201,8 @@ export function victimValue(victim: VictimIds, key: VictimKey): string {
       return String(victim.venueMenuItemId);
     case 'venueSignatureId':
       return String(victim.venueSignatureId);
+    case 'ownRecipeId':
+      return String(victim.ownRecipeId);
     default:
       return victim[key];
   }
@@ -258,6 +276,10 @@ const ingredientParam = (valid: (ctx: FuzzContext) => number) => ({
 /** A collection route's `:id`: B''s own collection (the cross-user sweep puts A's private one there instead). */
 const collectionParam = {
   id: { valid: (ctx: FuzzContext) => String(ctx.ownCollectionId), schema: collectionParamSchema.shape.id },
+};
+/** An own-recipe route's `:id`: B''s own recipe (the cross-user sweep puts A's there). */
+const ownRecipeParam = {
+  id: { valid: (ctx: FuzzContext) => String(ctx.ownRecipeId), schema: ownRecipeParamSchema.shape.id },
 };
 /** A note or rating route's `:cocktailId`. */
 const noteParam = {
@@ -750,6 +772,66 @@ export const ROUTES: readonly RouteSpec[] = [
     path: '/api/collections/shared/:slug',
     caller: 'anyone',
     params: { slug: { valid: (ctx) => ctx.publicShareSlug, schema: shareSlugSchema.shape.slug } },
+  }),
+  // Own recipes: any signed-in user writes them (B' calls them all on its own recipe; the sweep puts A's there). A free
+  // account's limit is a 403 past 10, which B's valid create reaches quickly: a refusal the detectors allow.
+  app({ id: 'GET /api/me/recipes', method: 'GET', path: '/api/me/recipes', caller: 'pro' }),
+  app({
+    id: 'POST /api/me/recipes',
+    method: 'POST',
+    path: '/api/me/recipes',
+    caller: 'pro',
+    weight: 0.5,
+    body: (ctx) => signatureRecipe(ctx.ingredientIds, 'Fuzz house sour'),
+    bodySchema: ownRecipeWriteSchema,
+  }),
+  app({
+    id: 'POST /api/me/recipes/copy/:cocktailId',
+    method: 'POST',
+    path: '/api/me/recipes/copy/:cocktailId',
+    caller: 'pro',
+    weight: 0.5,
+    params: { cocktailId: { valid: someCocktail, schema: recipeCopyParamSchema.shape.cocktailId } },
+  }),
+  app({
+    id: 'GET /api/me/recipes/:id',
+    method: 'GET',
+    path: '/api/me/recipes/:id',
+    caller: 'pro',
+    params: ownRecipeParam,
+  }),
+  app({
+    id: 'PUT /api/me/recipes/:id',
+    method: 'PUT',
+    path: '/api/me/recipes/:id',
+    caller: 'pro',
+    params: ownRecipeParam,
+    body: (ctx) => signatureRecipe(ctx.ingredientIds, 'Fuzz house sour, revised'),
+    bodySchema: ownRecipeWriteSchema,
+  }),
+  app({
+    id: 'PUT /api/me/recipes/:id/share',
+    method: 'PUT',
+    path: '/api/me/recipes/:id/share',
+    caller: 'pro',
+    params: ownRecipeParam,
+    body: () => ({ shared: true }),
+    bodySchema: recipeShareSchema,
+  }),
+  app({
+    id: 'DELETE /api/me/recipes/:id',
+    method: 'DELETE',
+    path: '/api/me/recipes/:id',
+    caller: 'pro',
+    weight: 0.5,
+    params: ownRecipeParam,
+  }),
+  app({
+    id: 'GET /api/recipes/shared/:slug',
+    method: 'GET',
+    path: '/api/recipes/shared/:slug',
+    caller: 'anyone',
+    params: { slug: { valid: (ctx) => ctx.publicRecipeSlug, schema: shareSlugSchema.shape.slug } },
   }),
   // Venues (Enterprise): B-enterprise owns a venue and calls them all on it; the sweep puts A's venue, member and
   // invitation there instead. The invitation answers take the invitation B-enterprise sent B (accepted by B).

@@ -106,6 +106,10 @@ export interface Victim extends VictimIds {
   venueSignatureSlug: string;
   /** Where A's logo and A's signature's photo are served (`/media/...`): each must stay there, unchanged. */
   venueMediaPaths: string[];
+  /** The name of A's private own recipe (only A may see it). */
+  ownRecipeName: string;
+  /** The slug of the own recipe A shares on purpose (public: anyone may read it, nobody else may change it). */
+  publicRecipeSlug: string;
 }
 
 /** A running world. */
@@ -414,6 +418,28 @@ async function createVictim(t: TestApp, cocktailIds: number[], ingredientIds: nu
     200,
     'PUT /api/venues/:slug/menu/items/:itemId/availability',
   );
+  // Own recipes: a private one (its name is A's secret) and one A shares on purpose.
+  const ownRecipeName = `Victim own recipe ${Math.random().toString(36).slice(2)}`;
+  const ownRecipe = await expectStatus(
+    await t.request('/api/me/recipes', postJson(signatureRecipe(ingredientIds, ownRecipeName), jar), { address }),
+    201,
+    'POST /api/me/recipes',
+  );
+  const ownRecipeId = ((await ownRecipe.json()) as { id: number }).id;
+  const sharedRecipe = await expectStatus(
+    await t.request('/api/me/recipes', postJson(signatureRecipe(ingredientIds, 'A shares this sour'), jar), {
+      address,
+    }),
+    201,
+    'POST /api/me/recipes (shared)',
+  );
+  const sharedRecipeId = ((await sharedRecipe.json()) as { id: number }).id;
+  const recipeShare = await expectStatus(
+    await t.request(`/api/me/recipes/${sharedRecipeId}/share`, postJson({ shared: true }, jar, 'PUT'), { address }),
+    200,
+    'PUT /api/me/recipes/:id/share',
+  );
+  const publicRecipeSlug = ((await recipeShare.json()) as { shareSlug: string }).shareSlug;
   // A signature cocktail (not on the menu: its name, with "gin" in it as the catalogue search's valid query has, is A's
   // secret) with a photo, and a logo: uploaded, so an attacker's removal or replacement would show in A's rows and files.
   const venueSignatureName = `Victim signature gin ${Math.random().toString(36).slice(2)}`;
@@ -507,6 +533,9 @@ async function createVictim(t: TestApp, cocktailIds: number[], ingredientIds: nu
     venueSignatureName,
     venueSignatureSlug: signature.slug,
     venueMediaPaths,
+    ownRecipeId,
+    ownRecipeName,
+    publicRecipeSlug,
   };
 }
 
@@ -543,7 +572,9 @@ export async function createWorld(dialect: Dialect): Promise<World> {
       victim,
       webhookTargetId: target.userId,
       publicShareSlug: victim.publicShareSlug,
+      publicRecipeSlug: victim.publicRecipeSlug,
       ownCollectionId: ((await own.json()) as { id: number }).id,
+      ownRecipeId: await createOwnRecipe(t, pro.jar, ingredientIds),
       ownVenue: await setUpOwnVenue(t, enterprise, member.email, cocktailIds, ingredientIds),
     };
     const totpSecret = new URL(victim.totpUri).searchParams.get('secret') ?? '';
@@ -557,6 +588,7 @@ export async function createWorld(dialect: Dialect): Promise<World> {
       { label: "A's made-drink note", value: victim.madeNote, owner: 'victim' },
       { label: "A's private cocktail note", value: victim.cocktailNote, owner: 'victim' },
       { label: "A's private collection's name", value: victim.collectionName, owner: 'victim' },
+      { label: "A's own recipe's name", value: victim.ownRecipeName, owner: 'victim' },
       { label: "A's TOTP secret", value: totpSecret, owner: 'victim' },
       ...victim.backupCodes.map((code) => ({
         label: "one of A's backup codes",
@@ -678,7 +710,36 @@ export async function keepActorsSignedIn(world: World): Promise<number> {
   }
   await keepOwnMenuItem(world);
   await keepOwnSignature(world);
+  await keepOwnRecipe(world);
   return replaced.size;
+}
+
+/** B''s own recipe, written afresh through the API. @returns its id. */
+async function createOwnRecipe(t: TestApp, jar: CookieJar, ingredientIds: readonly number[]): Promise<number> {
+  const created = await expectStatus(
+    await t.request('/api/me/recipes', postJson(signatureRecipe(ingredientIds, "B' house sour"), jar)),
+    201,
+    "POST /api/me/recipes (B')",
+  );
+  return ((await created.json()) as { id: number }).id;
+}
+
+/**
+ * Keeps `ctx.ownRecipeId` an own recipe of B': when a request deleted it (or B' was replaced), another of B''s is taken,
+ * or a new one written when none is left.
+ */
+async function keepOwnRecipe(world: World): Promise<void> {
+  const recipes = world.t.database.db
+    .selectFrom('cocktail')
+    .select('id')
+    .where('owner_id', '=', world.pro.userId)
+    .orderBy('id')
+    .limit(1);
+  if (await recipes.where('id', '=', world.ctx.ownRecipeId).executeTakeFirst()) return;
+  const first = await recipes.executeTakeFirst();
+  world.ctx.ownRecipeId = first
+    ? Number(first.id)
+    : await createOwnRecipe(world.t, world.pro.jar, world.ctx.ingredientIds);
 }
 
 /**
@@ -758,6 +819,8 @@ export async function victimRows(world: World): Promise<Record<string, unknown[]
     venueSignatureLines,
     catalogue,
     catalogueLines,
+    ownRecipes,
+    ownRecipeLines,
   ] = await Promise.all([
     db.selectFrom('user').selectAll().where('id', '=', id).execute(),
     db.selectFrom('session').selectAll().where('userId', '=', id).orderBy('id').execute(),
@@ -826,12 +889,29 @@ export async function victimRows(world: World): Promise<Record<string, unknown[]
       .execute(),
     // The public catalogue A's favorites, notes and menu point at (the signature routes write `cocktail` rows: none of
     // them may touch a catalogue recipe).
-    db.selectFrom('cocktail').selectAll().where('venue_id', 'is', null).orderBy('id').execute(),
+    db
+      .selectFrom('cocktail')
+      .selectAll()
+      .where('venue_id', 'is', null)
+      .where('owner_id', 'is', null)
+      .orderBy('id')
+      .execute(),
     db
       .selectFrom('cocktail_ingredient')
       .innerJoin('cocktail', 'cocktail.id', 'cocktail_ingredient.cocktail_id')
       .selectAll('cocktail_ingredient')
       .where('cocktail.venue_id', 'is', null)
+      .where('cocktail.owner_id', 'is', null)
+      .orderBy('cocktail_ingredient.cocktail_id')
+      .orderBy('cocktail_ingredient.position')
+      .execute(),
+    // A's own recipes (private and shared: recipe, share slug, updated_at) and their lines.
+    db.selectFrom('cocktail').selectAll().where('owner_id', '=', id).orderBy('id').execute(),
+    db
+      .selectFrom('cocktail_ingredient')
+      .innerJoin('cocktail', 'cocktail.id', 'cocktail_ingredient.cocktail_id')
+      .selectAll('cocktail_ingredient')
+      .where('cocktail.owner_id', '=', id)
       .orderBy('cocktail_ingredient.cocktail_id')
       .orderBy('cocktail_ingredient.position')
       .execute(),
@@ -868,6 +948,8 @@ export async function victimRows(world: World): Promise<Record<string, unknown[]
     venueSignatureLines,
     catalogue,
     catalogueLines,
+    ownRecipes,
+    ownRecipeLines,
   };
 }
 
@@ -892,6 +974,9 @@ export async function victimView(world: World): Promise<Record<string, unknown>>
     note: await read(`/api/me/notes/${world.ctx.cocktailIds[0] ?? 1}`),
     ratings: await read('/api/me/ratings'),
     shared: await read(`/api/collections/shared/${victim.publicShareSlug}`),
+    recipes: await read('/api/me/recipes'),
+    recipe: await read(`/api/me/recipes/${victim.ownRecipeId}`),
+    sharedRecipe: await read(`/api/recipes/shared/${victim.publicRecipeSlug}`),
     session: await read('/api/auth/get-session'),
     sessions: await read('/api/auth/list-sessions'),
     accounts: await read('/api/auth/list-accounts'),

@@ -6,7 +6,7 @@ import { signatureWriteSchema } from './venues';
 
 /**
  * A user's own recipes (`/api/me/recipes`): written with the same editor and contract as a venue's signature cocktails,
- * stored and read in the catalogue's shape. Private unless shared through a link (docs/product.md "My recipes").
+ * stored and read in the catalogue's shape. Private unless shared through a link (docs/recipes.md).
  */
 
 /** `POST /api/me/recipes` and `PUT /api/me/recipes/:id`: the recipe, as a signature is written. */
