@@ -7,10 +7,11 @@ import type { MenuAvailability, MenuWrite, PublicMenu, TeamMenu } from '@/shared
 import { getMatchModel, loadCocktailDetails, type MatchModel } from '../catalogue';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
+import { storedPhotoOf } from '../uploads';
 import { venueStock } from './inventory';
 import { venueMenuState } from './menu-state';
 import { requireRole, type VenueAccess } from './operations';
-import { photoOf, venueRecipeModel, type VenueRecipeModel } from './signatures';
+import { venueRecipeModel, type VenueRecipeModel } from './signatures';
 
 /**
  * A venue's menu (issue 13): sections of catalogue cocktails with prices, written by the owner and managers, whose
@@ -308,7 +309,7 @@ export async function getPublicMenu({
       abv: tenth(alcohol.finalAbv),
       standardDrinks: tenth(alcohol.usStandardDrinks),
       imageUrl: detail.image_url,
-      photo: photoOf(recipe.photo),
+      photo: storedPhotoOf(recipe.photo),
       isSignature: detail.is_signature,
       available,
     };

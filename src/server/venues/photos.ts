@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import { EDITOR_ROLES } from '@/shared/domain/venues';
 import type { Signature, Venue } from '@/shared/schemas/venues';
 import type { Database } from '../db/types';
-import { mediaUrl, processImage, storeImage, type ImageStore, type StoredImage } from '../uploads';
+import { mediaUrl, processImage, storedPhotoKeys, storeImage, type ImageStore, type StoredImage } from '../uploads';
 import { getVenue, requireRole, type VenueAccess } from './operations';
-import { photoKeys, requireSignature, setSignaturePhoto } from './signatures';
+import { requireSignature, setSignaturePhoto } from './signatures';
 
 /**
  * Photos of a venue (issue 13): a signature cocktail's photo and the venue's logo. An upload is decoded, stripped of its
@@ -108,7 +108,7 @@ async function recordLogo(db: Kysely<Database>, organizationId: string, image: S
       .set({ logo_photo: image === null ? null : JSON.stringify(image), updated_at: new Date().toISOString() })
       .where('organization_id', '=', organizationId)
       .execute();
-    return photoKeys(before?.logo_photo ?? null);
+    return storedPhotoKeys(before?.logo_photo ?? null);
   });
 }
 

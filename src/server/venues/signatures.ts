@@ -1,27 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
-import { recipeStrength } from '@/shared/domain/catalogue-rules';
+import type { Kysely } from 'kysely';
 import { buildMatcher, type Matcher } from '@/shared/domain/my-bar';
 import { EDITOR_ROLES, slugFromName } from '@/shared/domain/venues';
+import { MAX_SIGNATURES, type Signature, type SignatureList, type SignatureWrite } from '@/shared/schemas/venues';
 import {
-  MAX_SIGNATURES,
-  storedPhotoSchema,
-  type Signature,
-  type SignatureList,
-  type SignatureWrite,
-  type StoredPhoto,
-} from '@/shared/schemas/venues';
-import {
-  buildSearchKeys,
-  getIngredientCatalogue,
   loadCocktailDetails,
   matchIngredientsOf,
+  recipeColumns,
+  writeRecipeLines,
   type MatchModel,
   type StoredRecipe,
 } from '../catalogue';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
-import { mediaUrl, type StoredImage } from '../uploads';
+import { mediaUrl, storedPhotoKeys, storedPhotoOf, type StoredImage } from '../uploads';
 import { requireRole, type VenueAccess } from './operations';
 
 /**
@@ -32,38 +24,9 @@ import { requireRole, type VenueAccess } from './operations';
  * VALIDATION_FAILED (a line naming an unknown ingredient), CONFLICT (past MAX_SIGNATURES); database errors propagate (503).
  */
 
-/** A stored photo column (JSON of uploads' StoredImage) as the API shows it: each variant with its URL; null if unreadable. */
-export function photoOf(column: string | null): StoredPhoto | null {
-  if (column === null) return null;
-  try {
-    const stored = JSON.parse(column) as StoredImage;
-    return storedPhotoSchema.parse({
-      width: stored.width,
-      height: stored.height,
-      variants: stored.variants.map((variant) => ({
-        width: variant.width,
-        format: variant.format,
-        url: mediaUrl(variant.key),
-      })),
-    });
-  } catch {
-    return null;
-  }
-}
-
-/** The storage keys of a stored photo column (none when it is null or unreadable). */
-export function photoKeys(column: string | null): string[] {
-  if (column === null) return [];
-  try {
-    return (JSON.parse(column) as StoredImage).variants.map((variant) => variant.key);
-  } catch {
-    return [];
-  }
-}
-
 /** A stored recipe as a signature. */
 function toSignature(recipe: StoredRecipe): Signature {
-  return { ...recipe.detail, photo: photoOf(recipe.photo) };
+  return { ...recipe.detail, photo: storedPhotoOf(recipe.photo) };
 }
 
 /** Ids of the venue's signature cocktails, by name. */
@@ -101,66 +64,6 @@ export async function requireSignature(db: Kysely<Database>, organizationId: str
     throw new AppError('NOT_FOUND', 'This venue has no signature cocktail with that id.');
   }
   return recipe;
-}
-
-/** The derived columns of a recipe: strength band (from its computed ABV), search keys. */
-async function recipeColumns(db: Kysely<Database>, body: SignatureWrite) {
-  const catalogue = await getIngredientCatalogue(db);
-  const ingredients = body.ingredients.map((line, index) => {
-    const ingredient = catalogue.byId.get(line.ingredient_id);
-    if (!ingredient) {
-      throw new AppError(
-        'VALIDATION_FAILED',
-        `ingredients.${index}.ingredient_id: no ingredient has id ${line.ingredient_id}`,
-      );
-    }
-    return ingredient;
-  });
-  const poured = body.ingredients.flatMap((line, index) =>
-    line.is_optional
-      ? []
-      : [{ amount: line.amount, unit: line.unit, abv: ingredients[index]!.abv, ingredient: ingredients[index]!.name }],
-  );
-  return {
-    name: body.name,
-    base_spirit: body.base_spirit,
-    category: body.category,
-    description: body.description,
-    instructions: body.instructions,
-    difficulty_level: body.difficulty_level,
-    strength: recipeStrength(poured, body.technique).strength,
-    glassware: body.glassware,
-    technique: body.technique,
-    garnish: body.garnish,
-    preparation_time: body.preparation_time,
-    flavor_profile: JSON.stringify(body.flavor_profile),
-    seasonal_tags: JSON.stringify(body.seasonal_tags),
-    occasion_tags: JSON.stringify(body.occasion_tags),
-    ...buildSearchKeys(
-      body,
-      ingredients.map((ingredient) => ingredient.name),
-    ),
-  };
-}
-
-/** Writes a recipe's lines (after deleting any it had), in the editor's order. */
-async function writeLines(trx: Transaction<Database>, cocktailId: number, body: SignatureWrite): Promise<void> {
-  await trx.deleteFrom('cocktail_ingredient').where('cocktail_id', '=', cocktailId).execute();
-  await trx
-    .insertInto('cocktail_ingredient')
-    .values(
-      body.ingredients.map((line, position) => ({
-        cocktail_id: cocktailId,
-        position,
-        ingredient_id: line.ingredient_id,
-        amount: line.amount,
-        amount_max: line.amount_max,
-        unit: line.unit,
-        is_optional: line.is_optional ? 1 : 0,
-        note: line.note === '' ? null : line.note,
-      })),
-    )
-    .execute();
 }
 
 /**
@@ -202,7 +105,7 @@ export async function createSignature({
       .returning('id')
       .executeTakeFirstOrThrow();
     const cocktailId = Number(created.id);
-    await writeLines(trx, cocktailId, body);
+    await writeRecipeLines(trx, cocktailId, body);
     return cocktailId;
   });
   return toSignature(await requireSignature(db, access.organizationId, id));
@@ -234,7 +137,7 @@ export async function updateSignature({
       .where('id', '=', cocktailId)
       .where('venue_id', '=', access.organizationId)
       .execute();
-    await writeLines(trx, cocktailId, body);
+    await writeRecipeLines(trx, cocktailId, body);
   });
   return toSignature(await requireSignature(db, access.organizationId, cocktailId));
 }
@@ -256,7 +159,7 @@ export async function deleteSignature({
   requireRole(access, EDITOR_ROLES, 'delete signature cocktails');
   const recipe = await requireSignature(db, access.organizationId, cocktailId);
   await db.deleteFrom('cocktail').where('id', '=', cocktailId).where('venue_id', '=', access.organizationId).execute();
-  return photoKeys(recipe.photo);
+  return storedPhotoKeys(recipe.photo);
 }
 
 /**
@@ -289,7 +192,7 @@ export async function setSignaturePhoto({
     .execute();
   return {
     signature: toSignature(await requireSignature(db, access.organizationId, cocktailId)),
-    replaced: photoKeys(before.photo),
+    replaced: storedPhotoKeys(before.photo),
   };
 }
 
