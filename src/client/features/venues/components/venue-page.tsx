@@ -5,7 +5,7 @@ import { LoadFailed } from '@/client/components/load-failed';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { ApiError } from '@/client/lib/api-client';
-import { VENUE_ROLE_LABELS } from '@/shared/domain/venues';
+import { menuMutedTextColor, menuTextColor, VENUE_ROLE_LABELS } from '@/shared/domain/venues';
 import { useVenue } from '../api/venues';
 import { InventoryPanel } from './inventory-panel';
 import { MenuPanel } from './menu-panel';
@@ -87,11 +87,16 @@ export function VenuePage({ userId, slug }: { userId: string; slug: string }) {
   const canEdit = data.role === 'owner' || data.role === 'manager';
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6" data-testid="venue-page">
+      {/* The brand's colours, with the text colour that reads on its background (light or dark ink), as on the menu. */}
       <header
         className="flex flex-col gap-3 rounded-3xl border border-border p-5 md:p-6"
-        style={{ backgroundColor: data.brand.background }}
+        style={{ backgroundColor: data.brand.background, color: menuTextColor(data.brand.background) }}
       >
-        <Link to={paths.venues} className="flex w-fit items-center gap-1 text-sm text-muted hover:text-foreground">
+        <Link
+          to={paths.venues}
+          className="flex w-fit items-center gap-1 text-sm underline-offset-2 hover:underline"
+          style={{ color: menuMutedTextColor(data.brand.background) }}
+        >
           <ArrowLeftIcon aria-hidden="true" className="size-4" />
           Venues
         </Link>
@@ -102,11 +107,14 @@ export function VenuePage({ userId, slug }: { userId: string; slug: string }) {
           >
             {data.name}
           </h1>
-          <span className="rounded-full border border-border-strong px-3 py-1 text-xs">
+          <span className="rounded-full border border-current/40 px-3 py-1 text-xs">
             {VENUE_ROLE_LABELS[data.role]}
           </span>
         </div>
-        <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted">
+        <dl
+          className="flex flex-wrap gap-x-5 gap-y-1 text-sm"
+          style={{ color: menuMutedTextColor(data.brand.background) }}
+        >
           {data.address ? (
             <div className="flex items-center gap-1.5">
               <dt>
