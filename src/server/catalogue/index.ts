@@ -13,7 +13,13 @@ export {
   type SeedResult,
 } from './operations';
 export { loadCocktailDetail, loadCocktailDetails, loadSummariesByIds, type StoredRecipe } from './read-model';
-export { getIngredientCatalogue, type IngredientCatalogue } from './ingredient-catalogue';
+export { getIngredientCatalogue, toIngredientKey, type IngredientCatalogue } from './ingredient-catalogue';
 export { getMatchModel, matchIngredientsOf, type MatchModel } from './match-model';
 export { buildSearchKeys, toSearchKey } from './search-text';
-export { recipeColumns, writeRecipeLines, type RecipeColumns } from './recipe-writer';
+export {
+  recipeColumns,
+  recipeColumnsFrom,
+  writeRecipeLines,
+  type ExtraIngredient,
+  type RecipeColumns,
+} from './recipe-writer';

@@ -47,6 +47,7 @@ export async function loadIngredientCatalogue(db: Kysely<Database>): Promise<Ing
     db
       .selectFrom('ingredient')
       .select(['id', 'slug', 'name', 'category', 'parent_id', 'abv', 'aliases', 'is_variant'])
+      .where('owner_id', 'is', null)
       .execute(),
     db.selectFrom('ingredient_part').select(['ingredient_id', 'part_id']).orderBy('part_id').execute(),
   ]);

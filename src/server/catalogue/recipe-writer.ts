@@ -3,7 +3,7 @@ import { recipeStrength } from '@/shared/domain/catalogue-rules';
 import type { SignatureWrite } from '@/shared/schemas/venues';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
-import { getIngredientCatalogue } from './ingredient-catalogue';
+import { getIngredientCatalogue, type IngredientCatalogue } from './ingredient-catalogue';
 import { buildSearchKeys } from './search-text';
 
 /**
@@ -13,16 +13,40 @@ import { buildSearchKeys } from './search-text';
  */
 
 /** What a written recipe's `cocktail` row holds besides its id, slug and owner. */
-export type RecipeColumns = Awaited<ReturnType<typeof recipeColumns>>;
+export type RecipeColumns = ReturnType<typeof recipeColumnsFrom>;
+
+/** An ingredient a recipe line may name besides the catalogue's: a user's own, free-text one. */
+export interface ExtraIngredient {
+  name: string;
+  /** % ABV. */
+  abv: number;
+}
 
 /**
- * The derived `cocktail` columns of `body`.
+ * The derived `cocktail` columns of `body`, whose lines name catalogue ingredients or, for an own recipe, the owner's
+ * own ingredients given in `extra` (by id).
  * @throws AppError VALIDATION_FAILED naming the line (`ingredients.<n>.ingredient_id`) whose ingredient is unknown.
  */
-export async function recipeColumns(db: Kysely<Database>, body: SignatureWrite) {
-  const catalogue = await getIngredientCatalogue(db);
+export async function recipeColumns(
+  db: Kysely<Database>,
+  body: SignatureWrite,
+  extra: ReadonlyMap<number, ExtraIngredient> = new Map(),
+) {
+  return recipeColumnsFrom(await getIngredientCatalogue(db), body, extra);
+}
+
+/**
+ * {@link recipeColumns} over an ingredient catalogue already read: for a transaction, which must not wait on another
+ * connection (SQLite has one).
+ * @throws AppError VALIDATION_FAILED as recipeColumns.
+ */
+export function recipeColumnsFrom(
+  catalogue: IngredientCatalogue,
+  body: SignatureWrite,
+  extra: ReadonlyMap<number, ExtraIngredient> = new Map(),
+) {
   const ingredients = body.ingredients.map((line, index) => {
-    const ingredient = catalogue.byId.get(line.ingredient_id);
+    const ingredient = catalogue.byId.get(line.ingredient_id) ?? extra.get(line.ingredient_id);
     if (!ingredient) {
       throw new AppError(
         'VALIDATION_FAILED',

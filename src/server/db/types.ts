@@ -33,6 +33,8 @@ export interface IngredientTable {
    * cover a line naming the parent (migration 0015). 0 by default.
    */
   is_variant: ColumnType<number, number | undefined, number>;
+  /** The user whose own, free-text ingredient it is (migration 0018); null for the catalogue's. */
+  owner_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** `ingredient_part`: one part of a house-made ingredient (simple syrup -> sugar); primary key both columns. */

@@ -4,10 +4,17 @@ import { ownRecipeLimit, type PlanName } from '@/shared/domain/plans';
 import { slugFromName } from '@/shared/domain/venues';
 import type { OwnRecipe, OwnRecipeList, OwnRecipeWrite, SharedRecipe } from '@/shared/schemas/recipes';
 import { ownRecipeWriteSchema } from '@/shared/schemas/recipes';
-import { loadCocktailDetails, recipeColumns, writeRecipeLines, type StoredRecipe } from '../catalogue';
+import {
+  getIngredientCatalogue,
+  loadCocktailDetails,
+  recipeColumnsFrom,
+  writeRecipeLines,
+  type StoredRecipe,
+} from '../catalogue';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { storedPhotoOf } from '../uploads';
+import { nameOwnIngredients } from './own-ingredients';
 
 /**
  * A user's own recipes: rows of `cocktail` with `owner_id` set (migration 0017), written through the same recipe writer
@@ -105,8 +112,8 @@ export async function createOwnRecipe({
   plan: PlanName;
   body: OwnRecipeWrite;
 }): Promise<OwnRecipe> {
-  const columns = await recipeColumns(db, body);
   const limit = ownRecipeLimit(plan);
+  const catalogue = await getIngredientCatalogue(db);
   const id = await db.transaction().execute(async (trx) => {
     if (limit !== null) {
       const row = await trx
@@ -117,6 +124,8 @@ export async function createOwnRecipe({
       const count = Number(row.n);
       if (count >= limit) throw new AppError('ENTITLEMENT_REQUIRED', ownRecipeLimitMessage(limit, count));
     }
+    const named = await nameOwnIngredients(trx, catalogue, userId, body);
+    const columns = recipeColumnsFrom(catalogue, named.body, named.own);
     const created = await trx
       .insertInto('cocktail')
       .values({
@@ -131,7 +140,7 @@ export async function createOwnRecipe({
       .returning('id')
       .executeTakeFirstOrThrow();
     const cocktailId = Number(created.id);
-    await writeRecipeLines(trx, cocktailId, body);
+    await writeRecipeLines(trx, cocktailId, named.body);
     return cocktailId;
   });
   return getOwnRecipe({ db, userId, id });
@@ -154,15 +163,17 @@ export async function updateOwnRecipe({
   body: OwnRecipeWrite;
 }): Promise<OwnRecipe> {
   await requireOwnRecipe(db, userId, id);
-  const columns = await recipeColumns(db, body);
+  const catalogue = await getIngredientCatalogue(db);
   await db.transaction().execute(async (trx) => {
+    const named = await nameOwnIngredients(trx, catalogue, userId, body);
+    const columns = recipeColumnsFrom(catalogue, named.body, named.own);
     await trx
       .updateTable('cocktail')
       .set({ ...columns, updated_at: new Date().toISOString() })
       .where('id', '=', id)
       .where('owner_id', '=', userId)
       .execute();
-    await writeRecipeLines(trx, id, body);
+    await writeRecipeLines(trx, id, named.body);
   });
   return getOwnRecipe({ db, userId, id });
 }

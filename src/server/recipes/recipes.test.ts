@@ -8,8 +8,8 @@ import {
   sharedRecipeSchema,
   type OwnRecipe,
   type OwnRecipeList,
+  type OwnRecipeWriteInput,
 } from '@/shared/schemas/recipes';
-import type { SignatureWriteInput } from '@/shared/schemas/venues';
 import { postJson, randomEmail, signIn, TEST_ORIGIN, userIdOf } from '../../../tests/support/auth';
 import type { CookieJar } from '../../../tests/support/cookie-jar';
 import { createTestApp, publicCocktailIds, type TestApp } from '../../../tests/support/test-app';
@@ -23,7 +23,7 @@ let names = 0;
 const freshName = (label: string) => `Quillon ${label} ${++names}`;
 
 /** The house Negroni, as a home bartender writes it. */
-function houseNegroni(ing: Record<string, number>, name = freshName('Negroni')): SignatureWriteInput {
+function houseNegroni(ing: Record<string, number>, name = freshName('Negroni')): OwnRecipeWriteInput {
   return {
     name,
     base_spirit: 'Gin',
@@ -72,7 +72,7 @@ describe.each(testDialects())('Own recipes on %s', (dialect) => {
     return { jar, id };
   }
 
-  async function create(jar: CookieJar, recipe: SignatureWriteInput): Promise<OwnRecipe> {
+  async function create(jar: CookieJar, recipe: OwnRecipeWriteInput): Promise<OwnRecipe> {
     const answer = await call<OwnRecipe>(jar, 'POST', '/api/me/recipes', recipe);
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     return ownRecipeSchema.parse(answer.body);
@@ -230,12 +230,57 @@ describe.each(testDialects())('Own recipes on %s', (dialect) => {
     expect((await call<OwnRecipeList>(jar, 'GET', '/api/me/recipes')).body.items).toEqual([]);
   });
 
+  it("keeps a free-text ingredient as one of the user's own: reused by name, never the catalogue's or another user's", async () => {
+    const { jar } = await user('freetext');
+    const recipe = houseNegroni(ing);
+    const lines = [
+      { ingredient_name: 'Yuzu kosho syrup', amount: 10, unit: 'ml' },
+      { ingredient_name: 'GIN', amount: 40, unit: 'ml' },
+      recipe.ingredients[1]!,
+    ];
+    const created = await create(jar, { ...recipe, ingredients: lines });
+    const [yuzu, gin] = created.ingredients;
+    expect(yuzu).toMatchObject({ ingredient: 'Yuzu kosho syrup', category: 'Other', abv: 0 });
+    expect(gin).toMatchObject({ ingredient_id: ing.gin, ingredient: 'Gin' });
+    // The same name again is the same ingredient, and the catalogue never lists it.
+    const again = await create(jar, {
+      ...recipe,
+      ingredients: [{ ingredient_name: 'yuzu kosho SYRUP', amount: 5, unit: 'ml' }],
+    });
+    expect(again.ingredients[0]!.ingredient_id).toBe(yuzu!.ingredient_id);
+    const listed = await call<{ items: { id: number }[] }>(jar, 'GET', '/api/ingredients?q=yuzu');
+    expect(listed.body.items.map((item) => item.id)).not.toContain(yuzu!.ingredient_id);
+    // Another user cannot name it by id.
+    const other = await user('other');
+    const refused = await call<ApiErrorBody>(other.jar, 'POST', '/api/me/recipes', {
+      ...recipe,
+      ingredients: [{ ingredient_id: yuzu!.ingredient_id, amount: 5, unit: 'ml' }],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toContain('ingredients.0.ingredient_id');
+    // A line names one ingredient: an id or a name, not both, not neither.
+    for (const line of [
+      { ingredient_id: ing.gin!, ingredient_name: 'Gin', amount: 5, unit: 'ml' },
+      { amount: 5, unit: 'ml' },
+    ]) {
+      const answer = await call<ApiErrorBody>(jar, 'POST', '/api/me/recipes', { ...recipe, ingredients: [line] });
+      expect(answer.status, JSON.stringify(line)).toBe(400);
+      expect(answer.body.error.message).toContain('choose an ingredient, or name one');
+    }
+  });
+
   it("goes with the user's account", async () => {
     const { jar, id } = await user('leaving');
     const recipe = await create(jar, houseNegroni(ing));
+    await create(jar, {
+      ...houseNegroni(ing),
+      ingredients: [{ ingredient_name: 'Leaving bitters', amount: 2, unit: 'dash' }],
+    });
     await t.database.db.deleteFrom('user').where('id', '=', id).execute();
     const row = await t.database.db.selectFrom('cocktail').select('id').where('id', '=', recipe.id).executeTakeFirst();
     expect(row).toBeUndefined();
+    const own = await t.database.db.selectFrom('ingredient').select('id').where('owner_id', '=', id).execute();
+    expect(own).toEqual([]);
   });
 });
 

@@ -2,16 +2,59 @@ import { z } from 'zod';
 import { cocktailDetailSchema } from './cocktail';
 import { storedPhotoSchema } from './public-menu';
 import { recordIdParamSchema } from './record-id';
-import { signatureWriteSchema } from './venues';
+import { ONE_LINE_TEXT, oneLineMessage } from './text';
+import {
+  AMOUNT_RANGE_ISSUE,
+  amountRangeHolds,
+  MAX_SIGNATURE_LINES,
+  recipeLineFields,
+  signatureWriteSchema,
+} from './venues';
 
 /**
  * A user's own recipes (`/api/me/recipes`): written with the same editor and contract as a venue's signature cocktails,
  * stored and read in the catalogue's shape. Private unless shared through a link (docs/recipes.md).
  */
 
-/** `POST /api/me/recipes` and `PUT /api/me/recipes/:id`: the recipe, as a signature is written. */
-export const ownRecipeWriteSchema = signatureWriteSchema;
+/** Longest name of a free-text ingredient, characters. */
+export const MAX_INGREDIENT_NAME = 80;
+
+/**
+ * One line of an own recipe: as a signature's, except that its ingredient is either one of the catalogue's
+ * (`ingredient_id`) or named in free text (`ingredient_name`: kept as an ingredient of the user's own until they map it).
+ * Exactly one of the two.
+ */
+export const ownRecipeLineSchema = recipeLineFields
+  .extend({
+    ingredient_id: recipeLineFields.shape.ingredient_id.optional(),
+    ingredient_name: z
+      .string()
+      .trim()
+      .min(1, 'name the ingredient')
+      .max(MAX_INGREDIENT_NAME, `an ingredient's name has at most ${MAX_INGREDIENT_NAME} characters`)
+      .regex(ONE_LINE_TEXT, oneLineMessage("the ingredient's name"))
+      .optional(),
+  })
+  .refine(amountRangeHolds, AMOUNT_RANGE_ISSUE)
+  .refine((line) => (line.ingredient_id === undefined) !== (line.ingredient_name === undefined), {
+    message: 'choose an ingredient, or name one',
+    path: ['ingredient_id'],
+  });
+export type OwnRecipeLine = z.infer<typeof ownRecipeLineSchema>;
+
+/**
+ * `POST /api/me/recipes` and `PUT /api/me/recipes/:id`: the recipe, as a signature is written, with lines that may name
+ * an ingredient in free text.
+ */
+export const ownRecipeWriteSchema = signatureWriteSchema.extend({
+  ingredients: z
+    .array(ownRecipeLineSchema)
+    .min(1, 'a recipe needs at least one ingredient')
+    .max(MAX_SIGNATURE_LINES, `a recipe has at most ${MAX_SIGNATURE_LINES} ingredients`),
+});
 export type OwnRecipeWrite = z.infer<typeof ownRecipeWriteSchema>;
+/** What an own-recipe form or an import holds before defaults are applied. */
+export type OwnRecipeWriteInput = z.input<typeof ownRecipeWriteSchema>;
 
 /** An own recipe: the catalogue's detail (slug free-form), its photo, and its share link's slug while sharing is on. */
 export const ownRecipeSchema = cocktailDetailSchema.extend({

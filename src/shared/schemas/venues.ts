@@ -316,38 +316,41 @@ const distinct = <T extends z.ZodType>(item: T, name: string) =>
   z.array(item).refine((list) => new Set(list).size === list.length, { message: `${name} must not repeat` });
 
 /**
- * One line of a signature recipe as the editor sends it: an ingredient of the catalogue by id, an amount in `unit` (null
+ * The fields of one recipe line as the editor sends it (signatureLineSchema adds the range rule): an ingredient of the catalogue by id, an amount in `unit` (null
  * only for lines without a measure, e.g. 'top' without a volume; 'top' and 'splash' take the expected ml), an optional
  * upper amount for ranges, optional, a note ('chilled', 'to taste').
  */
-export const signatureLineSchema = z
-  .strictObject({
-    ingredient_id: z
-      .number({ error: 'choose an ingredient' })
-      .int()
-      .positive('choose an ingredient')
-      .max(MAX_RECORD_ID, 'ingredient_id is out of range'),
-    amount: z.number().positive('the amount must be more than 0').max(10_000, 'the amount is too large').nullable(),
-    amount_max: z
-      .number()
-      .positive('the upper amount must be more than 0')
-      .max(10_000, 'the upper amount is too large')
-      .nullable()
-      .default(null),
-    unit: unitSchema,
-    is_optional: z.boolean().default(false),
-    note: z
-      .string()
-      .trim()
-      .max(120, 'a note has at most 120 characters')
-      .regex(ONE_LINE_TEXT, oneLineMessage('a note'))
-      .nullable()
-      .default(null),
-  })
-  .refine((line) => line.amount_max === null || (line.amount !== null && line.amount_max > line.amount), {
-    message: 'the upper amount must be greater than the amount',
-    path: ['amount_max'],
-  });
+export const recipeLineFields = z.strictObject({
+  ingredient_id: z
+    .number({ error: 'choose an ingredient' })
+    .int()
+    .positive('choose an ingredient')
+    .max(MAX_RECORD_ID, 'ingredient_id is out of range'),
+  amount: z.number().positive('the amount must be more than 0').max(10_000, 'the amount is too large').nullable(),
+  amount_max: z
+    .number()
+    .positive('the upper amount must be more than 0')
+    .max(10_000, 'the upper amount is too large')
+    .nullable()
+    .default(null),
+  unit: unitSchema,
+  is_optional: z.boolean().default(false),
+  note: z
+    .string()
+    .trim()
+    .max(120, 'a note has at most 120 characters')
+    .regex(ONE_LINE_TEXT, oneLineMessage('a note'))
+    .nullable()
+    .default(null),
+});
+
+/** True when a line's upper amount, if any, is above its amount: the rule every recipe line keeps. */
+export const amountRangeHolds = (line: { amount: number | null; amount_max: number | null }) =>
+  line.amount_max === null || (line.amount !== null && line.amount_max > line.amount);
+/** What a line breaking {@link amountRangeHolds} is told, and where. */
+export const AMOUNT_RANGE_ISSUE = { message: 'the upper amount must be greater than the amount', path: ['amount_max'] };
+
+export const signatureLineSchema = recipeLineFields.refine(amountRangeHolds, AMOUNT_RANGE_ISSUE);
 export type SignatureLine = z.infer<typeof signatureLineSchema>;
 
 /**

@@ -17,6 +17,7 @@ import { jwtKeysMigration } from './0014-jwt-keys';
 import { ingredientVariantMigration } from './0015-ingredient-variant';
 import { servedOverIceMigration } from './0016-served-over-ice';
 import { ownRecipesMigration } from './0017-own-recipes';
+import { ownIngredientsMigration } from './0018-own-ingredients';
 
 /**
  * Every migration, by name (Kysely runs them in name order). One set serves both dialects: each module receives the dialect
@@ -41,5 +42,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0015-ingredient-variant': ingredientVariantMigration(),
     '0016-served-over-ice': servedOverIceMigration(),
     '0017-own-recipes': ownRecipesMigration(),
+    '0018-own-ingredients': ownIngredientsMigration(),
   };
 }
