@@ -18,6 +18,7 @@ import {
 } from '@/shared/schemas/collections';
 import { recoveryEmailSchema } from '@/shared/schemas/dev-tools';
 import {
+  importQuerySchema,
   ownRecipeParamSchema,
   ownRecipeWriteSchema,
   recipeCopyParamSchema,
@@ -792,6 +793,28 @@ export const ROUTES: readonly RouteSpec[] = [
     caller: 'pro',
     weight: 0.5,
     params: { cocktailId: { valid: someCocktail, schema: recipeCopyParamSchema.shape.cocktailId } },
+  }),
+  // The import reads any upload; the valid one is a flat JSON record, previewed (and, less often, written).
+  app({
+    id: 'POST /api/me/recipes/import?preview=1',
+    method: 'POST',
+    path: '/api/me/recipes/import',
+    caller: 'pro',
+    query: () => ({ preview: '1' }),
+    querySchema: importQuerySchema,
+    body: () => [
+      { name: 'Fuzz import', ingredients: ['2 oz gin', '3/4 oz lemon juice'], directions: 'Shake, strain.' },
+    ],
+  }),
+  app({
+    id: 'POST /api/me/recipes/import',
+    method: 'POST',
+    path: '/api/me/recipes/import',
+    caller: 'pro',
+    weight: 0.3,
+    body: () => [
+      { name: 'Fuzz import', ingredients: ['2 oz gin', '3/4 oz lemon juice'], directions: 'Shake, strain.' },
+    ],
   }),
   app({
     id: 'GET /api/me/recipes/:id',

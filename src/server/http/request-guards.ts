@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../errors';
 import { MAX_IMAGE_BYTES } from '../uploads';
+import { MAX_IMPORT_BYTES } from '@/shared/schemas/recipes';
 import { limitBody } from './body-limit';
 
 /**
@@ -61,6 +62,9 @@ export const SIGNATURE_BODY_LIMIT_BYTES = 32 * 1024;
  */
 export const IMAGE_UPLOAD_BODY_LIMIT_BYTES = MAX_IMAGE_BYTES + 1024 * 1024;
 
+/** Largest recipe import upload, bytes: the import's own limit (shared/schemas/recipes.ts MAX_IMPORT_BYTES, 5 MB). */
+export const IMPORT_BODY_LIMIT_BYTES = MAX_IMPORT_BYTES;
+
 /** Routes with another body limit, by path prefix, bytes. The first matching prefix wins. */
 export const API_BODY_LIMITS: readonly { prefix: string; maxBytes: number }[] = [
   { prefix: '/api/events', maxBytes: EVENTS_BODY_LIMIT_BYTES },
@@ -72,6 +76,9 @@ export const API_BODY_LIMITS: readonly { prefix: string; maxBytes: number }[] = 
   { prefix: '/api/me/collections', maxBytes: COLLECTIONS_BODY_LIMIT_BYTES },
   { prefix: '/api/me/notes', maxBytes: NOTE_BODY_LIMIT_BYTES },
   { prefix: '/api/me/ratings', maxBytes: SMALL_BODY_LIMIT_BYTES },
+  { prefix: '/api/me/recipes/import', maxBytes: IMPORT_BODY_LIMIT_BYTES },
+  // An own recipe is written as a signature is (SIGNATURE_BODY_LIMIT_BYTES).
+  { prefix: '/api/me/recipes', maxBytes: SIGNATURE_BODY_LIMIT_BYTES },
   { prefix: '/api/me/export', maxBytes: SMALL_BODY_LIMIT_BYTES },
   { prefix: '/api/collections', maxBytes: SMALL_BODY_LIMIT_BYTES },
   { prefix: '/api/venues', maxBytes: VENUES_BODY_LIMIT_BYTES },

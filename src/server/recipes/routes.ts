@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { planFromEntitlements } from '@/shared/domain/plans';
 import { shareSlugSchema } from '@/shared/schemas/collections';
 import {
+  importQuerySchema,
   ownRecipeParamSchema,
   ownRecipeWriteSchema,
   recipeCopyParamSchema,
@@ -12,6 +13,7 @@ import type { Database } from '../db/types';
 import { sameOriginGuard } from '../http/origin-guard';
 import type { SessionReader } from '../http/session';
 import { jsonBody, validate } from '../http/validate';
+import { importRecipes, previewImport } from './import/import-recipes';
 import { activeEntitlementsOf } from '../payments';
 import {
   copyRecipe,
@@ -33,7 +35,9 @@ const NO_STORE = { 'Cache-Control': 'no-store' } as const;
  * it answers 403 ENTITLEMENT_REQUIRED with the count, and nothing else is gated. Writes are refused from another site;
  * bodies are limited by the API's body-limit guard (http/request-guards.ts).
  * - `GET /` -> OwnRecipeList; `POST /` -> 201 OwnRecipe; `POST /copy/:cocktailId` -> 201 OwnRecipe ('Make it my own');
- * - `GET|PUT /:id` -> OwnRecipe; `DELETE /:id` -> the OwnRecipeList left; `PUT /:id/share` `{shared}` -> OwnRecipe.
+ * - `GET|PUT /:id` -> OwnRecipe; `DELETE /:id` -> the OwnRecipeList left; `PUT /:id/share` `{shared}` -> OwnRecipe;
+ * - `POST /import[?preview=1]` (the upload as the body, any type, at most MAX_IMPORT_BYTES) -> ImportPreview, or the
+ *   ImportResult of writing it (400 VALIDATION_FAILED when nothing in it reads as a recipe).
  * Another user's recipe is 404, as one that does not exist. Errors (`{"error": {code, message}}`): 401 signed out; 403
  * ENTITLEMENT_REQUIRED past the limit; 403 FORBIDDEN for a cross-site write; 400 VALIDATION_FAILED; 404; 413 for an
  * oversized body; 503 while the database is away.
@@ -61,6 +65,11 @@ export function ownRecipeRoutes({
   recipes.post('/copy/:cocktailId', validate('param', recipeCopyParamSchema), async (c) =>
     c.json(await copyRecipe({ ...(await withPlan(c)), cocktailId: c.req.valid('param').cocktailId }), 201, NO_STORE),
   );
+  recipes.post('/import', validate('query', importQuerySchema), async (c) => {
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    if (c.req.valid('query').preview === '1') return c.json(await previewImport({ db, bytes }), 200, NO_STORE);
+    return c.json(await importRecipes({ ...(await withPlan(c)), bytes }), 200, NO_STORE);
+  });
   recipes.get('/:id', validate('param', ownRecipeParamSchema), async (c) =>
     c.json(await getOwnRecipe({ ...(await userOf(c)), id: c.req.valid('param').id }), 200, NO_STORE),
   );

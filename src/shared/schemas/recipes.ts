@@ -86,3 +86,73 @@ export const recipeShareSchema = z.strictObject({ shared: z.boolean() });
 /** `GET /api/recipes/shared/:slug`: what anyone with the link sees (no share slug, no owner). */
 export const sharedRecipeSchema = ownRecipeSchema.omit({ shareSlug: true });
 export type SharedRecipe = z.infer<typeof sharedRecipeSchema>;
+
+/** Largest import upload, bytes (5 MB), and most recipes one import takes. */
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+export const MAX_IMPORT_RECIPES = 500;
+
+/** `POST /api/me/recipes/import?preview=1` answers what would be imported and writes nothing. */
+export const importQuerySchema = z.object({ preview: z.enum(['0', '1']).optional() });
+
+/** The formats an import is read in (detected from the content). */
+export const importFormatSchema = z.enum([
+  'bar-assistant',
+  'bar-assistant-zip',
+  'json-ld',
+  'cocktaildb',
+  'json-records',
+  'csv',
+  'text',
+]);
+
+/** How a line's ingredient was found in the catalogue: its name, an alias, a guess, or not (a new, free-text one). */
+export const importMatchSchema = z.enum(['exact', 'alias', 'fuzzy', 'new']);
+
+/** One line of a previewed recipe: as written, as read, and the ingredient it resolved to. */
+export const importLineSchema = z.object({
+  source: z.string(),
+  amount: z.number().nullable(),
+  amount_max: z.number().nullable(),
+  unit: z.string(),
+  /** The ingredient as the line names it. */
+  text: z.string(),
+  match: importMatchSchema,
+  /** The catalogue ingredient, or null for a new one. */
+  ingredient_id: z.number().int().nullable(),
+  /** The catalogue's name of it, or the text for a new one. */
+  ingredient: z.string(),
+  brand: z.string().nullable(),
+});
+
+/** A recipe an import did not take, and why. */
+export const importRefusalSchema = z.object({
+  index: z.number().int().min(0),
+  name: z.string().nullable(),
+  reason: z.string(),
+});
+
+/**
+ * The preview: per recipe its position in the upload, the write it becomes (send it, corrected, to `POST
+ * /api/me/recipes`), each line's reading and match, and what to check; and the recipes that cannot be imported.
+ */
+export const importPreviewSchema = z.object({
+  format: importFormatSchema,
+  recipes: z.array(
+    z.object({
+      index: z.number().int().min(0),
+      write: ownRecipeWriteSchema,
+      lines: z.array(importLineSchema),
+      warnings: z.array(z.string()),
+    }),
+  ),
+  refusals: z.array(importRefusalSchema),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
+
+/** The import: each recipe written whole (its id) or refused with its reason. */
+export const importResultSchema = z.object({
+  format: importFormatSchema,
+  imported: z.array(z.object({ index: z.number().int().min(0), id: z.number().int(), name: z.string() })),
+  refusals: z.array(importRefusalSchema),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;

@@ -156,6 +156,14 @@ describe('readImport detects the format from the content and reads it', () => {
     ]);
   });
 
+  it('reads a name ending in a number as a name, not an ingredient', () => {
+    const text = 'French 75\n1 oz gin\n1/2 oz lemon juice\nTop with Champagne\n\nHighball 2\n2 oz gin\n4 oz soda water';
+    expect(summary(new TextEncoder().encode(text)).recipes.map((r) => [r.name, r.lines.length])).toEqual([
+      ['French 75', 3],
+      ['Highball 2', 2],
+    ]);
+  });
+
   it('says why an upload cannot be read at all', () => {
     expect(() => readImport(new TextEncoder().encode('{"hello": "world"}'))).toThrow(UnreadableImportError);
     expect(() => readImport(new TextEncoder().encode('<html><body>No recipe</body></html>'))).toThrow(

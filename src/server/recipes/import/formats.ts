@@ -226,10 +226,18 @@ function readCsv(source: string): ImportedRecipe[] {
   );
 }
 
-/** True when a pasted line reads as an ingredient: it has an amount, is a top-up or rinse, or names a garnish. */
+/**
+ * How a pasted ingredient line begins: a number or fraction, or a measure said in words ('a dash of', 'top with',
+ * 'juice of'). A name ending in a number ('French 75', 'Highball 2') does not.
+ */
+const OPENS_WITH_AMOUNT =
+  /^(?:[-*•]\s*)?(?:\d|[¼½¾⅓⅔⅛⅜⅝⅞]|(?:an?|one|few)\s+(?:dash|splash|pinch|drop|barspoon|bar spoon|sprig|slice|wedge|twist|shot|drops|dashes)\b|top\b|fill\b|juice of\b|rinse\b|splash\b|pinch\b|dash\b)/i;
+
+/** True when a pasted line reads as an ingredient: it opens with an amount, is a top-up or rinse, or names a garnish. */
 function isIngredientLine(line: string): boolean {
   const parsed = parseLine(line);
-  return parsed !== null && (parsed.amount !== null || parsed.garnish || ['top', 'rinse'].includes(parsed.unit));
+  if (parsed === null || parsed.ingredient === '') return false;
+  return OPENS_WITH_AMOUNT.test(line.trim()) || parsed.garnish || ['top', 'rinse'].includes(parsed.unit);
 }
 
 /**
