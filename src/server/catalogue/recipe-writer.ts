@@ -82,13 +82,17 @@ export function recipeColumnsFrom(
   };
 }
 
-/** Writes a recipe's lines (after deleting any it had), in the editor's order, inside the caller's transaction. */
+/**
+ * Writes a recipe's lines (after deleting any it had, unless `fresh`: a recipe just inserted has none), in the editor's
+ * order, inside the caller's transaction.
+ */
 export async function writeRecipeLines(
   trx: Transaction<Database>,
   cocktailId: number,
   body: SignatureWrite,
+  { fresh = false }: { fresh?: boolean } = {},
 ): Promise<void> {
-  await trx.deleteFrom('cocktail_ingredient').where('cocktail_id', '=', cocktailId).execute();
+  if (!fresh) await trx.deleteFrom('cocktail_ingredient').where('cocktail_id', '=', cocktailId).execute();
   await trx
     .insertInto('cocktail_ingredient')
     .values(

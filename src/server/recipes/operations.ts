@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { ownRecipeLimit, type PlanName } from '@/shared/domain/plans';
 import { slugFromName } from '@/shared/domain/venues';
 import type { OwnRecipe, OwnRecipeList, OwnRecipeWrite, SharedRecipe } from '@/shared/schemas/recipes';
@@ -9,6 +9,8 @@ import {
   loadCocktailDetails,
   recipeColumnsFrom,
   writeRecipeLines,
+  type ExtraIngredient,
+  type IngredientCatalogue,
   type StoredRecipe,
 } from '../catalogue';
 import type { Database } from '../db/types';
@@ -95,11 +97,60 @@ export function ownRecipeLimitMessage(limit: number, count: number): string {
   return `Free accounts keep ${limit} recipes of their own and you have ${count}. Pro keeps any number; nothing you wrote is taken away.`;
 }
 
+/** What writing a new own recipe inside a transaction needs beyond the body (see {@link insertOwnRecipe}). */
+export interface OwnRecipeInsert {
+  userId: string;
+  /** The plan's limit (ownRecipeLimit), or null for none. */
+  limit: number | null;
+  /** The ingredient catalogue, read before the transaction opened. */
+  catalogue: IngredientCatalogue;
+  body: OwnRecipeWrite;
+  /** The user's own ingredients already read in this transaction (an import's), kept up to date; read afresh without. */
+  own?: Map<number, ExtraIngredient>;
+}
+
 /**
- * Writes a new own recipe. Its slug is `u--<name>-<random>` (a double hyphen never occurs in a catalogue slug, so
- * seeding can never overwrite it). The count and the insert share one transaction.
- * @throws AppError ENTITLEMENT_REQUIRED past the plan's limit (the message names the count); VALIDATION_FAILED for an
+ * Writes a new own recipe inside `trx` (its count check, free-text ingredients, row and lines) and answers its id. Every
+ * refusal is thrown before anything is written, so a caller may go on in the same transaction. Its slug is `u--<name>-<random>` (a double hyphen never occurs in a catalogue slug, so seeding can never overwrite it).
+ * @throws AppError ENTITLEMENT_REQUIRED past the limit (the message names the count); VALIDATION_FAILED for an
  *   unknown ingredient.
+ */
+export async function insertOwnRecipe(
+  trx: Transaction<Database>,
+  { userId, limit, catalogue, body, own }: OwnRecipeInsert,
+): Promise<number> {
+  if (limit !== null) {
+    const row = await trx
+      .selectFrom('cocktail')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('owner_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    const count = Number(row.n);
+    if (count >= limit) throw new AppError('ENTITLEMENT_REQUIRED', ownRecipeLimitMessage(limit, count));
+  }
+  const named = await nameOwnIngredients(trx, catalogue, userId, body, own);
+  const columns = recipeColumnsFrom(catalogue, named.body, named.own);
+  const created = await trx
+    .insertInto('cocktail')
+    .values({
+      ...columns,
+      slug: `u--${slugFromName(body.name) || 'recipe'}-${randomBytes(4).toString('hex')}`,
+      is_signature: 0,
+      image_url: null,
+      venue_id: null,
+      owner_id: userId,
+      photo: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const cocktailId = Number(created.id);
+  await writeRecipeLines(trx, cocktailId, named.body, { fresh: true });
+  return cocktailId;
+}
+
+/**
+ * Writes a new own recipe in one transaction (the count and the insert together).
+ * @throws AppError ENTITLEMENT_REQUIRED past the plan's limit; VALIDATION_FAILED for an unknown ingredient.
  */
 export async function createOwnRecipe({
   db,
@@ -112,37 +163,10 @@ export async function createOwnRecipe({
   plan: PlanName;
   body: OwnRecipeWrite;
 }): Promise<OwnRecipe> {
-  const limit = ownRecipeLimit(plan);
   const catalogue = await getIngredientCatalogue(db);
-  const id = await db.transaction().execute(async (trx) => {
-    if (limit !== null) {
-      const row = await trx
-        .selectFrom('cocktail')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('owner_id', '=', userId)
-        .executeTakeFirstOrThrow();
-      const count = Number(row.n);
-      if (count >= limit) throw new AppError('ENTITLEMENT_REQUIRED', ownRecipeLimitMessage(limit, count));
-    }
-    const named = await nameOwnIngredients(trx, catalogue, userId, body);
-    const columns = recipeColumnsFrom(catalogue, named.body, named.own);
-    const created = await trx
-      .insertInto('cocktail')
-      .values({
-        ...columns,
-        slug: `u--${slugFromName(body.name) || 'recipe'}-${randomBytes(4).toString('hex')}`,
-        is_signature: 0,
-        image_url: null,
-        venue_id: null,
-        owner_id: userId,
-        photo: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const cocktailId = Number(created.id);
-    await writeRecipeLines(trx, cocktailId, named.body);
-    return cocktailId;
-  });
+  const id = await db
+    .transaction()
+    .execute((trx) => insertOwnRecipe(trx, { userId, limit: ownRecipeLimit(plan), catalogue, body }));
   return getOwnRecipe({ db, userId, id });
 }
 

@@ -24,15 +24,17 @@ export async function ownIngredientsOf(
 
 /**
  * `body` with every free-text ingredient named by id (the catalogue's, the user's own, or a new own one written in
- * `trx`), and the user's own ingredients the lines may name. `catalogue` is read before the transaction opens.
+ * `trx`), and the user's own ingredients the lines may name. `catalogue` is read before the transaction opens; `known`,
+ * when given, is the user's own ingredients already read in `trx` (an import's), and gains the ones made here.
  */
 export async function nameOwnIngredients(
   trx: Transaction<Database>,
   catalogue: IngredientCatalogue,
   userId: string,
   body: OwnRecipeWrite,
+  known?: Map<number, ExtraIngredient>,
 ): Promise<{ body: SignatureWrite; own: Map<number, ExtraIngredient> }> {
-  const own = await ownIngredientsOf(trx, userId);
+  const own = known ?? (await ownIngredientsOf(trx, userId));
   const byKey = new Map<string, number>();
   for (const entry of catalogue.keyed) {
     for (const key of [entry.nameKey, ...entry.aliasKeys]) if (!byKey.has(key)) byKey.set(key, entry.item.id);

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { PlanName } from '@/shared/domain/plans';
+import { ownRecipeLimit, type PlanName } from '@/shared/domain/plans';
 import { MAX_IMPORT_RECIPES, type ImportPreview, type ImportResult } from '@/shared/schemas/recipes';
 import { getIngredientCatalogue } from '../../catalogue';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
-import { createOwnRecipe } from '../operations';
+import { insertOwnRecipe } from '../operations';
+import { ownIngredientsOf } from '../own-ingredients';
 import { draftRecipes, type RecipeDraft } from './draft';
 import { readImport, UnreadableImportError } from './formats';
 import type { ImportRead } from './imported-recipe';
@@ -12,8 +13,8 @@ import { draftToWrite } from './to-write';
 
 /**
  * An upload brought into the user's own recipes: read (formats.ts), drafted against the catalogue (draft.ts), turned
- * into own-recipe writes (to-write.ts), then previewed or written. Each recipe is written whole or not at all, in its
- * own transaction; the answer lists every refusal with its reason (a free account's limit included: the recipes past
+ * into own-recipe writes (to-write.ts), then previewed or written. Each recipe is written whole or not at all (a
+ * savepoint of its own); the answer lists every refusal with its reason (a free account's limit included: the recipes past
  * it are refused, those before it kept). Errors: AppError VALIDATION_FAILED when the upload is unreadable or holds more
  * than MAX_IMPORT_RECIPES; database errors propagate (503).
  */
@@ -85,7 +86,14 @@ export async function previewImport({
   return preview;
 }
 
-/** Imports `bytes` into the user's own recipes. */
+/** Recipes written per transaction while importing. */
+const BATCH = 100;
+
+/**
+ * Imports `bytes` into the user's own recipes, a batch of recipes to a transaction. A recipe is refused (an unknown
+ * ingredient, the plan's limit) before any of it is written (insertOwnRecipe), so the batch goes on without it; a
+ * database error rolls the batch back whole and is thrown (503), leaving the batches before it imported.
+ */
 export async function importRecipes({
   db,
   userId,
@@ -99,14 +107,27 @@ export async function importRecipes({
 }): Promise<ImportResult> {
   const preview = await previewImport({ db, bytes });
   const result: ImportResult = { format: preview.format, imported: [], refusals: [...preview.refusals] };
-  for (const { index, write } of preview.recipes) {
-    try {
-      const created = await createOwnRecipe({ db, userId, plan, body: write });
-      result.imported.push({ index, id: created.id, name: created.name });
-    } catch (error) {
-      if (!(error instanceof AppError) || error.code === 'SERVICE_UNAVAILABLE') throw error;
-      result.refusals.push({ index, name: write.name, reason: error.message });
-    }
+  const catalogue = await getIngredientCatalogue(db);
+  const limit = ownRecipeLimit(plan);
+  for (let start = 0; start < preview.recipes.length; start += BATCH) {
+    const batch = preview.recipes.slice(start, start + BATCH);
+    const outcome = await db.transaction().execute(async (trx) => {
+      const own = await ownIngredientsOf(trx, userId);
+      const written: ImportResult['imported'] = [];
+      const refused: ImportResult['refusals'] = [];
+      for (const { index, write } of batch) {
+        try {
+          const id = await insertOwnRecipe(trx, { userId, limit, catalogue, body: write, own });
+          written.push({ index, id, name: write.name });
+        } catch (error) {
+          if (!(error instanceof AppError) || error.code === 'SERVICE_UNAVAILABLE') throw error;
+          refused.push({ index, name: write.name, reason: error.message });
+        }
+      }
+      return { written, refused };
+    });
+    result.imported.push(...outcome.written);
+    result.refusals.push(...outcome.refused);
   }
   result.refusals.sort((a, b) => a.index - b.index);
   return result;
