@@ -1,4 +1,4 @@
-import type { Unit } from './units';
+import { unitLabel, type Unit } from './units';
 
 /**
  * Recipe lines written back as text, the inverse of line-parse.ts's parseLine: what the plain-text and Markdown exports
@@ -28,27 +28,32 @@ export function formatQuantity(n: number): string {
   return String(Math.round(n * 100) / 100);
 }
 
-/** Written names of our units in a line, one and many (as parseLine reads them back). */
-const LINE_UNIT_WORDS: Partial<Record<Unit, [string, string]>> = {
-  ml: ['ml', 'ml'],
-  cl: ['cl', 'cl'],
-  oz: ['oz', 'oz'],
-  tsp: ['tsp', 'tsp'],
-  tbsp: ['tbsp', 'tbsp'],
-  barspoon: ['barspoon', 'barspoons'],
-  dash: ['dash', 'dashes'],
-  drop: ['drop', 'drops'],
-  pinch: ['pinch', 'pinches'],
-  splash: ['splash', 'splashes'],
-  slice: ['slice', 'slices'],
-  wedge: ['wedge', 'wedges'],
-  peel: ['peel', 'peels'],
-  sprig: ['sprig', 'sprigs'],
-  leaf: ['leaf', 'leaves'],
-  cube: ['cube', 'cubes'],
-  scoop: ['scoop', 'scoops'],
-  whole: ['whole', 'whole'],
-};
+/** Units a line writes as a word before the ingredient (egg, piece, top and rinse lines are written otherwise). */
+const WORD_UNITS: ReadonlySet<Unit> = new Set<Unit>([
+  'ml',
+  'cl',
+  'oz',
+  'tsp',
+  'tbsp',
+  'barspoon',
+  'dash',
+  'drop',
+  'pinch',
+  'splash',
+  'slice',
+  'wedge',
+  'peel',
+  'sprig',
+  'leaf',
+  'cube',
+  'scoop',
+  'whole',
+]);
+
+/** The written names of `unit`, one and many (units.ts unitLabel), or null when the unit is not written as a word. */
+function unitWords(unit: Unit): [string, string] | null {
+  return WORD_UNITS.has(unit) ? [unitLabel(unit, 1), unitLabel(unit, 2)] : null;
+}
 
 /** A recipe line as {@link formatLine} writes it. */
 export interface LineToWrite {
@@ -79,13 +84,13 @@ export function formatLine(line: LineToWrite): string {
   else if (unit === 'rinse')
     text = amount === null || amount === 1 ? `${ingredient} rinse` : `${count} ${ingredient} rinses`;
   else if (amount === null) {
-    const words = LINE_UNIT_WORDS[unit];
+    const words = unitWords(unit);
     text =
       words && !['whole'].includes(unit)
         ? `${words[0][0]?.toUpperCase()}${words[0].slice(1)} of ${ingredient}`
         : ingredient;
   } else {
-    const words = LINE_UNIT_WORDS[unit];
+    const words = unitWords(unit);
     const many = (amountMax ?? amount) !== 1;
     // Egg and piece lines, and count words the name already says ('1 sugar cube'), are written as a count and a name.
     const said = words && new RegExp(`\\b(?:${words[0]}|${words[1]})$`, 'i').test(ingredient);
