@@ -31,7 +31,8 @@ const INGREDIENTS: IngredientSummary[] = (() => {
   }));
 })();
 
-const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)));
+const fixture = (name: string) =>
+  new Uint8Array(readFileSync(new URL(`../../../../tests/fixtures/import/${name}`, import.meta.url)));
 const draftsOf = (name: string) => draftRecipes(readImport(fixture(name)).recipes, INGREDIENTS);
 
 describe('draftRecipes', () => {

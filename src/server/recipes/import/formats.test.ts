@@ -3,8 +3,9 @@ import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { readImport, UnreadableImportError } from './formats';
 
-/** One of this folder's fixtures (written for these tests), as bytes. */
-const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)));
+/** One of the import fixtures (tests/fixtures/import, written for these tests), as bytes. */
+const fixture = (name: string) =>
+  new Uint8Array(readFileSync(new URL(`../../../../tests/fixtures/import/${name}`, import.meta.url)));
 /** The name, and each line's amount, unit and ingredient, of every recipe read. */
 const summary = (bytes: Uint8Array) => {
   const read = readImport(bytes);
