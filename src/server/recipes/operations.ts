@@ -229,7 +229,7 @@ export function copyName(name: string): string {
  * 'Make it my own': a new own recipe copied from a public cocktail or one of the user's own recipes (a duplicate), named
  * '<name> (my version)'. Counts against the plan's limit like any new recipe.
  * @throws AppError NOT_FOUND (no public cocktail or own recipe of the user with this id: a venue's or another user's
- *   included); ENTITLEMENT_REQUIRED past the limit.
+ *   included); ENTITLEMENT_REQUIRED past the limit; VALIDATION_FAILED when the source does not fit the write.
  */
 export async function copyRecipe({
   db,
@@ -247,7 +247,7 @@ export async function copyRecipe({
     throw new AppError('NOT_FOUND', `No cocktail has id ${cocktailId}.`);
   }
   const detail = source.detail;
-  const body = ownRecipeWriteSchema.parse({
+  const parsed = ownRecipeWriteSchema.safeParse({
     name: copyName(detail.name),
     base_spirit: detail.base_spirit,
     category: detail.category,
@@ -270,7 +270,15 @@ export async function copyRecipe({
       note: line.note,
     })),
   });
-  return createOwnRecipe({ db, userId, plan, body });
+  // A catalogue recipe always fits the write; should one not (a longer text), the copy is refused, never a 500.
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `This cocktail cannot be copied: ${issue?.path.join('.')} ${issue?.message}`,
+    );
+  }
+  return createOwnRecipe({ db, userId, plan, body: parsed.data });
 }
 
 /**

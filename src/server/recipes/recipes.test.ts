@@ -174,6 +174,21 @@ describe.each(testDialects())('Own recipes on %s', (dialect) => {
     expect((await call<ApiErrorBody>(jar, 'POST', '/api/me/recipes/copy/999999')).status).toBe(404);
   });
 
+  it('refuses to copy a cocktail that does not fit the write (400, never a 500), and writes nothing', async () => {
+    const { jar } = await user('long-copy');
+    const source = publicIds[1]!;
+    await t.database.db
+      .updateTable('cocktail')
+      .set({ description: 'long '.repeat(150) })
+      .where('id', '=', source)
+      .execute();
+    const answer = await call<ApiErrorBody>(jar, 'POST', `/api/me/recipes/copy/${source}`);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.code).toBe('VALIDATION_FAILED');
+    expect(answer.body.error.message).toMatch(/^This cocktail cannot be copied: description /);
+    expect((await call<OwnRecipeList>(jar, 'GET', '/api/me/recipes')).body.items).toEqual([]);
+  });
+
   it('keeps a free account to its limit (403 with the count) and takes nothing away; Pro keeps any number', async () => {
     const free = await user('free');
     const made: OwnRecipe[] = [];
