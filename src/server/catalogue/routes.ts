@@ -6,6 +6,7 @@ import { cocktailListQuerySchema, cocktailSampleQuerySchema } from '@/shared/sch
 import { ingredientListQuerySchema } from '@/shared/schemas/ingredient';
 import { suggestionQuerySchema } from '@/shared/schemas/search';
 import type { Database } from '../db/types';
+import { AppError } from '../errors';
 import {
   cacheableJson,
   cacheableJsonText,
@@ -46,14 +47,19 @@ export const INGREDIENT_CACHE_BYTES = 8 * 1024 * 1024;
  * in the caller's own order (`sort=my-ratings|rated-first`, `minRating`) reads their ratings through `ratingsOf` (null:
  * signed out, 401) and is answered `private` too, so the shared cache never keeps it; so is a list of the caller's own
  * cocktails (`favorites=1`, `canMake=1`), whose ids `ownIds` reads (it throws 401 signed out, 403 without My Bar's plan).
+ * The detail of an id the public catalogue does not hold is asked of `ownCocktail` (a user's own recipe, for its owner
+ * only) and answered `private, no-store`; without it, or when it answers null, the public 404 stands.
  */
 export function catalogueRoutes({
   db,
   isSignedIn = async () => false,
   ratingsOf = async () => null,
   ownIds,
+  ownCocktail,
 }: {
   db: Kysely<Database>;
+  /** The caller's own recipe of this id in the detail shape, or null (signed out, not theirs, none). */
+  ownCocktail?: (c: Context, id: number) => Promise<unknown>;
   isSignedIn?: (c: Context) => Promise<boolean>;
   /** The caller's ratings by cocktail id, or null when signed out (default: nobody is signed in). */
   ratingsOf?: (c: Context) => ReturnType<RatingsReader>;
@@ -87,8 +93,15 @@ export function catalogueRoutes({
   });
 
   routes.get('/:id', cached, validate('param', cocktailIdParamSchema), async (c) => {
-    const detail = await getCocktail({ db, id: c.req.valid('param').id });
-    return cacheableJson(c, detail, PUBLIC_REVALIDATE);
+    const id = c.req.valid('param').id;
+    try {
+      return cacheableJson(c, await getCocktail({ db, id }), PUBLIC_REVALIDATE);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'NOT_FOUND' || !ownCocktail) throw error;
+      const own = await ownCocktail(c, id);
+      if (own === null) throw error;
+      return c.json(own, 200, { 'Cache-Control': 'private, no-store' });
+    }
   });
 
   return routes;

@@ -65,14 +65,27 @@ export const ownRecipeSchema = cocktailDetailSchema.extend({
 export type OwnRecipe = z.infer<typeof ownRecipeSchema>;
 
 /**
- * `GET /api/me/recipes`: the user's recipes by name; `limit` is how many their plan keeps (null: no limit), so the page
- * can say '3 of 10'.
+ * `GET /api/me/recipes[?q=]`: the user's recipes by name (with `q`, those it matches); `limit` is how many their plan
+ * keeps (null: no limit), so the page can say '3 of 10'.
  */
 export const ownRecipeListSchema = z.object({
   items: z.array(ownRecipeSchema),
   limit: z.number().int().positive().nullable(),
 });
 export type OwnRecipeList = z.infer<typeof ownRecipeListSchema>;
+
+/** Longest `q` of `GET /api/me/recipes`, characters. */
+export const MAX_OWN_RECIPE_QUERY = 200;
+
+/**
+ * Query of `GET /api/me/recipes`: `q` keeps the recipes whose name, ingredients or tags (flavour, season, occasion) hold
+ * every word of it, each word as the start of one of theirs, folded as the catalogue search folds text (case, accents
+ * and apostrophes aside: 'negr' finds 'House Negroni', 'cachaca' finds 'Cachaça'). Empty or absent: every recipe.
+ */
+export const ownRecipeListQuerySchema = z.object({
+  q: z.string().trim().max(MAX_OWN_RECIPE_QUERY, `q must be at most ${MAX_OWN_RECIPE_QUERY} characters`).default(''),
+});
+export type OwnRecipeListQuery = z.infer<typeof ownRecipeListQuerySchema>;
 
 /** `/api/me/recipes/:id`. */
 export const ownRecipeParamSchema = z.object({ id: recordIdParamSchema('id') });
@@ -156,3 +169,16 @@ export const importResultSchema = z.object({
   refusals: z.array(importRefusalSchema),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
+
+/**
+ * `POST /api/me/recipes/import/reviewed`: a preview's recipes as the user corrected them (a line's ingredient changed,
+ * a recipe left out), with the preview's refusals to answer again; written as an upload is (ImportResult).
+ */
+export const importReviewSchema = z.strictObject({
+  format: importFormatSchema,
+  recipes: z
+    .array(z.strictObject({ index: z.number().int().min(0), write: ownRecipeWriteSchema }))
+    .max(MAX_IMPORT_RECIPES, `an import takes at most ${MAX_IMPORT_RECIPES} recipes`),
+  refusals: z.array(importRefusalSchema).max(MAX_IMPORT_RECIPES).default([]),
+});
+export type ImportReview = z.infer<typeof importReviewSchema>;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ownRecipeLimit, type PlanName } from '@/shared/domain/plans';
-import { MAX_IMPORT_RECIPES, type ImportPreview, type ImportResult } from '@/shared/schemas/recipes';
+import { MAX_IMPORT_RECIPES, type ImportPreview, type ImportResult, type ImportReview } from '@/shared/schemas/recipes';
 import { getIngredientCatalogue } from '../../catalogue';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
@@ -90,9 +90,8 @@ export async function previewImport({
 const BATCH = 100;
 
 /**
- * Imports `bytes` into the user's own recipes, a batch of recipes to a transaction. A recipe is refused (an unknown
- * ingredient, the plan's limit) before any of it is written (insertOwnRecipe), so the batch goes on without it; a
- * database error rolls the batch back whole and is thrown (503), leaving the batches before it imported.
+ * Imports `bytes` into the user's own recipes (see {@link writeImport}): what the preview of the same upload lists is
+ * written, and its refusals are answered with the write's.
  */
 export async function importRecipes({
   db,
@@ -106,11 +105,31 @@ export async function importRecipes({
   bytes: Uint8Array;
 }): Promise<ImportResult> {
   const preview = await previewImport({ db, bytes });
-  const result: ImportResult = { format: preview.format, imported: [], refusals: [...preview.refusals] };
+  return writeImport({ db, userId, plan, reviewed: preview });
+}
+
+/**
+ * Writes the recipes of a reviewed import (a preview's, as the user corrected it) into the user's own recipes, a batch
+ * of recipes to a transaction. A recipe is refused (an unknown ingredient, the plan's limit) before any of it is written
+ * (insertOwnRecipe), so the batch goes on without it; a database error rolls the batch back whole and is thrown (503),
+ * leaving the batches before it imported. The reviewed refusals are answered with the new ones, by upload position.
+ */
+export async function writeImport({
+  db,
+  userId,
+  plan,
+  reviewed,
+}: {
+  db: Kysely<Database>;
+  userId: string;
+  plan: PlanName;
+  reviewed: ImportReview;
+}): Promise<ImportResult> {
+  const result: ImportResult = { format: reviewed.format, imported: [], refusals: [...reviewed.refusals] };
   const catalogue = await getIngredientCatalogue(db);
   const limit = ownRecipeLimit(plan);
-  for (let start = 0; start < preview.recipes.length; start += BATCH) {
-    const batch = preview.recipes.slice(start, start + BATCH);
+  for (let start = 0; start < reviewed.recipes.length; start += BATCH) {
+    const batch = reviewed.recipes.slice(start, start + BATCH);
     const outcome = await db.transaction().execute(async (trx) => {
       const own = await ownIngredientsOf(trx, userId);
       const written: ImportResult['imported'] = [];

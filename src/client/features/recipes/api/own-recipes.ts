@@ -1,0 +1,121 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/client/lib/api-client';
+import {
+  importPreviewSchema,
+  importResultSchema,
+  ownRecipeListSchema,
+  ownRecipeSchema,
+  sharedRecipeSchema,
+  type ImportReview,
+  type OwnRecipe,
+  type OwnRecipeList,
+  type OwnRecipeWrite,
+} from '@/shared/schemas/recipes';
+import { recipeKeys } from './query-keys';
+
+/**
+ * The user's own recipes (`/api/me/recipes…`) and a shared one (`/api/recipes/shared/:slug`). Calls may throw ApiError:
+ * 401 signed out, 403 ENTITLEMENT_REQUIRED (a free account past its limit: the message names the count), 404 NOT_FOUND
+ * (not yours, or gone), 400 VALIDATION_FAILED naming the field, 413 PAYLOAD_TOO_LARGE (an import over 5 MB),
+ * NETWORK_ERROR offline.
+ */
+
+const base = '/api/me/recipes';
+
+const jsonInit = (method: string, body?: unknown): RequestInit & { signal?: AbortSignal } => ({
+  method,
+  ...(body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+});
+
+/** The user's recipes by name, with how many their plan keeps. */
+export function useOwnRecipes(userId: string | null) {
+  return useQuery({
+    queryKey: recipeKeys.list(userId ?? 'anonymous'),
+    queryFn: ({ signal }) => apiFetch(base, ownRecipeListSchema, { signal }),
+    enabled: userId !== null,
+  });
+}
+
+/** A shared recipe, as anyone with its link sees it (404 once its owner turns sharing off). */
+export function useSharedRecipe(slug: string) {
+  return useQuery({
+    queryKey: ['shared-recipe', slug],
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/recipes/shared/${encodeURIComponent(slug)}`, sharedRecipeSchema, { signal }),
+    retry: false,
+  });
+}
+
+/** Puts `saved` into the cached list (replacing the recipe of the same id, or adding it), kept in name order. */
+function putInList(queryClient: QueryClient, userId: string, saved: OwnRecipe) {
+  queryClient.setQueryData(recipeKeys.list(userId), (list: OwnRecipeList | undefined) => {
+    if (!list) return list;
+    const items = list.items.filter((item) => item.id !== saved.id);
+    items.push(saved);
+    items.sort((a, b) => a.name.localeCompare(b.name));
+    return { ...list, items };
+  });
+}
+
+/** After any change: the list is read again (and whatever else shows own recipes: collections, My Bar). */
+function refresh(queryClient: QueryClient, userId: string) {
+  void queryClient.invalidateQueries({ queryKey: recipeKeys.all(userId) });
+}
+
+/** A write on the user's recipes. */
+export type OwnRecipeChange =
+  | { kind: 'save'; id: number | null; body: OwnRecipeWrite }
+  | { kind: 'copy'; cocktailId: number }
+  | { kind: 'share'; id: number; shared: boolean };
+
+/** Creates or replaces a recipe, copies one ('Make it my own') or turns its share link on or off; answers the recipe. */
+export function useOwnRecipeChange(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: OwnRecipeChange) => {
+      switch (change.kind) {
+        case 'save':
+          return apiFetch(
+            change.id === null ? base : `${base}/${change.id}`,
+            ownRecipeSchema,
+            jsonInit(change.id === null ? 'POST' : 'PUT', change.body),
+          );
+        case 'copy':
+          return apiFetch(`${base}/copy/${change.cocktailId}`, ownRecipeSchema, jsonInit('POST'));
+        case 'share':
+          return apiFetch(`${base}/${change.id}/share`, ownRecipeSchema, jsonInit('PUT', { shared: change.shared }));
+      }
+    },
+    onSuccess: (saved) => {
+      putInList(queryClient, userId, saved);
+      refresh(queryClient, userId);
+    },
+  });
+}
+
+/** Deletes a recipe; answers the list left. */
+export function useDeleteOwnRecipe(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiFetch(`${base}/${id}`, ownRecipeListSchema, jsonInit('DELETE')),
+    onSuccess: (list) => {
+      queryClient.setQueryData(recipeKeys.list(userId), list);
+      refresh(queryClient, userId);
+    },
+  });
+}
+
+/** Reads an upload and answers what it would import, writing nothing. */
+export function previewImport(file: Blob) {
+  return apiFetch(`${base}/import?preview=1`, importPreviewSchema, { method: 'POST', body: file });
+}
+
+/** Imports a reviewed preview (lines corrected, recipes left out): each recipe written whole or refused with its reason. */
+export function useImport(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reviewed: ImportReview) =>
+      apiFetch(`${base}/import/reviewed`, importResultSchema, jsonInit('POST', reviewed)),
+    onSuccess: () => refresh(queryClient, userId),
+  });
+}
