@@ -11,12 +11,12 @@ import {
   collectionOrderSchema,
   collectionParamSchema,
   collectionUpdateSchema,
-  exportQuerySchema,
   noteWriteSchema,
   ratingWriteSchema,
   shareSlugSchema,
 } from '@/shared/schemas/collections';
 import { recoveryEmailSchema } from '@/shared/schemas/dev-tools';
+import { accountExportSchema, exportQuerySchema } from '@/shared/schemas/export';
 import {
   importQuerySchema,
   ownRecipeParamSchema,
@@ -766,6 +766,29 @@ export const ROUTES: readonly RouteSpec[] = [
     caller: 'user',
     query: () => ({ format: 'md' }),
     querySchema: exportQuerySchema,
+  }),
+  // The account import restores Barback's own export; the valid one is a small file (a bottle, a saved cocktail).
+  app({
+    id: 'POST /api/me/import',
+    method: 'POST',
+    path: '/api/me/import',
+    caller: 'pro',
+    weight: 0.3,
+    body: () => ({
+      app: 'barback',
+      version: 1,
+      exportedAt: '2026-01-01T00:00:00.000Z',
+      recipes: [],
+      favorites: [],
+      bar: [{ slug: 'gin', name: 'Gin' }],
+      shoppingList: [],
+      swaps: [],
+      made: [],
+      collections: [],
+      notes: [],
+      ratings: [],
+    }),
+    bodySchema: accountExportSchema,
   }),
   app({
     id: 'GET /api/collections/shared/:slug',

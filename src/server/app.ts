@@ -5,7 +5,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { Kysely } from 'kysely';
 import { satisfiesEntitlement } from '@/shared/domain/plans';
 import type { ApiErrorCode } from '@/shared/schemas/api-error';
-import { accountRoutes } from './account';
+import { accountDataRoutes, accountRoutes } from './account';
 import { analyticsRoutes } from './analytics';
 import { authHandlerRoutes, createAuth, sessionRoutes, wellKnownRoutes, type Auth } from './auth';
 import { catalogueRoutes, ingredientRoutes, searchRoutes, serveRecipePage, SIGN_IN_FOR_OWN_MESSAGE } from './catalogue';
@@ -137,6 +137,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api/auth', authHandlerRoutes({ auth, limiter, config, logger, db }));
   app.route('/api/session', sessionRoutes({ auth, limiter, config, db }));
   app.route('/api/me', accountRoutes({ db, auth, config, logger, sessions, limiter, redis }));
+  app.route('/api/me', accountDataRoutes({ db, sessions, trustedOrigins: config.trustedOrigins, imageStore }));
   app.route('/api/me', myBarRoutes({ db, sessions, trustedOrigins: config.trustedOrigins }));
   app.route('/api/me', collectionRoutes({ db, sessions, trustedOrigins: config.trustedOrigins }));
   app.route('/api/collections', sharedCollectionRoutes({ db }));

@@ -1,9 +1,10 @@
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@/shared/schemas/api-error';
+import { ACCOUNT_EXPORT_ENTRY, accountExportSchema, type AccountExport } from '@/shared/schemas/export';
 import {
   collectionDetailSchema,
   collectionListSchema,
-  exportSchema,
   MAX_COLLECTION_ITEMS,
   MAX_COLLECTIONS,
   MAX_NOTE_LENGTH,
@@ -12,7 +13,6 @@ import {
   sharedCollectionSchema,
   type CollectionDetail,
   type CollectionList,
-  type ExportBody,
   type Note,
   type RatingList,
   type SharedCollection,
@@ -23,7 +23,8 @@ import { createTestApp, publicCocktailIds, type TestApp } from '../../../tests/s
 import { testDialects } from '../../../tests/support/test-database';
 import { RETRY_AFTER_SECONDS } from '../app';
 import { grantEntitlement, revokeEntitlement } from '../payments';
-import { addCollectionItem, createCollection, newShareSlug, renderExportMarkdown } from './operations';
+import { renderAccountMarkdown } from '../account/export/markdown';
+import { addCollectionItem, createCollection, newShareSlug } from './operations';
 
 /** Every write that needs the plan, as [method, path, body]; `id` a collection, `c` a cocktail. */
 function everyWrite(id: number, c: number, order: number[]): [string, string, unknown][] {
@@ -87,6 +88,13 @@ describe.each(testDialects())('Collections, notes and ratings on %s', (dialect) 
         ? { method, headers: { origin: TEST_ORIGIN, ...(jar ? jar.headers() : {}) } }
         : postJson(body, jar ?? undefined, method),
     );
+  /** The JSON account export of `jar` (GET /api/me/export answers it in a zip), with the response. */
+  const exported = async (jar: CookieJar, query = '') => {
+    const response = await t.request(`/api/me/export${query}`, { headers: jar.headers() });
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    const body: AccountExport = accountExportSchema.parse(JSON.parse(strFromU8(files[ACCOUNT_EXPORT_ENTRY]!)));
+    return { status: response.status, headers: response.headers, body };
+  };
   const create = async (jar: CookieJar, body: unknown) => {
     const answer = await call<CollectionDetail>(jar, 'POST', '/api/me/collections', body);
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
@@ -196,9 +204,9 @@ describe.each(testDialects())('Collections, notes and ratings on %s', (dialect) 
         expect(off.status, lapse).toBe(200);
         expect(off.body).toMatchObject({ name: 'Keepers', shareSlug: null });
         expect((await t.request(`/api/collections/shared/${link}`)).status).toBe(404);
-        const exported = await call<ExportBody>(jar, 'GET', '/api/me/export');
-        expect(exported.body.notes.map((note) => note.text)).toEqual(['A secret twist']);
-        expect(exported.body.ratings.map((rating) => rating.stars)).toEqual([3.5]);
+        const exportedData = await exported(jar);
+        expect(exportedData.body.notes.map((note) => note.text)).toEqual(['A secret twist']);
+        expect(exportedData.body.ratings.map((rating) => rating.stars)).toEqual([3.5]);
         for (const [method, path] of everyDelete(made.id, a)) {
           expect((await call(jar, method, path)).status, `${lapse}: ${method} ${path}`).toBe(200);
         }
@@ -524,27 +532,33 @@ describe.each(testDialects())('Collections, notes and ratings on %s', (dialect) 
       await call(jar, 'PATCH', `/api/me/collections/${made.id}`, { shared: true });
       await call(jar, 'PUT', `/api/me/notes/${a}`, { text: 'Less sugar\nmore lime' });
       await call(jar, 'PUT', `/api/me/ratings/${a}`, { stars: 4.5 });
-      const json = await call<ExportBody>(jar, 'GET', '/api/me/export?format=json');
+      const json = await exported(jar, '?format=json');
       expect(json.status).toBe(200);
-      expect(json.headers.get('content-disposition')).toBe('attachment; filename="barback-export.json"');
+      expect(json.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="barback-export-\d{4}-\d{2}-\d{2}\.zip"$/,
+      );
       expect(json.headers.get('cache-control')).toBe('no-store');
-      expect(exportSchema.strict().parse(json.body)).toEqual(json.body);
+      const slugOf = async (id: number) =>
+        (await t.database.db.selectFrom('cocktail').select('slug').where('id', '=', id).executeTakeFirstOrThrow()).slug;
       expect(json.body.collections).toEqual([
         {
           name: 'Tiki *night*',
           description: 'rum',
           shared: true,
-          cocktails: made.items.map((item) => ({ id: item.id, name: item.name })),
+          items: await Promise.all(
+            made.items.map(async (item) => ({ kind: 'catalogue', slug: await slugOf(item.id), name: item.name })),
+          ),
         },
       ]);
-      expect(json.body.notes).toMatchObject([{ cocktailId: a, text: 'Less sugar\nmore lime' }]);
-      expect(json.body.ratings).toMatchObject([{ cocktailId: a, stars: 4.5 }]);
-      expect((await call<ExportBody>(jar, 'GET', '/api/me/export')).body.collections).toHaveLength(1);
+      const nameOfA = made.items.find((item) => item.id === a)!.name;
+      expect(json.body.notes).toMatchObject([{ cocktail: { name: nameOfA }, text: 'Less sugar\nmore lime' }]);
+      expect(json.body.ratings).toMatchObject([{ cocktail: { name: nameOfA }, stars: 4.5 }]);
+      expect((await exported(jar)).body.collections).toHaveLength(1);
 
       const md = await t.request('/api/me/export?format=md', { headers: jar.headers() });
       expect(md.status).toBe(200);
       expect(md.headers.get('content-type')).toMatch(/^text\/markdown/);
-      expect(md.headers.get('content-disposition')).toBe('attachment; filename="barback-export.md"');
+      expect(md.headers.get('content-disposition')).toMatch(/^attachment; filename="barback-export-[\d-]{10}\.md"$/);
       const text = await md.text();
       const nameA = made.items.find((item) => item.id === a)!.name;
       expect(text).toContain('# My Barback');
@@ -552,7 +566,7 @@ describe.each(testDialects())('Collections, notes and ratings on %s', (dialect) 
       expect(text).toContain('> Less sugar\n> more lime');
       expect(text).toContain('★★★★½ (4.5/5)');
       expect(text).toContain(nameA);
-      expect(renderExportMarkdown({ exportedAt: 'now', collections: [], notes: [], ratings: [] })).toContain(
+      expect(renderAccountMarkdown({ ...json.body, collections: [], notes: [], ratings: [] })).toContain(
         'No collections.',
       );
     });
@@ -600,7 +614,7 @@ describe.each(testDialects())('Collections, notes and ratings on %s', (dialect) 
         updatedAt: null,
       });
       expect((await call(b.jar, 'GET', `/api/me/ratings?${named}`)).body).toEqual({ items: [] });
-      const bExport = await call<ExportBody>(b.jar, 'GET', `/api/me/export?${named}`);
+      const bExport = await exported(b.jar, `?${named}`);
       expect(bExport.body).toMatchObject({ collections: [], notes: [], ratings: [] });
       const bMd = await (await t.request(`/api/me/export?format=md&${named}`, { headers: b.jar.headers() })).text();
       expect(bMd).not.toContain('secret');

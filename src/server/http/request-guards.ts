@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../errors';
 import { MAX_IMAGE_BYTES } from '../uploads';
+import { MAX_ACCOUNT_IMPORT_BYTES } from '@/shared/schemas/export';
 import { MAX_IMPORT_BYTES } from '@/shared/schemas/recipes';
 import { limitBody } from './body-limit';
 
@@ -65,6 +66,9 @@ export const IMAGE_UPLOAD_BODY_LIMIT_BYTES = MAX_IMAGE_BYTES + 1024 * 1024;
 /** Largest recipe import upload, bytes: the import's own limit (shared/schemas/recipes.ts MAX_IMPORT_BYTES, 5 MB). */
 export const IMPORT_BODY_LIMIT_BYTES = MAX_IMPORT_BYTES;
 
+/** Largest account import upload, bytes: the export's zip with its photos (shared/schemas/export.ts, 20 MB). */
+export const ACCOUNT_IMPORT_BODY_LIMIT_BYTES = MAX_ACCOUNT_IMPORT_BYTES;
+
 /** Routes with another body limit, by path prefix, bytes. The first matching prefix wins. */
 export const API_BODY_LIMITS: readonly { prefix: string; maxBytes: number }[] = [
   { prefix: '/api/events', maxBytes: EVENTS_BODY_LIMIT_BYTES },
@@ -80,6 +84,7 @@ export const API_BODY_LIMITS: readonly { prefix: string; maxBytes: number }[] = 
   // An own recipe is written as a signature is (SIGNATURE_BODY_LIMIT_BYTES).
   { prefix: '/api/me/recipes', maxBytes: SIGNATURE_BODY_LIMIT_BYTES },
   { prefix: '/api/me/export', maxBytes: SMALL_BODY_LIMIT_BYTES },
+  { prefix: '/api/me/import', maxBytes: ACCOUNT_IMPORT_BODY_LIMIT_BYTES },
   { prefix: '/api/collections', maxBytes: SMALL_BODY_LIMIT_BYTES },
   { prefix: '/api/venues', maxBytes: VENUES_BODY_LIMIT_BYTES },
   { prefix: '/api/venue-invitations', maxBytes: SMALL_BODY_LIMIT_BYTES },

@@ -3,3 +3,6 @@
  * /api/recipes/shared.
  */
 export { ownRecipeRoutes, sharedRecipeRoutes } from './routes';
+// The account import (account/import) writes own recipes as the recipe editor does.
+export { insertOwnRecipe, ownRecipeLimitMessage } from './operations';
+export { ownIngredientsOf } from './own-ingredients';

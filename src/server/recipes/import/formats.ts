@@ -212,7 +212,14 @@ function readCsv(source: string): ImportedRecipe[] {
       entry.lines.push(row.ingredient_direction || `${row.quantity ?? ''} ${row.unit ?? ''} ${row.ingredient ?? ''}`);
     }
     return [...byName].map(([name, { lines, row }]) =>
-      recipeOf(name, readLines(lines), { tags: textList(row.category), instructions: row.method ?? '' }),
+      recipeOf(name, readLines(lines), {
+        tags: textList(row.category),
+        instructions: row.method ?? '',
+        description: row.description ?? '',
+        glass: row.glass ?? '',
+        method: row.technique ?? '',
+        garnish: row.garnish ?? '',
+      }),
     );
   }
   return rows.map((row) =>
