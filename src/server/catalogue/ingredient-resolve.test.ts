@@ -65,10 +65,12 @@ describe('createIngredientResolver over the seed catalogue', () => {
   });
 
   it('does not read another product as the kind it names', () => {
-    // 'Orange' begins 'orange soda' and 'cream' ends 'Irish cream', but neither drink is that ingredient.
-    for (const text of ['Orange soda', 'Baileys Irish cream', 'Candied ginger']) {
+    // 'Orange' begins 'orange soda' and 'ginger' ends 'candied ginger', but neither is that ingredient.
+    for (const text of ['Orange soda', 'Candied ginger']) {
       expect(resolve(text), text).toMatchObject({ match: 'new', ingredientId: null });
     }
+    // 'cream' ends 'Baileys Irish cream', which is the Irish cream liqueur (an alias), never Cream.
+    expect(nameOf('Baileys Irish cream')).toBe('Irish cream liqueur');
   });
 
   it('keeps what it cannot resolve as a new ingredient, as written', () => {

@@ -265,6 +265,9 @@ export async function loadCocktailDetails(
       'cocktail.owner_id',
       'cocktail.share_slug',
       'cocktail.photo',
+      'cocktail.source_name',
+      'cocktail.source_licence',
+      'cocktail.source_url',
     ])
     .where('cocktail.id', 'in', [...new Set(ids)])
     .where((eb) => {
@@ -327,6 +330,8 @@ export async function loadCocktailDetails(
         served_over_ice: row.served_over_ice === null ? null : Number(row.served_over_ice) === 1,
         instructions: row.instructions,
         ingredients: linesOf.get(id) ?? [],
+        source:
+          row.source_name === null ? null : { name: row.source_name, licence: row.source_licence, url: row.source_url },
       },
       venueId: row.venue_id,
       ownerId: row.owner_id,

@@ -88,6 +88,12 @@ export interface CocktailTable {
   share_slug: ColumnType<string | null, string | null | undefined, string | null>;
   /** A venue recipe's uploaded photo: JSON of shared/schemas/venues.ts `StoredPhoto`; null without one. */
   photo: string | null;
+  /** Display name of the dataset a public recipe was imported from (migration 0019); null for Barback's own. */
+  source_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** That dataset's licence as its licence file names it ('MIT'), or null. */
+  source_licence: ColumnType<string | null, string | null | undefined, string | null>;
+  /** That dataset's address, or null. */
+  source_url: ColumnType<string | null, string | null | undefined, string | null>;
   /** Search key of the name (see catalogue/search-text.ts): ordering and name-first ranking use it. */
   name_key: string;
   /**
@@ -99,6 +105,14 @@ export interface CocktailTable {
   description_key: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** `cocktail_source_also` (migration 0019): another source holding the same drink, merged into the cocktail. */
+export interface CocktailSourceAlsoTable {
+  cocktail_id: number;
+  source_name: string;
+  source_licence: string | null;
+  source_url: string | null;
 }
 
 /** `cocktail_ingredient`: one line of a recipe; primary key (cocktail_id, position). */
@@ -385,6 +399,7 @@ export interface Database {
   ingredient: IngredientTable;
   cocktail: CocktailTable;
   cocktail_ingredient: CocktailIngredientTable;
+  cocktail_source_also: CocktailSourceAlsoTable;
   catalogue_meta: CatalogueMetaTable;
   search_term: SearchTermTable;
   analytics_event: AnalyticsEventTable;

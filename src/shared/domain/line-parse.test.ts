@@ -88,6 +88,10 @@ describe('parseLine: bar phrases', () => {
     expect(read('Champagne to top')).toMatchObject({ unit: 'top', ingredient: 'Champagne' });
     expect(read('100 ml soda water, to top')).toMatchObject({ amount: 100, unit: 'top', ingredient: 'soda water' });
     expect(read('2 oz ginger beer to top')).toMatchObject({ amount: 59.15, unit: 'top' });
+    // A top-up after its count or its volume in ml, as Bar Assistant's data and the IBA list write them.
+    expect(read('1 topup Tonic')).toMatchObject({ amount: null, unit: 'top', ingredient: 'Tonic' });
+    expect(read('1 top up Cola')).toMatchObject({ amount: null, unit: 'top', ingredient: 'Cola' });
+    expect(read('120 top up Soda water')).toMatchObject({ amount: 120, unit: 'top', ingredient: 'Soda water' });
   });
 
   it('reads rinses', () => {

@@ -138,6 +138,12 @@ const JUICE_OF = new RegExp(
     )}|\\d+(?:\\.\\d+)?)\\s+(?:an?\\s+)?(${PRODUCE_YIELDS.map((entry) => entry.fruit[0]).join('|')})(?:e?s)?\\b\\s*(.*)$`,
   'i',
 );
+/**
+ * A top-up written after its count or volume, as Bar Assistant's data and the IBA list write them ('1 topup Tonic',
+ * '1 top up Cola', '120 top up Soda water'): a count of 1 or less is one top-up (its volume left to the glass), a larger
+ * number is the top-up's volume in ml (Bar Assistant stores amounts in ml).
+ */
+const COUNTED_TOP = /^(\d+(?:[.,]\d+)?)\s*(?:top\s*(?:up|off)?|fill\s*up)(?:\s+(?:with|of))?\s+(.+)$/i;
 const TOP_WITH = /^(?:top(?:\s*(?:up|off))?|fill(?:\s*up)?)(?:\s+(?:with|of))?\s+(.+)$/i;
 const TO_TOP = /^(.+?)\s*,?\s*(?:to\s+top(?:\s+up)?|to\s+fill|top(?:\s+up)?)$/i;
 const RINSE_WITH = /^(?:an?\s+)?rinse(?:\s+(?:the\s+glass\s+)?(?:with|of))?\s+(.+)$/i;
@@ -236,6 +242,11 @@ export function parseLine(text: string): ParsedLine | null {
     }
   }
 
+  const counted = COUNTED_TOP.exec(work);
+  if (counted) {
+    const [, count = '', rest = ''] = counted;
+    work = Number(count.replace(',', '.')) > 1 ? `top with ${count} ml ${rest}` : `top with ${rest}`;
+  }
   let forcedUnit: Unit | null = null;
   const top = TOP_WITH.exec(work) ?? TO_TOP.exec(work);
   if (top) {

@@ -82,6 +82,18 @@ const cocktailCommon = {
 export const cocktailSummarySchema = z.object({ ...cocktailCommon, ingredients: z.array(cardIngredientSchema) });
 export type CocktailSummary = z.infer<typeof cocktailSummarySchema>;
 
+/**
+ * Where a public recipe came from: the dataset's display name ("Bar Assistant's data"), its licence as the dataset's
+ * licence file names it ('MIT'; null when none was found) and its address (null when unknown). Barback's own recipes have
+ * none (docs/recipes.md "Growing the public catalogue").
+ */
+export const recipeSourceSchema = z.object({
+  name: z.string(),
+  licence: z.string().nullable(),
+  url: z.string().nullable(),
+});
+export type RecipeSource = z.infer<typeof recipeSourceSchema>;
+
 /** One cocktail with its full recipe. */
 export const cocktailDetailSchema = z.object({
   ...cocktailCommon,
@@ -92,6 +104,8 @@ export const cocktailDetailSchema = z.object({
   served_over_ice: z.boolean().nullable(),
   instructions: z.string(),
   ingredients: z.array(ingredientLineSchema),
+  /** The dataset an imported public recipe came from; null (or absent) for Barback's own and for written recipes. */
+  source: recipeSourceSchema.nullable().optional(),
 });
 export type CocktailDetail = z.infer<typeof cocktailDetailSchema>;
 

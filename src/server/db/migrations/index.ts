@@ -18,6 +18,7 @@ import { ingredientVariantMigration } from './0015-ingredient-variant';
 import { servedOverIceMigration } from './0016-served-over-ice';
 import { ownRecipesMigration } from './0017-own-recipes';
 import { ownIngredientsMigration } from './0018-own-ingredients';
+import { recipeSourceMigration } from './0019-recipe-source';
 
 /**
  * Every migration, by name (Kysely runs them in name order). One set serves both dialects: each module receives the dialect
@@ -43,5 +44,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0016-served-over-ice': servedOverIceMigration(),
     '0017-own-recipes': ownRecipesMigration(),
     '0018-own-ingredients': ownIngredientsMigration(),
+    '0019-recipe-source': recipeSourceMigration(),
   };
 }

@@ -1,0 +1,185 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STRENGTHS } from '@/shared/domain/vocabulary';
+import type { CocktailDetail, CocktailPage } from '@/shared/schemas/cocktail';
+import { RECIPE_READERS as READERS } from '../../../../tests/support/recipe-readers';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { testDialects } from '../../../../tests/support/test-database';
+import { getCatalogueVersion } from '../catalogue-version';
+import { importPublicCatalogue, type DatasetReport } from './import-public';
+import { summaryLine } from './report';
+
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
+const FIXTURES = path.join(ROOT, 'tests/fixtures/catalogue-import');
+const BA_SHAPE = path.join(FIXTURES, 'bar-assistant-shape');
+const IBA_SHAPE = path.join(FIXTURES, 'iba-shape');
+
+const counts = (report: DatasetReport | undefined) =>
+  report && { read: report.read, imported: report.imported, merged: report.merged, refused: report.refused };
+
+describe.each(testDialects())('Importing into the public catalogue on %s', (dialect) => {
+  let t: TestApp;
+  const db = () => t.database.db;
+  const run = () => importPublicCatalogue({ db: db(), readers: READERS, paths: [BA_SHAPE, IBA_SHAPE] });
+  const cocktailNamed = (name: string) =>
+    db().selectFrom('cocktail').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
+  const ingredientNamed = (name: string) =>
+    db().selectFrom('ingredient').selectAll().where('name', '=', name).executeTakeFirst();
+
+  beforeAll(async () => {
+    t = await createTestApp({ dialect });
+  });
+  afterAll(() => t?.close());
+
+  it('imports both shapes, merges the same drink, refuses with reasons, and keeps each source', async () => {
+    const versionBefore = await getCatalogueVersion(db());
+    const result = await run();
+    const [ba, iba] = result.datasets;
+    expect(ba?.source).toEqual({ name: 'bar-assistant-shape', licence: 'MIT', url: null });
+    // Negroni merges into the seed's; Empty Glass has no ingredient; 'The Negroni!' is another drink of that name.
+    expect(counts(ba)).toEqual({ read: 6, imported: 3, merged: 1, refused: 2 });
+    expect(ba?.refusals.map((refusal) => [refusal.name, refusal.reason])).toEqual([
+      ['Empty Glass', 'The recipe names no ingredient.'],
+      [
+        'The Negroni!',
+        "'Negroni' (from Barback's own recipes) is already in the catalogue with other ingredients (this one has " +
+          "Bianco aperitivo; the catalogue's has Campari).",
+      ],
+    ]);
+    // Two files of one list: Gin Rickey merges into Bar Assistant's, twice; Honey Bee is new, then already there.
+    expect(counts(iba)).toEqual({ read: 5, imported: 1, merged: 3, refused: 1 });
+    expect(iba?.already).toBe(1);
+    expect(iba?.refusals[0]).toMatchObject({ name: 'Nameless', reason: 'The recipe names no ingredient.' });
+    expect(result.skipped).toEqual([path.join(BA_SHAPE, 'ingredients/yuzu-liqueur/data.json')]);
+    expect(result.unreadable).toEqual([]);
+    expect(result.changed).toBe(true);
+    expect(result.cocktails).toBe(8 + 4);
+    expect(await getCatalogueVersion(db())).not.toBe(versionBefore);
+
+    const rickey = await cocktailNamed('Gin Rickey');
+    expect(rickey).toMatchObject({
+      source_name: 'bar-assistant-shape',
+      source_licence: 'MIT',
+      owner_id: null,
+      venue_id: null,
+      technique: 'Build',
+      glassware: 'Highball',
+    });
+    const also = await db().selectFrom('cocktail_source_also').selectAll().orderBy('source_name').execute();
+    const negroni = await cocktailNamed('Negroni');
+    expect(also.map((row) => [Number(row.cocktail_id), row.source_name])).toEqual([
+      [negroni.id, 'bar-assistant-shape'],
+      [rickey.id, 'iba-shape'],
+    ]);
+    // The seed's row is never overwritten.
+    expect(negroni.source_name).toBeNull();
+    expect(negroni.glassware).toBe('Rocks');
+
+    const yuzu = await cocktailNamed('Yuzu Sour');
+    expect(yuzu).toMatchObject({ technique: 'Shake', glassware: 'Coupe', category: 'Modern' });
+    expect(STRENGTHS).toContain(yuzu.strength);
+    const honey = await cocktailNamed('Honey Bee');
+    expect(honey).toMatchObject({ category: 'Classic', technique: 'Shake', glassware: 'Martini' });
+    expect((await cocktailNamed('Lime Syrup Smash')).technique).toBe('Muddle');
+  });
+
+  it('adds the ingredients the catalogue lacks, with the strength, category and parent the data gives', async () => {
+    expect(await ingredientNamed('Yuzu liqueur')).toMatchObject({
+      abv: 20,
+      category: 'Liqueurs',
+      parent_id: null,
+      owner_id: null,
+    });
+    const simple = await ingredientNamed('Simple syrup');
+    expect(await ingredientNamed('Lime simple syrup')).toMatchObject({
+      category: 'Syrups',
+      parent_id: simple?.id,
+      is_variant: 1,
+      owner_id: null,
+    });
+    // Named by a recipe only (an IBA-shaped file gives no strength): the name's estimate.
+    expect(await ingredientNamed('Honey syrup')).toMatchObject({ category: 'Syrups', abv: 0 });
+    // The refused recipe's ingredient was not added.
+    expect(await ingredientNamed('Bianco aperitivo')).toBeUndefined();
+  });
+
+  it('answers the new rows through the API: the source on the recipe, search and the vocabulary', async () => {
+    const yuzu = await cocktailNamed('Yuzu Sour');
+    const detail = await t.json<CocktailDetail>(`/api/cocktails/${yuzu.id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.source).toEqual({ name: 'bar-assistant-shape', licence: 'MIT', url: null });
+    expect(detail.body.ingredients.map((line) => line.ingredient)).toEqual([
+      'White rum',
+      'Yuzu liqueur',
+      'Lime juice',
+      'Simple syrup',
+    ]);
+    const negroni = await cocktailNamed('Negroni');
+    expect((await t.json<CocktailDetail>(`/api/cocktails/${negroni.id}`)).body.source).toBeNull();
+    const search = await t.json<CocktailPage>('/api/cocktails?q=yuzu');
+    expect(search.body.items.map((item) => item.name)).toEqual(['Yuzu Sour']);
+    const term = await db().selectFrom('search_term').selectAll().where('term', '=', 'rickey').executeTakeFirst();
+    expect(term?.doc_count).toBe(1);
+  });
+
+  it('changes nothing when run again', async () => {
+    const version = await getCatalogueVersion(db());
+    const ingredients = await db().selectFrom('ingredient').select('id').execute();
+    const result = await run();
+    const [ba, iba] = result.datasets;
+    expect(counts(ba)).toEqual({ read: 6, imported: 0, merged: 4, refused: 2 });
+    expect(ba?.already).toBe(3);
+    expect(counts(iba)).toEqual({ read: 5, imported: 0, merged: 4, refused: 1 });
+    expect(result.changed).toBe(false);
+    expect(result.cocktails).toBe(12);
+    expect(await getCatalogueVersion(db())).toBe(version);
+    expect(await db().selectFrom('ingredient').select('id').execute()).toHaveLength(ingredients.length);
+    expect(await db().selectFrom('cocktail_source_also').selectAll().execute()).toHaveLength(2);
+    expect(summaryLine(ba!)).toBe('read 6 / imported 0 / merged 4 / refused 2');
+  });
+
+  it('reports a path or a named file it cannot read, and imports the rest', async () => {
+    const result = await importPublicCatalogue({
+      db: db(),
+      readers: READERS,
+      paths: [path.join(FIXTURES, 'missing.json'), path.join(FIXTURES, 'no-recipe.json'), IBA_SHAPE],
+    });
+    expect(result.unreadable.map((entry) => path.basename(entry.path))).toEqual(['missing.json', 'no-recipe.json']);
+    expect(result.unreadable[1]?.reason).toBe('The JSON holds no recipe in a format Barback reads.');
+    expect(counts(result.datasets.find((report) => report.source.name === 'iba-shape'))).toMatchObject({
+      read: 5,
+      imported: 0,
+    });
+  });
+});
+
+describe('npm run catalogue:import', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'barback-catalogue-import-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const cli = (...paths: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/catalogue-import.ts'), ...paths], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, DATABASE_URL: `sqlite:${path.join(dir, 'cli.sqlite')}`, NODE_ENV: 'test' },
+    });
+
+  it('prints the counts and exits 0 when every file reads', () => {
+    const answer = cli(IBA_SHAPE);
+    expect(answer.stderr).toBe('');
+    expect(answer.stdout).toContain('iba-shape (MIT):');
+    expect(answer.stdout).toContain("refused 'Nameless'");
+    expect(answer.stdout).toMatch(/^read 5 \/ imported 2 \/ merged 2 \/ refused 1$/m);
+    expect(answer.status).toBe(0);
+  }, 60_000);
+
+  it('exits 1 on a file it cannot read at all', () => {
+    const answer = cli(path.join(FIXTURES, 'no-recipe.json'), IBA_SHAPE);
+    expect(answer.stdout).toContain('cannot read');
+    expect(answer.stdout).toContain('no-recipe.json');
+    expect(answer.status).toBe(1);
+    expect(cli(path.join(FIXTURES, 'missing.json')).status).toBe(1);
+  }, 60_000);
+});
