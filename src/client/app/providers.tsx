@@ -10,6 +10,7 @@ import { FavoriteButton } from '@/client/features/favorites/components/favorite-
 import { FavoritesProvider } from '@/client/features/favorites/api/get-favorites';
 import { CardCollectionsSlot, RecipeNotesSlot } from '@/client/features/collections/components/recipe-notes-slot';
 import { CanMakeSlot, RecipeBarSlot, RecipeLineSlot } from '@/client/features/my-bar/components/recipe-bar-slots';
+import { MakeItMyOwnSlot } from '@/client/features/recipes/components/make-it-my-own-slot';
 import { startSignInAnalytics } from '@/client/features/auth/lib/sign-in-analytics';
 import { wantsWrapperSimulator } from '@/client/features/payments/lib/wrapper-sim-flag';
 import { startAnalytics } from '@/client/lib/analytics';
@@ -99,6 +100,7 @@ const recipeExtras: RecipeExtras = {
       <RecipeNotesSlot cocktail={cocktail} />
     </>
   ),
+  actions: (cocktail) => <MakeItMyOwnSlot cocktail={cocktail} />,
 };
 
 export function Providers({ children }: { children: ReactNode }) {

@@ -40,6 +40,10 @@ export const hrefs = {
   /** The profile; `restored` shows the 'Purchases restored' toast once (spec section 2). */
   profile: (options: { restored?: boolean } = {}) =>
     `${paths.profile}${queryString({ restored: options.restored ? '1' : undefined })}`,
+  /** The user's own recipes, optionally with the recipe dialog open on one of them. */
+  myRecipes: (options: { recipe?: number } = {}) => `${paths.myRecipes}${queryString({ recipe: options.recipe })}`,
+  /** What anyone with a recipe's share link sees. */
+  sharedRecipe: (slug: string) => paths.sharedRecipe.replace(':slug', encodeURIComponent(slug)),
   /** A venue's space (Enterprise). */
   venue: (slug: string) => paths.venue.replace(':slug', encodeURIComponent(slug)),
   /** A venue's public menu (guests open it from the QR code). */

@@ -1,6 +1,7 @@
 import {
   ChevronRightIcon,
   Building2Icon,
+  BookOpenTextIcon,
   FolderHeartIcon,
   GlassWaterIcon,
   HeartIcon,
@@ -45,6 +46,7 @@ export const PROFILE_TEXT = {
   made: 'Recipes made',
   settings: 'Settings',
   myFavorites: 'My Favorites',
+  myRecipes: 'My Recipes',
   collections: 'My Collections',
   venues: 'Venues',
   activity: 'Recent Activity',
@@ -268,6 +270,7 @@ export function Component() {
               ) : null
             }
           />
+          <ActionRow icon={BookOpenTextIcon} label={PROFILE_TEXT.myRecipes} to={paths.myRecipes} />
           <ActionRow icon={FolderHeartIcon} label={PROFILE_TEXT.collections} to={paths.collections} />
           <ActionRow icon={Building2Icon} label={PROFILE_TEXT.venues} to={paths.venues} />
           <ActionRow icon={HistoryIcon} label={PROFILE_TEXT.activity} to={paths.activity} />

@@ -24,12 +24,14 @@ export function useCocktailActions(): RenderCocktailActions {
   return useContext(CocktailActionsContext);
 }
 
-/** What other features add to a recipe: a mark per ingredient line, and a panel under the ingredients. */
+/** What other features add to a recipe: a mark per ingredient line, a panel under the ingredients, and buttons. */
 export interface RecipeExtras {
   /** A small mark after one line (in stock, covered by a substitute, missing); null draws nothing. */
   lineMark: (cocktail: { id: number; name: string }, position: number) => ReactNode;
   /** A panel under the ingredient list (what the bar has, 'I made this'); null draws nothing. */
   panel: (cocktail: { id: number; name: string }) => ReactNode;
+  /** Buttons beside 'Batch this' ('Make it my own', Edit); absent or null draws nothing. */
+  actions?: (cocktail: { id: number; name: string }) => ReactNode;
 }
 
 const RecipeExtrasContext = createContext<RecipeExtras>({ lineMark: () => null, panel: () => null });
