@@ -310,6 +310,19 @@ export const CocktailRecipe = memo(function CocktailRecipe({ data }: { data: unk
           </div>
         </Section>
 
+        {cocktail.source ? (
+          <p className="text-xs text-subtle">
+            From{' '}
+            {cocktail.source.url ? (
+              <a href={cocktail.source.url} target="_blank" rel="noopener noreferrer" className="underline">
+                {cocktail.source.name}
+              </a>
+            ) : (
+              cocktail.source.name
+            )}
+            {cocktail.source.licence ? `, ${cocktail.source.licence}` : ''}
+          </p>
+        ) : null}
         <p className="flex items-center gap-2 text-xs text-subtle">
           <DropletIcon aria-hidden="true" className="size-3.5" />
           Please drink responsibly.
