@@ -9,7 +9,6 @@ import {
   type CollectionList,
   type CollectionSummary,
   type CollectionUpdate,
-  type ExportBody,
   type Note,
   type RatingList,
   type SharedCollection,
@@ -509,85 +508,9 @@ export async function removeRating({
   return { cocktailId, stars: null };
 }
 
-// ---------------------------------------------------------------------------------------------------------------------
-// Export
-
-/** Everything the user wrote: collections (most recently changed first, cocktails in order), notes and ratings. */
-export async function exportUserData({
-  db,
-  userId,
-  now = () => new Date(),
-}: UserScope & { now?: () => Date }): Promise<ExportBody> {
-  const [model, collections, notes, ratings] = await Promise.all([
-    getMatchModel(db),
-    listCollections({ db, userId }),
-    db
-      .selectFrom('cocktail_note')
-      .select(['cocktail_id', 'text', 'updated_at'])
-      .where('user_id', '=', userId)
-      .orderBy('cocktail_id')
-      .execute(),
-    listRatings({ db, userId }),
-  ]);
-  const nameOf = (id: number) => model.cocktailNames[model.cocktailIndex.get(id) ?? -1] ?? `#${id}`;
-  const known = (id: number) => model.cocktailIndex.has(id);
-  const collectionBodies = [];
-  for (const summary of collections.items) {
-    const ids = (await itemIdsOf(db, summary.id)).filter(known);
-    collectionBodies.push({
-      name: summary.name,
-      description: summary.description,
-      shared: summary.shareSlug !== null,
-      cocktails: ids.map((id) => ({ id, name: nameOf(id) })),
-    });
-  }
-  return {
-    exportedAt: now().toISOString(),
-    collections: collectionBodies,
-    notes: notes
-      .map((row) => ({ ...row, cocktail_id: Number(row.cocktail_id) }))
-      .filter((row) => known(row.cocktail_id))
-      .map((row) => ({
-        cocktailId: row.cocktail_id,
-        cocktail: nameOf(row.cocktail_id),
-        text: row.text,
-        updatedAt: iso(row.updated_at),
-      })),
-    ratings: ratings.items
-      .filter((item) => known(item.cocktailId))
-      .map((item) => ({ ...item, cocktail: nameOf(item.cocktailId) })),
-  };
-}
-
-/** Markdown text with its special characters escaped (names and descriptions are the user's own text). */
-function escapeMarkdown(text: string): string {
-  return text.replace(/([\\`*_{}[\]()#+\-.!|<>~])/g, '\\$1');
-}
-
 /** Stars as a reader sees them: ★ per whole star, ½ for a half, then the number (e.g. ★★★½ (3.5/5)). */
 export function starsText(stars: number): string {
   return `${'★'.repeat(Math.floor(stars))}${Number.isInteger(stars) ? '' : '½'} (${stars}/5)`;
-}
-
-/** The export as a readable Markdown document: collections with their cocktails, then notes, then ratings. */
-export function renderExportMarkdown(data: ExportBody): string {
-  const lines = ['# My Barback', '', `Exported ${data.exportedAt}.`, '', '## Collections', ''];
-  if (data.collections.length === 0) lines.push('No collections.', '');
-  for (const collection of data.collections) {
-    lines.push(`### ${escapeMarkdown(collection.name)}${collection.shared ? ' (shared)' : ''}`, '');
-    if (collection.description !== '') lines.push(escapeMarkdown(collection.description), '');
-    if (collection.cocktails.length === 0) lines.push('No cocktails yet.', '');
-    else lines.push(...collection.cocktails.map((c, n) => `${n + 1}. ${escapeMarkdown(c.name)}`), '');
-  }
-  lines.push('## Notes', '');
-  if (data.notes.length === 0) lines.push('No notes.', '');
-  for (const note of data.notes) {
-    lines.push(`### ${escapeMarkdown(note.cocktail)}`, '', ...note.text.split(/\r?\n/).map((line) => `> ${line}`), '');
-  }
-  lines.push('## Ratings', '');
-  if (data.ratings.length === 0) lines.push('No ratings.', '');
-  else lines.push(...data.ratings.map((r) => `- ${escapeMarkdown(r.cocktail)}: ${starsText(r.stars)}`), '');
-  return lines.join('\n');
 }
 
 // ---------------------------------------------------------------------------------------------------------------------

@@ -8,7 +8,6 @@ import {
   collectionOrderSchema,
   collectionParamSchema,
   collectionUpdateSchema,
-  exportQuerySchema,
   noteWriteSchema,
   ratingWriteSchema,
   shareSlugSchema,
@@ -24,7 +23,6 @@ import {
   createCollection,
   deleteCollection,
   deleteNote,
-  exportUserData,
   getCollection,
   getNote,
   getSharedCollection,
@@ -33,7 +31,6 @@ import {
   rateCocktail,
   removeCollectionItem,
   removeRating,
-  renderExportMarkdown,
   reorderCollection,
   saveNote,
   updateCollection,
@@ -47,13 +44,11 @@ function isUnshareOnly(input: CollectionUpdate): boolean {
   return input.shared === false && input.name === undefined && input.description === undefined;
 }
 
-/** The export's file name (JSON; the Markdown one ends in .md). */
-export const EXPORT_FILE_NAME = 'barback-export';
-
 /**
- * Collections, notes, ratings and the export, mounted at /api/me (shapes: src/shared/schemas/collections.ts; rules:
- * operations.ts). The user always comes from the session. Reads, the export, DELETEs and turning sharing off (a PATCH of
- * `{shared: false}` alone) need only a signed-in user (a lapsed plan still reads, exports, unshares and deletes); every
+ * Collections, notes and ratings, mounted at /api/me (shapes: src/shared/schemas/collections.ts; rules: operations.ts);
+ * their export is the account's (account/data-routes.ts). The user always comes from the session. Reads, DELETEs and
+ * turning sharing off (a PATCH of `{shared: false}` alone) need only a signed-in user (a lapsed plan still reads,
+ * unshares and deletes); every
  * other write (POST, PATCH, PUT) needs the pro entitlement. Writes
  * are refused from another site; bodies are limited by the API's body-limit guard (http/request-guards.ts).
  * - `GET /collections[?cocktailId=]` -> CollectionList (`contains` marks those holding the cocktail); `POST /collections` -> 201 CollectionDetail (404 unknown cocktail, 400 past
@@ -61,7 +56,6 @@ export const EXPORT_FILE_NAME = 'barback-export';
  * - `PUT|DELETE /collections/:id/items/:cocktailId` -> CollectionDetail (PUT: 404 unknown cocktail, 400 when full);
  *   `PUT /collections/:id/order` `{cocktailIds}` -> CollectionDetail (400 unless exactly the collection's cocktails);
  * - `GET|PUT|DELETE /notes/:cocktailId` -> Note; `GET /ratings` -> RatingList; `PUT|DELETE /ratings/:cocktailId` -> Rating;
- * - `GET /export?format=json|md` -> the export as an attachment.
  * Another user's collection is 404, as one that does not exist. Errors (`{"error": {code, message}}`): 401 signed out;
  * 403 ENTITLEMENT_REQUIRED on a write without the plan; 403 FORBIDDEN for a cross-site write; 400 VALIDATION_FAILED;
  * 413 for an oversized body; 503 while the database is away.
@@ -155,21 +149,6 @@ export function collectionRoutes({
     c.json(await removeRating({ ...(await userOf(c)), ...c.req.valid('param') }), 200, NO_STORE),
   );
   me.route('/ratings', ratings);
-
-  me.get('/export', validate('query', exportQuerySchema), async (c) => {
-    const data = await exportUserData(await userOf(c));
-    if (c.req.valid('query').format === 'md') {
-      return c.body(renderExportMarkdown(data), 200, {
-        ...NO_STORE,
-        'Content-Type': 'text/markdown; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${EXPORT_FILE_NAME}.md"`,
-      });
-    }
-    return c.json(data, 200, {
-      ...NO_STORE,
-      'Content-Disposition': `attachment; filename="${EXPORT_FILE_NAME}.json"`,
-    });
-  });
 
   return me;
 }
