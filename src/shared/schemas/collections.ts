@@ -129,26 +129,3 @@ export const ratingListSchema = z.object({
   items: z.array(z.object({ cocktailId: z.number().int(), stars: ratingValueSchema, updatedAt: z.string() })),
 });
 export type RatingList = z.infer<typeof ratingListSchema>;
-
-/** Query of `GET /api/me/export`. */
-export const exportQuerySchema = z.object({ format: z.enum(['json', 'md']).default('json') });
-
-/** The JSON export: everything the user wrote, to keep or move elsewhere. */
-export const exportSchema = z.object({
-  exportedAt: z.string(),
-  collections: z.array(
-    z.object({
-      name: z.string(),
-      description: z.string(),
-      shared: z.boolean(),
-      cocktails: z.array(z.object({ id: z.number().int(), name: z.string() })),
-    }),
-  ),
-  notes: z.array(
-    z.object({ cocktailId: z.number().int(), cocktail: z.string(), text: z.string(), updatedAt: z.string() }),
-  ),
-  ratings: z.array(
-    z.object({ cocktailId: z.number().int(), cocktail: z.string(), stars: z.number(), updatedAt: z.string() }),
-  ),
-});
-export type ExportBody = z.infer<typeof exportSchema>;

@@ -7,6 +7,7 @@ import {
   ACCOUNT_EXPORT_ENTRY,
   accountExportSchema,
   accountImportResultSchema,
+  MAX_ACCOUNT_IMPORT_BYTES,
   type AccountExport,
   type AccountImportResult,
 } from '@/shared/schemas/export';
@@ -500,6 +501,12 @@ describe.each(testDialects())('Account export and import on %s', (dialect) => {
       body: '{}',
     });
     expect(crossSite.status).toBe(403);
+    const oversized = await t.json<ApiErrorBody>('/api/me/import', {
+      method: 'POST',
+      headers: { ...jar.headers(), origin: TEST_ORIGIN, 'content-length': String(MAX_ACCOUNT_IMPORT_BYTES + 1) },
+      body: '{}',
+    });
+    expect(oversized.status).toBe(413);
   });
 
   it("keeps a free account to its plan: recipes past the limit and Pro's parts refused by reason, nothing of its own taken", async () => {
