@@ -15,14 +15,17 @@ import {
 } from '@/shared/schemas/collections';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
-import { getMatchModel, loadSummariesByIds, type MatchModel } from '../catalogue';
+import { getMatchModel, type MatchModel } from '../catalogue';
+import { loadRecipeSummaries, ownRecipeIdsAmong, ownRecipeName } from '../recipes';
 
 /**
  * Collections, private notes and ratings (issue 11; shapes in src/shared/schemas/collections.ts). No HTTP here: each
  * operation takes one options object with the user's id (from the session, never from the request) and touches only that
  * user's rows: a collection of another user is NOT_FOUND, exactly like one that does not exist. Cocktail ids are checked
- * against the catalogue's in-memory match model (public cocktails only), so an unknown or out-of-range id never reaches
- * the database. Errors: AppError NOT_FOUND (unknown collection, cocktail or share link), VALIDATION_FAILED (past a limit,
+ * against the catalogue's in-memory match model (public cocktails), then against the user's own recipes (one indexed
+ * read, only for an id that is not a public cocktail): the owner collects, notes and rates their own recipes as any
+ * cocktail, and another user's recipe is NOT_FOUND like an unknown id (docs/recipes.md "Where your recipes appear"). A
+ * shared collection lists an own recipe only while that recipe is itself shared. Errors: AppError NOT_FOUND (unknown collection, cocktail or share link), VALIDATION_FAILED (past a limit,
  * an order that is not exactly the collection's cocktails); database errors propagate as they are (503).
  */
 
@@ -54,11 +57,17 @@ function iso(value: Date | string): string {
   return new Date(value).toISOString();
 }
 
-/** The public cocktail's name. @throws AppError NOT_FOUND naming the id. */
-function requireCocktail(model: MatchModel, id: number): string {
+/**
+ * The name of a public cocktail or of one of the user's own recipes.
+ * @throws AppError NOT_FOUND naming the id (another user's recipe included).
+ */
+async function requireCocktail(db: Kysely<Database>, userId: string, id: number): Promise<string> {
+  const model: MatchModel = await getMatchModel(db);
   const index = model.cocktailIndex.get(id);
-  if (index === undefined) throw new AppError('NOT_FOUND', `no cocktail has id ${id}`);
-  return model.cocktailNames[index] ?? `#${id}`;
+  if (index !== undefined) return model.cocktailNames[index] ?? `#${id}`;
+  const own = await ownRecipeName(db, userId, id);
+  if (own === null) throw new AppError('NOT_FOUND', `no cocktail has id ${id}`);
+  return own;
 }
 
 type CollectionRow = {
@@ -109,9 +118,17 @@ function toSummary(row: CollectionRow, ids: readonly number[], contains = false)
   };
 }
 
-async function toDetail(db: Kysely<Database>, row: CollectionRow): Promise<CollectionDetail> {
+/**
+ * A collection with its items: public cocktails and the own recipes of `ownerId` (the collection's user); with
+ * `sharedOnly`, only own recipes that are themselves shared (what a share link shows).
+ */
+async function toDetail(
+  db: Kysely<Database>,
+  row: CollectionRow,
+  { ownerId, sharedOnly = false }: { ownerId: string; sharedOnly?: boolean },
+): Promise<CollectionDetail> {
   const ids = await itemIdsOf(db, Number(row.id));
-  const items = await loadSummariesByIds(db, ids);
+  const items = await loadRecipeSummaries(db, ids, { ownerId, sharedOnly });
   return {
     ...toSummary(
       row,
@@ -152,10 +169,12 @@ export async function listCollections({
       .orderBy('collection_item.cocktail_id')
       .execute(),
   ]);
+  const notPublic = items.map((item) => Number(item.cocktail_id)).filter((id) => !model.cocktailIndex.has(id));
+  const own = await ownRecipeIdsAmong(db, userId, notPublic);
   const byCollection = new Map<number, number[]>();
   for (const item of items) {
     const cocktailId = Number(item.cocktail_id);
-    if (!model.cocktailIndex.has(cocktailId)) continue;
+    if (!model.cocktailIndex.has(cocktailId) && !own.has(cocktailId)) continue;
     const list = byCollection.get(Number(item.collection_id)) ?? [];
     list.push(cocktailId);
     byCollection.set(Number(item.collection_id), list);
@@ -170,7 +189,7 @@ export async function listCollections({
 
 /** One of the user's collections with its cocktails in order. @throws AppError NOT_FOUND. */
 export async function getCollection({ db, userId, id }: UserScope & { id: number }): Promise<CollectionDetail> {
-  return toDetail(db, await requireCollection(db, userId, id));
+  return toDetail(db, await requireCollection(db, userId, id), { ownerId: userId });
 }
 
 /**
@@ -187,7 +206,9 @@ export async function createCollection({
 }: UserScope & { input: CollectionCreate; limits?: CollectionLimits; now?: () => Date }): Promise<CollectionDetail> {
   const model = await getMatchModel(db);
   const ids = [...new Set(input.cocktailIds)];
-  const unknown = ids.filter((id) => !model.cocktailIndex.has(id));
+  const notPublic = ids.filter((id) => !model.cocktailIndex.has(id));
+  const own = await ownRecipeIdsAmong(db, userId, notPublic);
+  const unknown = notPublic.filter((id) => !own.has(id));
   if (unknown.length > 0) throw new AppError('NOT_FOUND', `no cocktail has id ${unknown.join(', ')}`);
   if (ids.length > limits.maxItems) {
     throw new AppError('VALIDATION_FAILED', `a collection holds at most ${limits.maxItems} cocktails`);
@@ -295,7 +316,7 @@ export async function addCollectionItem({
   limits?: CollectionLimits;
   now?: () => Date;
 }): Promise<CollectionDetail> {
-  requireCocktail(await getMatchModel(db), cocktailId);
+  await requireCocktail(db, userId, cocktailId);
   await requireCollection(db, userId, id);
   await db.transaction().execute(async (trx) => {
     const there = await trx
@@ -387,7 +408,11 @@ export async function reorderCollection({
   return getCollection({ db, userId, id });
 }
 
-/** What anyone sees at a share link. @throws AppError NOT_FOUND for an unknown slug or one whose sharing is off. */
+/**
+ * What anyone sees at a share link: the public cocktails, and the owner's own recipes that are themselves shared (each
+ * with its `shareSlug`); a private own recipe is left out. @throws AppError NOT_FOUND for an unknown slug or one whose
+ * sharing is off.
+ */
 export async function getSharedCollection({
   db,
   slug,
@@ -397,11 +422,12 @@ export async function getSharedCollection({
 }): Promise<SharedCollection> {
   const row = await db
     .selectFrom('collection')
-    .select(COLLECTION_COLUMNS)
+    .select([...COLLECTION_COLUMNS, 'user_id'])
     .where('share_slug', '=', slug)
     .executeTakeFirst();
   if (!row || row.share_slug !== slug) throw new AppError('NOT_FOUND', 'no shared collection at this link');
-  const detail = await toDetail(db, row);
+  // The owner's own recipes show only while each is shared itself: a private recipe never leaks through a collection.
+  const detail = await toDetail(db, row, { ownerId: row.user_id, sharedOnly: true });
   return { name: detail.name, description: detail.description, items: detail.items, updatedAt: detail.updatedAt };
 }
 
@@ -410,7 +436,7 @@ export async function getSharedCollection({
 
 /** The user's note on a cocktail (text '' and updatedAt null when there is none). @throws NOT_FOUND (cocktail). */
 export async function getNote({ db, userId, cocktailId }: UserScope & { cocktailId: number }): Promise<Note> {
-  requireCocktail(await getMatchModel(db), cocktailId);
+  await requireCocktail(db, userId, cocktailId);
   const row = await db
     .selectFrom('cocktail_note')
     .select(['text', 'updated_at'])
@@ -431,7 +457,7 @@ export async function saveNote({
   text,
   now = () => new Date(),
 }: UserScope & { cocktailId: number; text: string; now?: () => Date }): Promise<Note> {
-  requireCocktail(await getMatchModel(db), cocktailId);
+  await requireCocktail(db, userId, cocktailId);
   if (text.trim() === '') return deleteNote({ db, userId, cocktailId });
   const at = now().toISOString();
   await db
@@ -488,7 +514,7 @@ export async function rateCocktail({
   cocktailId: number;
   stars: number | null;
 }> {
-  requireCocktail(await getMatchModel(db), cocktailId);
+  await requireCocktail(db, userId, cocktailId);
   const at = now().toISOString();
   await db
     .insertInto('cocktail_rating')

@@ -3,7 +3,8 @@ import type { IngredientSummary } from '@/shared/schemas/ingredient';
 import { MAX_BAR_ITEMS, type BarIngredient, type BarList } from '@/shared/schemas/my-bar';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
-import { getIngredientCatalogue, type IngredientCatalogue } from '../catalogue';
+import { getIngredientCatalogue, toIngredientKey, type IngredientCatalogue } from '../catalogue';
+import { loadOwnIngredients, type OwnIngredient } from '../recipes';
 
 /**
  * What My Bar's operations share (operations.ts, shopping.ts): the user scope, reading and writing a user's bar rows, and
@@ -33,6 +34,21 @@ export function toBarIngredient(item: IngredientSummary): BarIngredient {
   };
 }
 
+/**
+ * One of the user's own (free-text) ingredients as My Bar shows it: no parent, bought (never house-made), filed under its
+ * stored category (Other until the user maps it).
+ */
+export function toOwnBarIngredient(item: OwnIngredient): BarIngredient {
+  return {
+    id: item.id,
+    slug: item.slug,
+    name: item.name,
+    category: item.category as BarIngredient['category'],
+    parentId: null,
+    houseMade: false,
+  };
+}
+
 /** The ingredient with this id. @throws AppError NOT_FOUND naming the id. */
 export function requireIngredient(catalogue: IngredientCatalogue, id: number): IngredientSummary {
   const item = catalogue.byId.get(id);
@@ -49,18 +65,36 @@ export function inNameOrder<T extends { ingredient_id: number }>(
   return rows.filter((row) => catalogue.byId.has(Number(row.ingredient_id))).sort((a, b) => position(a) - position(b));
 }
 
-/** The user's bottles, by name (catalogue order), each with when it was added. */
+/**
+ * The user's bottles, by name (catalogue order), each with when it was added; the user's own free-text ingredients in
+ * the bar follow the catalogue's, by name.
+ */
 export async function listBar({ db, userId }: UserScope): Promise<BarList> {
   const [catalogue, rows] = await Promise.all([
     getIngredientCatalogue(db),
     db.selectFrom('bar_item').select(['ingredient_id', 'created_at']).where('user_id', '=', userId).execute(),
   ]);
-  return {
-    items: inNameOrder(catalogue, rows).map((row) => ({
-      ...toBarIngredient(catalogue.byId.get(Number(row.ingredient_id)) as IngredientSummary),
-      addedAt: iso(row.created_at),
-    })),
-  };
+  const items: BarList['items'] = inNameOrder(catalogue, rows).map((row) => ({
+    ...toBarIngredient(catalogue.byId.get(Number(row.ingredient_id)) as IngredientSummary),
+    addedAt: iso(row.created_at),
+  }));
+  const others = rows.filter((row) => !catalogue.byId.has(Number(row.ingredient_id)));
+  if (others.length > 0) {
+    const own = await loadOwnIngredients(
+      db,
+      userId,
+      others.map((row) => Number(row.ingredient_id)),
+    );
+    const ownItems = others.flatMap((row) => {
+      const item = own.get(Number(row.ingredient_id));
+      return item
+        ? [{ key: toIngredientKey(item.name), item: { ...toOwnBarIngredient(item), addedAt: iso(row.created_at) } }]
+        : [];
+    });
+    ownItems.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.item.id - b.item.id));
+    items.push(...ownItems.map((entry) => entry.item));
+  }
+  return { items };
 }
 
 /** How many rows of `table` the user has. */

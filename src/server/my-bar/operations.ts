@@ -1,4 +1,4 @@
-import type { BarStock, LineCoverage, Swap } from '@/shared/domain/my-bar';
+import type { BarStock, BuyNext, Classification, LineCoverage, Swap } from '@/shared/domain/my-bar';
 import type { IngredientSummary } from '@/shared/schemas/ingredient';
 import {
   MAKEABLE_PAGE_SIZE,
@@ -22,15 +22,20 @@ import {
   listBar,
   requireIngredient,
   toBarIngredient,
+  toOwnBarIngredient,
   type UserScope,
 } from './bar-rows';
-import { getIngredientCatalogue, getMatchModel, loadSummariesByIds, toSearchKey, type MatchModel } from '../catalogue';
+import { getIngredientCatalogue, getMatchModel, toSearchKey, type MatchModel } from '../catalogue';
+import { loadOwnMatchData, loadRecipeSummaries, ownIngredientIdsAmong, ownRecipeName } from '../recipes';
+import { buildOwnMatch, mergeByName, type OwnMatch } from './own-matching';
 
 /**
  * My Bar's use cases (DOMAIN.md "My Bar matching"; shapes in src/shared/schemas/my-bar.ts). No HTTP here: each takes one
  * options object with the user's id (always from the session, never from the request) and touches only that user's rows.
  * The catalogue side (ingredients, the matcher) comes from the catalogue feature's in-memory models, so checking that an
  * id exists costs no database round trip, and an id beyond the database's integer range never reaches the database.
+ * The user's own recipes are matched too, per request and for their owner only (own-matching.ts), and appear in every
+ * view in name order among the catalogue's; the bar also takes the user's own free-text ingredients (bar-rows.ts).
  * Errors: AppError NOT_FOUND for an unknown ingredient or cocktail, CONFLICT past a size limit, VALIDATION_FAILED for a
  * future made drink; database errors propagate as they are (the API answers 503 when the database is away).
  */
@@ -48,6 +53,24 @@ export const MADE_AT_EARLIEST = '1900-01-01T00:00:00.000Z';
 // The bar
 
 /**
+ * Checks that every id is a catalogue ingredient or one of the user's own (free-text) ingredients.
+ * @throws AppError NOT_FOUND naming every other id (another user's own ingredient included), `suffix` appended.
+ */
+async function requireBarIngredients(
+  db: UserScope['db'],
+  userId: string,
+  ids: readonly number[],
+  suffix = '',
+): Promise<void> {
+  const catalogue = await getIngredientCatalogue(db);
+  const notCatalogue = ids.filter((id) => !catalogue.byId.has(id));
+  if (notCatalogue.length === 0) return;
+  const own = await ownIngredientIdsAmong(db, userId, notCatalogue);
+  const unknown = notCatalogue.filter((id) => !own.has(id));
+  if (unknown.length > 0) throw new AppError('NOT_FOUND', `no ingredient has id ${unknown.join(', ')}${suffix}`);
+}
+
+/**
  * Adds one ingredient to the user's bar. Idempotent: one already there keeps its time.
  * @param now the clock that stamps `created_at` (tests pass their own).
  * @returns the bar afterwards.
@@ -59,7 +82,7 @@ export async function addBarItem({
   ingredientId,
   now = () => new Date(),
 }: UserScope & { ingredientId: number; now?: () => Date }): Promise<BarList> {
-  requireIngredient(await getIngredientCatalogue(db), ingredientId);
+  await requireBarIngredients(db, userId, [ingredientId]);
   await db.transaction().execute((trx) => insertBarItems(trx, userId, [ingredientId], now()));
   return listBar({ db, userId });
 }
@@ -76,12 +99,8 @@ export async function addBarItems({
   ingredientIds,
   now = () => new Date(),
 }: UserScope & { ingredientIds: readonly number[]; now?: () => Date }): Promise<BarList> {
-  const catalogue = await getIngredientCatalogue(db);
   const ids = [...new Set(ingredientIds)];
-  const unknown = ids.filter((id) => !catalogue.byId.has(id));
-  if (unknown.length > 0) {
-    throw new AppError('NOT_FOUND', `no ingredient has id ${unknown.join(', ')}; nothing was added`);
-  }
+  await requireBarIngredients(db, userId, ids, '; nothing was added');
   await db.transaction().execute((trx) => insertBarItems(trx, userId, ids, now()));
   return listBar({ db, userId });
 }
@@ -96,7 +115,7 @@ export async function removeBarItem({
   ingredientId,
 }: UserScope & { ingredientId: number }): Promise<BarList> {
   const catalogue = await getIngredientCatalogue(db);
-  if (catalogue.byId.has(ingredientId)) {
+  if (catalogue.byId.has(ingredientId) || (await ownIngredientIdsAmong(db, userId, [ingredientId])).has(ingredientId)) {
     await db.deleteFrom('bar_item').where('user_id', '=', userId).where('ingredient_id', '=', ingredientId).execute();
   }
   return listBar({ db, userId });
@@ -120,61 +139,96 @@ export async function loadStock({ db, userId }: UserScope): Promise<BarStock> {
   };
 }
 
-/** `{id, name}` of an ingredient of the model ('#id' names one the catalogue lost since, which cannot normally happen). */
-function named(model: MatchModel, id: number): { id: number; name: string } {
-  return { id, name: model.ingredients.byId.get(id)?.name ?? `#${id}` };
+/**
+ * `{id, name}` of an ingredient: the catalogue's, or one of the user's own ('#id' names one the catalogue lost since,
+ * which cannot normally happen).
+ */
+function named(model: MatchModel, id: number, own: OwnMatch | null = null): { id: number; name: string } {
+  return { id, name: model.ingredients.byId.get(id)?.name ?? own?.ingredients.get(id)?.name ?? `#${id}` };
 }
 
 /** A line's coverage with the names a card shows. */
-function toLineBody(model: MatchModel, line: LineCoverage): LineCoverageBody {
+function toLineBody(model: MatchModel, line: LineCoverage, own: OwnMatch | null = null): LineCoverageBody {
   return {
     position: line.position,
-    ingredient: named(model, line.ingredientId),
+    ingredient: named(model, line.ingredientId, own),
     coverage: line.coverage,
-    via: line.viaId === null ? null : named(model, line.viaId),
+    via: line.viaId === null ? null : named(model, line.viaId, own),
+  };
+}
+
+/** What a view matches with: the catalogue's model, the user's stock, and the user's own recipes (null: none). */
+interface MatchContext {
+  model: MatchModel;
+  stock: BarStock;
+  own: OwnMatch | null;
+  /** The name key of a public cocktail or own recipe ('' for an unknown id). */
+  keyOf: (id: number) => string;
+  /** The name of a public cocktail or own recipe. */
+  nameOf: (id: number) => string;
+}
+
+/** Reads the model, the stock and the user's own recipes together, and builds the own recipes' matcher. */
+async function loadMatchContext({ db, userId }: UserScope): Promise<MatchContext> {
+  const [model, stock, ownData] = await Promise.all([
+    getMatchModel(db),
+    loadStock({ db, userId }),
+    loadOwnMatchData(db, userId),
+  ]);
+  const own = buildOwnMatch(model, ownData);
+  return {
+    model,
+    stock,
+    own,
+    keyOf: (id) => own?.byId.get(id)?.nameKey ?? model.cocktailNameKeys[model.cocktailIndex.get(id) ?? -1] ?? '',
+    nameOf: (id) => own?.byId.get(id)?.name ?? model.cocktailNames[model.cocktailIndex.get(id) ?? -1] ?? `#${id}`,
   };
 }
 
 /**
- * One page of a My Bar view, in catalogue name order: 'can-make' (every required line covered) or 'one-away' (exactly one
- * uncovered, named in `missing`). `q` keeps cocktails whose name contains it (case- and accent-insensitively). Pages of
- * {@link MAKEABLE_PAGE_SIZE}, 0-based; a page past the end is empty with the real total. Each item carries the cocktail's
- * list item and how each of its lines is covered. Matching runs over ids only; line detail is built for the page alone.
+ * One page of a My Bar view, in name order: 'can-make' (every required line covered) or 'one-away' (exactly one
+ * uncovered, named in `missing`), over the catalogue and the user's own recipes (`own: true` on their cards). `q` keeps
+ * cocktails whose name contains it (case- and accent-insensitively). Pages of {@link MAKEABLE_PAGE_SIZE}, 0-based; a page
+ * past the end is empty with the real total. Each item carries the cocktail's list item and how each of its lines is
+ * covered. Matching runs over ids only; line detail is built for the page alone.
  */
 export async function listMakeable({ db, userId, query }: UserScope & { query: MakeableQuery }): Promise<MakeablePage> {
-  const [model, stock] = await Promise.all([getMatchModel(db), loadStock({ db, userId })]);
-  const classified = model.matcher.classify(stock);
-  let ids = query.view === 'can-make' ? classified.canMake : classified.oneAway;
+  const { model, stock, own, keyOf } = await loadMatchContext({ db, userId });
+  const pick = (classified: Classification) => (query.view === 'can-make' ? classified.canMake : classified.oneAway);
+  let ids = mergeByName(pick(model.matcher.classify(stock)), own ? pick(own.matcher.classify(stock)) : [], keyOf);
   const key = toSearchKey(query.q);
-  if (key !== '') {
-    ids = ids.filter((id) => (model.cocktailNameKeys[model.cocktailIndex.get(id) ?? -1] ?? '').includes(key));
-  }
+  if (key !== '') ids = ids.filter((id) => keyOf(id).includes(key));
   const start = query.page * MAKEABLE_PAGE_SIZE;
-  const summaries = await loadSummariesByIds(db, ids.slice(start, start + MAKEABLE_PAGE_SIZE));
+  const summaries = await loadRecipeSummaries(db, ids.slice(start, start + MAKEABLE_PAGE_SIZE), { ownerId: userId });
   const items = summaries.flatMap((cocktail) => {
-    const match = model.matcher.match(cocktail.id, stock);
+    const match = own && cocktail.own ? own.matcher.match(cocktail.id, stock) : model.matcher.match(cocktail.id, stock);
     if (!match) return [];
     const missingId = match.missing[0];
     return [
       {
         cocktail,
-        lines: match.lines.map((line) => toLineBody(model, line)),
-        missing: query.view === 'one-away' && missingId !== undefined ? named(model, missingId) : null,
+        lines: match.lines.map((line) => toLineBody(model, line, own)),
+        missing: query.view === 'one-away' && missingId !== undefined ? named(model, missingId, own) : null,
       },
     ];
   });
   return { items, total: ids.length, page: query.page, pageSize: MAKEABLE_PAGE_SIZE };
 }
 
-/** The ids of every cocktail the user's bar can make now, in catalogue order (for 'can make' marks and filters). */
+/**
+ * The ids of every cocktail the user's bar can make now, the user's own recipes among them, in name order (for 'can
+ * make' marks and filters).
+ */
 export async function listMakeableIds({ db, userId }: UserScope): Promise<MakeableIds> {
-  const [model, stock] = await Promise.all([getMatchModel(db), loadStock({ db, userId })]);
-  return { ids: model.matcher.classify(stock).canMake };
+  const { model, stock, own, keyOf } = await loadMatchContext({ db, userId });
+  const ownIds = own ? own.matcher.classify(stock).canMake : [];
+  return { ids: mergeByName(model.matcher.classify(stock).canMake, ownIds, keyOf) };
 }
 
 /**
- * How the user's bar covers each line of one public cocktail (the recipe modal's marks).
- * @throws AppError NOT_FOUND when no public cocktail has this id.
+ * How the user's bar covers each line of one public cocktail or one of the user's own recipes (the recipe modal's
+ * marks). The user's own recipes are read only for an id that is not a public cocktail.
+ * @throws AppError NOT_FOUND when neither has this id (another user's recipe included).
  */
 export async function matchRecipe({
   db,
@@ -182,9 +236,18 @@ export async function matchRecipe({
   cocktailId,
 }: UserScope & { cocktailId: number }): Promise<RecipeMatch> {
   const [model, stock] = await Promise.all([getMatchModel(db), loadStock({ db, userId })]);
-  const match = model.matcher.match(cocktailId, stock);
+  let own: OwnMatch | null = null;
+  let match = model.matcher.match(cocktailId, stock);
+  if (!match) {
+    own = buildOwnMatch(model, await loadOwnMatchData(db, userId));
+    match = own?.matcher.match(cocktailId, stock) ?? null;
+  }
   if (!match) throw new AppError('NOT_FOUND', `no cocktail has id ${cocktailId}`);
-  return { cocktailId, lines: match.lines.map((line) => toLineBody(model, line)), canMake: match.missing.length === 0 };
+  return {
+    cocktailId,
+    lines: match.lines.map((line) => toLineBody(model, line, own)),
+    canMake: match.missing.length === 0,
+  };
 }
 
 /** How many suggestions 'buy next' lists. */
@@ -193,21 +256,56 @@ export const SUGGESTION_LIMIT = 20;
 export const SUGGESTION_EXAMPLES = 3;
 
 /**
+ * 'Buy next' over the catalogue and the user's own recipes together: each matcher's suggestions in full, summed per
+ * ingredient (the two sets of cocktails are apart, so the sums are exact), examples merged in name order.
+ */
+function combinedBuyNext(context: MatchContext): BuyNext[] {
+  const { model, stock, own, keyOf } = context;
+  if (!own) return model.matcher.buyNext(stock, SUGGESTION_LIMIT, SUGGESTION_EXAMPLES);
+  const all = Number.MAX_SAFE_INTEGER;
+  const byIngredient = new Map<number, BuyNext>();
+  for (const suggestion of [
+    ...model.matcher.buyNext(stock, all, SUGGESTION_EXAMPLES),
+    ...own.matcher.buyNext(stock, all, SUGGESTION_EXAMPLES),
+  ]) {
+    const known = byIngredient.get(suggestion.ingredientId);
+    if (!known) {
+      byIngredient.set(suggestion.ingredientId, { ...suggestion });
+      continue;
+    }
+    known.unlocks += suggestion.unlocks;
+    known.nearer += suggestion.nearer;
+    known.examples = mergeByName(known.examples, suggestion.examples, keyOf).slice(0, SUGGESTION_EXAMPLES);
+  }
+  const name = (id: number) => named(model, id, own).name;
+  return [...byIngredient.values()]
+    .sort(
+      (a, b) =>
+        b.unlocks - a.unlocks || b.nearer - a.nearer || name(a.ingredientId).localeCompare(name(b.ingredientId)),
+    )
+    .slice(0, SUGGESTION_LIMIT);
+}
+
+/**
  * 'Buy next': the ingredients the user does not have, ranked by how many more cocktails each one makes possible (counted
- * exactly), then by how many it brings within one ingredient, then by name; the best {@link SUGGESTION_LIMIT}, each with
- * up to {@link SUGGESTION_EXAMPLES} of the cocktails it makes possible (by name, catalogue order).
+ * exactly, the user's own recipes included), then by how many it brings within one ingredient, then by name; the best
+ * {@link SUGGESTION_LIMIT}, each with up to {@link SUGGESTION_EXAMPLES} of the cocktails it makes possible (by name). An
+ * own free-text ingredient an own recipe lacks may be suggested (filed under its own category).
  */
 export async function listSuggestions({ db, userId }: UserScope): Promise<SuggestionList> {
-  const [model, stock] = await Promise.all([getMatchModel(db), loadStock({ db, userId })]);
-  const items = model.matcher.buyNext(stock, SUGGESTION_LIMIT, SUGGESTION_EXAMPLES).flatMap((suggestion) => {
+  const context = await loadMatchContext({ db, userId });
+  const { model, own, nameOf } = context;
+  const items = combinedBuyNext(context).flatMap((suggestion) => {
     const ingredient = model.ingredients.byId.get(suggestion.ingredientId);
-    if (!ingredient) return [];
+    const ownIngredient = ingredient ? undefined : own?.ingredients.get(suggestion.ingredientId);
+    const shown = ingredient ? toBarIngredient(ingredient) : ownIngredient ? toOwnBarIngredient(ownIngredient) : null;
+    if (!shown) return [];
     return [
       {
-        ingredient: toBarIngredient(ingredient),
+        ingredient: shown,
         unlocks: suggestion.unlocks,
         nearer: suggestion.nearer,
-        examples: suggestion.examples.map((id) => model.cocktailNames[model.cocktailIndex.get(id) ?? -1] ?? `#${id}`),
+        examples: suggestion.examples.map(nameOf),
       },
     ];
   });
@@ -218,10 +316,10 @@ export async function listSuggestions({ db, userId }: UserScope): Promise<Sugges
 // Made drinks
 
 /**
- * Records that the user made a public cocktail, with an optional note (trimmed; empty means none), at `madeAt` (ISO 8601
+ * Records that the user made a public cocktail or one of their own recipes, with an optional note (trimmed; empty means none), at `madeAt` (ISO 8601
  * with offset; default now). Made drinks are never deduplicated: each one is a separate event.
  * @returns the made drink.
- * @throws AppError NOT_FOUND when no public cocktail has this id; VALIDATION_FAILED (naming madeAt) when `madeAt` is more
+ * @throws AppError NOT_FOUND when no public cocktail nor own recipe of the user has this id; VALIDATION_FAILED (naming madeAt) when `madeAt` is more
  *   than {@link MADE_AT_CLOCK_SKEW_MS} ahead of the server's clock or before {@link MADE_AT_EARLIEST}.
  */
 export async function recordMadeDrink({
@@ -234,7 +332,8 @@ export async function recordMadeDrink({
 }: UserScope & { cocktailId: number; note?: string; madeAt?: string; now?: () => Date }): Promise<MadeDrink> {
   const model = await getMatchModel(db);
   const index = model.cocktailIndex.get(cocktailId);
-  if (index === undefined) throw new AppError('NOT_FOUND', `no cocktail has id ${cocktailId}`);
+  const name = index === undefined ? await ownRecipeName(db, userId, cocktailId) : model.cocktailNames[index];
+  if (name === null || name === undefined) throw new AppError('NOT_FOUND', `no cocktail has id ${cocktailId}`);
   const at = madeAt === undefined ? now() : new Date(madeAt);
   if (Number.isNaN(at.getTime())) throw new AppError('VALIDATION_FAILED', 'madeAt must be an ISO 8601 date and time');
   if (at.getTime() > now().getTime() + MADE_AT_CLOCK_SKEW_MS) {
@@ -251,7 +350,7 @@ export async function recordMadeDrink({
     .executeTakeFirstOrThrow();
   return {
     id: Number(row.id),
-    cocktail: { id: cocktailId, name: model.cocktailNames[index] as string },
+    cocktail: { id: cocktailId, name },
     madeAt: iso(row.made_at),
     note: text,
   };

@@ -1,8 +1,20 @@
 /**
  * The own-recipes feature's public surface: the user's recipes at /api/me/recipes and their share links at
- * /api/recipes/shared.
+ * /api/recipes/shared, and what other features read of them (own-recipe-reads.ts: collections, notes, ratings, made
+ * drinks and My Bar take an own recipe's id for its owner).
  */
 export { ownRecipeRoutes, sharedRecipeRoutes } from './routes';
+export {
+  loadOwnIngredients,
+  loadOwnMatchData,
+  loadRecipeSummaries,
+  ownIngredientIdsAmong,
+  ownRecipeIdsAmong,
+  ownRecipeName,
+  type OwnIngredient,
+  type OwnMatchData,
+  type OwnMatchRecipe,
+} from './own-recipe-reads';
 // The account import (account/import) writes own recipes as the recipe editor does.
 export { insertOwnRecipe, ownRecipeLimitMessage } from './operations';
 export { ownIngredientsOf } from './own-ingredients';

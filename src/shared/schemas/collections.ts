@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordIdParamSchema, recordIdSchema } from './record-id';
-import { cocktailSummarySchema } from './cocktail';
+import { recipeSummarySchema } from './recipe-summary';
 import { ONE_LINE_TEXT, oneLineMessage, PARAGRAPH_TEXT, paragraphMessage } from './text';
 
 /**
@@ -89,15 +89,21 @@ export const collectionListQuerySchema = z.object({ cocktailId: recordIdParamSch
 export const collectionListSchema = z.object({ items: z.array(collectionSummarySchema) });
 export type CollectionList = z.infer<typeof collectionListSchema>;
 
-/** One collection with its cocktails in the owner's order (the answer of every collection write, and of GET). */
-export const collectionDetailSchema = collectionSummarySchema.extend({ items: z.array(cocktailSummarySchema) });
+/**
+ * One collection with its cocktails in the owner's order (the answer of every collection write, and of GET): catalogue
+ * cocktails and the owner's own recipes (`own: true`, recipe-summary.ts).
+ */
+export const collectionDetailSchema = collectionSummarySchema.extend({ items: z.array(recipeSummarySchema) });
 export type CollectionDetail = z.infer<typeof collectionDetailSchema>;
 
-/** `GET /api/collections/shared/:slug`: what anyone sees (no owner, no ids of other collections). */
+/**
+ * `GET /api/collections/shared/:slug`: what anyone sees (no owner, no ids of other collections). The owner's own recipes
+ * are listed only while each is shared itself (`own: true` with its `shareSlug`); a private one is left out.
+ */
 export const sharedCollectionSchema = z.object({
   name: z.string(),
   description: z.string(),
-  items: z.array(cocktailSummarySchema),
+  items: z.array(recipeSummarySchema),
   updatedAt: z.string(),
 });
 export type SharedCollection = z.infer<typeof sharedCollectionSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordIdParamSchema, recordIdSchema } from './record-id';
-import { cocktailSummarySchema } from './cocktail';
+import { recipeSummarySchema } from './recipe-summary';
 import { ingredientCategorySchema } from './ingredient';
 import { PARAGRAPH_TEXT, paragraphMessage } from './text';
 
@@ -61,9 +61,12 @@ export const lineCoverageSchema = z.object({
 });
 export type LineCoverageBody = z.infer<typeof lineCoverageSchema>;
 
-/** One cocktail of a My Bar view: the card, how each line is covered, and (one away) the missing ingredient. */
+/**
+ * One cocktail of a My Bar view: the card (a catalogue cocktail, or one of the user's own recipes with `own: true`:
+ * recipe-summary.ts), how each line is covered, and (one away) the missing ingredient.
+ */
 export const makeableItemSchema = z.object({
-  cocktail: cocktailSummarySchema,
+  cocktail: recipeSummarySchema,
   lines: z.array(lineCoverageSchema),
   missing: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
