@@ -773,7 +773,8 @@ const NUMERIC_VICTIM_KEYS: ReadonlySet<VictimKey> = new Set<VictimKey>([
 
 /**
  * The victim keys a numeric path parameter takes, the likeliest first (A's favorite, then A's venue's signature cocktail,
- * for a cocktail id; the other way round on a venue's signature routes, where a catalogue cocktail is the second target;
+ * then A's own recipe, for a cocktail id; the other way round on a venue's signature routes, where a catalogue cocktail
+ * is the second target;
  * A's bar ingredient for an ingredient id), or null when the parameter takes any of A's identifiers.
  */
 function numericVictimKeys(route: RouteSpec, name: string | undefined): VictimKey[] | null {
@@ -781,8 +782,9 @@ function numericVictimKeys(route: RouteSpec, name: string | undefined): VictimKe
   if (name === 'id' && route.path.startsWith('/api/me/recipes')) return ['ownRecipeId'];
   if (name === 'cocktailId' && route.path.startsWith('/api/me/recipes')) return ['ownRecipeId', 'venueSignatureId'];
   if (name === 'cocktailId' && route.path.startsWith('/api/venues/')) return ['venueSignatureId', 'favoriteId'];
+  // A's own recipe too: collections, notes, ratings, made drinks and My Bar take an own recipe's id for its owner only.
   if (name === 'cocktailId' || (name === 'id' && route.path.startsWith('/api/cocktails'))) {
-    return ['favoriteId', 'venueSignatureId'];
+    return ['favoriteId', 'venueSignatureId', 'ownRecipeId'];
   }
   if (name === 'ingredientId') return ['barIngredientId'];
   if (name === 'itemId') return ['venueMenuItemId'];

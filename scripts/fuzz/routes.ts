@@ -19,6 +19,7 @@ import { recoveryEmailSchema } from '@/shared/schemas/dev-tools';
 import { accountExportSchema, exportQuerySchema } from '@/shared/schemas/export';
 import {
   importQuerySchema,
+  ownRecipeListQuerySchema,
   ownRecipeParamSchema,
   ownRecipeWriteSchema,
   recipeCopyParamSchema,
@@ -799,7 +800,15 @@ export const ROUTES: readonly RouteSpec[] = [
   }),
   // Own recipes: any signed-in user writes them (B' calls them all on its own recipe; the sweep puts A's there). A free
   // account's limit is a 403 past 10, which B's valid create reaches quickly: a refusal the detectors allow.
-  app({ id: 'GET /api/me/recipes', method: 'GET', path: '/api/me/recipes', caller: 'pro' }),
+  // `q` searches the caller's own recipes only: A's recipe names (secrets of the world) must never come back to B.
+  app({
+    id: 'GET /api/me/recipes',
+    method: 'GET',
+    path: '/api/me/recipes',
+    caller: 'pro',
+    query: () => ({ q: 'sour' }),
+    querySchema: ownRecipeListQuerySchema,
+  }),
   app({
     id: 'POST /api/me/recipes',
     method: 'POST',

@@ -3,6 +3,7 @@ import type { Database } from '../db/types';
 import { emailBucket, RateLimiter } from '../http/rate-limit';
 import { deleteCollectionsData, type CollectionsDeletion } from '../collections';
 import { deleteMyBarData, type MyBarDeletion } from '../my-bar';
+import { deleteOwnRecipesData, type OwnRecipesDeletion } from '../recipes';
 import { purgeUserFromAuthStore, type RedisHandle } from '../redis';
 
 /** Escapes LIKE wildcards (and the escape character) so `text` matches literally inside a `like ... escape '\'` pattern. */
@@ -17,6 +18,8 @@ export interface DeletionReport {
   myBar: MyBarDeletion;
   /** Collections (with their items), private notes and ratings. */
   collections: CollectionsDeletion;
+  /** Own recipes (with everything naming them) and own free-text ingredients. */
+  ownRecipes: OwnRecipesDeletion;
   sessions: number;
   accounts: number;
   twoFactor: number;
@@ -30,7 +33,8 @@ export interface DeletionReport {
 
 /**
  * Deletes every trace of a user, in one transaction (a failure rolls all of it back):
- * favorites, My Bar's rows (bar, shopping list, made drinks, swaps), collections, notes and ratings, sessions, linked accounts, two-factor secrets, verification rows that name the user or their email (magic
+ * favorites, My Bar's rows (bar, shopping list, made drinks, swaps), collections, notes and ratings, own recipes and own
+ * free-text ingredients, sessions, linked accounts, two-factor secrets, verification rows that name the user or their email (magic
  * links, OAuth link state, pending two-factor challenges), support messages they sent (by user id or email), dev-outbox
  * mail to or from their email, rate-limit counters of their email, their entitlements and the store webhook events that
  * name them, and the user row; analytics events keep their type,
@@ -60,6 +64,7 @@ export async function deleteAccount({
     const favorites = count(await trx.deleteFrom('user_favorites').where('user_id', '=', userId).execute());
     const myBar = await deleteMyBarData({ db: trx, userId });
     const collections = await deleteCollectionsData({ db: trx, userId });
+    const ownRecipes = await deleteOwnRecipesData({ db: trx, userId });
     const supportMessages = count(
       await trx
         .deleteFrom('support_message')
@@ -118,6 +123,7 @@ export async function deleteAccount({
       favorites,
       myBar,
       collections,
+      ownRecipes,
       sessions,
       accounts,
       twoFactor,

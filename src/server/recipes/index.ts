@@ -4,6 +4,7 @@
  * drinks and My Bar take an own recipe's id for its owner).
  */
 export { ownRecipeRoutes, sharedRecipeRoutes } from './routes';
+export { deleteOwnRecipesData, type OwnRecipesDeletion } from './account-deletion';
 export {
   loadOwnIngredients,
   loadOwnMatchData,

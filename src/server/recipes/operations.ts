@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { ownRecipeLimit, type PlanName } from '@/shared/domain/plans';
+import { searchTerms } from '@/shared/domain/search-words';
 import { slugFromName } from '@/shared/domain/venues';
 import type { OwnRecipe, OwnRecipeList, OwnRecipeWrite, SharedRecipe } from '@/shared/schemas/recipes';
 import { ownRecipeWriteSchema } from '@/shared/schemas/recipes';
@@ -58,22 +59,53 @@ async function requireOwnRecipe(db: Kysely<Database>, userId: string, id: number
   return recipe;
 }
 
-/** The user's own recipes by name, with how many their plan keeps. */
+/**
+ * The words `q` asks for, as the catalogue search reads a query (search-words.ts: folded, split into runs of letters or
+ * digits; the connector 'and' dropped when other words remain).
+ */
+function queryWordsOf(q: string): string[] {
+  const words = searchTerms(q);
+  const meaningful = words.filter((word) => word !== 'and');
+  return meaningful.length > 0 ? meaningful : words;
+}
+
+/** True when every query word starts a word of the recipe's name, ingredient names or tags. */
+function recipeMatches(recipe: StoredRecipe, words: readonly string[]): boolean {
+  const { detail } = recipe;
+  const texts = [
+    detail.name,
+    ...detail.ingredients.map((line) => line.ingredient),
+    ...detail.flavor_profile,
+    ...detail.seasonal_tags,
+    ...detail.occasion_tags,
+  ];
+  const own = texts.flatMap((text) => searchTerms(text));
+  return words.every((word) => own.some((term) => term.startsWith(word)));
+}
+
+/**
+ * The user's own recipes by name, with how many their plan keeps; with `q`, only those whose name, ingredients or tags
+ * hold every word of it (each as the start of a word; see ownRecipeListQuerySchema). All of them, never paged: a user
+ * keeps a few hundred at most.
+ */
 export async function listOwnRecipes({
   db,
   userId,
   plan,
+  q = '',
 }: {
   db: Kysely<Database>;
   userId: string;
   plan: PlanName;
+  q?: string;
 }): Promise<OwnRecipeList> {
   const ids = await ownRecipeIds(db, userId);
   const recipes = await loadCocktailDetails(db, ids, { ownerId: userId });
+  const words = queryWordsOf(q);
   return {
     items: ids.flatMap((id) => {
       const recipe = recipes.get(id);
-      return recipe ? [toOwnRecipe(recipe)] : [];
+      return recipe && (words.length === 0 || recipeMatches(recipe, words)) ? [toOwnRecipe(recipe)] : [];
     }),
     limit: ownRecipeLimit(plan),
   };
@@ -202,7 +234,13 @@ export async function updateOwnRecipe({
   return getOwnRecipe({ db, userId, id });
 }
 
-/** Deletes one of the user's recipes (its lines, notes, ratings and collection places go with it). @throws NOT_FOUND. */
+/**
+ * Deletes one of the user's recipes. Everything that names it goes with it, by the foreign keys' cascade in the same
+ * statement: its lines, its place in every collection, the user's note and rating of it, and the drinks recorded as made
+ * from it (a made drink names its recipe; without it there is nothing to show). The user's own free-text ingredients
+ * stay (another recipe may name them; the bar may hold them). docs/recipes.md "Where your recipes appear".
+ * @throws NOT_FOUND.
+ */
 export async function deleteOwnRecipe({
   db,
   userId,

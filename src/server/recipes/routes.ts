@@ -4,6 +4,7 @@ import { planFromEntitlements } from '@/shared/domain/plans';
 import { shareSlugSchema } from '@/shared/schemas/collections';
 import {
   importQuerySchema,
+  ownRecipeListQuerySchema,
   ownRecipeParamSchema,
   ownRecipeWriteSchema,
   recipeCopyParamSchema,
@@ -34,7 +35,8 @@ const NO_STORE = { 'Cache-Control': 'no-store' } as const;
  * signed-in user may write them; the plan sets how many are kept (free: FREE_OWN_RECIPES), so a new recipe or copy past
  * it answers 403 ENTITLEMENT_REQUIRED with the count, and nothing else is gated. Writes are refused from another site;
  * bodies are limited by the API's body-limit guard (http/request-guards.ts).
- * - `GET /` -> OwnRecipeList; `POST /` -> 201 OwnRecipe; `POST /copy/:cocktailId` -> 201 OwnRecipe ('Make it my own');
+ * - `GET /[?q=]` -> OwnRecipeList (with `q`, the recipes whose name, ingredients or tags match it); `POST /` -> 201
+ *   OwnRecipe; `POST /copy/:cocktailId` -> 201 OwnRecipe ('Make it my own');
  * - `GET|PUT /:id` -> OwnRecipe; `DELETE /:id` -> the OwnRecipeList left; `PUT /:id/share` `{shared}` -> OwnRecipe;
  * - `POST /import[?preview=1]` (the upload as the body, any type, at most MAX_IMPORT_BYTES) -> ImportPreview, or the
  *   ImportResult of writing it (400 VALIDATION_FAILED when nothing in it reads as a recipe).
@@ -58,7 +60,9 @@ export function ownRecipeRoutes({
   };
   const recipes = new Hono();
   recipes.use(sameOriginGuard(trustedOrigins));
-  recipes.get('/', async (c) => c.json(await listOwnRecipes(await withPlan(c)), 200, NO_STORE));
+  recipes.get('/', validate('query', ownRecipeListQuerySchema), async (c) =>
+    c.json(await listOwnRecipes({ ...(await withPlan(c)), q: c.req.valid('query').q }), 200, NO_STORE),
+  );
   recipes.post('/', jsonBody(ownRecipeWriteSchema), async (c) =>
     c.json(await createOwnRecipe({ ...(await withPlan(c)), body: c.req.valid('json') }), 201, NO_STORE),
   );
