@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { PAYMENTS_ENV } from '../support/payments';
 import { signInFresh } from './support/payments';
 import { ACCOUNTS, expect, test } from './support/fixtures';
@@ -90,11 +91,22 @@ for (const width of [390, 1280]) {
     await expect(page.getByRole('dialog', { name: 'Negroni (my version)' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByText('2 of 10 recipes')).toBeVisible();
+
+    // A photo for the sour, through the same pipeline as a venue's.
+    const sour = page.getByTestId('own-recipe').filter({ hasText: 'Smoked Maple Sour' });
+    await page.getByLabel('Photo file for Smoked Maple Sour').setInputFiles({
+      name: 'sour.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#b4863c' } })
+        .jpeg()
+        .toBuffer(),
+    });
+    await expect(sour.getByRole('img', { name: 'Smoked Maple Sour' })).toBeVisible();
+    await expect(sour.getByRole('button', { name: 'Replace photo of Smoked Maple Sour' })).toBeVisible();
     await shot(page, 'my-recipes');
     await axe.expectClean(page, 'My Recipes with two');
 
     // Share the sour; a stranger reads it; off again, the link ends.
-    const sour = page.getByTestId('own-recipe').filter({ hasText: 'Smoked Maple Sour' });
     await sour.getByRole('switch', { name: 'Share link for Smoked Maple Sour' }).click();
     const link = sour.getByRole('link', { name: /\/recipes\/shared\// });
     await expect(link).toBeVisible();

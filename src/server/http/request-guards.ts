@@ -90,8 +90,8 @@ export const API_BODY_LIMITS: readonly { prefix: string; maxBytes: number }[] = 
   { prefix: '/api/venue-invitations', maxBytes: SMALL_BODY_LIMIT_BYTES },
 ];
 
-/** The paths whose body is an image (a venue's logo, a signature cocktail's photo): binary, never text. */
-const IMAGE_UPLOAD_PATH = /^\/api\/venues\/[^/]+\/(logo|signatures\/[^/]+\/photo)$/;
+/** The paths whose body is an image (a venue's logo, a signature cocktail's or an own recipe's photo): binary. */
+const IMAGE_UPLOAD_PATH = /^\/api\/(venues\/[^/]+\/(logo|signatures\/[^/]+\/photo)|me\/recipes\/[^/]+\/photo)$/;
 
 /**
  * The body limit of a request to `path`, bytes: a venue's whole-menu write gets MENU_BODY_LIMIT_BYTES, its photo and logo

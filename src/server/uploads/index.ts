@@ -27,3 +27,4 @@ export {
   type StoredImage,
   type StoredImageVariant,
 } from './storage';
+export { discardImages, recipeImageUrl, storeThenRecord, type PhotoStore } from './replace-photo';

@@ -2,7 +2,14 @@ import type { Kysely } from 'kysely';
 import { EDITOR_ROLES } from '@/shared/domain/venues';
 import type { Signature, Venue } from '@/shared/schemas/venues';
 import type { Database } from '../db/types';
-import { mediaUrl, processImage, storedPhotoKeys, storeImage, type ImageStore, type StoredImage } from '../uploads';
+import {
+  discardImages,
+  mediaUrl,
+  storedPhotoKeys,
+  storeThenRecord,
+  type ImageStore,
+  type StoredImage,
+} from '../uploads';
 import { getVenue, requireRole, type VenueAccess } from './operations';
 import { requireSignature, setSignaturePhoto } from './signatures';
 
@@ -24,34 +31,8 @@ interface PhotoScope {
   onOrphan?: (keys: string[], error: unknown) => void;
 }
 
-/** Deletes stored files, reporting instead of failing (the user's change has already been made). */
-async function discard(scope: PhotoScope, keys: string[]): Promise<void> {
-  if (keys.length === 0) return;
-  try {
-    await scope.store.deleteMany(keys);
-  } catch (error) {
-    scope.onOrphan?.(keys, error);
-  }
-}
-
-/** Processes and stores `bytes` under `prefix`, runs `record` with the stored image, and undoes the storing if it fails. */
-async function storeThenRecord<T>(
-  scope: PhotoScope,
-  bytes: Uint8Array,
-  prefix: string,
-  record: (image: StoredImage) => Promise<T>,
-): Promise<T> {
-  const image = await storeImage({ store: scope.store, prefix, image: await processImage(bytes) });
-  try {
-    return await record(image);
-  } catch (error) {
-    await discard(
-      scope,
-      image.variants.map((variant) => variant.key),
-    );
-    throw error;
-  }
-}
+/** Deletes stored files, reporting instead of failing (uploads/replace-photo.ts). */
+const discard = discardImages;
 
 /**
  * Sets a signature cocktail's photo from an uploaded JPEG, PNG or WebP (owner, manager).

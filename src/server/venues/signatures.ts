@@ -13,7 +13,7 @@ import {
 } from '../catalogue';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
-import { mediaUrl, storedPhotoKeys, storedPhotoOf, type StoredImage } from '../uploads';
+import { recipeImageUrl, storedPhotoKeys, storedPhotoOf, type StoredImage } from '../uploads';
 import { requireRole, type VenueAccess } from './operations';
 
 /**
@@ -182,8 +182,7 @@ export async function setSignaturePhoto({
   const before = await requireSignature(db, access.organizationId, cocktailId);
   const column = photo === null ? null : JSON.stringify(photo);
   // The catalogue's image_url carries a middle-sized JPEG for the shapes that know only one picture.
-  const jpeg = photo?.variants.filter((variant) => variant.format === 'jpeg') ?? [];
-  const imageUrl = jpeg.length === 0 ? null : mediaUrl((jpeg.find((v) => v.width >= 640) ?? jpeg.at(-1)!).key);
+  const imageUrl = recipeImageUrl(photo);
   await db
     .updateTable('cocktail')
     .set({ photo: column, image_url: imageUrl, updated_at: new Date().toISOString() })

@@ -214,9 +214,16 @@ export const CocktailRecipe = memo(function CocktailRecipe({ data }: { data: unk
       </header>
 
       <div className="flex flex-col gap-7 p-5 sm:p-6">
-        <DialogDescription className="text-base leading-relaxed text-[#e4dacb]">
-          {cocktail.description}
-        </DialogDescription>
+        {cocktail.description ? (
+          <DialogDescription className="text-base leading-relaxed text-[#e4dacb]">
+            {cocktail.description}
+          </DialogDescription>
+        ) : (
+          // A recipe of the user's own may have no description: the dialog is still described, without a blank gap.
+          <DialogDescription className="sr-only">
+            {cocktail.base_spirit}, {cocktail.strength.toLowerCase()}, {cocktail.technique.toLowerCase()}
+          </DialogDescription>
+        )}
 
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
           <Fact icon={ClockIcon} label="Prep time" value={formatMinutes(cocktail.preparation_time)} />
@@ -237,12 +244,15 @@ export const CocktailRecipe = memo(function CocktailRecipe({ data }: { data: unk
             ))}
           </ul>
           {extras.panel(cocktail)}
-          <Button asChild variant="secondary" size="sm" className="self-start" data-testid="batch-this">
-            <Link to={hrefs.batchCalculator({ cocktail: cocktail.id })}>
-              <CalculatorIcon aria-hidden="true" />
-              Batch this
-            </Link>
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="secondary" size="sm" data-testid="batch-this">
+              <Link to={hrefs.batchCalculator({ cocktail: cocktail.id })}>
+                <CalculatorIcon aria-hidden="true" />
+                Batch this
+              </Link>
+            </Button>
+            {extras.actions?.(cocktail)}
+          </div>
         </Section>
 
         <Section title="Method" id={`${idBase}-method`}>

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/client/lib/api-client';
+import { imageUploadInit } from '@/client/lib/image-file';
 import {
   importPreviewSchema,
   importResultSchema,
@@ -91,6 +92,24 @@ export function useOwnRecipeChange(userId: string) {
       refresh(queryClient, userId);
     },
   });
+}
+
+/** Adds or replaces a recipe's photo (check the file with imageFileProblem first), and removes it. */
+export function useOwnRecipePhoto(userId: string, id: number) {
+  const queryClient = useQueryClient();
+  const onSuccess = (saved: OwnRecipe) => {
+    putInList(queryClient, userId, saved);
+    refresh(queryClient, userId);
+  };
+  const upload = useMutation({
+    mutationFn: (file: File) => apiFetch(`${base}/${id}/photo`, ownRecipeSchema, imageUploadInit(file)),
+    onSuccess,
+  });
+  const remove = useMutation({
+    mutationFn: () => apiFetch(`${base}/${id}/photo`, ownRecipeSchema, jsonInit('DELETE')),
+    onSuccess,
+  });
+  return { upload, remove };
 }
 
 /** Deletes a recipe; answers the list left. */

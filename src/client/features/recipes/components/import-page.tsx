@@ -214,7 +214,8 @@ function PreviewStep({
   return (
     <>
       <p className="text-muted" role="status">
-        Read {step.label} as {FORMAT_NAMES[preview.format]}: {preview.recipes.length}{' '}
+        Read {step.label}
+        {preview.format === 'text' ? '' : ` as ${FORMAT_NAMES[preview.format]}`}: {preview.recipes.length}{' '}
         {preview.recipes.length === 1 ? 'recipe' : 'recipes'}
         {preview.refusals.length > 0 ? `, ${preview.refusals.length} that cannot come in` : ''}.
       </p>

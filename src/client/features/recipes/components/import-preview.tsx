@@ -35,6 +35,9 @@ export function ImportPreviewRecipe({
   onFix: (line: number, fix: LineFix | undefined) => void;
 }) {
   const id = useId();
+  // A warning about a line's ingredient ('cucumber cordial' is not in the catalogue) ends once the user picks one.
+  const fixedTexts = recipe.lines.filter((_, at) => fixes.has(at)).map((line) => `'${line.text}'`);
+  const warnings = recipe.warnings.filter((warning) => !fixedTexts.some((text) => warning.includes(text)));
   const toCheck = recipe.lines.filter((line, at) => !fixes.has(at) && (line.match === 'fuzzy' || line.match === 'new'));
   return (
     <article
@@ -77,9 +80,9 @@ export function ImportPreviewRecipe({
               <ImportLine key={at} line={line} fix={fixes.get(at)} onFix={(fix) => onFix(at, fix)} />
             ))}
           </ul>
-          {recipe.warnings.length > 0 ? (
+          {warnings.length > 0 ? (
             <ul className="flex flex-col gap-1 text-sm text-muted" aria-label={`Notes on ${recipe.write.name}`}>
-              {recipe.warnings.map((warning) => (
+              {warnings.map((warning) => (
                 <li key={warning} className="flex gap-2">
                   <TriangleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
                   {warning}

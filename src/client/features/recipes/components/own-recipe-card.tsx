@@ -6,7 +6,9 @@ import { Button } from '@/client/components/ui/button';
 import { ApiError } from '@/client/lib/api-client';
 import { showToast } from '@/client/lib/toast-events';
 import type { OwnRecipe } from '@/shared/schemas/recipes';
-import { useOwnRecipeChange } from '../api/own-recipes';
+import { PhotoActions } from '@/client/components/photo-actions';
+import { StoredPhoto } from '@/client/components/stored-photo';
+import { useOwnRecipeChange, useOwnRecipePhoto } from '../api/own-recipes';
 import { DeleteRecipeDialog } from './delete-recipe-dialog';
 import { OwnRecipeEditor } from './own-recipe-editor';
 import { ShareControl } from './share-control';
@@ -36,12 +38,21 @@ export function OwnRecipeCard({
   onDeleted: () => void;
 }) {
   const change = useOwnRecipeChange(userId);
+  const photo = useOwnRecipePhoto(userId, recipe.id);
   return (
     <article
       aria-labelledby={`own-recipe-${recipe.id}`}
       className="flex h-full flex-col gap-3 rounded-xl border border-border bg-surface p-4 shadow-card"
       data-testid="own-recipe"
     >
+      {recipe.photo ? (
+        <StoredPhoto
+          photo={recipe.photo}
+          alt={recipe.name}
+          sizes="(min-width: 640px) 420px, 100vw"
+          className="aspect-[3/2] w-full rounded-lg object-cover"
+        />
+      ) : null}
       <div className="flex flex-col gap-1">
         <h2 id={`own-recipe-${recipe.id}`} className="font-display text-lg leading-snug font-semibold">
           <Link
@@ -111,6 +122,12 @@ export function OwnRecipeCard({
           <CopyPlusIcon aria-hidden="true" />
           Duplicate
         </Button>
+        <PhotoActions
+          name={recipe.name}
+          hasPhoto={recipe.photo !== null}
+          upload={photo.upload}
+          remove={{ isPending: photo.remove.isPending, mutateAsync: () => photo.remove.mutateAsync() }}
+        />
         <DeleteRecipeDialog userId={userId} recipe={recipe} onDeleted={onDeleted} />
       </div>
     </article>

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { apiFetch } from '@/client/lib/api-client';
 import { venueSchema, type Venue, type VenueList } from '@/shared/schemas/venues';
 import { publicMenuKey, venueKeys } from './query-keys';
-import { imageUploadInit } from './signatures';
+import { imageUploadInit } from '@/client/lib/image-file';
 
 /**
  * A venue's logo (`PUT|DELETE /api/venues/:slug/logo`, owner and manager): the upload is the image file itself (JPEG, PNG

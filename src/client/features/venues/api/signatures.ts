@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '@/client/lib/api-client';
+import { imageUploadInit } from '@/client/lib/image-file';
 import {
   signatureListSchema,
   signatureSchema,
@@ -90,11 +91,6 @@ export function useDeleteSignature(userId: string, slug: string) {
       refreshMenus(queryClient, userId, slug);
     },
   });
-}
-
-/** Sends an image file as the request body (the server reads the bytes; JPEG, PNG or WebP up to 10 MB). */
-export function imageUploadInit(file: File): RequestInit & { signal?: AbortSignal } {
-  return { method: 'PUT', body: file, headers: { 'Content-Type': file.type } };
 }
 
 /** Uploads (or replaces) a signature's photo (owner, manager). Check the file with imageFileProblem first. */

@@ -9,7 +9,7 @@ import { DEFAULT_BRAND, menuMutedTextColor, menuTextColor, normalizeHexColor } f
 import type { PublicMenu, PublicMenuItem } from '@/shared/schemas/public-menu';
 import { useScreenWakeLock } from '@/client/lib/use-screen-wake-lock';
 import { usePublicMenu } from '../api/public-menu';
-import { StoredPhoto } from './stored-photo';
+import { StoredPhoto } from '@/client/components/stored-photo';
 
 /** Texts of the menu's lapsed states (the owner's plan ended: see MENU_GRACE_DAYS). */
 export const MENU_STATE_TEXT = {

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showToast } from '@/client/lib/toast-events';
 import { apiErrorBody, jsonBody } from '@/client/test/handlers';
 import type { Signature } from '@/shared/schemas/venues';
-import { MAX_IMAGE_BYTES } from '../lib/image-file';
+import { MAX_IMAGE_BYTES } from '@/client/lib/image-file';
 import {
   ingredientsHandler,
   installApi,

@@ -1,4 +1,4 @@
-import { ImageOffIcon, ImagePlusIcon, MartiniIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { MartiniIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { LoadFailed } from '@/client/components/load-failed';
 import { Button } from '@/client/components/ui/button';
@@ -20,9 +20,9 @@ import { computeCocktailAlcohol } from '@/shared/domain/abv';
 import { formatRecipeLine } from '@/shared/domain/units';
 import type { Signature } from '@/shared/schemas/venues';
 import { useDeleteSignature, useRemoveSignaturePhoto, useSignatures, useUploadSignaturePhoto } from '../api/signatures';
-import { ImageUploadButton } from './image-upload-button';
+import { PhotoActions } from '@/client/components/photo-actions';
 import { SignatureEditor } from './signature-editor';
-import { StoredPhoto } from './stored-photo';
+import { StoredPhoto } from '@/client/components/stored-photo';
 
 const errorText = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
 
@@ -109,62 +109,20 @@ function DeleteSignatureButton({
   );
 }
 
-/** The photo's buttons: add or replace (checked here first: JPEG, PNG or WebP up to 10 MB), and remove. */
-function PhotoActions({ userId, slug, signature }: { userId: string; slug: string; signature: Signature }) {
+/** The photo's buttons of one signature (components/photo-actions.tsx). */
+function SignaturePhotoActions({ userId, slug, signature }: { userId: string; slug: string; signature: Signature }) {
   const upload = useUploadSignaturePhoto(userId, slug);
   const remove = useRemoveSignaturePhoto(userId, slug);
-  const [problem, setProblem] = useState<string | null>(null);
-  const verb = signature.photo ? 'Replace photo' : 'Add photo';
   return (
-    <>
-      <ImageUploadButton
-        variant="ghost"
-        size="sm"
-        aria-label={`${verb} of ${signature.name}`}
-        inputLabel={`Photo file for ${signature.name}`}
-        busy={upload.isPending}
-        disabled={remove.isPending}
-        onProblem={setProblem}
-        onFile={(file) => {
-          setProblem(null);
-          upload.mutate(
-            { cocktailId: signature.id, file },
-            {
-              onSuccess: () => showToast({ title: 'Photo saved', variant: 'success' }),
-              onError: (error) => setProblem(errorText(error, 'The photo was not saved. Try again.')),
-            },
-          );
-        }}
-      >
-        <ImagePlusIcon aria-hidden="true" />
-        {verb}
-      </ImageUploadButton>
-      {signature.photo ? (
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-label={`Remove photo of ${signature.name}`}
-          aria-disabled={remove.isPending || undefined}
-          disabled={upload.isPending}
-          onClick={() => {
-            if (remove.isPending) return;
-            setProblem(null);
-            remove.mutate(signature.id, {
-              onSuccess: () => showToast({ title: 'Photo removed', variant: 'success' }),
-              onError: (error) => setProblem(errorText(error, 'The photo was not removed. Try again.')),
-            });
-          }}
-        >
-          <ImageOffIcon aria-hidden="true" />
-          {remove.isPending ? 'Removing…' : 'Remove photo'}
-        </Button>
-      ) : null}
-      {problem ? (
-        <p role="alert" className="w-full text-sm text-danger-text">
-          {problem}
-        </p>
-      ) : null}
-    </>
+    <PhotoActions
+      name={signature.name}
+      hasPhoto={signature.photo !== null}
+      upload={{
+        isPending: upload.isPending,
+        mutateAsync: (file) => upload.mutateAsync({ cocktailId: signature.id, file }),
+      }}
+      remove={{ isPending: remove.isPending, mutateAsync: () => remove.mutateAsync(signature.id) }}
+    />
   );
 }
 
@@ -241,7 +199,7 @@ function SignatureCard({
                 </Button>
               }
             />
-            <PhotoActions userId={userId} slug={slug} signature={signature} />
+            <SignaturePhotoActions userId={userId} slug={slug} signature={signature} />
             <DeleteSignatureButton signature={signature} onDelete={onDelete} onGone={onGone} />
           </div>
         ) : null}

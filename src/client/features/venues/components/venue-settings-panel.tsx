@@ -28,7 +28,7 @@ import {
 } from '@/shared/schemas/venues';
 import { useRemoveVenueLogo, useUploadVenueLogo } from '../api/logo';
 import { useUpdateVenue } from '../api/venues';
-import { ImageUploadButton } from './image-upload-button';
+import { ImageUploadButton } from '@/client/components/image-upload-button';
 
 type SettingsInput = z.input<typeof venueUpdateSchema>;
 

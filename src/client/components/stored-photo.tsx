@@ -1,6 +1,6 @@
 import { cn } from '@/client/lib/utils';
 import type { StoredPhoto as StoredPhotoData } from '@/shared/schemas/public-menu';
-import { fallbackSrcOf, srcSetOf } from '../lib/image-file';
+import { fallbackSrcOf, srcSetOf } from '@/client/lib/image-file';
 
 /**
  * An uploaded photo in every stored size: a `<picture>` offering the WebP variants, then the JPEG ones, for the browser

@@ -1,7 +1,7 @@
 import { LoaderCircleIcon } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
 import { Button, type ButtonProps } from '@/client/components/ui/button';
-import { IMAGE_ACCEPT, imageFileProblem } from '../lib/image-file';
+import { IMAGE_ACCEPT, imageFileProblem } from '@/client/lib/image-file';
 
 /**
  * A button that opens the file picker for a photo or logo (a visually hidden `<input type="file">` behind it, out of the

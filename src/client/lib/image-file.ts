@@ -45,3 +45,8 @@ export function fallbackSrcOf(photo: StoredPhoto): string | undefined {
   const jpegs = photo.variants.filter((variant) => variant.format === 'jpeg').sort((a, b) => a.width - b.width);
   return (jpegs[0] ?? photo.variants[0])?.url;
 }
+
+/** Sends an image file as the request body (the server reads the bytes; JPEG, PNG or WebP up to 10 MB). */
+export function imageUploadInit(file: File): RequestInit & { signal?: AbortSignal } {
+  return { method: 'PUT', body: file, headers: { 'Content-Type': file.type } };
+}
