@@ -1,12 +1,15 @@
 /**
- * `npm run catalogue:import -- [--source-name NAME] [--licence LICENCE] [--source-url URL] <path>...`: migrates, then
- * imports the recipes of each file or folder (any format the recipe import reads: Bar Assistant JSON or zip, JSON-LD,
+ * `npm run catalogue:import -- [--source-name NAME] [--licence LICENCE] [--source-url URL] <path>...`: migrates, writes
+ * the seed catalogue when it changed since the last run (as `npm start` and `npm run db:seed` do, so the seed's recipes
+ * always come first and an import never takes their place), then imports the recipes of each file or folder (any format the recipe import reads: Bar Assistant JSON or zip, JSON-LD,
  * TheCocktailDB, flat records, CSV, text) into the public catalogue of the configured database (DATABASE_URL: sqlite:...
  * or postgres://...). Prints `read N / imported N / merged N / refused N` per dataset and in all, the resolution rate and
  * each refusal with its reason (src/server/catalogue/import-public/report.ts). Exits 1 when a path or a named file
  * cannot be read at all (the readable ones are imported), 0 otherwise. See docs/recipes.md "Growing the public catalogue".
  */
 import { importPublicCatalogue } from '@/server/catalogue/import-public/import-public';
+import { seedCatalogue } from '@/server/catalogue/operations';
+import { loadSeedCatalogue } from '@/server/catalogue/seed/load-seed';
 import { reportLines } from '@/server/catalogue/import-public/report';
 import type { DatasetSource } from '@/server/catalogue/import-public/source-files';
 import { loadConfig } from '@/server/config';
@@ -41,6 +44,7 @@ if (paths.length === 0) {
 const database = createDatabase(loadConfig());
 try {
   await migrateToLatest(database);
+  await seedCatalogue({ db: database.db, seed: loadSeedCatalogue() });
   const result = await importPublicCatalogue({
     db: database.db,
     readers: {
