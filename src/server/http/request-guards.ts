@@ -175,12 +175,13 @@ export function refuseNulText(): MiddlewareHandler {
     const cookie = c.req.header('cookie');
     if (cookie && holdsEncodedNul(cookie)) throw new AppError('BAD_REQUEST', NUL_TEXT_MESSAGE);
     const mediaType = (c.req.header('content-type') ?? 'text/plain').split(';')[0]?.trim() ?? '';
-    // An image upload is read as bytes whatever its declared type (a missing one included): never scanned as text.
-    const imageUpload = IMAGE_UPLOAD_PATH.test(c.req.path);
+    // An image upload, and the account import (a zip; account/import checks the JSON in it for NUL itself), are read as
+    // bytes whatever their declared type (a missing one included): never scanned as text.
+    const bytesUpload = IMAGE_UPLOAD_PATH.test(c.req.path) || c.req.path === '/api/me/import';
     if (
       c.req.method !== 'GET' &&
       c.req.method !== 'HEAD' &&
-      !imageUpload &&
+      !bytesUpload &&
       TEXT_BODY.test(mediaType) &&
       c.req.raw.body
     ) {

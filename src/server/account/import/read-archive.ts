@@ -12,7 +12,8 @@ import { AppError } from '../../errors';
  * Reads an upload to `POST /api/me/import`: Barback's own JSON export, as the zip `GET /api/me/export?format=json` gives
  * (`barback-export.json` and `photos/...`) or as the JSON document alone. Recognised by `app: "barback"`; checked
  * against the export's schema (shared/schemas/export.ts) before anything is used.
- * Errors: AppError VALIDATION_FAILED naming why (not a Barback export, a newer version, a field that does not fit).
+ * Errors: AppError VALIDATION_FAILED naming why (not a Barback export, a newer version, a field that does not fit, text
+ * holding a NUL character).
  */
 
 /** Largest file taken out of the zip, bytes (the JSON or one photo). */
@@ -73,6 +74,13 @@ export function readAccountArchive(bytes: Uint8Array): AccountArchive {
     throw new AppError(
       'VALIDATION_FAILED',
       `This export is of version ${head.version}; this server reads up to version ${ACCOUNT_EXPORT_VERSION}.`,
+    );
+  }
+  // No text with a NUL character reaches the database (PostgreSQL cannot store it); JSON.stringify writes one as \u0000.
+  if (JSON.stringify(json).includes('\\u0000')) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'The export holds text with a NUL character (\\u0000), which Barback does not keep.',
     );
   }
   const parsed = accountExportSchema.safeParse(json);

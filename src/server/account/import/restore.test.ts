@@ -71,7 +71,12 @@ describe.each(testDialects())('Account import on %s', (dialect) => {
     expect(data.made[0]!.cocktail).toEqual({ kind: 'own', recipe: 'r1', name: 'Quillon House Negroni' });
 
     const b = await h.user('restorer');
-    const restored = await h.upload<AccountImportResult>(b.jar, '/api/me/import', zip);
+    // As a browser sends a file picked without a type: no Content-Type at all.
+    const restored = await t.json<AccountImportResult>('/api/me/import', {
+      method: 'POST',
+      headers: { ...b.jar.headers(), origin: TEST_ORIGIN },
+      body: new Blob([new Uint8Array(zip)]),
+    });
     expect(restored.status, JSON.stringify(restored.body)).toBe(200);
     expect(accountImportResultSchema.parse(restored.body)).toEqual({
       restored: {
@@ -127,7 +132,7 @@ describe.each(testDialects())('Account import on %s', (dialect) => {
     ).toEqual(['Quillon Party', 'Quillon Sunday']);
   });
 
-  it('refuses an upload that is not a Barback export, and one from another site', async () => {
+  it('refuses an upload that is not a Barback export, text with a NUL, one from another site and one too big', async () => {
     const { jar } = await h.user('not-export');
     for (const body of [
       '[{"name":"Sour","ingredients":["2 oz gin"]}]',
@@ -139,6 +144,13 @@ describe.each(testDialects())('Account import on %s', (dialect) => {
       expect(answer.status, body).toBe(400);
       expect(answer.body.error.code).toBe('VALIDATION_FAILED');
     }
+    // Text with a NUL character never reaches the database, inside a zip or not.
+    const { data } = await h.exportOf((await h.richUser('nul-source')).jar);
+    const withNul = JSON.stringify({ ...data, notes: [{ ...data.notes[0]!, text: 'bad\u0000note' }] });
+    expect(withNul).toContain('\\u0000');
+    const nul = await h.upload<ApiErrorBody>(jar, '/api/me/import', withNul);
+    expect(nul.status).toBe(400);
+    expect(nul.body.error.message).toMatch(/NUL/);
     const crossSite = await t.json<ApiErrorBody>('/api/me/import', {
       method: 'POST',
       headers: { ...jar.headers(), origin: 'https://evil.example' },
