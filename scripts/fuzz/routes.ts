@@ -19,6 +19,7 @@ import { recoveryEmailSchema } from '@/shared/schemas/dev-tools';
 import { accountExportSchema, exportQuerySchema } from '@/shared/schemas/export';
 import {
   importQuerySchema,
+  importReviewSchema,
   ownRecipeListQuerySchema,
   ownRecipeParamSchema,
   ownRecipeWriteSchema,
@@ -847,6 +848,34 @@ export const ROUTES: readonly RouteSpec[] = [
     body: () => [
       { name: 'Fuzz import', ingredients: ['2 oz gin', '3/4 oz lemon juice'], directions: 'Shake, strain.' },
     ],
+  }),
+  app({
+    id: 'POST /api/me/recipes/import/reviewed',
+    method: 'POST',
+    path: '/api/me/recipes/import/reviewed',
+    caller: 'pro',
+    weight: 0.3,
+    body: (ctx) => ({
+      format: 'text',
+      recipes: [{ index: 0, write: signatureRecipe(ctx.ingredientIds, 'Fuzz reviewed sour') }],
+      refusals: [],
+    }),
+    bodySchema: importReviewSchema,
+  }),
+  app({
+    id: 'PUT /api/me/recipes/:id/photo',
+    method: 'PUT',
+    path: '/api/me/recipes/:id/photo',
+    caller: 'pro',
+    params: ownRecipeParam,
+    rawBody: () => VALID_JPEG,
+  }),
+  app({
+    id: 'DELETE /api/me/recipes/:id/photo',
+    method: 'DELETE',
+    path: '/api/me/recipes/:id/photo',
+    caller: 'pro',
+    params: ownRecipeParam,
   }),
   app({
     id: 'GET /api/me/recipes/:id',

@@ -10,7 +10,7 @@ import { analyticsRoutes } from './analytics';
 import { authHandlerRoutes, createAuth, sessionRoutes, wellKnownRoutes, type Auth } from './auth';
 import { catalogueRoutes, ingredientRoutes, searchRoutes, serveRecipePage, SIGN_IN_FOR_OWN_MESSAGE } from './catalogue';
 import { collectionRoutes, ratingsByCocktail, sharedCollectionRoutes } from './collections';
-import { ownRecipeRoutes, sharedRecipeRoutes } from './recipes';
+import { ownCocktailDetail, ownRecipePhotoRoutes, ownRecipeRoutes, sharedRecipeRoutes } from './recipes';
 import { listFavoriteIds } from './favorites';
 import { PROJECT_ROOT, type Config } from './config';
 import type { Dialect } from './db/database';
@@ -141,7 +141,19 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api/me', myBarRoutes({ db, sessions, trustedOrigins: config.trustedOrigins }));
   app.route('/api/me', collectionRoutes({ db, sessions, trustedOrigins: config.trustedOrigins }));
   app.route('/api/collections', sharedCollectionRoutes({ db }));
-  app.route('/api/me/recipes', ownRecipeRoutes({ db, sessions, trustedOrigins: config.trustedOrigins }));
+  const recipePhotos = {
+    store: imageStore,
+    onOrphan: (keys: string[], error: unknown) =>
+      logger.warn({ keys, err: error }, 'stale photo files could not be deleted'),
+  };
+  app.route(
+    '/api/me/recipes',
+    ownRecipeRoutes({ db, sessions, trustedOrigins: config.trustedOrigins, photos: recipePhotos }),
+  );
+  app.route(
+    '/api/me/recipes',
+    ownRecipePhotoRoutes({ db, sessions, trustedOrigins: config.trustedOrigins, ...recipePhotos }),
+  );
   app.route('/api/recipes', sharedRecipeRoutes({ db }));
   app.route(
     '/api/venues',
@@ -190,6 +202,10 @@ export function createApp(deps: AppDeps): Hono {
           throw new AppError('ENTITLEMENT_REQUIRED', entitlementRequiredMessage('pro'));
         }
         return new Set((await listMakeableIds({ db, userId })).ids);
+      },
+      ownCocktail: async (c, id) => {
+        const session = await sessions.read(c);
+        return session ? ownCocktailDetail({ db, userId: session.user.id, id }) : null;
       },
     }),
   );

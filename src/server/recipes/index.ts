@@ -16,6 +16,8 @@ export {
   type OwnMatchData,
   type OwnMatchRecipe,
 } from './own-recipe-reads';
+export { ownCocktailDetail } from './own-detail';
 // The account import (account/import) writes own recipes as the recipe editor does.
 export { insertOwnRecipe, ownRecipeLimitMessage } from './operations';
 export { ownIngredientsOf } from './own-ingredients';
+export { ownRecipePhotoRoutes } from './photo-routes';

@@ -85,6 +85,15 @@ describe.each(testDialects())("An own recipe's photo on %s", (dialect) => {
     for (const variant of kept.variants) expect((await t.request(variant.url)).status).toBe(404);
     // Removing none is no error.
     expect((await remove(jar, recipe.id)).status).toBe(200);
+
+    // Deleting a recipe takes its photo's files with it.
+    const last = ownRecipeSchema.parse((await upload(jar, recipe.id, await noisyImage(300, 200, 'jpeg'))).body).photo!;
+    const deleted = await t.json(`/api/me/recipes/${recipe.id}`, {
+      method: 'DELETE',
+      headers: { origin: TEST_ORIGIN, ...jar.headers() },
+    });
+    expect(deleted.status).toBe(200);
+    for (const variant of last.variants) expect((await t.request(variant.url)).status).toBe(404);
   });
 
   it("refuses what is not an image, another user's recipe, a signed-out or cross-site upload, and keeps the photo", async () => {
@@ -108,5 +117,32 @@ describe.each(testDialects())("An own recipe's photo on %s", (dialect) => {
 
     const after = await t.json<OwnRecipe>(`/api/me/recipes/${recipe.id}`, { headers: owner.headers() });
     expect(after.body.photo).toEqual(photo);
+  });
+});
+
+describe.each(testDialects())("An own recipe's photo while the database is away, on %s", (dialect) => {
+  let t: TestApp;
+  let jar: CookieJar;
+  beforeAll(async () => {
+    t = await createTestApp({ dialect });
+    jar = await signIn(t, randomEmail('photo-outage'));
+    await t.database.destroy();
+  });
+  afterAll(() => t?.close());
+
+  it('answers 503 SERVICE_UNAVAILABLE to an upload and a removal, never a 500', async () => {
+    const upload = await t.json(`/api/me/recipes/1/photo`, {
+      method: 'PUT',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'image/jpeg', ...jar.headers() },
+      body: new Uint8Array(await noisyImage(64, 48, 'jpeg')),
+    });
+    const removal = await t.json(`/api/me/recipes/1/photo`, {
+      method: 'DELETE',
+      headers: { origin: TEST_ORIGIN, ...jar.headers() },
+    });
+    for (const answer of [upload, removal]) {
+      expect(answer.status).toBe(503);
+      expect(answer.body).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE' } });
+    }
   });
 });

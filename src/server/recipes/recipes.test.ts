@@ -319,6 +319,8 @@ describe.each(testDialects())('Own recipes while the database is away, on %s', (
       ['DELETE', '/api/me/recipes/1', undefined],
       ['POST', '/api/me/recipes/copy/1', undefined],
       ['PUT', '/api/me/recipes/1/share', { shared: true }],
+      ['POST', '/api/me/recipes/import/reviewed', { format: 'text', recipes: [{ index: 0, write }] }],
+      ['DELETE', '/api/me/recipes/1/photo', undefined],
       ['GET', '/api/recipes/shared/AAAAAAAAAAAAAAAAAAAAAA', undefined],
     ] as const) {
       const answer = await t.json<ApiErrorBody>(

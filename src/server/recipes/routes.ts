@@ -4,6 +4,7 @@ import { planFromEntitlements } from '@/shared/domain/plans';
 import { shareSlugSchema } from '@/shared/schemas/collections';
 import {
   importQuerySchema,
+  importReviewSchema,
   ownRecipeListQuerySchema,
   ownRecipeParamSchema,
   ownRecipeWriteSchema,
@@ -14,8 +15,10 @@ import type { Database } from '../db/types';
 import { sameOriginGuard } from '../http/origin-guard';
 import type { SessionReader } from '../http/session';
 import { jsonBody, validate } from '../http/validate';
-import { importRecipes, previewImport } from './import/import-recipes';
+import { importRecipes, previewImport, writeImport } from './import/import-recipes';
 import { activeEntitlementsOf } from '../payments';
+import { discardImages, type PhotoStore } from '../uploads';
+import { ownRecipePhotoKeys } from './photos';
 import {
   copyRecipe,
   createOwnRecipe,
@@ -39,7 +42,8 @@ const NO_STORE = { 'Cache-Control': 'no-store' } as const;
  *   OwnRecipe; `POST /copy/:cocktailId` -> 201 OwnRecipe ('Make it my own');
  * - `GET|PUT /:id` -> OwnRecipe; `DELETE /:id` -> the OwnRecipeList left; `PUT /:id/share` `{shared}` -> OwnRecipe;
  * - `POST /import[?preview=1]` (the upload as the body, any type, at most MAX_IMPORT_BYTES) -> ImportPreview, or the
- *   ImportResult of writing it (400 VALIDATION_FAILED when nothing in it reads as a recipe).
+ *   ImportResult of writing it (400 VALIDATION_FAILED when nothing in it reads as a recipe); `POST /import/reviewed`
+ *   ImportReview (a preview as the user corrected it) -> ImportResult.
  * Another user's recipe is 404, as one that does not exist. Errors (`{"error": {code, message}}`): 401 signed out; 403
  * ENTITLEMENT_REQUIRED past the limit; 403 FORBIDDEN for a cross-site write; 400 VALIDATION_FAILED; 404; 413 for an
  * oversized body; 503 while the database is away.
@@ -48,10 +52,13 @@ export function ownRecipeRoutes({
   db,
   sessions,
   trustedOrigins,
+  photos,
 }: {
   db: Kysely<Database>;
   sessions: SessionReader;
   trustedOrigins: readonly string[];
+  /** Where the recipes' photos are kept, so a deleted recipe's files go too (none: files are left). */
+  photos?: PhotoStore;
 }): Hono {
   const userOf = async (c: Context) => ({ db, userId: (await sessions.require(c)).user.id });
   const withPlan = async (c: Context) => {
@@ -74,6 +81,9 @@ export function ownRecipeRoutes({
     if (c.req.valid('query').preview === '1') return c.json(await previewImport({ db, bytes }), 200, NO_STORE);
     return c.json(await importRecipes({ ...(await withPlan(c)), bytes }), 200, NO_STORE);
   });
+  recipes.post('/import/reviewed', jsonBody(importReviewSchema), async (c) =>
+    c.json(await writeImport({ ...(await withPlan(c)), reviewed: c.req.valid('json') }), 200, NO_STORE),
+  );
   recipes.get('/:id', validate('param', ownRecipeParamSchema), async (c) =>
     c.json(await getOwnRecipe({ ...(await userOf(c)), id: c.req.valid('param').id }), 200, NO_STORE),
   );
@@ -86,7 +96,11 @@ export function ownRecipeRoutes({
   );
   recipes.delete('/:id', validate('param', ownRecipeParamSchema), async (c) => {
     const user = await withPlan(c);
-    await deleteOwnRecipe({ ...user, id: c.req.valid('param').id });
+    const id = c.req.valid('param').id;
+    const photoKeys = await ownRecipePhotoKeys(db, user.userId, id);
+    await deleteOwnRecipe({ ...user, id });
+    // The photo's files go once the recipe is gone (a file that cannot be deleted is only reported).
+    if (photos) await discardImages(photos, photoKeys);
     return c.json(await listOwnRecipes(user), 200, NO_STORE);
   });
   recipes.put('/:id/share', validate('param', ownRecipeParamSchema), jsonBody(recipeShareSchema), async (c) =>
