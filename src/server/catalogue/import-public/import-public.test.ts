@@ -68,6 +68,14 @@ describe.each(testDialects())('Importing into the public catalogue on %s', (dial
       technique: 'Build',
       glassware: 'Highball',
     });
+    // The line's alternatives the catalogue knows are its substitutes ('Yuzu gin' reads as its own Gin: left out).
+    const substitutes = await db()
+      .selectFrom('cocktail_ingredient_substitute')
+      .innerJoin('ingredient', 'ingredient.id', 'cocktail_ingredient_substitute.ingredient_id')
+      .select(['cocktail_ingredient_substitute.position', 'ingredient.name'])
+      .where('cocktail_id', '=', rickey.id)
+      .execute();
+    expect(substitutes.map((row) => [Number(row.position), row.name])).toEqual([[0, 'London dry gin']]);
     const also = await db().selectFrom('cocktail_source_also').selectAll().orderBy('source_name').execute();
     const negroni = await cocktailNamed('Negroni');
     expect(also.map((row) => [Number(row.cocktail_id), row.source_name])).toEqual([

@@ -224,12 +224,20 @@ async function importDraft(run: Run, draft: SourceDraft, file: SourceFile, repor
     refuse(made.problem);
     return;
   }
+  // A line's alternatives the catalogue knows become its substitutes (an unknown one is left out, never created).
+  const substitutes = new Map<number, number[]>();
+  draft.lines.forEach(({ line }, position) => {
+    const found = line.alternatives.flatMap((name) => ingredients.resolveKnown(name) ?? []);
+    const others = found.filter((id) => id !== ids[position]);
+    if (others.length > 0) substitutes.set(position, others);
+  });
   const id = await insertPublicCocktail(run.trx, {
     write: made.write,
     catalogue: run.catalogue,
     extra: ingredients.created,
     slugs: run.slugs,
     source: file.source,
+    substitutes,
   });
   run.drinks.add({ id, name: made.write.name, kinds: kindsOf(ids), sourceName: file.source.name });
   report.imported += 1;

@@ -108,8 +108,9 @@ export function cocktailSlugOf(name: string): string {
 
 /**
  * Writes `write` as a public cocktail (venue and owner null) with its source, under the first free slug of its name
- * (`slugs` holds those taken; the one chosen is added), and its lines, inside `trx`.
+ * (`slugs` holds those taken; the one chosen is added), its lines and their substitutes, inside `trx`.
  * @param extra the ingredients this import created, which `catalogue` (read before it) does not hold.
+ * @param substitutes per line position, the ingredient ids the recipe accepts instead (My Bar counts them).
  * @returns the new cocktail's id.
  * @throws the database's error.
  */
@@ -121,12 +122,14 @@ export async function insertPublicCocktail(
     extra,
     slugs,
     source,
+    substitutes = new Map(),
   }: {
     write: SignatureWrite;
     catalogue: IngredientCatalogue;
     extra: ReadonlyMap<number, ExtraIngredient>;
     slugs: Set<string>;
     source: DatasetSource;
+    substitutes?: ReadonlyMap<number, readonly number[]>;
   },
 ): Promise<number> {
   const base = cocktailSlugOf(write.name);
@@ -152,6 +155,12 @@ export async function insertPublicCocktail(
     .executeTakeFirstOrThrow();
   const id = Number(row.id);
   await writeRecipeLines(trx, id, write, { fresh: true });
+  const rows = [...substitutes].flatMap(([position, ids]) =>
+    position < write.ingredients.length
+      ? [...new Set(ids)].map((ingredientId) => ({ cocktail_id: id, position, ingredient_id: ingredientId }))
+      : [],
+  );
+  if (rows.length > 0) await trx.insertInto('cocktail_ingredient_substitute').values(rows).execute();
   return id;
 }
 

@@ -7,7 +7,8 @@ import { guessFromName, type IngredientHint } from './ingredient-hints';
 
 /**
  * New public ingredients (owner_id null) for the names an imported recipe uses that the catalogue lacks. Each takes the
- * strength (% ABV) and category its dataset gives (ingredient-hints.ts), else what its parent or its name suggests, and
+ * strength (% ABV) and category its dataset gives (ingredient-hints.ts; a Bar Assistant Beverage that its name calls a
+ * beer, cider or dairy is filed so), else what its parent or its name suggests, and
  * a parent where one is obvious: the parent the dataset names, when that is a catalogue ingredient, or else the
  * catalogue ingredient of the same category whose name ends the new name ('Angostura cocoa bitters' under a 'Cocoa
  * bitters'). A new child is a variant (it does not stand in for its parent in My Bar). Its slug is its name's, made
@@ -81,6 +82,11 @@ export class PublicIngredients {
     return found.match === 'new' ? (this.createdFor(rest)?.id ?? null) : found.ingredientId;
   }
 
+  /** The catalogue ingredient (or one created so far) `name` resolves to, however closely; null when none. */
+  resolveKnown(name: string): number | null {
+    return this.resolver()(leftoverName(name)).ingredientId;
+  }
+
   private catalogueResolver: ((text: string) => Resolution) | null = null;
 
   /** A resolver over the catalogue's ingredients and those created so far. */
@@ -128,7 +134,9 @@ export class PublicIngredients {
     const hint = this.hints.get(toSearchKey(written)) ?? null;
     const guess = guessFromName(written);
     const named = hint?.parentName ? this.parentNamed(hint.parentName) : null;
-    const category = hint?.category ?? named?.category ?? guess.category;
+    // Bar Assistant files beers, ciders and dairy under Beverages (our Mixers): the name tells them apart.
+    const refined = hint?.category === 'Mixers' && ['Beer & cider', 'Dairy & egg'].includes(guess.category);
+    const category = (refined ? guess.category : hint?.category) ?? named?.category ?? guess.category;
     const parent = named ?? this.parentEnding(written, category);
     const abv = hint?.abv ?? parent?.abv ?? guess.abv;
     let slug = slugOf(written);
