@@ -68,6 +68,14 @@ describe.each(testDialects())('Importing into the public catalogue on %s', (dial
       technique: 'Build',
       glassware: 'Highball',
     });
+    // A top-up without a stated volume gets its glass's (a highball's 120 ml), so the ABV counts it.
+    const top = await db()
+      .selectFrom('cocktail_ingredient')
+      .select(['amount', 'unit'])
+      .where('cocktail_id', '=', rickey.id)
+      .where('position', '=', 2)
+      .executeTakeFirstOrThrow();
+    expect([Number(top.amount), top.unit]).toEqual([120, 'top']);
     // The line's alternatives the catalogue knows are its substitutes ('Yuzu gin' reads as its own Gin: left out).
     const substitutes = await db()
       .selectFrom('cocktail_ingredient_substitute')

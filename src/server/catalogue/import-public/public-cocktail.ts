@@ -53,6 +53,33 @@ function tagsIn<T extends string>(tags: readonly string[], vocabulary: readonly 
   return vocabulary.filter((word) => wanted.has(word.toLowerCase()));
 }
 
+/**
+ * The expected volume (ml) of a top-up whose source states none, by glass: what fills each glass over its ice once the
+ * rest is poured (a highball or Collins about 120 ml, a flute or wine glass about 90 ml, a rocks glass 60 ml, a glass
+ * served up 30 ml). DOMAIN.md's units table: a top-up is recipe-defined or a glass-based default, never dropped from
+ * volume and ABV (Bar Assistant skips them, so its highballs read too strong).
+ */
+const TOP_UP_ML: Readonly<Record<string, number>> = {
+  Highball: 120,
+  Collins: 120,
+  'Copper mug': 120,
+  Hurricane: 120,
+  Fizz: 90,
+  Flute: 90,
+  Wine: 90,
+  'Double rocks': 90,
+  'Tiki mug': 90,
+  'Irish coffee mug': 90,
+  'Poco grande': 90,
+  Rocks: 60,
+  'Julep cup': 60,
+  Snifter: 60,
+};
+/** A top-up's volume in a glass {@link TOP_UP_ML} does not list (the glasses served up: coupe, martini...). */
+const TOP_UP_SERVED_UP_ML = 30;
+/** A splash whose source states no volume: about half an ounce. */
+const SPLASH_ML = 15;
+
 /** An amount the write accepts (more than 0, at most 10,000), or null. */
 const amountOf = (amount: number | null) => (amount !== null && amount > 0 && amount <= 10_000 ? amount : null);
 
@@ -83,7 +110,14 @@ export function publicWriteOf(
     seasonal_tags: tagsIn(recipe.tags, SEASONS),
     occasion_tags: tagsIn(recipe.tags, OCCASIONS),
     ingredients: lines.map(({ line, resolution }, position) => {
-      const amount = amountOf(line.amount);
+      const stated = amountOf(line.amount);
+      const amount =
+        stated ??
+        (line.unit === 'top'
+          ? (TOP_UP_ML[draft.glassware] ?? TOP_UP_SERVED_UP_ML)
+          : line.unit === 'splash'
+            ? SPLASH_ML
+            : null);
       const amountMax = amount === null ? null : amountOf(line.amountMax);
       const note = fit([resolution.brand, line.note].filter(Boolean).join(', '), 120, true);
       return {
