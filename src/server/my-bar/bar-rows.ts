@@ -4,7 +4,7 @@ import { MAX_BAR_ITEMS, type BarIngredient, type BarList } from '@/shared/schema
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { getIngredientCatalogue, toIngredientKey, type IngredientCatalogue } from '../catalogue';
-import { loadOwnIngredients, type OwnIngredient } from '../recipes';
+import { loadOwnIngredients, ownIngredientIdsAmong, type OwnIngredient } from '../recipes';
 
 /**
  * What My Bar's operations share (operations.ts, shopping.ts): the user scope, reading and writing a user's bar rows, and
@@ -56,6 +56,59 @@ export function requireIngredient(catalogue: IngredientCatalogue, id: number): I
   return item;
 }
 
+/**
+ * Checks that every id is a catalogue ingredient or one of the user's own (free-text) ingredients.
+ * @throws AppError NOT_FOUND naming every other id (another user's own ingredient included), `suffix` appended.
+ */
+export async function requireBarIngredients(
+  db: Kysely<Database>,
+  userId: string,
+  ids: readonly number[],
+  suffix = '',
+): Promise<void> {
+  const catalogue = await getIngredientCatalogue(db);
+  const notCatalogue = ids.filter((id) => !catalogue.byId.has(id));
+  if (notCatalogue.length === 0) return;
+  const own = await ownIngredientIdsAmong(db, userId, notCatalogue);
+  const unknown = notCatalogue.filter((id) => !own.has(id));
+  if (unknown.length > 0) throw new AppError('NOT_FOUND', `no ingredient has id ${unknown.join(', ')}${suffix}`);
+}
+
+/** True when `id` is a catalogue ingredient or one of the user's own (what a bar or shopping list may hold). */
+export async function isBarIngredient(db: Kysely<Database>, userId: string, id: number): Promise<boolean> {
+  if ((await getIngredientCatalogue(db)).byId.has(id)) return true;
+  return (await ownIngredientIdsAmong(db, userId, [id])).has(id);
+}
+
+/**
+ * Rows naming ingredients as list entries: the catalogue's in its name order, then the user's own (free-text ones) by
+ * name; rows naming neither are left out. Each entry carries its row and the ingredient as My Bar shows it.
+ */
+export async function barEntriesOf<T extends { ingredient_id: number }>(
+  db: Kysely<Database>,
+  userId: string,
+  catalogue: IngredientCatalogue,
+  rows: readonly T[],
+): Promise<{ row: T; ingredient: BarIngredient }[]> {
+  const entries = inNameOrder(catalogue, rows).map((row) => ({
+    row,
+    ingredient: toBarIngredient(catalogue.byId.get(Number(row.ingredient_id)) as IngredientSummary),
+  }));
+  const others = rows.filter((row) => !catalogue.byId.has(Number(row.ingredient_id)));
+  if (others.length === 0) return entries;
+  const own = await loadOwnIngredients(
+    db,
+    userId,
+    others.map((row) => Number(row.ingredient_id)),
+  );
+  const ownEntries = others.flatMap((row) => {
+    const item = own.get(Number(row.ingredient_id));
+    return item ? [{ key: toIngredientKey(item.name), row, ingredient: toOwnBarIngredient(item) }] : [];
+  });
+  ownEntries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.ingredient.id - b.ingredient.id));
+  return [...entries, ...ownEntries.map(({ row, ingredient }) => ({ row, ingredient }))];
+}
+
 /** Rows naming ingredients, as entries in the catalogue's name order (rows naming no known ingredient are left out). */
 export function inNameOrder<T extends { ingredient_id: number }>(
   catalogue: IngredientCatalogue,
@@ -74,27 +127,8 @@ export async function listBar({ db, userId }: UserScope): Promise<BarList> {
     getIngredientCatalogue(db),
     db.selectFrom('bar_item').select(['ingredient_id', 'created_at']).where('user_id', '=', userId).execute(),
   ]);
-  const items: BarList['items'] = inNameOrder(catalogue, rows).map((row) => ({
-    ...toBarIngredient(catalogue.byId.get(Number(row.ingredient_id)) as IngredientSummary),
-    addedAt: iso(row.created_at),
-  }));
-  const others = rows.filter((row) => !catalogue.byId.has(Number(row.ingredient_id)));
-  if (others.length > 0) {
-    const own = await loadOwnIngredients(
-      db,
-      userId,
-      others.map((row) => Number(row.ingredient_id)),
-    );
-    const ownItems = others.flatMap((row) => {
-      const item = own.get(Number(row.ingredient_id));
-      return item
-        ? [{ key: toIngredientKey(item.name), item: { ...toOwnBarIngredient(item), addedAt: iso(row.created_at) } }]
-        : [];
-    });
-    ownItems.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.item.id - b.item.id));
-    items.push(...ownItems.map((entry) => entry.item));
-  }
-  return { items };
+  const entries = await barEntriesOf(db, userId, catalogue, rows);
+  return { items: entries.map(({ row, ingredient }) => ({ ...ingredient, addedAt: iso(row.created_at) })) };
 }
 
 /** How many rows of `table` the user has. */

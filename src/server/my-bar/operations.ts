@@ -18,15 +18,17 @@ import { AppError } from '../errors';
 import {
   countRows,
   insertBarItems,
+  isBarIngredient,
   iso,
   listBar,
+  requireBarIngredients,
   requireIngredient,
   toBarIngredient,
   toOwnBarIngredient,
   type UserScope,
 } from './bar-rows';
 import { getIngredientCatalogue, getMatchModel, toSearchKey, type MatchModel } from '../catalogue';
-import { loadOwnMatchData, loadRecipeSummaries, ownIngredientIdsAmong, ownRecipeName } from '../recipes';
+import { loadOwnMatchData, loadRecipeSummaries, ownRecipeName } from '../recipes';
 import { buildOwnMatch, mergeByName, type OwnMatch } from './own-matching';
 
 /**
@@ -51,24 +53,6 @@ export const MADE_AT_EARLIEST = '1900-01-01T00:00:00.000Z';
 
 // ---------------------------------------------------------------------------------------------------------------------
 // The bar
-
-/**
- * Checks that every id is a catalogue ingredient or one of the user's own (free-text) ingredients.
- * @throws AppError NOT_FOUND naming every other id (another user's own ingredient included), `suffix` appended.
- */
-async function requireBarIngredients(
-  db: UserScope['db'],
-  userId: string,
-  ids: readonly number[],
-  suffix = '',
-): Promise<void> {
-  const catalogue = await getIngredientCatalogue(db);
-  const notCatalogue = ids.filter((id) => !catalogue.byId.has(id));
-  if (notCatalogue.length === 0) return;
-  const own = await ownIngredientIdsAmong(db, userId, notCatalogue);
-  const unknown = notCatalogue.filter((id) => !own.has(id));
-  if (unknown.length > 0) throw new AppError('NOT_FOUND', `no ingredient has id ${unknown.join(', ')}${suffix}`);
-}
 
 /**
  * Adds one ingredient to the user's bar. Idempotent: one already there keeps its time.
@@ -114,8 +98,7 @@ export async function removeBarItem({
   userId,
   ingredientId,
 }: UserScope & { ingredientId: number }): Promise<BarList> {
-  const catalogue = await getIngredientCatalogue(db);
-  if (catalogue.byId.has(ingredientId) || (await ownIngredientIdsAmong(db, userId, [ingredientId])).has(ingredientId)) {
+  if (await isBarIngredient(db, userId, ingredientId)) {
     await db.deleteFrom('bar_item').where('user_id', '=', userId).where('ingredient_id', '=', ingredientId).execute();
   }
   return listBar({ db, userId });
@@ -158,7 +141,7 @@ function toLineBody(model: MatchModel, line: LineCoverage, own: OwnMatch | null 
 }
 
 /** What a view matches with: the catalogue's model, the user's stock, and the user's own recipes (null: none). */
-interface MatchContext {
+export interface MatchContext {
   model: MatchModel;
   stock: BarStock;
   own: OwnMatch | null;
@@ -169,7 +152,7 @@ interface MatchContext {
 }
 
 /** Reads the model, the stock and the user's own recipes together, and builds the own recipes' matcher. */
-async function loadMatchContext({ db, userId }: UserScope): Promise<MatchContext> {
+export async function loadMatchContext({ db, userId }: UserScope): Promise<MatchContext> {
   const [model, stock, ownData] = await Promise.all([
     getMatchModel(db),
     loadStock({ db, userId }),
@@ -220,9 +203,7 @@ export async function listMakeable({ db, userId, query }: UserScope & { query: M
  * make' marks and filters).
  */
 export async function listMakeableIds({ db, userId }: UserScope): Promise<MakeableIds> {
-  const { model, stock, own, keyOf } = await loadMatchContext({ db, userId });
-  const ownIds = own ? own.matcher.classify(stock).canMake : [];
-  return { ids: mergeByName(model.matcher.classify(stock).canMake, ownIds, keyOf) };
+  return { ids: combinedCanMake(await loadMatchContext({ db, userId })) };
 }
 
 /**
@@ -256,17 +237,22 @@ export const SUGGESTION_LIMIT = 20;
 export const SUGGESTION_EXAMPLES = 3;
 
 /**
- * 'Buy next' over the catalogue and the user's own recipes together: each matcher's suggestions in full, summed per
- * ingredient (the two sets of cocktails are apart, so the sums are exact), examples merged in name order.
+ * 'Buy next' over the catalogue and the user's own recipes together, the best `limit`, `stock` instead of the context's
+ * when given: each matcher's suggestions in full, summed per ingredient (the two sets of cocktails are apart, so the
+ * sums are exact), examples (at most `examples`) merged in name order.
  */
-function combinedBuyNext(context: MatchContext): BuyNext[] {
+export function combinedBuyNext(
+  context: MatchContext,
+  limit = SUGGESTION_LIMIT,
+  examples = SUGGESTION_EXAMPLES,
+): BuyNext[] {
   const { model, stock, own, keyOf } = context;
-  if (!own) return model.matcher.buyNext(stock, SUGGESTION_LIMIT, SUGGESTION_EXAMPLES);
+  if (!own) return model.matcher.buyNext(stock, limit, examples);
   const all = Number.MAX_SAFE_INTEGER;
   const byIngredient = new Map<number, BuyNext>();
   for (const suggestion of [
-    ...model.matcher.buyNext(stock, all, SUGGESTION_EXAMPLES),
-    ...own.matcher.buyNext(stock, all, SUGGESTION_EXAMPLES),
+    ...model.matcher.buyNext(stock, all, examples),
+    ...own.matcher.buyNext(stock, all, examples),
   ]) {
     const known = byIngredient.get(suggestion.ingredientId);
     if (!known) {
@@ -275,7 +261,7 @@ function combinedBuyNext(context: MatchContext): BuyNext[] {
     }
     known.unlocks += suggestion.unlocks;
     known.nearer += suggestion.nearer;
-    known.examples = mergeByName(known.examples, suggestion.examples, keyOf).slice(0, SUGGESTION_EXAMPLES);
+    known.examples = mergeByName(known.examples, suggestion.examples, keyOf).slice(0, examples);
   }
   const name = (id: number) => named(model, id, own).name;
   return [...byIngredient.values()]
@@ -283,7 +269,16 @@ function combinedBuyNext(context: MatchContext): BuyNext[] {
       (a, b) =>
         b.unlocks - a.unlocks || b.nearer - a.nearer || name(a.ingredientId).localeCompare(name(b.ingredientId)),
     )
-    .slice(0, SUGGESTION_LIMIT);
+    .slice(0, limit);
+}
+
+/**
+ * The ids the bar can make now over the catalogue and the user's own recipes, in name order; `stock` instead of the
+ * context's when given (what buying the shopping list would make).
+ */
+export function combinedCanMake(context: MatchContext, stock: BarStock = context.stock): number[] {
+  const { model, own, keyOf } = context;
+  return mergeByName(model.matcher.classify(stock).canMake, own ? own.matcher.classify(stock).canMake : [], keyOf);
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   makeableIdsSchema,
   makeablePageSchema,
   recipeMatchSchema,
+  shoppingListSchema,
   suggestionListSchema,
   type BarList,
   type MadeDrink,
@@ -12,6 +13,8 @@ import {
   type MakeableIds,
   type MakeablePage,
   type RecipeMatch,
+  type ShoppingBought,
+  type ShoppingListBody,
   type SuggestionList,
 } from '@/shared/schemas/my-bar';
 import type { OwnRecipe, OwnRecipeWriteInput } from '@/shared/schemas/recipes';
@@ -196,6 +199,46 @@ describe.each(testDialects())('My Bar with own recipes on %s', (dialect) => {
       ingredient: { category: 'Other', houseMade: false },
     });
     expect(theirs.has('Aardwolf rhubarb cordial')).toBe(false);
+  });
+
+  it('keeps own ingredients on the shopping list, counting what they make among own recipes too', async () => {
+    const writer = await proUser('shopper');
+    const stranger = await proUser('stranger');
+    const recipe = await ownRecipe(writer.jar, 'Aardwolf Shrub Highball', ['gin', { name: 'Aardwolf plum shrub' }]);
+    const shrubId = recipe.ingredients[1]!.ingredient_id;
+    await setBar(writer.jar, [ing.gin!]);
+    const listed = await call<ShoppingListBody>(writer.jar, 'PUT', `/api/me/shopping-list/${shrubId}`);
+    expect(listed.status).toBe(200);
+    expect(shoppingListSchema.parse(listed.body)).toEqual(listed.body);
+    expect(listed.body.items).toEqual([
+      {
+        ingredient: expect.objectContaining({ id: shrubId, name: 'Aardwolf plum shrub', category: 'Other' }),
+        addedAt: expect.any(String),
+        unlocks: 1,
+        examples: ['Aardwolf Shrub Highball'],
+      },
+    ]);
+    expect(listed.body.together).toEqual({ unlocks: 1, examples: ['Aardwolf Shrub Highball'] });
+    // A catalogue bottle on the list counts the own recipes it completes as well.
+    await ownRecipe(writer.jar, 'Aardwolf Campari Gin', ['gin', 'campari']);
+    const withCampari = await call<ShoppingListBody>(writer.jar, 'PUT', `/api/me/shopping-list/${ing.campari}`);
+    const campari = withCampari.body.items.find((item) => item.ingredient.id === ing.campari)!;
+    expect(campari.examples[0]).toBe('Aardwolf Campari Gin');
+
+    const bought = await call<ShoppingBought>(writer.jar, 'POST', `/api/me/shopping-list/${shrubId}/bought`);
+    expect(bought.status).toBe(200);
+    expect(bought.body.bar.items.map((item) => item.id)).toContain(shrubId);
+    expect(bought.body.list.items.map((item) => item.ingredient.id)).toEqual([ing.campari]);
+
+    for (const [method, path] of [
+      ['PUT', `/api/me/shopping-list/${shrubId}`],
+      ['POST', `/api/me/shopping-list/${shrubId}/bought`],
+    ] as const) {
+      const answer = await call<ApiErrorBody>(stranger.jar, method, path);
+      expect(answer.status, `${method} ${path}`).toBe(404);
+    }
+    const theirs = await get<ShoppingListBody>(stranger.jar, '/api/me/shopping-list');
+    expect(JSON.stringify(theirs.body)).not.toContain('Aardwolf');
   });
 
   it("records 'I made this' for an own recipe; another user's recipe and ingredient are NOT_FOUND", async () => {

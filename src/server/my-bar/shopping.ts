@@ -1,22 +1,23 @@
-import type { IngredientSummary } from '@/shared/schemas/ingredient';
 import { MAX_BAR_ITEMS, type ShoppingBought, type ShoppingListBody } from '@/shared/schemas/my-bar';
 import { AppError } from '../errors';
-import { getIngredientCatalogue, getMatchModel } from '../catalogue';
+import { getIngredientCatalogue } from '../catalogue';
 import {
+  barEntriesOf,
   countRows,
-  inNameOrder,
   insertBarItems,
+  isBarIngredient,
   iso,
   listBar,
-  requireIngredient,
-  toBarIngredient,
+  requireBarIngredients,
   type UserScope,
 } from './bar-rows';
-import { loadStock } from './operations';
+import { combinedBuyNext, combinedCanMake, loadMatchContext } from './operations';
 
 /**
  * The shopping list (shapes in src/shared/schemas/my-bar.ts): what the user means to buy, each item with the drinks it
- * would make possible on its own, and what the whole list makes together. Errors as in operations.ts.
+ * would make possible on its own, and what the whole list makes together, the user's own recipes counted as the
+ * catalogue's. It holds catalogue ingredients and the user's own free-text ones (as the bar does). Errors as in
+ * operations.ts.
  */
 
 /** Most entries a shopping list holds (as many as a bar). */
@@ -30,33 +31,33 @@ export const SHOPPING_EXAMPLES = 3;
  * list (a Negroni may need gin and Campari both, so it can count drinks no single item makes).
  */
 export async function listShopping({ db, userId }: UserScope): Promise<ShoppingListBody> {
-  const [catalogue, model, stock, rows] = await Promise.all([
+  const [catalogue, context, rows] = await Promise.all([
     getIngredientCatalogue(db),
-    getMatchModel(db),
-    loadStock({ db, userId }),
+    loadMatchContext({ db, userId }),
     db.selectFrom('shopping_item').select(['ingredient_id', 'created_at']).where('user_id', '=', userId).execute(),
   ]);
-  const entries = inNameOrder(catalogue, rows).map((row) => ({ row, at: new Date(row.created_at).getTime() }));
+  const { stock, nameOf } = context;
+  const entries = (await barEntriesOf(db, userId, catalogue, rows)).map((entry) => ({
+    ...entry,
+    at: new Date(entry.row.created_at).getTime(),
+  }));
   entries.sort((a, b) => a.at - b.at);
-  const nameOf = (id: number) => model.cocktailNames[model.cocktailIndex.get(id) ?? -1] ?? `#${id}`;
   const listed = new Set(entries.map(({ row }) => Number(row.ingredient_id)));
   const alone = new Map(
     entries.length === 0
       ? []
-      : model.matcher
-          .buyNext(stock, Number.POSITIVE_INFINITY, SHOPPING_EXAMPLES)
+      : combinedBuyNext(context, Number.POSITIVE_INFINITY, SHOPPING_EXAMPLES)
           .filter((suggestion) => listed.has(suggestion.ingredientId))
           .map((suggestion) => [suggestion.ingredientId, suggestion]),
   );
-  const before = new Set(model.matcher.classify(stock).canMake);
-  const after =
-    entries.length === 0 ? [] : model.matcher.classify({ ...stock, owned: [...stock.owned, ...listed] }).canMake;
+  const before = new Set(combinedCanMake(context));
+  const after = entries.length === 0 ? [] : combinedCanMake(context, { ...stock, owned: [...stock.owned, ...listed] });
   const gained = after.filter((id) => !before.has(id));
   return {
-    items: entries.map(({ row }) => {
+    items: entries.map(({ row, ingredient }) => {
       const suggestion = alone.get(Number(row.ingredient_id));
       return {
-        ingredient: toBarIngredient(catalogue.byId.get(Number(row.ingredient_id)) as IngredientSummary),
+        ingredient,
         addedAt: iso(row.created_at),
         unlocks: suggestion?.unlocks ?? 0,
         examples: (suggestion?.examples ?? []).map(nameOf),
@@ -77,7 +78,7 @@ export async function addShoppingItem({
   ingredientId,
   now = () => new Date(),
 }: UserScope & { ingredientId: number; now?: () => Date }): Promise<ShoppingListBody> {
-  requireIngredient(await getIngredientCatalogue(db), ingredientId);
+  await requireBarIngredients(db, userId, [ingredientId]);
   await db.transaction().execute(async (trx) => {
     const there = await trx
       .selectFrom('shopping_item')
@@ -104,8 +105,7 @@ export async function removeShoppingItem({
   userId,
   ingredientId,
 }: UserScope & { ingredientId: number }): Promise<ShoppingListBody> {
-  const catalogue = await getIngredientCatalogue(db);
-  if (catalogue.byId.has(ingredientId)) {
+  if (await isBarIngredient(db, userId, ingredientId)) {
     await db
       .deleteFrom('shopping_item')
       .where('user_id', '=', userId)
@@ -133,7 +133,7 @@ export async function markBought({
   ingredientId,
   now = () => new Date(),
 }: UserScope & { ingredientId: number; now?: () => Date }): Promise<ShoppingBought> {
-  requireIngredient(await getIngredientCatalogue(db), ingredientId);
+  await requireBarIngredients(db, userId, [ingredientId]);
   await db.transaction().execute(async (trx) => {
     await trx
       .deleteFrom('shopping_item')
