@@ -84,6 +84,11 @@ for (const width of [390, 1280]) {
     await page.keyboard.press('Escape');
     await expect(recipe).toBeHidden();
 
+    // Search finds it for its owner, above the catalogue's results.
+    await page.goto('/search?q=maple');
+    const mine = page.getByTestId('own-recipe-matches');
+    await expect(mine.getByRole('link', { name: /Smoked Maple Sour/ })).toBeVisible();
+
     // 'Make it my own' on a catalogue cocktail: the copy opens on My Recipes.
     await page.goto(`/?recipe=${await idOf(server, 'Negroni')}`);
     await page.getByRole('dialog', { name: 'Negroni' }).getByRole('button', { name: 'Make it my own' }).click();

@@ -54,6 +54,7 @@ import {
 } from '@/client/features/catalogue/lib/search-state';
 import { useBarUser } from '@/client/features/my-bar/components/recipe-bar-slots';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
+import { OwnRecipeMatches } from '@/client/features/recipes/components/own-recipe-matches';
 import { useSession } from '@/client/lib/session';
 import { openSignInDialog } from '@/client/lib/sign-in-store';
 import { isPersonalOrder, type RatingOrder } from '@/shared/domain/rating-order';
@@ -326,6 +327,7 @@ export function Component() {
           <p role="status" aria-live="polite" className="text-sm font-medium text-muted" data-testid="result-count">
             {status}
           </p>
+          {userId ? <OwnRecipeMatches userId={userId} q={params.q} recipeTo={recipeTo} /> : null}
           <DidYouMean correction={firstPage?.didYouMean} onSearch={search.replace} />
 
           {list.isError && !list.data ? (

@@ -37,6 +37,17 @@ export function useOwnRecipes(userId: string | null) {
   });
 }
 
+/** The user's recipes whose name, ingredients or tags match `q` (every word the start of one of theirs). */
+export function useOwnRecipeSearch(userId: string | null, q: string) {
+  const text = q.trim();
+  return useQuery({
+    queryKey: [...recipeKeys.all(userId ?? 'anonymous'), 'search', text],
+    queryFn: ({ signal }) => apiFetch(`${base}?q=${encodeURIComponent(text)}`, ownRecipeListSchema, { signal }),
+    enabled: userId !== null && text !== '',
+    placeholderData: (previous) => previous,
+  });
+}
+
 /** A shared recipe, as anyone with its link sees it (404 once its owner turns sharing off). */
 export function useSharedRecipe(slug: string) {
   return useQuery({
