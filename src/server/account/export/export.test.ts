@@ -53,6 +53,7 @@ describe.each(testDialects())('Account export on %s', (dialect) => {
     expect(copy.photo?.variants.length).toBe(image.variants.length);
     const url = copy.photo!.variants[0]!.url;
     expect(image.variants.map((variant) => variant.key).some((key) => url.endsWith(key))).toBe(false);
+    expect(url).toContain(`recipes/${copy.id}/`);
     expect((await t.request(url)).status).toBe(200);
   });
 

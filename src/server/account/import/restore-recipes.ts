@@ -5,7 +5,7 @@ import type { IngredientCatalogue } from '../../catalogue';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
 import { insertOwnRecipe, ownIngredientsOf } from '../../recipes';
-import { processImage, storeImage, type ImageStore, type StoredImage } from '../../uploads';
+import { processImage, storeImage, type ImageStore, type ProcessedImage } from '../../uploads';
 
 /**
  * The own recipes of an account export written back: each as the recipe editor writes one (insertOwnRecipe: the plan's
@@ -75,14 +75,13 @@ export function prepareRecipe(
 }
 
 /**
- * Stores the photos of `recipes` (before the transaction: the store is not the database).
- * @returns recipe key -> stored image; refusals for photos that are not images (their recipes are still written).
+ * Reads and re-encodes the photos of `recipes` (before the transaction: it is the slow part, and no database work).
+ * @returns recipe key -> the processed image; refusals for photos that are not images (their recipes are still written).
  */
-export async function storeRecipePhotos(
-  store: ImageStore,
+export async function processRecipePhotos(
   recipes: readonly PreparedRecipe[],
-): Promise<{ images: Map<string, StoredImage>; refusals: AccountImportRefusal[] }> {
-  const images = new Map<string, StoredImage>();
+): Promise<{ images: Map<string, ProcessedImage>; refusals: AccountImportRefusal[] }> {
+  const images = new Map<string, ProcessedImage>();
   const refusals: AccountImportRefusal[] = [];
   for (const recipe of recipes) {
     if (!('write' in recipe) || recipe.photoBytes === null) continue;
@@ -94,7 +93,7 @@ export async function storeRecipePhotos(
       refusals.push({ part: 'recipes', name: recipe.name, reason: `Its photo was not restored: ${error.message}` });
       continue;
     }
-    images.set(recipe.key, await storeImage({ store, prefix: 'recipes', image: processed }));
+    images.set(recipe.key, processed);
   }
   return { images, refusals };
 }
@@ -102,7 +101,9 @@ export async function storeRecipePhotos(
 /**
  * Writes the prepared recipes in `trx`, in order, and answers the id of each by its file key (a new one, or the user's
  * recipe of the same name, which is kept as it is), and how many were written. A recipe past the plan's limit (or that
- * names an unknown ingredient) is refused with the reason, before any of it is written.
+ * names an unknown ingredient) is refused with the reason, before any of it is written. A written recipe's photo goes to
+ * `store` under `recipes/<id>` (as an uploaded one does); every key stored is added to `storedKeys`, so the caller can
+ * delete them again when the transaction fails.
  */
 export async function writeRecipes(
   trx: Transaction<Database>,
@@ -112,12 +113,16 @@ export async function writeRecipes(
     catalogue,
     recipes,
     images,
+    store,
+    storedKeys,
   }: {
     userId: string;
     limit: number | null;
     catalogue: IngredientCatalogue;
     recipes: readonly PreparedRecipe[];
-    images: ReadonlyMap<string, StoredImage>;
+    images: ReadonlyMap<string, ProcessedImage>;
+    store: ImageStore;
+    storedKeys: string[];
   },
 ): Promise<{ ids: Map<string, number>; written: number; refusals: AccountImportRefusal[] }> {
   const ids = new Map<string, number>();
@@ -150,8 +155,10 @@ export async function writeRecipes(
       refusals.push({ part: 'recipes', name: recipe.name, reason: error.message });
       continue;
     }
-    const image = images.get(recipe.key);
-    if (image) {
+    const processed = images.get(recipe.key);
+    if (processed) {
+      const image = await storeImage({ store, prefix: `recipes/${id}`, image: processed });
+      storedKeys.push(...image.variants.map((variant) => variant.key));
       await trx
         .updateTable('cocktail')
         .set({ photo: JSON.stringify(image) })

@@ -13,7 +13,7 @@ import type { ImageStore } from '../../uploads';
 import { readAccountArchive } from './read-archive';
 import { restoreCollections, restoreNotes, restoreRatings } from './restore-collections';
 import { restoreFavorites, restoreIngredientList, restoreMade, restoreSwaps } from './restore-my-bar';
-import { prepareRecipe, storeRecipePhotos, writeRecipes } from './restore-recipes';
+import { prepareRecipe, processRecipePhotos, writeRecipes } from './restore-recipes';
 import { ownIngredientResolver, zeroCounts, type RestoreScope } from './restore-scope';
 
 /**
@@ -103,7 +103,7 @@ export async function restoreAccount({
   const refusals: AccountImportRefusal[] = [];
   const prepared = data.recipes.map((recipe) => prepareRecipe(recipe, ingredientBySlug, files));
 
-  // Photos of the recipes the plan takes, stored before the transaction (and deleted again if it fails).
+  // Photos of the recipes the plan takes, re-encoded before the transaction (stored in it; deleted again if it fails).
   const limit = ownRecipeLimit(plan);
   const owned = await db
     .selectFrom('cocktail')
@@ -111,14 +111,22 @@ export async function restoreAccount({
     .where('owner_id', '=', userId)
     .executeTakeFirstOrThrow();
   const room = limit === null ? prepared.length : Math.max(0, limit - Number(owned.n));
-  const photos = await storeRecipePhotos(store, prepared.filter((recipe) => 'write' in recipe).slice(0, room));
+  const photos = await processRecipePhotos(prepared.filter((recipe) => 'write' in recipe).slice(0, room));
   refusals.push(...photos.refusals);
-  const storedKeys = [...photos.images.values()].flatMap((image) => image.variants.map((variant) => variant.key));
+  const storedKeys: string[] = [];
 
   try {
     const restored = await db.transaction().execute(async (trx) => {
       const counts = zeroCounts();
-      const recipes = await writeRecipes(trx, { userId, limit, catalogue, recipes: prepared, images: photos.images });
+      const recipes = await writeRecipes(trx, {
+        userId,
+        limit,
+        catalogue,
+        recipes: prepared,
+        images: photos.images,
+        store,
+        storedKeys,
+      });
       counts.recipes = recipes.written;
       refusals.push(...recipes.refusals);
       const scope: RestoreScope = {
