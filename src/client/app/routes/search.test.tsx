@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { negroniDetail } from '@/client/test/fixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
@@ -32,6 +33,15 @@ function stubCatalogue(total: number, { signedIn = false }: { signedIn?: boolean
     suggestionsHandler(),
     sessionHandler(() => (signedIn ? signedInSession : null)),
     http.get('/api/me/favorites', () => jsonBody({ ids: [], items: [] })),
+    // The signed-in user's own recipes: one house spec, matched by the server's own search.
+    http.get('/api/me/recipes', () =>
+      jsonBody({
+        items: [
+          { ...negroniDetail, id: 9001, name: 'House Negroni', slug: 'u--house-negroni', photo: null, shareSlug: null },
+        ],
+        limit: 10,
+      }),
+    ),
     http.get('/api/cocktails', ({ request }) => {
       requests.push(new URL(request.url));
       return undefined; // recorded; catalogueHandler answers
@@ -205,6 +215,16 @@ describe('/search', () => {
     await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(60));
     expect(requests.at(-1)?.searchParams.get('page')).toBe('1');
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+
+  it("lists the signed-in user's own matching recipes above the results, opening in the recipe dialog", async () => {
+    stubCatalogue(3, { signedIn: true });
+    renderSearch('/search?q=negroni');
+    const mine = await screen.findByRole('region', { name: 'From your recipes' }, { timeout: 5000 });
+    expect(within(mine).getByRole('link', { name: /House Negroni/ })).toHaveAttribute(
+      'href',
+      '/search?q=negroni&recipe=9001',
+    );
   });
 
   it("offers 'Sign in to see more' instead of paging to anonymous visitors", async () => {

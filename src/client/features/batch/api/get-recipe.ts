@@ -26,12 +26,32 @@ export async function searchCocktails(q: string, signal?: AbortSignal): Promise<
   return body.items;
 }
 
-/** The picker's matches for `q` (trimmed); nothing is asked for an empty text. The last matches stay while typing. */
-export function useCocktailMatches(q: string) {
+/**
+ * `GET /api/me/recipes?q=…`: the signed-in user's own recipes matching `q`, listed before the catalogue's so a house spec
+ * can be batched like any other.
+ * @throws ApiError on failure.
+ */
+export async function searchOwnRecipes(q: string, signal?: AbortSignal): Promise<CocktailSummary[]> {
+  const { ownRecipeListSchema } = await import('@/shared/schemas/recipes');
+  const body = await apiFetch(`/api/me/recipes?q=${encodeURIComponent(q)}`, ownRecipeListSchema, { signal });
+  return body.items.slice(0, PICKER_SIZE);
+}
+
+/**
+ * The picker's matches for `q` (trimmed): with `userId`, the user's own recipes first, then the catalogue's; nothing is
+ * asked for an empty text. The last matches stay while typing.
+ */
+export function useCocktailMatches(q: string, userId: string | null = null) {
   const text = q.trim();
   return useQuery({
-    queryKey: batchKeys.picker(text),
-    queryFn: ({ signal }) => searchCocktails(text, signal),
+    queryKey: [...batchKeys.picker(text), userId],
+    queryFn: async ({ signal }): Promise<CocktailSummary[]> => {
+      const [own, catalogue] = await Promise.all([
+        userId ? searchOwnRecipes(text, signal) : Promise.resolve([]),
+        searchCocktails(text, signal),
+      ]);
+      return [...own, ...catalogue];
+    },
     enabled: text.length > 0,
     placeholderData: keepPreviousData,
   });

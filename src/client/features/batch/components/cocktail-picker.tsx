@@ -1,6 +1,7 @@
 import { useDeferredValue, useState } from 'react';
 import { Combobox, matchCount } from '@/client/components/combobox';
 import type { CocktailSummary } from '@/shared/schemas/cocktail';
+import { useSession } from '@/client/lib/session';
 import { useCocktailMatches } from '../api/get-recipe';
 
 /** Lower case without accents. */
@@ -43,7 +44,8 @@ export interface CocktailPickerProps {
 export function CocktailPicker({ label, placeholder, onPick, exclude = [], disabled = false }: CocktailPickerProps) {
   const [text, setText] = useState('');
   const query = useDeferredValue(text);
-  const matches = useCocktailMatches(query);
+  const session = useSession();
+  const matches = useCocktailMatches(query, session.status === 'signed-in' ? (session.user?.id ?? null) : null);
   const found = rankByName(
     (text.trim() ? (matches.data ?? []) : []).filter((c) => !exclude.includes(c.id)),
     text,

@@ -45,47 +45,49 @@ export function OwnRecipeCard({
       className="flex h-full flex-col gap-3 rounded-xl border border-border bg-surface p-4 shadow-card"
       data-testid="own-recipe"
     >
-      {recipe.photo ? (
-        <StoredPhoto
-          photo={recipe.photo}
-          alt={recipe.name}
-          sizes="(min-width: 640px) 420px, 100vw"
-          className="aspect-[3/2] w-full rounded-lg object-cover"
-        />
-      ) : null}
-      <div className="flex flex-col gap-1">
-        <h2 id={`own-recipe-${recipe.id}`} className="font-display text-lg leading-snug font-semibold">
-          <Link
-            to={hrefs.myRecipes({ recipe: recipe.id })}
-            state={{ recipeFromList: true }}
-            preventScrollReset
-            className="rounded outline-none hover:text-accent focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            {recipe.name}
-          </Link>
-        </h2>
-        <ul className="flex flex-wrap gap-1.5" aria-label={`About ${recipe.name}`}>
-          <li>
-            <Badge variant="accent">{recipe.base_spirit}</Badge>
-          </li>
-          <li>
-            <Badge variant="outline">
-              <span className="sr-only">Strength: </span>
-              {recipe.strength}
-            </Badge>
-          </li>
-          <li>
-            <Badge variant="default">
-              {recipe.technique} · {recipe.glassware}
-            </Badge>
-          </li>
-          {recipe.shareSlug ? (
+      <div className="flex items-start gap-3">
+        {recipe.photo ? (
+          <StoredPhoto
+            photo={recipe.photo}
+            alt={recipe.name}
+            sizes="80px"
+            className="size-20 rounded-lg border border-border object-cover"
+          />
+        ) : null}
+        <div className="flex min-w-0 flex-col gap-1">
+          <h2 id={`own-recipe-${recipe.id}`} className="font-display text-lg leading-snug font-semibold">
+            <Link
+              to={hrefs.myRecipes({ recipe: recipe.id })}
+              state={{ recipeFromList: true }}
+              preventScrollReset
+              className="rounded outline-none hover:text-accent focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              {recipe.name}
+            </Link>
+          </h2>
+          <ul className="flex flex-wrap gap-1.5" aria-label={`About ${recipe.name}`}>
             <li>
-              <Badge variant="secondary">Shared</Badge>
+              <Badge variant="accent">{recipe.base_spirit}</Badge>
             </li>
-          ) : null}
-        </ul>
-        <p className="line-clamp-2 text-sm text-muted">{ingredientLine(recipe)}</p>
+            <li>
+              <Badge variant="outline">
+                <span className="sr-only">Strength: </span>
+                {recipe.strength}
+              </Badge>
+            </li>
+            <li>
+              <Badge variant="default">
+                {recipe.technique} · {recipe.glassware}
+              </Badge>
+            </li>
+            {recipe.shareSlug ? (
+              <li>
+                <Badge variant="secondary">Shared</Badge>
+              </li>
+            ) : null}
+          </ul>
+          <p className="line-clamp-2 text-sm text-muted">{ingredientLine(recipe)}</p>
+        </div>
       </div>
       <ShareControl userId={userId} recipe={recipe} />
       <div className="mt-auto flex flex-wrap gap-1 border-t border-border pt-2">
