@@ -3,8 +3,9 @@
  * the seed catalogue when it changed since the last run (as `npm start` and `npm run db:seed` do, so the seed's recipes
  * always come first and an import never takes their place), then imports the recipes of each file or folder (any format the recipe import reads: Bar Assistant JSON or zip, JSON-LD,
  * TheCocktailDB, flat records, CSV, text) into the public catalogue of the configured database (DATABASE_URL: sqlite:...
- * or postgres://...). Prints `read N / imported N / merged N / refused N` per dataset and in all, the resolution rate and
- * each refusal with its reason (src/server/catalogue/import-public/report.ts). Exits 1 when a path or a named file
+ * or postgres://...). Prints `read N / imported N / merged N / refused N` per dataset and in all, the resolution rate,
+ * each recipe kept under a new name ('kept under a new name: X → Y') and each refusal with its reason
+ * (src/server/catalogue/import-public/report.ts). Exits 1 when a path or a named file
  * cannot be read at all (the readable ones are imported), 0 otherwise. See docs/recipes.md "Growing the public catalogue".
  */
 import { importPublicCatalogue } from '@/server/catalogue/import-public/import-public';

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../../../tests/support/test-app'
 import { testDialects } from '../../../../tests/support/test-database';
 import { getCatalogueVersion } from '../catalogue-version';
 import { importPublicCatalogue, type DatasetReport } from './import-public';
-import { summaryLine } from './report';
+import { reportLines, summaryLine } from './report';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const FIXTURES = path.join(ROOT, 'tests/fixtures/catalogue-import');
@@ -34,19 +34,22 @@ describe.each(testDialects())('Importing into the public catalogue on %s', (dial
   });
   afterAll(() => t?.close());
 
-  it('imports both shapes, merges the same drink, refuses with reasons, and keeps each source', async () => {
+  it('imports both shapes, merges the same drink, keeps another drink of a name apart, refuses with reasons', async () => {
     const versionBefore = await getCatalogueVersion(db());
     const result = await run();
     const [ba, iba] = result.datasets;
     expect(ba?.source).toEqual({ name: 'bar-assistant-shape', licence: 'MIT', url: null });
-    // Negroni merges into the seed's; Empty Glass has no ingredient; 'The Negroni!' is another drink of that name.
-    expect(counts(ba)).toEqual({ read: 6, imported: 3, merged: 1, refused: 2 });
+    // Negroni merges into the seed's; Empty Glass has no ingredient; 'The Negroni!' is another drink of that name,
+    // imported under its dataset's.
+    expect(counts(ba)).toEqual({ read: 6, imported: 4, merged: 1, refused: 1 });
     expect(ba?.refusals.map((refusal) => [refusal.name, refusal.reason])).toEqual([
       ['Empty Glass', 'The recipe names no ingredient.'],
+    ]);
+    expect(ba?.keptApart.map((apart) => [apart.from, apart.to, apart.difference])).toEqual([
       [
         'The Negroni!',
-        "'Negroni' (from Barback's own recipes) is already in the catalogue with other ingredients (this one has " +
-          "Bianco aperitivo; the catalogue's has Campari).",
+        'Negroni (bar-assistant-shape)',
+        "this one has Bianco aperitivo; 'Negroni' from Barback's own recipes has Campari",
       ],
     ]);
     // Two files of one list: Gin Rickey merges into Bar Assistant's, twice; Honey Bee is new, then already there.
@@ -56,7 +59,7 @@ describe.each(testDialects())('Importing into the public catalogue on %s', (dial
     expect(result.skipped).toEqual([path.join(BA_SHAPE, 'ingredients/yuzu-liqueur/data.json')]);
     expect(result.unreadable).toEqual([]);
     expect(result.changed).toBe(true);
-    expect(result.cocktails).toBe(8 + 4);
+    expect(result.cocktails).toBe(8 + 5);
     expect(await getCatalogueVersion(db())).not.toBe(versionBefore);
 
     const rickey = await cocktailNamed('Gin Rickey');
@@ -93,6 +96,10 @@ describe.each(testDialects())('Importing into the public catalogue on %s', (dial
     // The seed's row is never overwritten.
     expect(negroni.source_name).toBeNull();
     expect(negroni.glassware).toBe('Rocks');
+    expect(await cocktailNamed('Negroni (bar-assistant-shape)')).toMatchObject({
+      slug: 'negroni-bar-assistant-shape',
+      source_name: 'bar-assistant-shape',
+    });
 
     const yuzu = await cocktailNamed('Yuzu Sour');
     expect(yuzu).toMatchObject({ technique: 'Shake', glassware: 'Coupe', category: 'Modern' });
@@ -118,8 +125,8 @@ describe.each(testDialects())('Importing into the public catalogue on %s', (dial
     });
     // Named by a recipe only (an IBA-shaped file gives no strength): the name's estimate.
     expect(await ingredientNamed('Honey syrup')).toMatchObject({ category: 'Syrups', abv: 0 });
-    // The refused recipe's ingredient was not added.
-    expect(await ingredientNamed('Bianco aperitivo')).toBeUndefined();
+    // The recipe kept apart from the seed's Negroni brought its own.
+    expect(await ingredientNamed('Bianco aperitivo')).toMatchObject({ owner_id: null });
   });
 
   it('answers the new rows through the API: the source on the recipe, search and the vocabulary', async () => {
@@ -146,15 +153,16 @@ describe.each(testDialects())('Importing into the public catalogue on %s', (dial
     const ingredients = await db().selectFrom('ingredient').select('id').execute();
     const result = await run();
     const [ba, iba] = result.datasets;
-    expect(counts(ba)).toEqual({ read: 6, imported: 0, merged: 4, refused: 2 });
-    expect(ba?.already).toBe(3);
+    expect(counts(ba)).toEqual({ read: 6, imported: 0, merged: 5, refused: 1 });
+    expect(ba?.already).toBe(4);
+    expect(ba?.keptApart).toEqual([]);
     expect(counts(iba)).toEqual({ read: 5, imported: 0, merged: 4, refused: 1 });
     expect(result.changed).toBe(false);
-    expect(result.cocktails).toBe(12);
+    expect(result.cocktails).toBe(13);
     expect(await getCatalogueVersion(db())).toBe(version);
     expect(await db().selectFrom('ingredient').select('id').execute()).toHaveLength(ingredients.length);
     expect(await db().selectFrom('cocktail_source_also').selectAll().execute()).toHaveLength(2);
-    expect(summaryLine(ba!)).toBe('read 6 / imported 0 / merged 4 / refused 2');
+    expect(summaryLine(ba!)).toBe('read 6 / imported 0 / merged 5 / refused 1');
   });
 
   it('reports a path or a named file it cannot read, and imports the rest', async () => {
@@ -169,6 +177,92 @@ describe.each(testDialects())('Importing into the public catalogue on %s', (dial
       read: 5,
       imported: 0,
     });
+  });
+});
+
+describe.each(testDialects())('Recipes of a name the catalogue holds with other ingredients on %s', (dialect) => {
+  let t: TestApp;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'barback-kept-apart-'));
+  /** A dataset folder of one CSV (the IBA list's shape) holding `rows` (name, ingredients), MIT-licensed. */
+  const dataset = (name: string, rows: [string, string][]) => {
+    const folder = path.join(dir, name);
+    mkdirSync(folder);
+    writeFileSync(path.join(folder, 'LICENSE'), 'MIT License\n');
+    const lines = rows.map(([cocktail, lines]) => `Classics,${cocktail},"${lines}",Stir with ice and strain.,NA`);
+    writeFileSync(path.join(folder, 'list.csv'), ['category,name,ingredients,method,garnish', ...lines].join('\n'));
+    return folder;
+  };
+  const first = dataset('first-list', [
+    ['Negroni', '30 ml Gin,30 ml Bianco aperitivo,30 ml Dry vermouth'],
+    ['Negroni', '30 ml Mezcal,30 ml Campari,30 ml Sweet vermouth'],
+  ]);
+  const second = dataset('second-list', [
+    ['The Negroni', '30 ml London dry gin,30 ml Bianco aperitivo,30 ml Dry vermouth'],
+    ['Negroni', '30 ml Gin,30 ml Campari,30 ml Sweet vermouth'],
+  ]);
+  const run = () => importPublicCatalogue({ db: t.database.db, readers: READERS, paths: [first, second] });
+  const publicNames = async () =>
+    (
+      await t.database.db
+        .selectFrom('cocktail')
+        .select(['name', 'slug', 'source_name'])
+        .where('venue_id', 'is', null)
+        .where('owner_id', 'is', null)
+        .where('name', 'like', 'Negroni%')
+        .orderBy('id')
+        .execute()
+    ).map((row) => [row.name, row.slug, row.source_name]);
+
+  beforeAll(async () => {
+    t = await createTestApp({ dialect });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("keeps each under its dataset's name, numbered when that is taken too, and merges the same drink into it", async () => {
+    const result = await run();
+    const [one, two] = result.datasets;
+    expect(counts(one)).toEqual({ read: 2, imported: 2, merged: 0, refused: 0 });
+    expect(one?.keptApart.map((apart) => [apart.from, apart.to])).toEqual([
+      ['Negroni', 'Negroni (first-list)'],
+      ['Negroni', 'Negroni (first-list) 2'],
+    ]);
+    // The first list's Bianco Negroni again (gin is gin), and the seed's Negroni: both merged, the rows kept.
+    expect(counts(two)).toEqual({ read: 2, imported: 0, merged: 2, refused: 0 });
+    expect(two?.keptApart).toEqual([]);
+    expect(await publicNames()).toEqual([
+      ['Negroni', 'negroni', null],
+      ['Negroni (first-list)', 'negroni-first-list', 'first-list'],
+      ['Negroni (first-list) 2', 'negroni-first-list-2', 'first-list'],
+    ]);
+    const also = await t.database.db
+      .selectFrom('cocktail_source_also')
+      .innerJoin('cocktail', 'cocktail.id', 'cocktail_source_also.cocktail_id')
+      .select(['cocktail.name', 'cocktail_source_also.source_name'])
+      .orderBy('cocktail.name')
+      .execute();
+    expect(also.map((row) => [row.name, row.source_name])).toEqual([
+      ['Negroni', 'second-list'],
+      ['Negroni (first-list)', 'second-list'],
+    ]);
+    expect(reportLines(result)).toContain(
+      "  kept under a new name: 'Negroni' → 'Negroni (first-list) 2' (this one has Mezcal; 'Negroni' from Barback's " +
+        'own recipes has Gin)',
+    );
+  });
+
+  it('changes nothing when run again', async () => {
+    const before = await publicNames();
+    const result = await run();
+    expect(result.datasets.map(counts)).toEqual([
+      { read: 2, imported: 0, merged: 2, refused: 0 },
+      { read: 2, imported: 0, merged: 2, refused: 0 },
+    ]);
+    expect(result.datasets[0]?.already).toBe(2);
+    expect(result.changed).toBe(false);
+    expect(await publicNames()).toEqual(before);
   });
 });
 

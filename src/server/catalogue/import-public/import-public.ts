@@ -9,8 +9,8 @@ import { collectHints } from './ingredient-hints';
 import { ingredientNameKey, PublicIngredients } from './public-ingredients';
 import { insertPublicCocktail, noteOtherSource, publicWriteOf } from './public-cocktail';
 import type { RecipeReaders, SourceDraft, SourceRead } from './readers';
-import { DrinkIndex, kindOf, kindsKey } from './recipe-identity';
-import { listSourceFiles, type DatasetSource, type SourceFile } from './source-files';
+import { DrinkIndex, keptApartFrom, keptApartName, kindOf, kindsKey, type KnownDrink } from './recipe-identity';
+import { listSourceFiles, shortSourceName, type DatasetSource, type SourceFile } from './source-files';
 
 /**
  * Imports recipe files into the public catalogue (cocktail rows with neither owner nor venue): `npm run
@@ -18,8 +18,9 @@ import { listSourceFiles, type DatasetSource, type SourceFile } from './source-f
  * transaction, each recipe is drafted against the catalogue and is imported (with the ingredients it names that the
  * catalogue lacks, public-ingredients.ts), merged into the same drink already there (recipe-identity.ts; the source is
  * noted in cocktail_source_also, the row kept as it is: the seed and the first source win), or refused with its reason
- * (a reader's refusal, a recipe the catalogue's write refuses, another drink of the same name). Running it again with
- * the same files changes nothing. When anything was written the vocabulary (search_term) is rebuilt and the catalogue
+ * (a reader's refusal, a recipe the catalogue's write refuses). A recipe whose name the catalogue holds with other
+ * ingredients is imported under its dataset's name ('Moscow Mule (Bar Assistant)', then '... 2'), or merged into the
+ * drink already kept under that name. Running it again with the same files changes nothing. When anything was written the vocabulary (search_term) is rebuilt and the catalogue
  * version bumped, so every cache, the search index and My Bar's match model pick the new rows up.
  * Errors: a path or file that cannot be read is reported in `unreadable` (the CLI exits 1), the rest imported; database
  * errors roll the whole import back and are thrown.
@@ -32,13 +33,25 @@ export interface Refusal {
   reason: string;
 }
 
+/** A recipe imported under a new name because the catalogue holds another drink of its own. */
+export interface KeptApart {
+  file: string;
+  /** The recipe's name in its file, and the name it was imported under. */
+  from: string;
+  to: string;
+  /** How its ingredients differ from the drink of its name ('this one has Ginger ale; ...'). */
+  difference: string;
+}
+
 /** What the import did with one dataset's files. */
 export interface DatasetReport {
   source: DatasetSource;
   files: number;
   /** Recipes read, refused ones included. */
   read: number;
+  /** Recipes imported, those kept under a new name (`keptApart`) included. */
   imported: number;
+  keptApart: KeptApart[];
   /** Recipes merged into a drink of another source, or found already imported from this one (`already`). */
   merged: number;
   already: number;
@@ -101,6 +114,7 @@ async function knownDrinks(trx: Transaction<Database>, catalogue: IngredientCata
     .select(['id', 'name', 'source_name'])
     .where('venue_id', 'is', null)
     .where('owner_id', 'is', null)
+    .orderBy('id')
     .execute();
   const lines = await trx
     .selectFrom('cocktail_ingredient')
@@ -120,7 +134,13 @@ async function knownDrinks(trx: Transaction<Database>, catalogue: IngredientCata
   const index = new DrinkIndex();
   for (const row of rows) {
     const id = Number(row.id);
-    index.add({ id, name: row.name, kinds: kindsKey(kinds.get(id) ?? []), sourceName: row.source_name });
+    index.add({
+      id,
+      name: row.name,
+      kinds: kindsKey(kinds.get(id) ?? []),
+      sourceName: row.source_name,
+      apartFrom: row.source_name === null ? null : keptApartFrom(row.name, shortSourceName(row.source_name)),
+    });
   }
   return index;
 }
@@ -131,6 +151,7 @@ const reportFor = (source: DatasetSource): DatasetReport => ({
   files: 0,
   read: 0,
   imported: 0,
+  keptApart: [],
   merged: 0,
   already: 0,
   refused: 0,
@@ -177,19 +198,13 @@ async function importDraft(run: Run, draft: SourceDraft, file: SourceFile, repor
         ];
       }),
     );
-  const found = run.drinks.find(draft.recipe.name, kindsOf(known));
-  if (found && 'same' in found) {
-    report.merged += 1;
-    if (found.same.sourceName === file.source.name) report.already += 1;
-    else if (await noteOtherSource(run.trx, found.same.id, file.source)) run.changed = true;
-    return;
-  }
-  if (found) {
-    const from = found.other.sourceName ?? "Barback's own recipes";
-    const ours = kindsOf(known).split(',');
-    const theirs = found.other.kinds.split(',');
-    const named = (kinds: string[], except: string[]) =>
-      kinds
+  const kinds = kindsOf(known);
+  /** How this recipe's kinds differ from `other`'s, its ingredients named. */
+  const differenceFrom = (other: KnownDrink) => {
+    const ours = kinds.split(',');
+    const theirs = other.kinds.split(',');
+    const named = (list: string[], except: string[]) =>
+      list
         .filter((kind) => !except.includes(kind))
         .map((kind) =>
           kind.startsWith('new:')
@@ -198,13 +213,31 @@ async function importDraft(run: Run, draft: SourceDraft, file: SourceFile, repor
             : (ingredients.byId.get(Number(kind))?.name ?? kind),
         )
         .join(', ') || 'nothing else';
-    refuse(
-      `'${found.other.name}' (from ${from}) is already in the catalogue with other ingredients ` +
-        `(this one has ${named(ours, theirs)}; the catalogue's has ${named(theirs, ours)}).`,
+    return (
+      `this one has ${named(ours, theirs)}; '${other.name}' from ${other.sourceName ?? "Barback's own recipes"} ` +
+      `has ${named(theirs, ours)}`
     );
+  };
+  let found = run.drinks.find(draft.recipe.name, kinds);
+  let apart: { difference: string } | null = null;
+  let named = draft;
+  if (found && 'other' in found) {
+    // Another drink of this name: the recipe is kept apart under its dataset's name, or is the drink kept there.
+    const clash = found.other;
+    apart = { difference: differenceFrom(clash) };
+    const short = shortSourceName(file.source.name);
+    for (let attempt = 1; found && 'other' in found; attempt += 1) {
+      named = { ...draft, recipe: { ...draft.recipe, name: keptApartName(clash.name, short, attempt) } };
+      found = run.drinks.find(named.recipe.name, kinds);
+    }
+  }
+  if (found && 'same' in found) {
+    report.merged += 1;
+    if (found.same.sourceName === file.source.name) report.already += 1;
+    else if (await noteOtherSource(run.trx, found.same.id, file.source)) run.changed = true;
     return;
   }
-  const trial = publicWriteOf(draft, () => 1);
+  const trial = publicWriteOf(named, () => 1);
   if ('problem' in trial) {
     refuse(trial.problem);
     return;
@@ -219,7 +252,7 @@ async function importDraft(run: Run, draft: SourceDraft, file: SourceFile, repor
       if (ingredients.created.size > before) report.newIngredients.push(ingredients.byId.get(ids.at(-1)!)!.name);
     }
   }
-  const made = publicWriteOf(draft, (position) => ids[position]!);
+  const made = publicWriteOf(named, (position) => ids[position]!);
   if ('problem' in made) {
     refuse(made.problem);
     return;
@@ -239,8 +272,22 @@ async function importDraft(run: Run, draft: SourceDraft, file: SourceFile, repor
     source: file.source,
     substitutes,
   });
-  run.drinks.add({ id, name: made.write.name, kinds: kindsOf(ids), sourceName: file.source.name });
+  run.drinks.add({
+    id,
+    name: made.write.name,
+    kinds: kindsOf(ids),
+    sourceName: file.source.name,
+    apartFrom: apart && keptApartFrom(made.write.name, shortSourceName(file.source.name)),
+  });
   report.imported += 1;
+  if (apart) {
+    report.keptApart.push({
+      file: file.path,
+      from: draft.recipe.name,
+      to: made.write.name,
+      difference: apart.difference,
+    });
+  }
   run.changed = true;
 }
 

@@ -7,6 +7,8 @@ import type { IngredientSummary } from '@/shared/schemas/ingredient';
  * drafting against the catalogue (draftRecipes), both in the own-recipes feature. They are handed in by the caller (the
  * CLI, a test) rather than imported, so the catalogue never reaches into another feature's internals; these shapes are
  * the part of their answers that the public import reads.
+ * Importing them through src/server/recipes/index.ts would pass import-x/no-cycle (no module that index reaches leads back
+ * here) but make catalogue and recipes depend on each other, so they stay injected and recipes -> catalogue stays one-way.
  */
 
 /** A recipe as read from a file, before its lines are resolved. */

@@ -6,9 +6,34 @@ import type { IngredientSummary } from '@/shared/schemas/ingredient';
  * ('&') are set aside ('The Last Word' is 'Last word'; 'Gin & Tonic' is 'Gin and tonic'), and the same set of required
  * ingredient kinds. An ingredient's kind is the broadest ingredient it stands in for: up its parents while each step is a
  * non-variant child within the same category (London dry gin is Gin; Bourbon is Whiskey; a variant such as Old Tom gin,
- * or an ingredient filed under another category, is a kind of its own). See docs/recipes.md "Growing the public
+ * or an ingredient filed under another category, is a kind of its own). A recipe whose name the catalogue holds with
+ * other ingredients is another drink: it is kept apart under its dataset's name ('Moscow Mule (Bar Assistant)'), and a
+ * later recipe of the first name with its ingredients is that drink again. See docs/recipes.md "Growing the public
  * catalogue".
  */
+
+/** The longest name a public cocktail takes (signatureWriteSchema's bound). */
+const MAX_NAME = 80;
+
+/**
+ * The name a recipe is kept apart under when the catalogue holds another drink of its name: `name (source)` for the
+ * first `attempt`, then `name (source) 2`, `name (source) 3`..., `name` cut so the whole fits {@link MAX_NAME}.
+ */
+export function keptApartName(name: string, source: string, attempt: number): string {
+  const suffix = ` (${source})${attempt > 1 ? ` ${attempt}` : ''}`;
+  return `${name
+    .trim()
+    .slice(0, MAX_NAME - suffix.length)
+    .trimEnd()}${suffix}`;
+}
+
+/** The name that `name` was kept apart from when it is a {@link keptApartName} of `source`, else null. */
+export function keptApartFrom(name: string, source: string): string | null {
+  const suffix = ` (${source})`;
+  const counted = / \d+$/.exec(name);
+  const head = counted && name.slice(0, counted.index).endsWith(suffix) ? name.slice(0, counted.index) : name;
+  return head.endsWith(suffix) && head.length > suffix.length ? head.slice(0, -suffix.length) : null;
+}
 
 /** Words a drink's name may carry or drop without naming another drink. */
 const NAME_FILLER = new Set(['the', 'and', 'a']);
@@ -46,26 +71,38 @@ export interface KnownDrink {
   kinds: string;
   /** The dataset it was imported from, or null for Barback's own. */
   sourceName: string | null;
+  /** The name of the drink it was kept apart from ('Moscow Mule' for 'Moscow Mule (Bar Assistant)'), if it was. */
+  apartFrom?: string | null;
 }
 
-/** Public cocktails by {@link drinkNameKey}: several drinks may share a key only when their ingredients differ. */
+/** `drink` added to the list `key` names in `map`. */
+function push(map: Map<string, KnownDrink[]>, key: string, drink: KnownDrink): void {
+  const list = map.get(key);
+  if (list) list.push(drink);
+  else map.set(key, [drink]);
+}
+
+/**
+ * Public cocktails by {@link drinkNameKey}: several drinks may share a key only when their ingredients differ. The
+ * drinks kept apart from a name are found under it too, so the same recipe from a third source merges into them.
+ */
 export class DrinkIndex {
   private readonly byName = new Map<string, KnownDrink[]>();
+  private readonly apart = new Map<string, KnownDrink[]>();
 
   add(drink: KnownDrink): void {
-    const key = drinkNameKey(drink.name);
-    const list = this.byName.get(key);
-    if (list) list.push(drink);
-    else this.byName.set(key, [drink]);
+    push(this.byName, drinkNameKey(drink.name), drink);
+    if (drink.apartFrom) push(this.apart, drinkNameKey(drink.apartFrom), drink);
   }
 
   /**
-   * What the catalogue holds under a recipe's name: the drink with the same kinds (`same`), else the first drink of that
-   * name with other ingredients (`other`), else nothing.
+   * What the catalogue holds under a recipe's name: the drink with the same kinds (`same`: one of that name first, else
+   * one kept apart from it), else the first drink of that name with other ingredients (`other`), else nothing.
    */
   find(name: string, kinds: string): { same: KnownDrink } | { other: KnownDrink } | null {
-    const list = this.byName.get(drinkNameKey(name)) ?? [];
-    const same = list.find((drink) => drink.kinds === kinds);
+    const key = drinkNameKey(name);
+    const list = this.byName.get(key) ?? [];
+    const same = [...list, ...(this.apart.get(key) ?? [])].find((drink) => drink.kinds === kinds);
     if (same) return { same };
     return list[0] ? { other: list[0] } : null;
   }

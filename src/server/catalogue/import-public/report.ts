@@ -3,8 +3,9 @@ import type { DatasetReport, PublicImportResult } from './import-public';
 /**
  * The lines `npm run catalogue:import` prints for an import (import-public.ts): per dataset its source and licence,
  * `read N / imported N / merged N / refused N`, the share of ingredient lines resolved to ingredients the catalogue held
- * before (%, one decimal), the ingredients it added, and each refusal with its reason; then the files that could not be
- * read or held no recipe, and the public catalogue's size.
+ * before (%, one decimal), the ingredients it added, each recipe kept under a new name because the catalogue holds
+ * another drink of its own ('kept under a new name: X → Y', with how they differ) and each refusal with its reason; then
+ * the files that could not be read or held no recipe, and the public catalogue's size.
  */
 
 /** `part` of `whole` as a percentage with one decimal ('96.5 %'); '-' when `whole` is 0. */
@@ -30,6 +31,9 @@ export function reportLines(result: PublicImportResult): string[] {
     );
     if (report.newIngredients.length > 0) {
       out.push(`  new ingredients (${report.newIngredients.length}): ${report.newIngredients.join(', ')}`);
+    }
+    for (const apart of report.keptApart) {
+      out.push(`  kept under a new name: '${apart.from}' → '${apart.to}' (${apart.difference})`);
     }
     for (const refusal of report.refusals) {
       out.push(`  refused ${refusal.name ? `'${refusal.name}'` : '(no name)'} in ${refusal.file}: ${refusal.reason}`);

@@ -42,6 +42,18 @@ const KNOWN_DATASETS: Readonly<Record<string, string>> = {
   'rasmusab/iba-cocktails': "Rasmus Bååth's IBA cocktail list",
 };
 
+/**
+ * Short names of the datasets Barback knows, by display name: a recipe kept apart from another drink of its name is
+ * named after its dataset with it ('Moscow Mule (Bar Assistant)'). Any other dataset's short name is its display name.
+ */
+const SHORT_NAMES: Readonly<Record<string, string>> = {
+  "Bar Assistant's data": 'Bar Assistant',
+  "Rasmus Bååth's IBA cocktail list": 'IBA',
+};
+
+/** The short name of the dataset displayed as `name` ('IBA' for Rasmus Bååth's IBA cocktail list). */
+export const shortSourceName = (name: string): string => SHORT_NAMES[name] ?? name;
+
 /** Licence names by the first line of their licence text (SPDX identifiers). */
 const LICENCE_NAMES: readonly (readonly [RegExp, string])[] = [
   [/^MIT License/i, 'MIT'],
