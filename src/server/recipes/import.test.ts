@@ -124,6 +124,15 @@ describe.each(testDialects())('Importing recipes on %s', (dialect) => {
       code: 'VALIDATION_FAILED',
       message: 'The JSON holds no recipe in a format Barback reads.',
     });
+    // JSON nested 10,000 deep is refused as unreadable, never a stack overflow.
+    for (const deep of [
+      `${'['.repeat(10_000)}${']'.repeat(10_000)}`,
+      `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`,
+    ]) {
+      const answer = await upload<ApiErrorBody>(jar, deep, '?preview=1', 'application/json');
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.code).toBe('VALIDATION_FAILED');
+    }
     const huge = await upload<ApiErrorBody>(jar, new Uint8Array(MAX_IMPORT_BYTES + 1).fill(65));
     expect(huge.status).toBe(413);
     expect((await upload(null, PASTED)).status).toBe(401);

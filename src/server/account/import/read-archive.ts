@@ -1,3 +1,4 @@
+import { jsonDepthAtMost } from '@/shared/schemas/analytics';
 import { strFromU8, unzipSync } from 'fflate';
 import {
   ACCOUNT_EXPORT_APP,
@@ -56,6 +57,9 @@ function jsonOf(bytes: Uint8Array): { json: unknown; files: Map<string, Uint8Arr
   }
 }
 
+/** How deeply an export's JSON may nest (a real one reaches about 6 levels). */
+const MAX_EXPORT_DEPTH = 32;
+
 /**
  * The export in `bytes`, checked.
  * @throws AppError VALIDATION_FAILED when it is not Barback's, is of a newer version than this server reads, or a field
@@ -75,6 +79,11 @@ export function readAccountArchive(bytes: Uint8Array): AccountArchive {
       'VALIDATION_FAILED',
       `This export is of version ${head.version}; this server reads up to version ${ACCOUNT_EXPORT_VERSION}.`,
     );
+  }
+  // The deepest export nests a few levels (recipe, line, photo variant); far deeper JSON is not one, and checking it
+  // field by field would overflow the stack.
+  if (!jsonDepthAtMost(json, MAX_EXPORT_DEPTH)) {
+    throw new AppError('VALIDATION_FAILED', 'This file is not a Barback export: it nests far deeper than one.');
   }
   // No text with a NUL character reaches the database (PostgreSQL cannot store it); JSON.stringify writes one as \u0000.
   if (JSON.stringify(json).includes('\\u0000')) {

@@ -139,6 +139,8 @@ describe.each(testDialects())('Account import on %s', (dialect) => {
       'not json',
       '{"app":"barback","version":99}',
       '{"app":"barback","version":1}',
+      // An export's fields nested 10,000 deep: refused before they are checked one by one.
+      `{"app":"barback","version":1,"recipes":${'['.repeat(10_000)}${']'.repeat(10_000)}}`,
     ]) {
       const answer = await h.upload<ApiErrorBody>(jar, '/api/me/import', body);
       expect(answer.status, body).toBe(400);
