@@ -159,3 +159,37 @@ for (const width of [390, 1280]) {
     await expect(page.getByRole('heading', { level: 1, name: 'My Recipes' })).toBeFocused();
   });
 }
+
+test('take the account out as a backup and restore it into a new account', async ({ page, mail, axe }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await signInFresh(page, mail, 'backup-source');
+  await page.goto('/my-recipes/import');
+  await page
+    .getByLabel(/A recipe from anywhere/)
+    .fill('Backup Daiquiri\n2 oz white rum\n1 oz lime juice\n3/4 oz simple syrup\nShake, strain');
+  await page.getByRole('button', { name: 'Read the recipe' }).click();
+  await page.getByRole('button', { name: 'Import 1 recipe' }).click();
+  await expect(page.getByText('1 recipe imported')).toBeVisible();
+
+  await page.goto('/settings');
+  const data = page.getByRole('region', { name: 'Your data' });
+  await axe.expectClean(page, 'settings with Your data');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    data.getByRole('link', { name: /Barback backup/ }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^barback-export-\d{4}-\d{2}-\d{2}\.zip$/);
+  const backup = await download.path();
+
+  // A new account restores it: the recipe comes back whole.
+  await page.context().clearCookies();
+  await page.goto('/');
+  await signInFresh(page, mail, 'backup-target');
+  await page.goto('/settings');
+  await page.getByLabel('Barback backup file').setInputFiles(backup);
+  await expect(page.getByRole('status').filter({ hasText: 'Restored 1 recipe' })).toBeVisible();
+  await page.goto('/my-recipes');
+  const restored = page.getByTestId('own-recipe').filter({ hasText: 'Backup Daiquiri' });
+  await expect(restored.getByText(/White rum, Lime juice, Simple syrup/)).toBeVisible();
+});

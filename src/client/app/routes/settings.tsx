@@ -5,6 +5,7 @@ import { PageHeader } from '@/client/app/shell/page-header';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { SettingsPanel } from '@/client/components/ui/settings-panel';
+import { AccountDataPanel } from '@/client/features/account/components/account-data-panel';
 import { useMe } from '@/client/features/account/api/get-me';
 import { AccountPageSkeleton } from '@/client/features/account/components/account-page-skeleton';
 import { DeleteAccountDialog } from '@/client/features/account/components/delete-account-dialog';
@@ -95,6 +96,8 @@ export function Component() {
             </Button>
           </div>
         </SettingsPanel>
+
+        <AccountDataPanel userId={user.id} />
 
         <section className="rounded-2xl border border-border bg-surface p-5 shadow-card md:p-6">
           <SupportForm defaultEmail={user.email} page={location.pathname} />

@@ -48,7 +48,7 @@ export function CollectionsPage({
           <Button asChild variant="ghost" size="sm">
             <a href="/api/me/export?format=json" download>
               <DownloadIcon aria-hidden="true" />
-              Export JSON
+              Backup (.zip)
             </a>
           </Button>
           <Button asChild variant="ghost" size="sm">
