@@ -42,6 +42,10 @@ describe('parseLine: units', () => {
     ['2 oz. vodka', 2, 'oz', 'vodka'],
     ['1 tsp sugar', 1, 'tsp', 'sugar'],
     ['1 tbsp honey', 1, 'tbsp', 'honey'],
+    ['1 Table Spoon Absinthe', 1, 'tbsp', 'Absinthe'],
+    ['2 table spoons grenadine', 2, 'tbsp', 'grenadine'],
+    ['1 Tea Spoon sugar', 1, 'tsp', 'sugar'],
+    ['2 tea-spoons honey syrup', 2, 'tsp', 'honey syrup'],
     ['1 barspoon maraschino', 1, 'barspoon', 'maraschino'],
     ['1 bar spoon sugar syrup', 1, 'barspoon', 'sugar syrup'],
     ['a dash of Angostura', 1, 'dash', 'Angostura'],
@@ -117,6 +121,14 @@ describe('parseLine: bar phrases', () => {
     });
     expect(parseLine('Garnish: lemon peel')).toMatchObject({ ingredient: 'lemon peel', garnish: true });
     expect(parseLine('Salt to taste')).toMatchObject({ ingredient: 'Salt', amount: null, note: 'to taste' });
+    expect(parseLine('Pepper (Up to taste)')).toMatchObject({ ingredient: 'Pepper', amount: null, note: 'to taste' });
+    expect(parseLine('Pepper (to taste')).toMatchObject({ ingredient: 'Pepper', note: 'to taste' });
+    expect(parseLine('1 dash Tabasco (as needed)')).toMatchObject({
+      ingredient: 'Tabasco',
+      unit: 'dash',
+      note: 'to taste',
+    });
+    expect(parseLine('Celery salt, up to taste')).toMatchObject({ ingredient: 'Celery salt', note: 'to taste' });
   });
 
   it('skips empty lines, list markers and group headers', () => {

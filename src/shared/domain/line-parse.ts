@@ -1,4 +1,4 @@
-import { parseIngredient, type UnitOfMeasureDefinitions } from 'parse-ingredient';
+import { parseIngredient, unitsOfMeasure, type UnitOfMeasure, type UnitOfMeasureDefinitions } from 'parse-ingredient';
 import { PRODUCE_YIELDS } from './produce';
 import { isLiquidUnit, LIQUID_UNIT_ML, SUGAR_TSP_G, type Unit } from './units';
 
@@ -31,6 +31,12 @@ export interface ParsedLine {
   warnings: string[];
 }
 
+/** parse-ingredient's definition of a unit, with more ways of writing it. */
+function withAlternates(id: string, short: string, alternates: string[]): UnitOfMeasure {
+  const own = unitsOfMeasure[id];
+  return { ...own, short, plural: own?.plural ?? `${id}s`, alternates: [...(own?.alternates ?? []), ...alternates] };
+}
+
 /** Bar measures and count words parse-ingredient does not know, in its unit-definition format. */
 const BAR_UOMS: UnitOfMeasureDefinitions = {
   centiliter: { short: 'cl', plural: 'centiliters', alternates: ['cl.', 'centilitre', 'centilitres', 'cls'] },
@@ -39,6 +45,9 @@ const BAR_UOMS: UnitOfMeasureDefinitions = {
     plural: 'barspoons',
     alternates: ['bsp', 'bsp.', 'bar spoon', 'bar spoons', 'bar-spoon', 'bar-spoons'],
   },
+  // The spoons written in two words ('1 Table Spoon Absinthe', '2 Tea Spoons sugar'), added to parse-ingredient's own.
+  tablespoon: withAlternates('tablespoon', 'tbsp', ['table spoon', 'table spoons', 'table-spoon', 'table-spoons']),
+  teaspoon: withAlternates('teaspoon', 'tsp', ['tea spoon', 'tea spoons', 'tea-spoon', 'tea-spoons']),
   part: { short: 'part', plural: 'parts', alternates: [] },
   shot: { short: 'shot', plural: 'shots', alternates: [] },
   jigger: { short: 'jigger', plural: 'jiggers', alternates: [] },
@@ -150,7 +159,8 @@ const RINSE_WITH = /^(?:an?\s+)?rinse(?:\s+(?:the\s+glass\s+)?(?:with|of))?\s+(.
 const RINSE_AFTER = /^(?:an?\s+)?(.+?)\s+(?:rinse|wash)$/i;
 const GARNISH = /(?:^garnish(?:\s+with)?\s*[:-]?\s*)|(?:,?\s*\(?\s*(?:for|to|as(?:\s+a)?)\s+garnish\s*\)?$)/i;
 const OPTIONAL = /(?:\(\s*optional\s*\))|(?:,?\s*\boptional\b\s*$)|(?:^optional\s*[:-]?\s*)/i;
-const TO_TASTE = /,?\s*\(?\s*(?:to\s+taste|as\s+needed)\s*\)?$/i;
+/** 'to taste' at the end of a line, bare or in its own parentheses ('Pepper (Up to taste)'), taking its parentheses with it. */
+const TO_TASTE = /,?\s*(?:\(\s*(?:up\s+)?(?:to\s+taste|as\s+needed)\s*\)|\(?\s*(?:up\s+)?(?:to\s+taste|as\s+needed))$/i;
 const LEADING_ARTICLE =
   /^(?:an?|one)\s+(?=(?:dash|splash|pinch|drop|barspoon|bar spoon|sprig|slice|wedge|twist|shot)\b)/i;
 const EUROPEAN_DECIMAL = /^\d+,\d+(?:\s|[a-z])/i;
@@ -198,9 +208,9 @@ function splitName(text: string): { ingredient: string; notes: string[]; alterna
  * Reads one ingredient line. Returns null for a line that is not an ingredient: empty, or a group header ('For the
  * syrup:'). Never throws: what it cannot read stays in `ingredient` as written, with a warning.
  * - Amounts: whole, decimal (also '1,5 cl'), mixed and vulgar fractions ('1 1/2', '1½', '¾'), ranges ('2-3', '2 to 3').
- * - Units: ml, cl, oz / fl oz, tsp, tbsp, barspoon, dash, drop, pinch, splash and the count words of units.ts; litres,
- *   cups, pints, quarts and gallons in ml; a part read as 1 oz, a shot and a jigger as 1½ oz (with a warning); grams of
- *   sugar in teaspoons (4 g each, units.ts); other grams kept in the note.
+ * - Units: ml, cl, oz / fl oz, tsp, tbsp (also 'tea spoon', 'table spoon'), barspoon, dash, drop, pinch, splash and
+ *   the count words of units.ts; litres, cups, pints, quarts and gallons in ml; a part read as 1 oz, a shot and a jigger
+ *   as 1½ oz (with a warning); grams of sugar in teaspoons (4 g each, units.ts); other grams kept in the note.
  * - Phrases: 'top (up) with X' / 'X to top' (unit top), 'X rinse' / 'rinse with X' (unit rinse), 'juice of half a lime'
  *   (ml of lime juice from produce.ts's yields), 'to taste', '(optional)', ', for garnish', 'a dash of'.
  * - A count with no unit takes one from the name's last word ('2 lime wedges' -> wedge), else 'piece'; an egg white,

@@ -129,6 +129,35 @@ describe('readImport detects the format from the content and reads it', () => {
     expect(read.recipes[1]!.lines[2]).toMatchObject({ unit: 'top', ingredient: 'Soda water' });
   });
 
+  it('reads IBA-style CSV cells of lines: several amounts on one line, lists, notes in parentheses', () => {
+    const read = readImport(fixture('iba-raw.csv'));
+    expect(read.format).toBe('csv');
+    const lines = read.recipes.map((r) => [r.name, r.lines.map((l) => [l.amount, l.unit, l.ingredient, l.note])]);
+    expect(lines).toEqual([
+      [
+        'Test Harbour Sour',
+        [
+          [40, 'ml', 'Rye Whiskey', null],
+          [25, 'ml', 'Lemon Juice', null],
+          [15, 'ml', 'Simple Syrup', null],
+          [1, 'tbsp', 'Aquafaba', 'Whipped, for foam'],
+        ],
+      ],
+      [
+        'Test Red Snapper',
+        [
+          [50, 'ml', 'Gin', null],
+          [100, 'ml', 'Tomato Juice', null],
+          [null, 'piece', 'Worcestershire Sauce', null],
+          [null, 'piece', 'Celery Salt', null],
+          [null, 'piece', 'Black Pepper', 'to taste'],
+          [2, 'oz', 'Soda Water', null],
+        ],
+      ],
+    ]);
+    expect(read.recipes[1]!.lines[5]!.amountMax).toBe(3);
+  });
+
   it('reads CSV of one ingredient line a row, grouped by name', () => {
     const csv = [
       'category,name,ingredient_direction,quantity,unit,ingredient,note',

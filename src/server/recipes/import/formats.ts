@@ -187,8 +187,36 @@ function isRecord(value: Json): boolean {
   return (typeof value.name === 'string' || typeof value.title === 'string') && Array.isArray(value.ingredients);
 }
 
-/** Splits a CSV cell of ingredient lines ('45 ml Vodka,90 ml Tomato Juice'). */
-const cellLines = (cell: string) => cell.split(/\s*[,;\n]\s*(?=\S)/).filter(Boolean);
+/**
+ * Where a second metric or oz amount opens inside one line of a cell ('30 ml Vodka Citron 20 ml Triple Sec'): after a word,
+ * not after 'to', 'or', 'and' or 'of' ('2 to 3 oz', 'juice of 2 ...'), before a number (whole, decimal or with a fraction)
+ * and its measure.
+ */
+const NEXT_MEASURE =
+  /(?<=[\p{L})])(?<!\b(?:to|or|and|of))\s+(?=\d+(?:[.,]\d+)?(?:\s+\d+\/\d+|\/\d+)?\s*(?:ml|cl|oz)\b)/giu;
+
+/**
+ * Splits a CSV cell of ingredient lines ('45 ml Vodka,90 ml Tomato Juice', one a line, or several on one line with no
+ * separator): at commas, semicolons and line breaks outside parentheses, then where a second amount opens.
+ */
+function cellLines(cell: string): string[] {
+  const lines: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const char of cell) {
+    if (char === '(') depth += 1;
+    else if (char === ')') depth = Math.max(0, depth - 1);
+    if (depth === 0 && /[,;\n]/.test(char)) {
+      lines.push(current);
+      current = '';
+    } else current += char;
+  }
+  lines.push(current);
+  return lines
+    .flatMap((line) => line.split(NEXT_MEASURE))
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
 
 /** CSV with a header: one recipe a row (`name`, `ingredients`, ...) or one ingredient line a row, grouped by `name`. */
 function readCsv(source: string): ImportedRecipe[] {
