@@ -194,6 +194,101 @@ describe('readImport detects the format from the content and reads it', () => {
     ]);
   });
 
+  it('reads records under other key names: a wrapped recipe, a list under a key, amounts as qty or measure', () => {
+    const read = readImport(fixture('records-odd-keys.json'));
+    expect(read.format).toBe('json-records');
+    expect(read.recipes.map((r) => [r.name, r.instructions, r.glass, r.garnish])).toEqual([
+      ['Lantern Sour', 'Shake with ice.\nStrain into a chilled coupe.', 'Coupe', ''],
+      ['Quiet Harbour', 'Stir and strain.', '', 'Lemon twist'],
+    ]);
+    expect(read.recipes.map((r) => r.lines.map((l) => [l.amount, l.unit, l.ingredient]))).toEqual([
+      [
+        [1.5, 'oz', 'rye whiskey'],
+        [0.75, 'oz', 'lemon juice'],
+        [0.5, 'oz', 'maple syrup'],
+      ],
+      [
+        [2, 'oz', 'Gin'],
+        [0.5, 'oz', 'Dry vermouth'],
+      ],
+    ]);
+  });
+
+  it('reads an object of recipes keyed by name', () => {
+    expect(summary(fixture('keyed.json')).recipes).toEqual([
+      {
+        name: 'Garden Gate',
+        lines: [
+          [45, 'ml', 'gin'],
+          [20, 'ml', 'lime juice'],
+          [15, 'ml', 'simple syrup'],
+          [3, 'slice', 'cucumber slices'],
+        ],
+      },
+      {
+        name: 'Low Tide',
+        lines: [
+          [2, 'oz', 'blanco tequila'],
+          [4, 'oz', 'grapefruit soda'],
+        ],
+      },
+    ]);
+  });
+
+  it('reads a Markdown book: a recipe a heading, list items its lines, labelled glass and garnish', () => {
+    const read = readImport(fixture('book.md'));
+    expect(read.format).toBe('text');
+    expect(read.refusals).toEqual([]);
+    expect(
+      read.recipes.map((r) => [r.name, r.lines.map((l) => l.ingredient), r.instructions, r.glass, r.garnish]),
+    ).toEqual([
+      [
+        'Cedar Old Fashioned',
+        ['bourbon', 'demerara syrup', 'Angostura bitters'],
+        'Stir with ice and strain over a large cube.',
+        'Rocks',
+        'orange peel',
+      ],
+      ['Paper Kite', ['amaro', 'Aperol'], 'Shake with ice.\nStrain into a coupe.', '', ''],
+    ]);
+  });
+
+  it('reads CSV under other column names: drink and measure a row, bars and lists in a cell', () => {
+    expect(summary(fixture('per-line-drink.csv')).recipes).toEqual([
+      {
+        name: 'Test Gimlet',
+        lines: [
+          [2, 'oz', 'Gin'],
+          [0.75, 'oz', 'Lime cordial'],
+        ],
+      },
+      {
+        name: 'Test Stinger',
+        lines: [
+          [2, 'oz', 'Cognac'],
+          [0.75, 'oz', 'Crème de menthe'],
+        ],
+      },
+    ]);
+    const read = readImport(fixture('bars.csv'));
+    expect(read.format).toBe('csv');
+    expect(read.recipes.map((r) => [r.name, r.glass, r.instructions])).toEqual([
+      ['Test Paloma', 'Highball', 'Build over ice.'],
+      ['Test Bramble', 'Rocks', 'Shake; drizzle the liqueur over.'],
+    ]);
+    expect(read.recipes[0]!.lines.map((l) => [l.unit, l.ingredient])).toEqual([
+      ['oz', 'tequila'],
+      ['oz', 'lime juice'],
+      ['top', 'grapefruit soda'],
+    ]);
+    expect(read.recipes[1]!.lines.map((l) => l.ingredient)).toEqual([
+      'gin',
+      'lemon juice',
+      'simple syrup',
+      'crème de mûre',
+    ]);
+  });
+
   it('says why an upload cannot be read at all', () => {
     expect(() => readImport(new TextEncoder().encode('{"hello": "world"}'))).toThrow(UnreadableImportError);
     expect(() => readImport(new TextEncoder().encode('<html><body>No recipe</body></html>'))).toThrow(

@@ -29,6 +29,43 @@ const isObject = (value: unknown): value is Json =>
 /** The entries of `value` when it is a list, else `value` alone. */
 const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined ? [] : [value]);
 
+/** A key folded for lookup: lower case, letters and digits only ('Recipe_Name' and 'recipeName' are 'recipename'). */
+const foldKey = (key: string) => key.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** The first of `keys` (folded) that `record` holds with a value other than null, under any spelling of the key. */
+function field(record: Json, keys: readonly string[]): unknown {
+  const folded = new Map<string, unknown>();
+  for (const [key, value] of Object.entries(record)) {
+    const at = foldKey(key);
+    if (value !== null && value !== undefined && !folded.has(at)) folded.set(at, value);
+  }
+  for (const key of keys) if (folded.has(key)) return folded.get(key);
+  return undefined;
+}
+
+/** The keys community collections name a recipe's fields by, folded. */
+const NAME_KEYS = ['name', 'title', 'recipename', 'drinkname', 'cocktailname', 'strdrink', 'drink', 'cocktail'];
+const INGREDIENT_KEYS = ['ingredients', 'ingredientlist', 'ingredientslist', 'recipeingredient', 'recipeingredients'];
+const STEP_KEYS = [
+  'directions',
+  'instructions',
+  'steps',
+  'method',
+  'preparation',
+  'procedure',
+  'howto',
+  'howtomake',
+  'recipeinstructions',
+  'strinstructions',
+];
+const GLASS_KEYS = ['glass', 'glassware', 'glasstype', 'strglass', 'servein'];
+const AMOUNT_KEYS = ['quantity', 'amount', 'measure', 'qty', 'count', 'measurement'];
+const UNIT_KEYS = ['unit', 'units', 'measureunit', 'uom'];
+const LINE_NAME_KEYS = ['name', 'ingredient', 'item', 'product', 'ingredientname'];
+/** Keys a collection wraps each recipe in (`{recipe: {...}}`) or its list of recipes in (`{cocktails: [...]}`). */
+const WRAPPER_KEYS = ['recipe', 'drink', 'cocktail'];
+const LIST_KEYS = ['recipes', 'cocktails', 'drinks', 'items', 'data', 'results', 'entries'];
+
 /** A Bar Assistant unit word as our line reader reads it ('top up' -> 'top up with'). */
 function barAssistantLine(line: Json, name: string): string {
   const units = text(line.units);
@@ -148,43 +185,94 @@ function jsonLdBlocks(html: string): unknown[] {
 function readCocktailDb(drink: Json): ImportedRecipe {
   const texts: string[] = [];
   for (let n = 1; n <= 15; n += 1) {
-    const ingredient = text(drink[`strIngredient${n}`]);
+    const ingredient = text(field(drink, [`stringredient${n}`]));
     if (!ingredient) continue;
-    texts.push(`${text(drink[`strMeasure${n}`])} ${ingredient}`.trim());
+    texts.push(`${text(field(drink, [`strmeasure${n}`]))} ${ingredient}`.trim());
   }
-  return recipeOf(text(drink.strDrink), readLines(texts), {
-    instructions: text(drink.strInstructions),
-    glass: text(drink.strGlass),
-    tags: [...textList(drink.strTags), ...textList(drink.strCategory)],
-    source: text(drink.idDrink) ? `TheCocktailDB #${text(drink.idDrink)}` : null,
+  const id = text(field(drink, ['iddrink']));
+  return recipeOf(text(field(drink, ['strdrink', ...NAME_KEYS])), readLines(texts), {
+    instructions: text(field(drink, ['strinstructions', ...STEP_KEYS])),
+    glass: text(field(drink, GLASS_KEYS)),
+    tags: [...textList(field(drink, ['strtags'])), ...textList(field(drink, ['strcategory']))],
+    source: id ? `TheCocktailDB #${id}` : null,
   });
 }
 
-/** A flat record's ingredient entry as a line: a text, or `{quantity|measure|amount, unit?, name|ingredient}`. */
+/** A flat record's ingredient entry as a line: a text, or `{quantity|measure|amount|qty, unit?, name|ingredient}`. */
 function recordLine(entry: unknown): string {
   if (!isObject(entry)) return text(entry);
-  const amount = text(entry.quantity ?? entry.measure ?? entry.amount ?? entry.qty);
-  const unit = text(entry.unit ?? entry.units);
-  const name = text(entry.name ?? entry.ingredient ?? entry.item);
-  return `${amount} ${unit} ${name}`.replace(/\s+/g, ' ').trim();
+  const amount = text(field(entry, AMOUNT_KEYS));
+  const unit = text(field(entry, UNIT_KEYS));
+  const name = text(field(entry, LINE_NAME_KEYS));
+  const optional = entry.optional === true && !/\boptional\b/i.test(name) ? ' (optional)' : '';
+  return `${amount} ${unit} ${name}${optional}`.replace(/\s+/g, ' ').trim();
 }
 
+/** A record's ingredients as lines: a list of texts or entries, an object of name to measure, or one text of lines. */
+function recordLines(value: unknown): string[] {
+  if (typeof value === 'string') return cellLines(value);
+  if (isObject(value) && !LINE_NAME_KEYS.some((key) => field(value, [key]) !== undefined)) {
+    return Object.entries(value).map(([name, measure]) => `${text(measure)} ${name}`.trim());
+  }
+  return listOf(value).map(recordLine);
+}
+
+/** A record itself, out of the wrapper some collections keep each recipe in (`{recipe: {...}, id}`). */
+function unwrapRecord(value: Json): Json {
+  if (typeof field(value, NAME_KEYS) === 'string' && field(value, INGREDIENT_KEYS) !== undefined) return value;
+  for (const key of WRAPPER_KEYS) {
+    const inner = field(value, [key]);
+    if (isObject(inner)) return { ...value, ...inner };
+  }
+  return value;
+}
+
+/** Steps as text: a text, or a list of texts or of `{text}` steps. */
+const stepsText = (steps: unknown): string =>
+  Array.isArray(steps)
+    ? steps
+        .map((step) => (isObject(step) ? text(step.text) : text(step)))
+        .filter(Boolean)
+        .join('\n')
+    : text(steps);
+
 /** One flat record (`name`/`title`, `ingredients`, `directions`/`instructions`/`steps`/`method`, `glass`, `garnish`). */
-function readRecord(record: Json): ImportedRecipe {
-  const steps = record.directions ?? record.instructions ?? record.steps ?? record.method ?? record.preparation;
-  return recipeOf(text(record.name ?? record.title), readLines(listOf(record.ingredients).map(recordLine)), {
+function readRecord(value: Json): ImportedRecipe {
+  const record = unwrapRecord(value);
+  return recipeOf(text(field(record, NAME_KEYS)), readLines(recordLines(field(record, INGREDIENT_KEYS))), {
     description: text(record.description),
-    instructions: Array.isArray(steps) ? steps.map(text).filter(Boolean).join('\n') : text(steps),
-    glass: text(record.glass ?? record.glassware),
-    garnish: text(record.garnish),
-    tags: textList(record.tags ?? record.category),
+    instructions: stepsText(field(record, STEP_KEYS)),
+    glass: text(field(record, GLASS_KEYS)),
+    garnish: text(field(record, ['garnish', 'garnishes'])),
+    tags: textList(field(record, ['tags', 'category', 'categories'])),
     source: text(record.source ?? record.url) || null,
   });
 }
 
-/** True when a JSON record looks like a recipe of some collection: a name or title and a list of ingredients. */
+/** True when a JSON record looks like a recipe of some collection: a name or title and its ingredients. */
 function isRecord(value: Json): boolean {
-  return (typeof value.name === 'string' || typeof value.title === 'string') && Array.isArray(value.ingredients);
+  const record = unwrapRecord(value);
+  const ingredients = field(record, INGREDIENT_KEYS);
+  return (
+    typeof field(record, NAME_KEYS) === 'string' &&
+    (Array.isArray(ingredients) || isObject(ingredients) || typeof ingredients === 'string')
+  );
+}
+
+/** A collection kept as an object of recipes by name (`{"Negroni": {ingredients, method}}`), as records named. */
+function keyedRecords(value: Json): Json[] | null {
+  const entries = Object.entries(value);
+  if (entries.length === 0) return null;
+  const records = entries.map(([name, entry]) =>
+    isObject(entry) && field(entry, INGREDIENT_KEYS) !== undefined
+      ? typeof field(entry, NAME_KEYS) === 'string'
+        ? entry
+        : { name, ...entry }
+      : Array.isArray(entry) && entry.every((line) => typeof line === 'string' || isObject(line))
+        ? { name, ingredients: entry }
+        : null,
+  );
+  return records.every((record) => record !== null) ? records : null;
 }
 
 /**
@@ -195,18 +283,31 @@ function isRecord(value: Json): boolean {
 const NEXT_MEASURE =
   /(?<=[\p{L})])(?<!\b(?:to|or|and|of))\s+(?=\d+(?:[.,]\d+)?(?:\s+\d+\/\d+|\/\d+)?\s*(?:ml|cl|oz)\b)/giu;
 
+/** How a note after a comma opens, as against another ingredient. */
+const NOTE_AFTER_COMMA =
+  /^\s*(?:preferably|ideally|optional|optionally|for\b|to taste|to top|chilled|cut\b|sliced|muddled|about|approx|plus|such as|e\.g|like\b|if\b|whipped|beaten|freshly|finely|torn|divided|room temperature)/i;
+
 /**
  * Splits a CSV cell of ingredient lines ('45 ml Vodka,90 ml Tomato Juice', one a line, or several on one line with no
- * separator): at commas, semicolons and line breaks outside parentheses, then where a second amount opens.
+ * separator): at line breaks, semicolons, bars and commas outside parentheses (not at a comma before a note), then
+ * where a second amount opens. A cell written as a list (`["2 oz gin", '1 oz lime']`) is read as its entries.
  */
 function cellLines(cell: string): string[] {
+  const listed = /^\[(.*)\]$/s.exec(cell.trim());
+  if (listed) {
+    const entries = [...listed[1]!.matchAll(/"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'/g)].map((m) => m[1] ?? m[2] ?? '');
+    if (entries.length > 0) return entries.map((entry) => entry.trim()).filter(Boolean);
+  }
   const lines: string[] = [];
   let depth = 0;
   let current = '';
-  for (const char of cell) {
+  for (let at = 0; at < cell.length; at += 1) {
+    const char = cell[at]!;
     if (char === '(') depth += 1;
     else if (char === ')') depth = Math.max(0, depth - 1);
-    if (depth === 0 && /[,;\n]/.test(char)) {
+    // A comma before a note ('1 oz rum, preferably aged') keeps the note on its line.
+    const parts = depth === 0 && /[,;|\n]/.test(char) && !(char === ',' && NOTE_AFTER_COMMA.test(cell.slice(at + 1)));
+    if (parts) {
       lines.push(current);
       current = '';
     } else current += char;
@@ -218,45 +319,54 @@ function cellLines(cell: string): string[] {
     .filter(Boolean);
 }
 
-/** CSV with a header: one recipe a row (`name`, `ingredients`, ...) or one ingredient line a row, grouped by `name`. */
+/**
+ * CSV with a header: one recipe a row (a name, its ingredients in one cell, ...), TheCocktailDB's columns
+ * (`strDrink`, `strIngredient1`, `strMeasure1`...) or one ingredient line a row, grouped by the recipe's name. Columns
+ * are found under any spelling of their names ('Drink Name', 'recipe_name'), the delimiter from the content.
+ */
 function readCsv(source: string): ImportedRecipe[] {
   const parsed = Papa.parse<Record<string, string>>(source.trim(), {
     header: true,
     skipEmptyLines: true,
-    transformHeader: (header) => header.trim().toLowerCase(),
+    transformHeader: (header) => header.trim(),
   });
-  const rows = parsed.data.map((row) =>
+  const rows: Json[] = parsed.data.map((row) =>
     Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value === 'NA' ? '' : text(value)])),
   );
-  const fields = parsed.meta.fields ?? [];
+  const fields = (parsed.meta.fields ?? []).map(foldKey);
+  const cell = (row: Json, keys: readonly string[]) => text(field(row, keys));
+  if (fields.includes('stringredient1')) return rows.map(readCocktailDb);
   const perLine =
-    fields.includes('ingredient_direction') || (fields.includes('ingredient') && !fields.includes('ingredients'));
+    fields.includes('ingredientdirection') ||
+    (fields.some((key) => ['ingredient', 'ingredientname', 'item'].includes(key)) &&
+      !fields.some((key) => INGREDIENT_KEYS.includes(key)));
+  const fieldsOf = (row: Json): Partial<ImportedRecipe> => ({
+    tags: textList(field(row, ['category', 'tags', 'categories'])),
+    instructions: cell(row, STEP_KEYS),
+    description: cell(row, ['description']),
+    glass: cell(row, GLASS_KEYS),
+    method: cell(row, ['technique']),
+    garnish: cell(row, ['garnish', 'garnishes']),
+  });
   if (perLine) {
-    const byName = new Map<string, { lines: string[]; row: Record<string, string> }>();
+    const byName = new Map<string, { lines: string[]; row: Json }>();
     for (const row of rows) {
-      const name = row.name ?? '';
+      const name = cell(row, NAME_KEYS);
       let entry = byName.get(name);
       if (!entry) byName.set(name, (entry = { lines: [], row }));
-      entry.lines.push(row.ingredient_direction || `${row.quantity ?? ''} ${row.unit ?? ''} ${row.ingredient ?? ''}`);
+      const direction = cell(row, ['ingredientdirection']);
+      const note = cell(row, ['note', 'notes']);
+      entry.lines.push(
+        direction ||
+          `${cell(row, AMOUNT_KEYS)} ${cell(row, UNIT_KEYS)} ${cell(row, ['ingredient', 'ingredientname', 'item'])}${note ? `, ${note}` : ''}`,
+      );
     }
-    return [...byName].map(([name, { lines, row }]) =>
-      recipeOf(name, readLines(lines), {
-        tags: textList(row.category),
-        instructions: row.method ?? '',
-        description: row.description ?? '',
-        glass: row.glass ?? '',
-        method: row.technique ?? '',
-        garnish: row.garnish ?? '',
-      }),
-    );
+    return [...byName].map(([name, { lines, row }]) => recipeOf(name, readLines(lines), fieldsOf(row)));
   }
   return rows.map((row) =>
-    recipeOf(row.name ?? row.title ?? '', readLines(cellLines(row.ingredients ?? '')), {
-      description: row.description ?? '',
-      instructions: row.method ?? row.instructions ?? row.directions ?? '',
-      glass: row.glass ?? '',
-      garnish: row.garnish ?? '',
-      tags: textList(row.category ?? row.tags),
+    recipeOf(cell(row, NAME_KEYS), readLines(cellLines(cell(row, INGREDIENT_KEYS))), {
+      ...fieldsOf(row),
+      method: '',
     }),
   );
 }
@@ -307,21 +417,127 @@ function readText(source: string): ImportedRecipe[] {
   return recipes;
 }
 
+/** A Markdown heading: its level and text. */
+const HEADING = /^(#{1,6})\s+(.+?)\s*#*\s*$/;
+/** A heading or label naming a part of a recipe rather than a recipe ('### Ingredients', 'Method:'). */
+const SECTION =
+  /^(?:(ingredients?|what you need|you will need)|(method|instructions?|directions?|preparation|steps|how to make( it)?)|(garnish(?:es)?)|(glass(?:ware)?)|(notes?|variations?|tips?|history|story))\s*:?$/i;
+/** A list item's marker ('- ', '* ', '• ', '1. '). */
+const BULLET = /^(?:[-*+•]|\d+[.)])\s+/;
+/** Markdown's emphasis marks taken off a text. */
+const plain = (line: string) => line.replace(/\*\*|__|`/g, '').trim();
+
+/** The section a heading or label names, or null when it names none. */
+function sectionOf(label: string): 'ingredients' | 'method' | 'garnish' | 'glass' | 'notes' | null {
+  const match = SECTION.exec(plain(label));
+  if (!match) return null;
+  return match[1] ? 'ingredients' : match[2] ? 'method' : match[4] ? 'garnish' : match[5] ? 'glass' : 'notes';
+}
+
+/** True when `source` is a Markdown document of recipes: at least two headings that name no section. */
+function isMarkdown(source: string): boolean {
+  let headings = 0;
+  for (const line of source.split('\n')) {
+    const match = HEADING.exec(line.trim());
+    if (match && sectionOf(match[2]!) === null) headings += 1;
+  }
+  return headings >= 2;
+}
+
+/**
+ * A Markdown recipe book: a recipe under each heading of the level recipes are at (the first level headed twice;
+ * a book's title above them is not a recipe), its list items its ingredients until the method begins, 'Ingredients'
+ * and 'Method' headings or labels parting them, 'Glass:' and 'Garnish:' labels its fields.
+ */
+function readMarkdown(source: string): ImportedRecipe[] {
+  const rows = source.replace(/\r\n?/g, '\n').split('\n');
+  const counts = new Map<number, number>();
+  for (const row of rows) {
+    const match = HEADING.exec(row.trim());
+    if (match && sectionOf(match[2]!) === null) counts.set(match[1]!.length, (counts.get(match[1]!.length) ?? 0) + 1);
+  }
+  const level = [...counts].sort((a, b) => a[0] - b[0]).find(([, count]) => count >= 2)?.[0] ?? 1;
+  const recipes: ImportedRecipe[] = [];
+  let current: ImportedRecipe | null = null;
+  let section: ReturnType<typeof sectionOf> = null;
+  const method: string[][] = [];
+  for (const raw of rows) {
+    const row = raw.trim();
+    if (!row) continue;
+    const heading = HEADING.exec(row);
+    if (heading) {
+      const depth = heading[1]!.length;
+      const named = sectionOf(heading[2]!);
+      if (named === null && depth === level) {
+        current = recipeOf(plain(heading[2]!).replace(/:$/, ''), []);
+        recipes.push(current);
+        method.push([]);
+        section = null;
+      } else if (named === null && depth < level) current = null;
+      else section = named;
+      continue;
+    }
+    if (!current) continue;
+    const steps = method.at(-1)!;
+    const bullet = /^[-*+•]\s/.test(row);
+    const line = plain(row.replace(BULLET, ''));
+    const label = /^([^:]{2,24}):\s*(.*)$/.exec(line);
+    const labelled = label ? sectionOf(label[1]!) : null;
+    if (label && labelled) {
+      section = labelled;
+      const value = label[2]!.trim();
+      if (!value) continue;
+      if (labelled === 'glass') current.glass ||= value;
+      else if (labelled === 'garnish') current.garnish ||= value.replace(/^with\s+/i, '');
+      else if (labelled === 'method') steps.push(value);
+      else if (labelled === 'ingredients') current.lines.push(...readLines(cellLines(value)));
+      continue;
+    }
+    // A paragraph after the list of an 'Ingredients' part is the method, when it reads as none.
+    if (section === 'ingredients' && !bullet && current.lines.length > 0 && !isIngredientLine(line)) section = 'method';
+    if (section === 'glass') current.glass ||= line;
+    else if (section === 'garnish') current.garnish ||= line;
+    else if (section === 'notes') continue;
+    else if (
+      section === 'ingredients' ||
+      (section === null && steps.length === 0 && (bullet || isIngredientLine(line)))
+    ) {
+      if (/^garnish\b/i.test(line) && !current.garnish)
+        current.garnish = line.replace(/^garnish\s*(?:with)?\s*:?\s*/i, '');
+      else current.lines.push(...readLines([line]));
+    } else steps.push(line);
+  }
+  recipes.forEach((recipe, index) => (recipe.instructions = method[index]!.join('\n')));
+  return recipes;
+}
+
+/** The list of recipes a JSON document holds: itself when a list, else the first list under a known key, else itself. */
+function jsonItems(value: unknown): Json[] {
+  if (isObject(value)) {
+    const list = field(value, LIST_KEYS);
+    if (Array.isArray(list)) return list.filter(isObject);
+  }
+  return listOf(value).filter(isObject);
+}
+
 /** The recipes of a parsed JSON document, and its format; null when it is none of the JSON formats. */
 function readJson(value: unknown): { format: ImportFormat; recipes: ImportedRecipe[] } | null {
-  if (isObject(value) && Array.isArray(value.drinks)) {
-    return { format: 'cocktaildb', recipes: value.drinks.filter(isObject).map(readCocktailDb) };
+  const items = jsonItems(value);
+  const hasStrDrink = (item: Json) => typeof field(item, ['strdrink']) === 'string';
+  if (items.length > 0 && items.some(hasStrDrink)) {
+    return { format: 'cocktaildb', recipes: items.map(readCocktailDb) };
   }
-  const items = listOf(isObject(value) && Array.isArray(value.recipes) ? value.recipes : value).filter(isObject);
   if (items.length > 0 && items.every(isBarAssistant)) {
     return { format: 'bar-assistant', recipes: items.map(readBarAssistant) };
   }
   const nodes = recipeNodes(value);
   if (nodes.length > 0) return { format: 'json-ld', recipes: nodes.map(readJsonLd) };
-  if (items.length > 0 && items.some((item) => typeof item.strDrink === 'string')) {
-    return { format: 'cocktaildb', recipes: items.map(readCocktailDb) };
+  // A collection of records with an odd entry among them is still read: the odd one is refused with its reason.
+  if (items.length > 0 && items.filter(isRecord).length * 2 >= items.length) {
+    return { format: 'json-records', recipes: items.map(readRecord) };
   }
-  if (items.length > 0 && items.every(isRecord)) return { format: 'json-records', recipes: items.map(readRecord) };
+  const keyed = isObject(value) ? keyedRecords(value) : null;
+  if (keyed && keyed.some(isRecord)) return { format: 'json-records', recipes: keyed.map(readRecord) };
   return null;
 }
 
@@ -384,12 +600,16 @@ export function readImport(bytes: Uint8Array): ImportRead {
       recipes = recipeNodes(blocks).map(readJsonLd);
     } else if (/^<|<html|<body/i.test(trimmed)) {
       throw new UnreadableImportError('The page holds no schema.org Recipe.');
-    } else if (/\bname\b/.test(firstLine) && /,/.test(firstLine) && /ingredient/.test(firstLine)) {
+    } else if (
+      /name|title|drink|cocktail/.test(firstLine) &&
+      /[,;\t]/.test(firstLine) &&
+      /ingredient/.test(firstLine)
+    ) {
       format = 'csv';
       recipes = readCsv(trimmed);
     } else {
       format = 'text';
-      recipes = readText(trimmed);
+      recipes = isMarkdown(trimmed) ? readMarkdown(trimmed) : readText(trimmed);
     }
   }
   const accepted: ImportedRecipe[] = [];
