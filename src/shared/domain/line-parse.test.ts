@@ -131,6 +131,32 @@ describe('parseLine: bar phrases', () => {
     expect(parseLine('Celery salt, up to taste')).toMatchObject({ ingredient: 'Celery salt', note: 'to taste' });
   });
 
+  it("reads 'optional' among a parenthesis' words, a preparation after the name, 'Or' in any case", () => {
+    expect(parseLine('1 oz heavy cream (Whipped, optional)')).toMatchObject({
+      ingredient: 'heavy cream',
+      optional: true,
+      note: 'Whipped',
+    });
+    expect(parseLine('1 egg white (optional; for foam)')).toMatchObject({ optional: true, note: 'for foam' });
+    expect(parseLine('1 Lime cut into small wedges')).toMatchObject({
+      ingredient: 'Lime',
+      note: 'cut into small wedges',
+    });
+    expect(parseLine('3 strawberries halved')).toMatchObject({ ingredient: 'strawberries', note: 'halved' });
+    expect(parseLine('2 tbsp fresh chopped mint')).toMatchObject({ ingredient: 'fresh chopped mint', note: null });
+    expect(parseLine('1 1/2 oz Bourbon Or Rye Whiskey')).toMatchObject({
+      ingredient: 'Bourbon',
+      alternatives: ['Rye Whiskey'],
+    });
+  });
+
+  it('reads a measured volume of a citrus fruit as its juice', () => {
+    expect(parseLine('3/4 oz fresh lime')).toMatchObject({ amount: 0.75, unit: 'oz', ingredient: 'lime juice' });
+    expect(parseLine('15 ml Lemon')).toMatchObject({ ingredient: 'lemon juice' });
+    expect(parseLine('1 lime')).toMatchObject({ unit: 'piece', ingredient: 'lime' });
+    expect(parseLine('2 lime wedges')).toMatchObject({ unit: 'wedge', ingredient: 'lime wedges' });
+  });
+
   it('skips empty lines, list markers and group headers', () => {
     expect(parseLine('   ')).toBeNull();
     expect(parseLine('For the syrup:')).toBeNull();

@@ -183,6 +183,13 @@ function emptyLine(source: string): ParsedLine {
 /** Rounds a converted amount to 2 decimals (a tenth of a ml is below any bar measure). */
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** A preparation word after a name, and what follows it ('cut into small wedges', 'sliced thin'). */
+const PREPARATION =
+  /\s+((?:cut|sliced|chopped|torn|halved|quartered|cubed|peeled|diced|muddled)(?:\s+(?:in|into)\b.*|\s+(?:thin|thinly|finely|fine|small|lengthwise))?)$/i;
+/** A fruit whose measured volume is its juice ('3/4 oz fresh lime' is lime juice). */
+const FRUIT_AS_JUICE =
+  /^(?:fresh(?:ly)?(?:\s+squeezed)?\s+|squeezed\s+)?(lime|lemon|orange|grapefruit|blood orange)s?$/i;
+
 /** Splits notes off a name: '(fresh)' and ', chilled' go to the note; ' or bourbon' to the alternatives. */
 function splitName(text: string): { ingredient: string; notes: string[]; alternatives: string[] } {
   const notes: string[] = [];
@@ -196,7 +203,13 @@ function splitName(text: string): { ingredient: string; notes: string[]; alterna
     if (after) notes.push(after);
     rest = rest.slice(0, comma);
   }
-  const [first = '', ...others] = rest.split(/\s+(?:and\/or|or)\s+|\s*\/\s*(?=\p{L})/u);
+  // A preparation written after the name with no comma ('Lime cut into wedges') is a note too.
+  const preparation = PREPARATION.exec(rest);
+  if (preparation) {
+    notes.push(preparation[1]!.trim());
+    rest = rest.slice(0, preparation.index);
+  }
+  const [first = '', ...others] = rest.split(/\s+(?:and\/or|or)\s+|\s*\/\s*(?=\p{L})/iu);
   return {
     ingredient: first.replace(/\s+/g, ' ').trim(),
     notes,
@@ -212,7 +225,9 @@ function splitName(text: string): { ingredient: string; notes: string[]; alterna
  *   the count words of units.ts; litres, cups, pints, quarts and gallons in ml; a part read as 1 oz, a shot and a jigger
  *   as 1½ oz (with a warning); grams of sugar in teaspoons (4 g each, units.ts); other grams kept in the note.
  * - Phrases: 'top (up) with X' / 'X to top' (unit top), 'X rinse' / 'rinse with X' (unit rinse), 'juice of half a lime'
- *   (ml of lime juice from produce.ts's yields), 'to taste', '(optional)', ', for garnish', 'a dash of'.
+ *   (ml of lime juice from produce.ts's yields), 'to taste', '(optional)' (also among a parenthesis' words: '(Whipped,
+ *   optional)'), ', for garnish', 'a dash of'; a preparation after the name ('Lime cut into wedges') is a note; a
+ *   measured volume of a citrus fruit ('3/4 oz fresh lime') is its juice.
  * - A count with no unit takes one from the name's last word ('2 lime wedges' -> wedge), else 'piece'; an egg white,
  *   yolk or whole egg takes its egg unit.
  */
@@ -224,6 +239,16 @@ export function parseLine(text: string): ParsedLine | null {
   let work = source.replace(/^(?:[-*•·]|\d+[.)](?=\s))\s*/, '');
   if (/:\s*$/.test(work) && !/\d/.test(work)) return null;
 
+  // 'optional' among other words of a parenthesis ('(Whipped, optional)'): the line is optional, the rest a note.
+  work = work.replace(/\(([^)]*)\)/g, (all, inner: string) => {
+    if (!/\boptional\b/i.test(inner) || /^\s*optional\s*$/i.test(inner)) return all;
+    line.optional = true;
+    const rest = inner
+      .replace(/\s*[,;]?\s*\boptional(?:ly)?\b\s*[,;]?\s*/i, ' ')
+      .trim()
+      .replace(/^[,;]\s*|\s*[,;]$/g, '');
+    return rest ? `(${rest})` : ' ';
+  });
   if (OPTIONAL.test(work)) {
     line.optional = true;
     work = work.replace(OPTIONAL, ' ').trim();
@@ -345,6 +370,8 @@ export function parseLine(text: string): ParsedLine | null {
       line.warnings.push('No unit: the amount was read as a count.');
     }
   }
+  const fruit = FRUIT_AS_JUICE.exec(line.ingredient);
+  if (fruit && isLiquidUnit(unit)) line.ingredient = `${fruit[1]!.toLowerCase()} juice`;
   line.amount = amount;
   line.amountMax = amountMax !== null && amount !== null && amountMax > amount ? amountMax : null;
   line.unit = unit;
