@@ -64,6 +64,22 @@ describe('createIngredientResolver over the seed catalogue', () => {
     expect(nameOf('mint leaves')).toBe('Mint');
   });
 
+  it('reads a brand that is itself a name of the ingredient before its kind, and brand names alone', () => {
+    expect(resolve('Noilly Prat dry vermouth')).toMatchObject({ name: 'Dry vermouth', brand: 'Noilly Prat' });
+    expect(resolve('Bacardi white rum')).toMatchObject({ name: 'White rum', brand: 'Bacardi' });
+    // A brand of another ingredient still stops it: the drink would change.
+    expect(resolve('Bacardi dry vermouth')).toMatchObject({ match: 'new' });
+    for (const [text, name] of [
+      ['Beefeater', 'London dry gin'],
+      ['Ango bitters', 'Angostura bitters'],
+      ['Jack Daniels', 'Tennessee whiskey'],
+      ['Smirnoff', 'Vodka'],
+      ['Irish cream', 'Irish cream liqueur'],
+    ]) {
+      expect(nameOf(text!), text).toBe(name);
+    }
+  });
+
   it('does not read another product as the kind it names', () => {
     // 'Orange' begins 'orange soda' and 'ginger' ends 'candied ginger', but neither is that ingredient.
     for (const text of ['Orange soda', 'Candied ginger']) {

@@ -154,8 +154,8 @@ interface Entry {
  * A resolver over `ingredients`, built once (indexes of their names and aliases) and then asked per name. Order of the
  * tries: the whole name, then an alias (exact after folding); the same words in another order; a typo of a name or alias;
  * a name with words of its broader ingredients added ('bourbon whiskey'); the longest name or alias that ends the text,
- * when the words before it are no catalogue word (kept as the brand: 'Tanqueray London dry gin'). Count words are
- * dropped ('lime wedges').
+ * when the words before it are no catalogue word or another name of it (kept as the brand: 'Tanqueray London dry gin',
+ * 'Bacardi white rum'). Count words are dropped ('lime wedges').
  */
 export function createIngredientResolver(ingredients: readonly ResolvableIngredient[]): (text: string) => Resolution {
   const entries: Entry[] = [];
@@ -230,13 +230,17 @@ export function createIngredientResolver(ingredients: readonly ResolvableIngredi
     if (withFamily) return found(withFamily, 'alias');
 
     // The longest name that ends the text ('tanqueray london dry gin' ends with 'london dry gin'), when the words
-    // before it are no catalogue word (a brand, not another ingredient: 'orange soda' and 'irish cream' stay new).
+    // before it are no catalogue word (a brand, not another ingredient: 'orange soda' and 'irish cream' stay new) or
+    // another name of the same ingredient.
     let held: { entry: Entry; start: number } | null = null;
     for (const entry of entries) {
       if (entry.words.length > named.length || (held && entry.words.length < held.entry.words.length)) continue;
       const start = named.length - entry.words.length;
       if (!entry.words.every((word, i) => named[start + i] === word)) continue;
-      if (named.slice(0, start).some((word) => vocabulary.has(word) || OTHER_PRODUCT.has(word))) continue;
+      // Words before it that are themselves a name of the same ingredient are its brand ('Noilly Prat dry vermouth').
+      const sameIngredient = byKey.get(named.slice(0, start).join(' '))?.ingredient.id === entry.ingredient.id;
+      const other = named.slice(0, start).some((word) => vocabulary.has(word) || OTHER_PRODUCT.has(word));
+      if (other && !sameIngredient) continue;
       const better =
         !held ||
         entry.words.length > held.entry.words.length ||
