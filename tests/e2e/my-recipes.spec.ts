@@ -121,6 +121,7 @@ for (const width of [390, 1280]) {
     await stranger.goto(href);
     await expect(stranger.getByRole('heading', { level: 1, name: 'Smoked Maple Sour' })).toBeVisible();
     await expect(stranger.getByText('15 ml Smoked maple syrup')).toBeVisible();
+    await shot(stranger, 'shared-recipe');
     await axe.expectClean(stranger, 'a shared recipe');
     await sour.getByRole('switch', { name: 'Share link for Smoked Maple Sour' }).click();
     await expect(link).toBeHidden();
@@ -131,6 +132,7 @@ for (const width of [390, 1280]) {
     // Import pasted text; the unknown line is mapped to a catalogue ingredient before importing.
     await page.getByRole('link', { name: 'Import' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Import recipes' })).toBeVisible();
+    await shot(page, 'import-upload');
     await axe.expectClean(page, 'the import page');
     await page
       .getByLabel(/A recipe from anywhere/)
@@ -174,6 +176,8 @@ test('take the account out as a backup and restore it into a new account', async
 
   await page.goto('/settings');
   const data = page.getByRole('region', { name: 'Your data' });
+  await data.scrollIntoViewIfNeeded();
+  await shot(page, 'settings-your-data');
   await axe.expectClean(page, 'settings with Your data');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
