@@ -11,7 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '@/client/components/ui/dropdown-menu';
 import { AboutDialog } from './about-dialog';
-import { LegalMenuTrigger } from './legal-menu';
+import { LegalMenuTrigger } from './legal-menu-trigger';
 
 /**
  * The Legal dropdown itself (Radix DropdownMenu + the About dialog), loaded on demand by {@link LegalMenu}.

@@ -12,7 +12,7 @@ import {
 } from '@/client/components/ui/dropdown-menu';
 import { signOut } from '../lib/sign-out';
 import { SIGN_IN_TEXT } from '../lib/sign-in-text';
-import { AccountMenuTrigger } from './account-menu';
+import { AccountMenuTrigger } from './account-menu-trigger';
 
 /**
  * The avatar menu itself (Radix DropdownMenu), loaded on demand by {@link AccountMenu}.
