@@ -36,7 +36,7 @@ export interface BarAssistantRecipe {
     glass: string | null;
     method: string | null;
     utensils: string[];
-    images: { uri: string; sort: number; placeholder_hash: string | null; copyright: string }[];
+    images: { uri: string; sort: number; copyright: string }[];
     ingredients: BarAssistantLine[];
   };
   ingredients: { _id: string; name: string; strength: number | null; description: string | null; category: null }[];
@@ -96,7 +96,7 @@ export function toBarAssistantRecipe(recipe: ExportRecipe, id: string, image: st
       glass: recipe.glassware,
       method: recipe.technique,
       utensils: [],
-      images: image ? [{ uri: `file:///${image}`, sort: 1, placeholder_hash: null, copyright: '' }] : [],
+      images: image ? [{ uri: `file:///${image}`, sort: 1, copyright: '' }] : [],
       ingredients: lines,
     },
     ingredients: [...ingredients.values()],
