@@ -109,6 +109,8 @@ for (const width of [390, 1280]) {
     await expect(sour.getByRole('img', { name: 'Smoked Maple Sour' })).toBeVisible();
     await expect(sour.getByRole('button', { name: 'Replace photo of Smoked Maple Sour' })).toBeVisible();
     await shot(page, 'my-recipes');
+    // A toast fading out is measured at its passing contrast: check the page once the toasts are gone.
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
     await axe.expectClean(page, 'My Recipes with two');
 
     // Share the sour; a stranger reads it; off again, the link ends.
