@@ -1,5 +1,5 @@
 /**
- * The first paint before JavaScript (issue 12, ADR 005): names shared by the build's pre-renderer, the client entry, the
+ * The first paint before JavaScript (ADR 005): names shared by the build's pre-renderer, the client entry, the
  * server's Content Security Policy and the tests.
  *
  * index.html carries two pre-rendered roots: the age gate in `#age-gate-root` and the home page in `#root`. CSS shows
@@ -66,7 +66,7 @@ export const HOME_LIST_PATH = '/api/cocktails?page=0&pageSize=50';
 export const RECIPE_DETAIL_PATH = '/api/cocktails/';
 
 /**
- * A recipe deep link (`/?recipe=<id>`, issue 12) is answered with the home page rendered by the server with the recipe
+ * A recipe deep link (`/?recipe=<id>`) is answered with the home page rendered by the server with the recipe
  * modal open in it (src/server/catalogue/recipe-page.ts), so the recipe is in the first paint: the build writes the
  * template {@link RECIPE_PAGE_FILE} (the home page's, with {@link RECIPE_HTML_PLACEHOLDER} in `#root`), and the page
  * carries the cocktail's detail, exactly as `GET /api/cocktails/:id` answers it, in
@@ -143,7 +143,7 @@ export const FIRST_PAINT_SCRIPT =
   "o.observe({type:'paint',buffered:true})}catch(x){go()}})();";
 
 /**
- * A venue's public menu (`/v/:slug`, issue 13) is rendered by the server at request time with React's server renderer
+ * A venue's public menu (`/v/:slug`) is rendered by the server at request time with React's server renderer
  * (src/client/server-render.tsx, built to {@link SERVER_RENDER_DIR}), into the template page the build writes as
  * {@link MENU_PAGE_FILE} (the gate, and `#root` holding {@link MENU_HTML_PLACEHOLDER} with its pre-rendered path
  * {@link MENU_PATH_PLACEHOLDER}). The menu's data rides along in `<script type="application/json" id=MENU_DATA_ID>` (a

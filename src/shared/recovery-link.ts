@@ -2,19 +2,22 @@ import { routePaths } from './routes';
 
 /**
  * The recovery link's shape, shared by the server that mails it and the client that lands on it. No zod here: the client's
- * entry reads it before anything else loads (issue 12 keeps that entry small).
+ * entry reads it before anything else loads (that entry is kept small).
  */
 
 /**
- * Where a recovery link lands: `/auth/callback?type=recovery#token=<magic-link token>` (spec section 4 "Password recovery
- * mode": type=recovery with a token, query or hash). The token rides in the fragment, which browsers never send to a
- * server or in a Referer; the client strips it before anything else reads the URL.
+ * Where a recovery link lands: `/auth/callback?type=recovery#token=<magic-link token>` (docs/product.md, States,
+ * "Password recovery mode": type=recovery with a token, query or hash). The token rides in the fragment, which browsers
+ * never send to a server or in a Referer; the client strips it before anything else reads the URL.
  */
 export const RECOVERY_LINK = {
   path: routePaths.authCallback,
   type: 'recovery',
   tokenParam: 'token',
-  /** Every parameter that carries a credential in a recovery URL (ours, and the spec's access and refresh tokens). */
+  /**
+   * Every parameter that carries a credential in a recovery URL (ours, and the access and refresh tokens of
+   * docs/product.md, States).
+   */
   credentialParams: ['token', 'access_token', 'refresh_token'],
 } as const;
 

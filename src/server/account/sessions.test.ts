@@ -24,7 +24,7 @@ import { testDialects } from '../../../tests/support/test-database';
 import { RECOVERY_SUBJECT } from '../mail';
 import { CURRENT_SESSION_MESSAGE, describeDevice, SESSION_NOT_FOUND_MESSAGE } from './sessions';
 
-/** 'Secure your account': the session list, ending sessions, and the recovery link that leads there (issue 15). */
+/** 'Secure your account': the session list, ending sessions, and the recovery link that leads there. */
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';

@@ -6,7 +6,7 @@ import type { Database } from '../db/types';
 import { AppError } from '../errors';
 
 /**
- * The signed-in sessions of an account, for 'Secure your account' (issue 15, recovery mode): list them with their device
+ * The signed-in sessions of an account, for 'Secure your account' (recovery mode): list them with their device
  * and last use, end one, or end every other. Sessions are ended through better-auth's own adapter, so a copy cached in
  * Redis (secondary storage) goes with the database row and the ended session answers 401 on its very next request.
  */

@@ -114,7 +114,7 @@ export function supportEmail({
 }
 
 /**
- * The email inviting someone to join a venue's team (Enterprise, issue 13): who invited them, to which venue and as
+ * The email inviting someone to join a venue's team (Enterprise): who invited them, to which venue and as
  * what, a button to the join page (which signs them in or creates their account, then joins), and when it expires.
  */
 export function venueInvitationEmail({

@@ -58,7 +58,7 @@ export async function listEntitlementRows({
 /**
  * The user's plan, active entitlement names, every entitlement's details and whether the paid plan lapsed (hasLapsed),
  * judged at `now` (default: the system clock):
- * an entitlement whose expires_at has passed stops counting at that instant (spec section 3 for the plan).
+ * an entitlement whose expires_at has passed stops counting at that instant (docs/product.md, Records, for the plan).
  */
 export async function getSubscriptionStatus({
   db,

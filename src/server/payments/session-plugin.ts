@@ -7,9 +7,10 @@ import { getSubscriptionStatus } from './entitlements';
 
 /**
  * A better-auth plugin that makes the session the browser reads (`GET /api/auth/get-session`) carry the user's active
- * entitlements, plan and lapse as `user.appMetadata` (the spec's app_metadata.entitlements), read from the entitlement table at
- * the time of the read, so an expiry or a webhook shows on the next session refresh. Server-side session reads (no HTTP
- * request: the API's own checks) are left as they are; the entitlement gate reads the table itself.
+ * entitlements, plan and lapse as `user.appMetadata` (app_metadata.entitlements in docs/product.md, Records), read from
+ * the entitlement table at the time of the read, so an expiry or a webhook shows on the next session refresh.
+ * Server-side session reads (no HTTP request: the API's own checks) are left as they are; the entitlement gate reads
+ * the table itself.
  */
 export function entitlementsSessionPlugin(db: Kysely<Database>): BetterAuthPlugin {
   return {

@@ -1,5 +1,5 @@
 /**
- * The venues feature's public surface (Enterprise, issue 13): better-auth's organization plugin as venues use it, the
+ * The venues feature's public surface (Enterprise): better-auth's organization plugin as venues use it, the
  * venue routes, and the seat operations the admin CLI and the payments webhook use.
  */
 export { joinPath, venueOrganizationPlugin } from './organization-plugin';

@@ -9,7 +9,7 @@ import { toBarIngredient } from '../my-bar';
 import type { VenueAccess } from './operations';
 
 /**
- * A venue's team inventory (issue 13): one My Bar for the whole team, matched with the same matcher as a personal bar
+ * A venue's team inventory: one My Bar for the whole team, matched with the same matcher as a personal bar
  * (DOMAIN.md "My Bar matching"), with an '86' mark per bottle for 'we ran out tonight' and an activity list of who
  * changed what. Every member (owner, manager, staff) keeps it. Errors: AppError NOT_FOUND for an unknown ingredient or a
  * bottle the venue does not have, CONFLICT past MAX_BAR_ITEMS; database errors propagate (503).

@@ -14,7 +14,7 @@ import { jsonForScript, serverRenderBuild, type ServerRenderedPageOptions } from
 import { getPublicMenu } from './menu';
 
 /**
- * `/v/:slug` rendered on the server (issue 13): guests scanning a table's QR code on a bar's wifi see the menu in the
+ * `/v/:slug` rendered on the server: guests scanning a table's QR code on a bar's wifi see the menu in the
  * first paint, before any script has loaded. The page is the build's menu template (the age gate, the first-paint
  * script, the inlined stylesheet; dist/client/prerendered/menu.html) with `#root` holding the menu as React renders it
  * now (dist/ssr/server-render.js, the Node build of src/client/server-render.tsx) and the menu's data in a JSON data

@@ -14,7 +14,7 @@ import { requireRole, type VenueAccess } from './operations';
 import { venueRecipeModel, type VenueRecipeModel } from './signatures';
 
 /**
- * A venue's menu (issue 13): sections of catalogue cocktails with prices, written by the owner and managers, whose
+ * A venue's menu: sections of catalogue cocktails with prices, written by the owner and managers, whose
  * availability follows the team inventory ('auto': the same matcher as My Bar, 86'd bottles counting as missing) unless
  * someone on the team set it by hand ('off', 'on'). The public menu is computed on every read, so a change to the
  * inventory shows on the guests' menu at their next refresh. Errors: AppError NOT_FOUND (unknown cocktail, item of

@@ -29,7 +29,7 @@ const roles: Record<VenueRole, ReturnType<typeof accessControl.newRole>> = {
 };
 
 /**
- * better-auth's organization plugin configured for Enterprise venues (issue 13):
+ * better-auth's organization plugin configured for Enterprise venues:
  * - only a user with an active enterprise entitlement creates one; the creator is its 'owner';
  * - roles owner, manager, staff (see {@link roles});
  * - invitations last 7 days, are mailed through Barback's mailer with a link to the join page, a new one to the same

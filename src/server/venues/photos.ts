@@ -14,7 +14,7 @@ import { getVenue, requireRole, type VenueAccess } from './operations';
 import { requireSignature, setSignaturePhoto } from './signatures';
 
 /**
- * Photos of a venue (issue 13): a signature cocktail's photo and the venue's logo. An upload is decoded, stripped of its
+ * Photos of a venue: a signature cocktail's photo and the venue's logo. An upload is decoded, stripped of its
  * metadata, resized and re-encoded (uploads/image.ts), stored (var/uploads or S3), and only then recorded on its row; when
  * recording fails, what was stored is deleted again, and the photo it replaced is deleted only after the row points at
  * the new one. So a failed upload leaves the row and the files as they were. Errors: AppError IMAGE_INVALID (400: wrong

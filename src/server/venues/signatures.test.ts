@@ -30,7 +30,7 @@ import { grantEntitlement } from '../payments';
 import { MAX_IMAGE_BYTES, MEDIA_CACHE_CONTROL } from '../uploads';
 
 /**
- * Signature cocktails of a venue (issue 13) through the HTTP API: who may write them, the editor's validation, isolation
+ * Signature cocktails of a venue through the HTTP API: who may write them, the editor's validation, isolation
  * between venues, availability on the menu, their photos and the venue's logo (local folder and S3), and outages.
  */
 

@@ -17,7 +17,7 @@ import { recipeImageUrl, storedPhotoKeys, storedPhotoOf, type StoredImage } from
 import { requireRole, type VenueAccess } from './operations';
 
 /**
- * A venue's signature cocktails (issue 13): its own recipes in `cocktail` (venue_id set, is_signature true), in the
+ * A venue's signature cocktails: its own recipes in `cocktail` (venue_id set, is_signature true), in the
  * catalogue's shape, written by the owner and managers through a validated editor, seen by every member and by guests
  * when on the menu. They never join the public catalogue (every catalogue read keeps venue_id null) and never change the
  * catalogue version. Errors: AppError FORBIDDEN (staff writing), NOT_FOUND (a recipe of another venue or none),

@@ -17,7 +17,7 @@ import {
  * worth of "30 ml ounces" would be 1.4 % off); the recipe view's 30 ml convention is for single drinks only.
  */
 
-/** Largest relative error a measure may carry: a rounded measure is always within 2 % of the exact amount (issue 9). */
+/** Largest relative error a measure may carry: a rounded measure is always within 2 % of the exact amount. */
 export const MAX_MEASURE_ERROR = 0.02;
 /** Dashes (or drops) up to this count stay in dashes; past it they turn into ml or tsp. Source: DOMAIN.md "Display". */
 export const MAX_DASHES_SHOWN = 8;

@@ -8,7 +8,7 @@ import type { INGREDIENT_CATEGORIES } from './vocabulary';
 type IngredientCategory = (typeof INGREDIENT_CATEGORIES)[number];
 
 /**
- * The shelves a user browses (issue 10's list), each gathering ingredient categories and/or named ingredients (the garnish
+ * The shelves a user browses, each gathering ingredient categories and/or named ingredients (the garnish
  * shelf picks the garnishes out of several categories). A bottle may sit on two shelves (a lime is produce and garnish).
  */
 export const BAR_SHELVES: readonly {

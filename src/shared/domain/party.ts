@@ -18,7 +18,7 @@ import { fruitsFor, yieldForJuiceName, type ProduceYield } from './produce';
  * Source of the bottle rule: DOMAIN.md "Batching" (bottles to buy = ceil(amount / bottle size), and what is left over).
  */
 
-/** Most cocktails one party plan holds (issue 9: "pick 1 to 6 cocktails"). */
+/** Most cocktails one party plan holds ("pick 1 to 6 cocktails"). */
 export const MAX_PARTY_COCKTAILS = 6;
 
 /**
@@ -218,8 +218,8 @@ export interface PartyInput {
 }
 
 /**
- * Ice per guest per hour for drinks served over ice, kg. Source: issue 9 ("about 0.5 kg per guest per hour for drinks
- * over ice"), in line with common party guides (about 1 lb per guest per hour).
+ * Ice per guest per hour for drinks served over ice, kg. About 0.5 kg per guest per hour, in line with common party
+ * guides (about 1 lb per guest per hour).
  */
 export const ICE_KG_PER_GUEST_HOUR = 0.5;
 /** Ice to keep a litre of batch cold in an ice bucket through the party, kg (our planning convention). */

@@ -1,9 +1,9 @@
 /**
- * Plans, entitlements and prices (spec sections 3, 6 and 9). Pure: no I/O, no zod, so the server, the client's first load
- * and the paywall all read the same rules.
+ * Plans, entitlements and prices (docs/product.md: Records, Roles and plans, Constants and limits). Pure: no I/O, no
+ * zod, so the server, the client's first load and the paywall all read the same rules.
  */
 
-/** The paid entitlements (spec section 3: 'pro' and 'enterprise' are the paid ones). */
+/** The paid entitlements (docs/product.md, Records: 'pro' and 'enterprise' are the paid ones). */
 export const ENTITLEMENT_NAMES = ['pro', 'enterprise'] as const;
 /** One paid entitlement. */
 export type EntitlementName = (typeof ENTITLEMENT_NAMES)[number];
@@ -13,7 +13,7 @@ export const PLAN_NAMES = ['free', 'pro', 'enterprise'] as const;
 /** A plan, derived from the entitlements. */
 export type PlanName = (typeof PLAN_NAMES)[number];
 
-/** Display labels of the plans (spec section 3: Enterprise, Pro, Free). */
+/** Display labels of the plans (docs/product.md, Records: Enterprise, Pro, Free). */
 export const PLAN_LABELS: Record<PlanName, string> = { free: 'Free', pro: 'Pro', enterprise: 'Enterprise' };
 
 /** True when `value` is one of the paid entitlement names. */
@@ -22,8 +22,9 @@ export function isEntitlementName(value: unknown): value is EntitlementName {
 }
 
 /**
- * The plan of a list of entitlements, exactly as spec section 3: enterprise if the list contains 'enterprise'; else pro if
- * it contains 'pro'; else free (also free when the list is empty, missing or not a list). Other strings are ignored.
+ * The plan of a list of entitlements, exactly as docs/product.md, Records, has it: enterprise if the list contains
+ * 'enterprise'; else pro if it contains 'pro'; else free (also free when the list is empty, missing or not a list).
+ * Other strings are ignored.
  */
 export function planFromEntitlements(entitlements: readonly unknown[] | null | undefined): PlanName {
   if (!Array.isArray(entitlements)) return 'free';
@@ -87,9 +88,9 @@ export function hasLapsed<T extends EntitlementPeriod & { name: string }>(
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
-// Offerings and prices (spec section 9 "Plans and prices").
+// Offerings and prices (docs/product.md, Constants and limits, "Plans and prices").
 
-/** Billing cycles of the paywall's toggle; annual is the default (spec section 9). */
+/** Billing cycles of the paywall's toggle; annual is the default (docs/product.md, Constants and limits). */
 export const BILLING_CYCLES = ['monthly', 'annual'] as const;
 export type BillingCycle = (typeof BILLING_CYCLES)[number];
 export const DEFAULT_BILLING_CYCLE: BillingCycle = 'annual';
@@ -97,15 +98,15 @@ export const DEFAULT_BILLING_CYCLE: BillingCycle = 'annual';
 /** The two offerings on sale: Individual (grants 'pro') and Enterprise (grants 'enterprise'). */
 export type OfferingId = 'individual' | 'enterprise';
 
-/** The App Store product ids (spec section 9: ids ending pro.monthly and pro.annual). */
+/** The App Store product ids (docs/product.md, Constants and limits: ids ending pro.monthly and pro.annual). */
 export const PRODUCT_IDS = {
   individual: { monthly: 'app.barback.pro.monthly', annual: 'app.barback.pro.annual' },
   enterprise: { monthly: 'app.barback.enterprise.monthly', annual: 'app.barback.enterprise.annual' },
 } as const satisfies Record<OfferingId, Record<BillingCycle, string>>;
 
 /**
- * The Enterprise add-on that buys one more staff seat for the purchaser's venue (a non-renewing purchase in the iOS app;
- * issue 13: 'extra seats addable').
+ * The Enterprise add-on that buys one more staff seat for the purchaser's venue (a non-renewing purchase in the iOS
+ * app: extra seats are addable).
  */
 export const SEAT_ADDON_PRODUCT_ID = 'app.barback.enterprise.seat';
 
@@ -124,16 +125,16 @@ export const DEFAULT_PRICES_USD: Record<OfferingId, Record<BillingCycle, number>
   enterprise: { monthly: 89.99, annual: 918.99 },
 };
 
-/** Length of Individual's free trial, days (spec section 9). */
+/** Length of Individual's free trial, days (docs/product.md, Constants and limits). */
 export const FREE_TRIAL_DAYS = 7;
-/** Staff seats the Enterprise plan includes (spec section 6 and 9). */
+/** Staff seats the Enterprise plan includes (docs/product.md: Roles and plans, Constants and limits). */
 export const ENTERPRISE_INCLUDED_SEATS = 10;
-/** The label of Enterprise's annual saving (spec section 9). */
+/** The label of Enterprise's annual saving (docs/product.md, Constants and limits). */
 export const ENTERPRISE_ANNUAL_SAVING_LABEL = 'Save 15% annually';
 
 /**
- * The monthly equivalent of an annual price: the annual price divided by 12, rounded to the cent (spec section 9:
- * $45.00 -> $3.75; $918.99 -> $76.58).
+ * The monthly equivalent of an annual price: the annual price divided by 12, rounded to the cent (docs/product.md,
+ * Constants and limits: $45.00 -> $3.75; $918.99 -> $76.58).
  */
 export function monthlyEquivalent(annualPrice: number): number {
   return Math.round((annualPrice / 12) * 100) / 100;

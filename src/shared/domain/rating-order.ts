@@ -1,5 +1,5 @@
 /**
- * The personal orders of a catalogue list (issue 11: Discover and search gain 'My ratings' and 'Rated first' sorts and a
+ * The personal orders of a catalogue list (Discover and search gain 'My ratings' and 'Rated first' sorts and a
  * 'rated 4+' filter for the signed-in user). Pure: the server applies it to a whole search before paging, the client to
  * My Bar's 'Can make only' list, so both order the same way.
  */

@@ -11,7 +11,7 @@ import {
 } from './vocabulary';
 
 /**
- * The search's facets (issue 14): the cocktail fields /search narrows by, each with the query parameter that carries its
+ * The search's facets: the cocktail fields /search narrows by, each with the query parameter that carries its
  * choices and the values it can take. Within one facet the choices combine with OR ('Gin' or 'Rum'), between facets with
  * AND. Ingredients are the exception: every 'with' ingredient must be in the recipe and no 'without' one.
  */

@@ -2,8 +2,8 @@ import type { LineCoverage } from './my-bar';
 import { ENTERPRISE_INCLUDED_SEATS } from './plans';
 
 /**
- * Venues (Enterprise, spec section 6; issue 13): a bar's shared space. Plain data and pure rules, shared by the server
- * (which enforces them) and the client (which explains them before a request is sent).
+ * Venues (Enterprise, docs/product.md, Roles and plans): a bar's shared space. Plain data and pure rules, shared by the
+ * server (which enforces them) and the client (which explains them before a request is sent).
  */
 
 /** A venue member's role: the owner pays and manages seats; a manager edits the menu and the inventory; staff keep the
@@ -21,7 +21,7 @@ export type InvitableRole = (typeof INVITABLE_ROLES)[number];
 /** Labels of the roles, as the UI shows them. */
 export const VENUE_ROLE_LABELS: Record<VenueRole, string> = { owner: 'Owner', manager: 'Manager', staff: 'Staff' };
 
-/** Staff seats every Enterprise venue includes (spec section 6: 'up to 10 staff seats included'). */
+/** Staff seats every Enterprise venue includes (docs/product.md, Roles and plans: 'up to 10 staff seats included'). */
 export const INCLUDED_SEATS = ENTERPRISE_INCLUDED_SEATS;
 /** The most seats support or add-on purchases can give one venue (a guard against typos, not a commercial limit). */
 export const MAX_SEATS = 500;

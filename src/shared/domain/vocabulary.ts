@@ -94,7 +94,7 @@ export const INGREDIENT_CATEGORIES = [
 
 /** Maximum page size of the list endpoint. */
 export const MAX_PAGE_SIZE = 100;
-/** Catalogue page size (spec section 9). */
+/** Catalogue page size (docs/product.md, Constants and limits). */
 export const DEFAULT_PAGE_SIZE = 50;
 /** Longest accepted search text, characters. */
 export const MAX_QUERY_LENGTH = 200;

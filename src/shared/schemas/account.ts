@@ -16,14 +16,15 @@ export const linkedAccountSchema = z.object({
 });
 export type LinkedAccount = z.infer<typeof linkedAccountSchema>;
 
-/** Plan of an account (spec section 3: derived from the active entitlements by planFromEntitlements). */
+/** Plan of an account (docs/product.md, Records: derived from the active entitlements by planFromEntitlements). */
 export const planSchema = z.enum(PLANS);
 export type AccountPlan = z.infer<typeof planSchema>;
 
 /**
- * `GET /api/me` answer: the user, the plan and the active entitlement names (the spec's app_metadata.entitlements) with
- * each entitlement's details (expiry, renewal, source; lapsed ones too), the role (always 'User': spec section 6), counts,
- * the linked accounts, and which provider sign-ins this server offers (for the link buttons).
+ * `GET /api/me` answer: the user, the plan and the active entitlement names (app_metadata.entitlements in
+ * docs/product.md, Records) with each entitlement's details (expiry, renewal, source; lapsed ones too), the role
+ * (always 'User': docs/product.md, Roles and plans), counts, the linked accounts, and which provider sign-ins this
+ * server offers (for the link buttons).
  */
 export const meResponseSchema = z.object({
   user: sessionUserSchema,

@@ -3,7 +3,8 @@ import { PLAN_NAMES, type PlanName } from '../domain/plans';
 
 /**
  * Analytics events: what the client queues (lib/analytics) and `POST /api/events` stores in `analytics_event`.
- * Event names from spec section 7, plus the sign-in pair (registration, login) and the native app's activate event.
+ * Event names from docs/product.md, Calls, plus the sign-in pair (registration, login) and the native app's activate
+ * event.
  */
 export const ANALYTICS_EVENT_TYPES = [
   'search_performed',
@@ -25,7 +26,10 @@ export const ANALYTICS_EVENT_TYPES = [
 ] as const;
 export type AnalyticsEventType = (typeof ANALYTICS_EVENT_TYPES)[number];
 
-/** Plans an event can be attributed to (spec section 3: derived from entitlements; src/shared/domain/plans.ts). */
+/**
+ * Plans an event can be attributed to (docs/product.md, Records: derived from entitlements;
+ * src/shared/domain/plans.ts).
+ */
 export const PLANS = PLAN_NAMES;
 export type Plan = PlanName;
 

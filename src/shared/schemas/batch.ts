@@ -23,7 +23,7 @@ export const BATCH_LIMITS = { servings: 5000, bottles: 200, guests: 2000, hours:
 
 /**
  * Builds the share links' schemas. Built on first use ({@link batchSchemas}), not when the module loads: a zod schema
- * costs its construction (about 50 of them here: 16-30 ms of the calculator's start on this machine, issue 12, TBT),
+ * costs its construction (about 50 of them here, a long task of the calculator's start; Total Blocking Time),
  * and only a page opened from a share link reads one at start.
  */
 function buildBatchSchemas() {

@@ -21,7 +21,7 @@ import {
 
 /**
  * The catalogue's query strings (`GET /api/cocktails`, `GET /api/cocktails/sample`), apart from its entity shapes
- * (cocktail.ts): only the server and its tests validate them, so the browser never builds them (issue 12: the recipe
+ * (cocktail.ts): only the server and its tests validate them, so the browser never builds them (the recipe
  * modal and the batch calculator evaluate cocktail.ts at start, and these were most of its construction).
  */
 
@@ -74,7 +74,7 @@ export const cocktailListQuerySchema = z.object({
     .max(5, 'minRating is 0.5 to 5 stars')
     .refine((value) => Number.isInteger(value * 2), { message: 'minRating is in half stars' })
     .optional(),
-  /** Facets (issue 14, shared/domain/search-facets.ts): glassware, technique, strength, difficulty (repeatable, OR). */
+  /** Facets (shared/domain/search-facets.ts): glassware, technique, strength, difficulty (repeatable, OR). */
   glass: repeatable(glasswareSchema),
   technique: repeatable(techniqueSchema),
   strength: repeatable(strengthSchema),

@@ -23,7 +23,7 @@ export {
 
 /**
  * The catalogue's entity shapes, shared by the seed, the server and the client (vocabulary in domain/vocabulary.ts).
- * Field names follow the spec's catalogue columns (snake_case: base_spirit, difficulty_level...).
+ * Field names follow the catalogue columns of docs/product.md, Records (snake_case: base_spirit, difficulty_level...).
  */
 
 export const baseSpiritSchema = z.enum(BASE_SPIRITS);
@@ -40,7 +40,7 @@ export { slugSchema };
 export const ingredientLineSchema = z.object({
   position: z.number().int().min(0),
   ingredient_id: z.number().int(),
-  /** The ingredient's name (the spec's `ingredient`). */
+  /** The ingredient's name (`ingredient` in docs/product.md, Records). */
   ingredient: z.string(),
   amount: z.number().nullable(),
   amount_max: z.number().nullable(),
@@ -53,7 +53,7 @@ export const ingredientLineSchema = z.object({
 });
 export type IngredientLine = z.infer<typeof ingredientLineSchema>;
 
-/** A card's short ingredient item (the spec's ingredients list: amount, unit, ingredient). */
+/** A card's short ingredient item (the ingredients list of docs/product.md, Records: amount, unit, ingredient). */
 export const cardIngredientSchema = ingredientLineSchema.pick({ amount: true, unit: true, ingredient: true });
 export type CardIngredient = z.infer<typeof cardIngredientSchema>;
 
@@ -114,7 +114,7 @@ export const facetValueCountSchema = z.object({ value: z.string(), count: z.numb
 export type FacetValueCount = z.infer<typeof facetValueCountSchema>;
 
 /**
- * Facet counts of a search (issue 14), with `facets=1`: per facet, each value held by the results and how many hold it,
+ * Facet counts of a search, with `facets=1`: per facet, each value held by the results and how many hold it,
  * counted as if that facet's own choices were not made (so its other values show what choosing them would add); the
  * most frequent ingredients in the results (with every chosen one); per preparation time limit, how many take at most
  * that long.
@@ -150,9 +150,9 @@ export const cocktailIdParamSchema = z.object({
 });
 
 /**
- * The shape checked before the detail modal opens (spec section 3): id (string or number), name (string), summary, instructions
- * (optional strings), image_url (optional; a valid URL or an empty string), tags (optional list of strings), base_spirit
- * (optional string); extra fields allowed.
+ * The shape checked before the detail modal opens (docs/product.md, Records): id (string or number), name (string),
+ * summary, instructions (optional strings), image_url (optional; a valid URL or an empty string), tags (optional list
+ * of strings), base_spirit (optional string); extra fields allowed.
  */
 export const cocktailModalShapeSchema = z.looseObject({
   id: z.union([z.string(), z.number()]),

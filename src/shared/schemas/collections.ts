@@ -4,7 +4,7 @@ import { recipeSummarySchema } from './recipe-summary';
 import { ONE_LINE_TEXT, oneLineMessage, PARAGRAPH_TEXT, paragraphMessage } from './text';
 
 /**
- * Pro's collections, private notes and ratings (issue 11). Every route is the signed-in user's own data under /api/me;
+ * Pro's collections, private notes and ratings. Every route is the signed-in user's own data under /api/me;
  * writes need the pro entitlement (pro or enterprise: 403 ENTITLEMENT_REQUIRED otherwise), reads, export and deletes stay
  * open after a lapse (nothing is ever deleted by a lapse). A shared collection is read by anyone at
  * `GET /api/collections/shared/:slug` while its owner keeps sharing on.

@@ -112,12 +112,13 @@ export const entitlementSchema = z.object({
 });
 export type Entitlement = z.infer<typeof entitlementSchema>;
 
-/** A plan, derived from the active entitlements (spec section 3). */
+/** A plan, derived from the active entitlements (docs/product.md, Records). */
 export const planNameSchema = z.enum(PLAN_NAMES);
 
 /**
- * The entitlements part of `GET /api/me` and of the purchase sync: the plan, the active entitlement names (the spec's
- * app_metadata.entitlements), each entitlement's details (active and lapsed ones) and whether the paid plan lapsed.
+ * The entitlements part of `GET /api/me` and of the purchase sync: the plan, the active entitlement names
+ * (app_metadata.entitlements in docs/product.md, Records), each entitlement's details (active and lapsed ones) and
+ * whether the paid plan lapsed.
  */
 export const subscriptionStatusSchema = z.object({
   plan: planNameSchema,
@@ -138,7 +139,7 @@ export const purchaseSyncResponseSchema = subscriptionStatusSchema.extend({
 export type PurchaseSyncResponse = z.infer<typeof purchaseSyncResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------------
-// The native wrapper's window messages (spec section 7 "Native wrapper messages").
+// The native wrapper's window messages (docs/product.md, Calls, "Native wrapper messages").
 
 /** `type` of the messages the page sends to the wrapper. */
 export const RC_REQUEST_TYPE = 'RC_REQUEST';

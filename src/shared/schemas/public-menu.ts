@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { MENU_STATES } from '../domain/venues';
 
 /**
- * The guests' menu (`/v/:slug`, issue 13) and the stored photos it shows: a module of its own, re-exported by venues.ts,
+ * The guests' menu (`/v/:slug`) and the stored photos it shows: a module of its own, re-exported by venues.ts,
  * so the menu page a guest opens from a QR code builds only these few schemas when it loads, not every venue, My Bar and
- * cocktail contract (a 35-45 ms task of that page's start here; issue 12, TBT).
+ * cocktail contract (a long task of that page's start; Total Blocking Time).
  */
 
 /**
- * An uploaded photo as stored (signature cocktails, issue 13): the source size after orientation, px, and its re-encoded
+ * An uploaded photo as stored (signature cocktails): the source size after orientation, px, and its re-encoded
  * variants (uploads/image.ts IMAGE_WIDTHS: 320, 640 and 1280 px wide, never enlarged), each as WebP and JPEG, with the URL
  * it is served at (`/media/...`, cached for a year: a new photo gets new URLs).
  */

@@ -4,7 +4,7 @@ import { ingredientCategorySchema } from './ingredient';
 import { MAX_QUERY_LENGTH } from '../domain/vocabulary';
 
 /**
- * Suggestions as you type (issue 14): `GET /api/search/suggestions?q=`, the search box's combobox on home and /search.
+ * Suggestions as you type: `GET /api/search/suggestions?q=`, the search box's combobox on home and /search.
  */
 
 /** Most cocktails and ingredients one suggestion answer carries. */

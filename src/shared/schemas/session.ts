@@ -6,7 +6,8 @@ import { ONE_LINE_TEXT, oneLineMessage } from './text';
 
 /**
  * What the session read (`GET /api/auth/get-session`) adds to its user: the active entitlements, the plan derived from
- * them (the spec's app_metadata.entitlements) and whether a paid plan lapsed, computed by the server at the time of the read.
+ * them (app_metadata.entitlements in docs/product.md, Records) and whether a paid plan lapsed, computed by the server
+ * at the time of the read.
  */
 export const appMetadataSchema = z.object({
   entitlements: z.array(z.enum(ENTITLEMENT_NAMES)),
@@ -50,7 +51,7 @@ export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 export const sessionDataSchema = z.object({ user: sessionUserSchema, session: sessionInfoSchema });
 export type SessionData = z.infer<typeof sessionDataSchema>;
 
-/** The sign-in providers Barback offers (spec section 1). */
+/** The sign-in providers Barback offers (docs/product.md, What Barback is). */
 export const OAUTH_PROVIDERS = ['google', 'facebook'] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 
@@ -59,7 +60,7 @@ export const oauthProviderParamSchema = z.object({
   provider: z.enum(OAUTH_PROVIDERS, { error: 'provider must be google or facebook' }),
 });
 
-/** Where the browser lands after a provider sign-in when the caller names no callbackURL (spec section 2). */
+/** Where the browser lands after a provider sign-in when the caller names no callbackURL (docs/product.md, Screens). */
 export const AUTH_CALLBACK_PATH = '/auth/callback';
 
 /** A same-origin path, by the rule every sign-in callback follows ({@link isSameOriginPath}); at most 2000 characters. */
@@ -125,7 +126,7 @@ export type BackupCodeVerifyRequest = z.infer<typeof backupCodeVerifyRequestSche
 
 /**
  * What the sign-in dialog needs before it asks for a magic link (`POST /api/auth/sign-in/magic-link` takes the email):
- * a valid address and the age confirmation ticked (spec section 5).
+ * a valid address and the age confirmation ticked (docs/product.md, Validation).
  */
 export const magicLinkRequestSchema = z.object({
   email: emailFieldSchema,
@@ -156,12 +157,12 @@ export const updateUserRequestSchema = z.strictObject({
     .optional(),
 });
 
-/** The spec's message for an empty email in the recovery form and the reset tool (section 5). */
+/** The message for an empty email in the recovery form and the reset tool (docs/product.md, Validation). */
 export const EMPTY_EMAIL_MESSAGE = 'Please enter an email address';
 
 /**
  * Body of `POST /api/session/recovery` (the sign-in dialog's 'Trouble signing in?') and of the reset tool's
- * `POST /api/dev/recovery-email`: an email (the spec's words when it is empty).
+ * `POST /api/dev/recovery-email`: an email (EMPTY_EMAIL_MESSAGE when it is empty).
  */
 export const recoveryEmailSchema = z.object({
   email: z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ENTITLEMENT_NAMES, PLAN_NAMES } from '../domain/plans';
 
 /**
- * Signed tokens for the native wrapper and partners (issue 15): `GET /api/auth/token` gives the signed-in user a short-lived
+ * Signed tokens for the native wrapper and partners: `GET /api/auth/token` gives the signed-in user a short-lived
  * JWT (EdDSA, Ed25519), verifiable against the public keys at `GET /.well-known/jwks.json`, and accepted by the API as
  * `Authorization: Bearer <token>`.
  */
