@@ -11,7 +11,7 @@ import { timeAgo } from '@/client/features/account/lib/relative-time';
 import { useSession } from '@/client/lib/session';
 import { RecipeModalHost } from '@/client/features/catalogue/components/recipe-modal-host';
 import { useRecipeParam, type RecipeLocationState } from '@/client/features/catalogue/hooks/use-recipe-param';
-import { serializeSearchState } from '@/client/features/catalogue/lib/search-state';
+import { serializeSearchState } from '@/client/features/catalogue/search/lib/search-state';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
 import { LoadFailed } from '@/client/components/load-failed';
 

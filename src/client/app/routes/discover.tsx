@@ -19,14 +19,14 @@ import { ListOrderControls } from '@/client/features/catalogue/components/list-o
 import { HeroIllustration } from '@/client/features/catalogue/components/hero-illustration';
 import { RecipeModalHost } from '@/client/features/catalogue/components/recipe-modal-host';
 import { useInfiniteScroll } from '@/client/features/catalogue/hooks/use-infinite-scroll';
-import { useSearchTracking } from '@/client/features/catalogue/hooks/use-search-tracking';
-import { useUrlSearchText } from '@/client/features/catalogue/hooks/use-url-search-text';
+import { useSearchTracking } from '@/client/features/catalogue/search/hooks/use-search-tracking';
+import { useUrlSearchText } from '@/client/features/catalogue/search/hooks/use-url-search-text';
 import {
   parseListOrder,
   resultCountText,
   serializeListOrder,
   serializeSearchState,
-} from '@/client/features/catalogue/lib/search-state';
+} from '@/client/features/catalogue/search/lib/search-state';
 import { isPersonalOrder, type RatingOrder } from '@/shared/domain/rating-order';
 import { cn } from '@/client/lib/utils';
 import { useDocumentTitle } from '@/client/lib/use-document-title';

@@ -6,9 +6,9 @@ import { useSession } from '@/client/lib/session';
 import { SignInButtons } from '@/client/features/auth/components/sign-in-buttons';
 import { useLastKnownAuthHint } from '@/client/features/auth/hooks/use-header-auth-state';
 import { cocktailListParams, useCocktails } from '@/client/features/catalogue/api/get-cocktails';
-import { useSearchTracking } from '@/client/features/catalogue/hooks/use-search-tracking';
-import { useUrlSearchText } from '@/client/features/catalogue/hooks/use-url-search-text';
-import { resultCountText } from '@/client/features/catalogue/lib/search-state';
+import { useSearchTracking } from '@/client/features/catalogue/search/hooks/use-search-tracking';
+import { useUrlSearchText } from '@/client/features/catalogue/search/hooks/use-url-search-text';
+import { resultCountText } from '@/client/features/catalogue/search/lib/search-state';
 import {
   CatalogueEmptyState,
   CatalogueLoadError,
@@ -18,7 +18,7 @@ import { CocktailGrid } from '@/client/features/catalogue/components/cocktail-gr
 import { CocktailSearchBox, type SuggestionHandlers } from '@/client/features/catalogue/components/cocktail-search-box';
 import { useRecipeParam, type RecipeLocationState } from '@/client/features/catalogue/hooks/use-recipe-param';
 import { WITH_INGREDIENT_PARAM } from '@/shared/domain/search-facets';
-import { DidYouMean } from '@/client/features/catalogue/components/did-you-mean';
+import { DidYouMean } from '@/client/features/catalogue/search/components/did-you-mean';
 import { HeroIllustration } from '@/client/features/catalogue/components/hero-illustration';
 import { preloadServerDrawnRecipe, RecipeModalHost } from '@/client/features/catalogue/components/recipe-modal-host';
 import { FavoritesPrompt } from '@/client/features/favorites/components/favorites-prompt';

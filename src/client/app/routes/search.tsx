@@ -31,13 +31,13 @@ import {
   SearchFacets,
   type FacetActions,
   type FacetSelection,
-} from '@/client/features/catalogue/components/search-facets';
+} from '@/client/features/catalogue/search/components/search-facets';
 import { useRecipeParam, type RecipeLocationState } from '@/client/features/catalogue/hooks/use-recipe-param';
-import { DidYouMean } from '@/client/features/catalogue/components/did-you-mean';
+import { DidYouMean } from '@/client/features/catalogue/search/components/did-you-mean';
 import { ListOrderControls } from '@/client/features/catalogue/components/list-order-controls';
 import { RecipeModalHost } from '@/client/features/catalogue/components/recipe-modal-host';
-import { useSearchTracking } from '@/client/features/catalogue/hooks/use-search-tracking';
-import { useUrlSearchText } from '@/client/features/catalogue/hooks/use-url-search-text';
+import { useSearchTracking } from '@/client/features/catalogue/search/hooks/use-search-tracking';
+import { useUrlSearchText } from '@/client/features/catalogue/search/hooks/use-url-search-text';
 import {
   CATEGORY_CHIPS,
   SPIRIT_CHIPS,
@@ -51,7 +51,7 @@ import {
   serializeSearchState,
   type FacetState,
   type SearchState,
-} from '@/client/features/catalogue/lib/search-state';
+} from '@/client/features/catalogue/search/lib/search-state';
 import { useBarUser } from '@/client/features/my-bar/components/recipe-bar-slots';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
 import { OwnRecipeMatches } from '@/client/features/recipes/components/own-recipe-matches';

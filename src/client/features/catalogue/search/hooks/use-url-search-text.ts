@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MAX_QUERY_LENGTH } from '@/shared/domain/vocabulary';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../hooks/use-debounced-value';
 
 /** Search debounce, ms (spec section 9: 300 ms default). */
 export const SEARCH_DEBOUNCE_MS = 300;
