@@ -10,7 +10,7 @@ import { rememberReturnPath } from '@/client/lib/return-path';
 import { magicLinkVerifyPath } from '@/shared/recovery-link';
 import { linkManifestAfterLoad } from '@/client/lib/web-app-manifest';
 
-/** Text shown when index.html lacks the #root element (spec section 2 "Error screens"). */
+/** Text shown when index.html lacks the #root element (docs/product.md, Error screens). */
 const MISSING_ROOT_TEXT = 'Missing Root Element';
 /** Text shown in place of the page when the app's code cannot be downloaded (offline, a deploy removed old chunks). */
 export const BOOT_FAILURE_TEXT = 'Barback could not load. Check your connection and reload the page.';
@@ -33,7 +33,7 @@ function confirmedAlready(): boolean {
 }
 
 /**
- * The client's entry (issue 12, ADR 005): deliberately small, so it runs at once over the pre-rendered page.
+ * The client's entry (ADR 005): deliberately small, so it runs at once over the pre-rendered page.
  * - A visitor who has confirmed their age: the app's code (boot.tsx) is imported and takes over `#root`.
  * - A first visitor: only the age gate's code is imported and hydrates `#age-gate-root`; the app's code loads after 'Yes'.
  */
@@ -43,7 +43,7 @@ function start(): void {
     document.body.textContent = MISSING_ROOT_TEXT;
     return;
   }
-  // React's renderer is evaluated in a task of its own, then the app's modules in the next (issue 12: one long
+  // React's renderer is evaluated in a task of its own, then the app's modules in the next (one long
   // evaluation task became two shorter ones); both were preloaded together by the first-paint script.
   const startApp = () => {
     import('react-dom/client')
@@ -71,7 +71,7 @@ function start(): void {
 }
 
 /**
- * A recovery link (`/auth/callback?type=recovery#token=…`, issue 15): before anything else reads the address, its token
+ * A recovery link (`/auth/callback?type=recovery#token=…`): before anything else reads the address, its token
  * parameters are stripped and recovery mode is entered (recovery-mode.ts); its token is then exchanged for a session by
  * better-auth's verify route, which lands on the sign-in callback, and the sign-in ends on 'Secure your account'.
  * @returns true when the page is leaving for the exchange.

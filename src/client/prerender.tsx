@@ -57,7 +57,7 @@ async function renderRoute(table: RouteObject[], url: string): Promise<string> {
 const shellRoutes: RouteObject[] = [{ element: <RootLayout />, children: [{ path: '*', element: <RouteLoading /> }] }];
 
 /**
- * Pre-renders the pages of the first paint with React's own server renderer (issue 12, ADR 005), at build time in
+ * Pre-renders the pages of the first paint with React's own server renderer (ADR 005), at build time in
  * Node (scripts/vite-prerender.ts runs it after the client build).
  * @returns {@link PrerenderedPages}: HTML fragments, not documents.
  */

@@ -9,7 +9,7 @@ import { ServerMenuContext } from './features/venues/api/public-menu';
 import { ServerRecipeContext } from './features/catalogue/lib/server-recipe';
 
 /**
- * Request-time rendering of a venue's public menu (issue 13) and of a recipe deep link (issue 12): the server
+ * Request-time rendering of a venue's public menu and of a recipe deep link: the server
  * (src/server/venues/menu-page.ts, src/server/catalogue/recipe-page.ts) loads the Node build of this module
  * (dist/ssr/server-render.js, written by scripts/vite-prerender.ts) and calls {@link renderPublicMenu} with the menu it
  * read, or {@link renderRecipePage} with the cocktail, so the drinks or the recipe are in the first paint, before any
@@ -58,7 +58,7 @@ export function renderPublicMenu(menu: PublicMenu, url: string): Promise<string>
 }
 
 /**
- * Renders a recipe deep link (`http://host/?recipe=<id>`, issue 12) as the home page with the recipe modal open on
+ * Renders a recipe deep link (`http://host/?recipe=<id>`) as the home page with the recipe modal open on
  * `cocktail`, as an HTML fragment for `#root` (src/server/catalogue/recipe-page.ts puts it into the page): the recipe is
  * in the first paint, and the browser hydrates the page and the modal together from the detail embedded beside it.
  * @param cocktail the detail as `GET /api/cocktails/:id` answers it.

@@ -28,7 +28,7 @@ export function canHydrate(container: HTMLElement, location: Location, platform:
 
 /**
  * Opens the page's session storage: React Router reads it as it starts (its record of view transitions), and a page's
- * first read of it waits on a synchronous call to the browser that loads it (issue 12: boot makes that call in a task
+ * first read of it waits on a synchronous call to the browser that loads it (boot makes that call in a task
  * of its own). Storage that throws (disabled) is left alone; the router handles that itself.
  */
 function openSessionStorage(): void {

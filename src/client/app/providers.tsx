@@ -50,7 +50,7 @@ function useRuntime(): void {
       startSignInAnalytics(),
     ];
     // Analytics (reading the queue left from an earlier visit, the page-hide beacon) starts a task later: nothing on
-    // screen waits for it, and the first commit's effects all run in one task (issue 12, Total Blocking Time).
+    // screen waits for it, and the first commit's effects all run in one task (Total Blocking Time).
     let stopAnalytics: (() => void) | undefined;
     stops.push(
       runSoon(() => {

@@ -12,12 +12,17 @@ function page(path: string, title: string, lazy: RouteObject['lazy']): RouteObje
 }
 
 /**
- * The route table (spec section 2 "Routes"): the shell layout wraps every page; each page is a lazy module exporting
+ * The route table (docs/product.md, Screens): the shell layout wraps every page; each page is a lazy module exporting
  * `Component`. Page errors render inside the shell (RouteError); a failing shell renders the full-page error (RootError).
  * Unknown paths get the 404 page. /dev/diag-cocktail shows the 404 page unless debug mode is on (checked by the page).
+ *
+ * Where pages live, by one rule: a route module in app/routes/ is thin, its lazy component or loader wiring re-exporting
+ * a page component. A page's body lives in its feature as features/<feature>/components/<name>-page.tsx when it uses one
+ * feature only (a feature imports no other, eslint's import zones); a page that composes several features, or the
+ * app's shell, lives in app/pages/<name>-page.tsx. A page's tests sit beside it.
  */
 export const routes: RouteObject[] = [
-  // A venue's public menu and its printable table card stand alone, without the app's shell (issue 13).
+  // A venue's public menu and its printable table card stand alone, without the app's shell.
   {
     errorElement: <RootError />,
     hydrateFallbackElement: <RouteLoading />,
@@ -45,7 +50,7 @@ export const routes: RouteObject[] = [
           page(paths.devEchoUrl, 'Echo URL', () => import('./routes/dev-echo-url')),
           page(paths.devSelftest, 'Self-test', () => import('./routes/dev-selftest')),
           page(paths.devDiagCocktail, 'Cocktail diagnostics', () => import('./routes/dev-diag-cocktail')),
-          // Signed-in account pages (issue 3, part B).
+          // Signed-in account pages.
           page(paths.profile, 'Profile', () => import('./routes/profile')),
           page(paths.upgrade, 'Upgrade', () => import('./routes/upgrade')),
           page(paths.myBar, 'My Bar', () => import('./routes/my-bar')),
@@ -59,11 +64,11 @@ export const routes: RouteObject[] = [
           page(paths.activity, 'Recent Activity', () => import('./routes/activity')),
           page(paths.settings, 'Settings', () => import('./routes/settings')),
           page(paths.security, 'Secure your account', () => import('./routes/security')),
-          // Enterprise venues (issue 13).
+          // Enterprise venues.
           page(paths.venues, 'Venues', () => import('./routes/venues')),
           page(paths.venueJoin, 'Join a venue', () => import('./routes/venue-join')),
           page(paths.venue, 'Venue', () => import('./routes/venue')),
-          // Sign-in pages and auth developer tools (issue 3, part A).
+          // Sign-in pages and auth developer tools.
           page(paths.auth, 'Sign in', () => import('./routes/auth')),
           page(paths.authGoogle, 'Sign in', () => import('./routes/auth-google')),
           page(paths.authFacebook, 'Sign in', () => import('./routes/auth-facebook')),

@@ -12,7 +12,7 @@ export interface SectionBoundaryProps {
   className?: string;
 }
 
-/** The failure text for a section (spec section 8 "Section failure"). */
+/** The failure text for a section (docs/product.md, Error messages, "Section failure"). */
 export function sectionFailureMessage(name: string): string {
   return `Section "${name}" failed. See console.`;
 }

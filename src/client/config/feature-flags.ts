@@ -1,6 +1,7 @@
 /**
  * Feature flags, from the build's configuration (Vite env: set `VITE_FLAG_<NAME>=1|0` when building), with the defaults of
- * spec section 1: the enterprise call-to-action on, paywall gating on, the QA panel off, the build banner off.
+ * docs/product.md, What Barback is: the enterprise call-to-action on, paywall gating on, the QA panel off, the build
+ * banner off.
  */
 
 /** A flag's value from its env text: '1'/'true'/'on' -> true, '0'/'false'/'off' -> false, anything else -> `fallback`. */

@@ -1,10 +1,9 @@
 import { routePaths } from '@/shared/routes';
 
 /**
- * Every client route path, defined once (spec section 2 "Routes", in src/shared/routes.ts, which the server shares), and
- * the builders of the links that carry parameters.
- * Match routes with `paths.x`; build links with `hrefs.x(...)` or `paths.x` when there is nothing to fill in. No screen
- * writes a literal path.
+ * Every client route path, defined once (docs/product.md, Screens, "Routes", in src/shared/routes.ts, which the server
+ * shares), and the builders of the links that carry parameters. Match routes with `paths.x`; build links with
+ * `hrefs.x(...)` or `paths.x` when there is nothing to fill in. No screen writes a literal path.
  */
 export const paths = routePaths;
 
@@ -37,7 +36,7 @@ export const hrefs = {
     `${paths.batchCalculator}${queryString({ cocktail: options.cocktail })}`,
   /** The paywall, remembering the page a gate sent the user from (`from`, a path on this site). */
   upgrade: (options: { from?: string } = {}) => `${paths.upgrade}${queryString({ from: options.from })}`,
-  /** The profile; `restored` shows the 'Purchases restored' toast once (spec section 2). */
+  /** The profile; `restored` shows the 'Purchases restored' toast once (docs/product.md, Screens). */
   profile: (options: { restored?: boolean } = {}) =>
     `${paths.profile}${queryString({ restored: options.restored ? '1' : undefined })}`,
   /** The user's own recipes, optionally with the recipe dialog open on one of them. */

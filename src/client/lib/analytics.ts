@@ -3,20 +3,21 @@ import { postToNative } from './native-bridge';
 import { readJson, writeJson } from './storage';
 
 /**
- * Client analytics (spec section 7 "Other" and section 9 "Timers"): events are queued in localStorage, flushed 1.5 s after
- * the latest `track` to `POST /api/events` as `{events: [...]}` in batches of at most 100, and sent with
- * `navigator.sendBeacon` when the page is hidden. A flush that fails (network down, 5xx, 429) keeps the queue for the next
- * attempt; a batch the server refuses for good (other 4xx) is dropped so one bad event cannot block the queue forever.
- * Every event is mirrored to the native iOS bridge (`window.webkit.messageHandlers.analytics`) when it exists.
+ * Client analytics (docs/product.md, Calls, "Other"; Constants and limits, "Timers"): events are queued in
+ * localStorage, flushed 1.5 s after the latest `track` to `POST /api/events` as `{events: [...]}` in batches of at most
+ * 100, and sent with `navigator.sendBeacon` when the page is hidden. A flush that fails (network down, 5xx, 429) keeps
+ * the queue for the next attempt; a batch the server refuses for good (other 4xx) is dropped so one bad event cannot
+ * block the queue forever. Every event is mirrored to the native iOS bridge (`window.webkit.messageHandlers.analytics`)
+ * when it exists.
  */
 
 /** localStorage key of the queue (a JSON array of queued events, oldest first). */
 export const ANALYTICS_QUEUE_KEY = 'bb:analytics-queue';
 /** Most events kept in the queue; the oldest are dropped beyond it. */
 export const ANALYTICS_QUEUE_LIMIT = 500;
-/** Delay between the latest `track` and the flush, ms (spec section 9). */
+/** Delay between the latest `track` and the flush, ms (docs/product.md, Constants and limits). */
 export const ANALYTICS_FLUSH_DELAY_MS = 1500;
-/** Delay before the native app's 'activate' event, ms (spec section 7). */
+/** Delay before the native app's 'activate' event, ms (docs/product.md, Calls). */
 export const NATIVE_ACTIVATE_DELAY_MS = 1000;
 /** Default endpoint for batches. */
 export const ANALYTICS_ENDPOINT = '/api/events';
@@ -195,7 +196,7 @@ export function setAnalyticsIdentity(next: { userId: string | null; plan: Plan |
 
 /** Options of {@link startAnalytics}. */
 export interface StartAnalyticsOptions {
-  /** True inside the native iOS wrapper: an 'activate' event fires 1 s after start (spec section 7). */
+  /** True inside the native iOS wrapper: an 'activate' event fires 1 s after start (docs/product.md, Calls). */
   isNativeApp: boolean;
 }
 

@@ -7,7 +7,7 @@ import type { ClientErrorCode } from '@/shared/schemas/api-error-codes';
  * Every non-2xx answer becomes an {@link ApiError} carrying the HTTP status and the API's error code. A 2xx body is
  * validated with the caller's parser when one is given (e.g. a zod schema's `parse` on a screen that already loads zod);
  * the catalogue's hot paths pass none and rely on the API's typed contract, which the server's tests pin, so the first
- * page load does not have to carry the schema library (issue 2's 120 kB budget).
+ * page load does not have to carry the schema library (the 120 kB budget).
  */
 
 /**

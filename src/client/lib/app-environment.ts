@@ -1,8 +1,8 @@
 import { readJson, writeJson } from './storage';
 
 /**
- * The environment the app runs in (spec sections 2–4): the native iOS wrapper, a plain browser, or a Toast device
- * (a point-of-sale tablet where purchases are never offered).
+ * The environment the app runs in (docs/product.md: Screens, Records, States): the native iOS wrapper, a plain browser,
+ * or a Toast device (a point-of-sale tablet where purchases are never offered).
  */
 export const APP_PLATFORMS = ['ios', 'web', 'toast'] as const;
 /** One of ios / web / toast. */
@@ -11,7 +11,10 @@ export type AppPlatform = (typeof APP_PLATFORMS)[number];
 /** How the page is hosted: inside the iOS app's web view, a normal browser, or a Toast device's browser. */
 export type AppWrapper = 'ios-webview' | 'browser' | 'toast-device';
 
-/** The persisted environment record (spec section 3 "App environment": platform, wrapper, isNativeApp, isToast). */
+/**
+ * The persisted environment record (docs/product.md, Records, "App environment": platform, wrapper, isNativeApp,
+ * isToast).
+ */
 export interface AppEnvironment {
   platform: AppPlatform;
   wrapper: AppWrapper;

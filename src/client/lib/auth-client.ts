@@ -6,7 +6,7 @@ import { ApiError } from './api-client';
  *
  * Nothing here is imported eagerly: the shell reads the session with a plain query (lib/session.ts), and
  * only the actions that need better-auth (sending a magic link, two-factor, unlinking, signing out) call
- * {@link loadAuthClient}, so the first page load carries none of better-auth's code (issue 2's initial-JS budget).
+ * {@link loadAuthClient}, so the first page load carries none of better-auth's code (the initial-JS budget).
  */
 
 async function createClient() {

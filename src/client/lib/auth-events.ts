@@ -2,10 +2,10 @@ import type { SessionData } from '@/shared/schemas/session';
 import { logDiagnostic } from './diagnostic-log';
 
 /**
- * Auth state events (spec section 4 "Auth"): what changed about who is signed in, told to every listener. The session
- * layer (session.tsx) derives SIGNED_IN, SIGNED_OUT and TOKEN_REFRESHED from the session query's answers through
- * {@link authTransition}, in one place; the two-factor form emits MFA_CHALLENGE_VERIFIED itself. Kept tiny and free of
- * dependencies: it loads with the shell on every first page.
+ * Auth state events (docs/product.md, States, "Auth"): what changed about who is signed in, told to every listener. The
+ * session layer (session.tsx) derives SIGNED_IN, SIGNED_OUT and TOKEN_REFRESHED from the session query's answers
+ * through {@link authTransition}, in one place; the two-factor form emits MFA_CHALLENGE_VERIFIED itself. Kept tiny and
+ * free of dependencies: it loads with the shell on every first page.
  */
 
 /**

@@ -1,8 +1,8 @@
 /**
- * What the About panel shows (spec section 1: version 0.0.0, channel production, build production), fixed at build time by
- * vite.config.ts: `version` is package.json's (or APP_VERSION), `channel` the release channel (RELEASE_CHANNEL, default
- * 'production'), `build` Vite's build mode ('production' in a build, 'development' under `vite dev`), and `commit` the
- * build id (BUILD_ID or the short git commit; '' when unknown).
+ * What the About panel shows (docs/product.md, What Barback is: version 0.0.0, channel production, build production),
+ * fixed at build time by vite.config.ts: `version` is package.json's (or APP_VERSION), `channel` the release channel
+ * (RELEASE_CHANNEL, default 'production'), `build` Vite's build mode ('production' in a build, 'development' under
+ * `vite dev`), and `commit` the build id (BUILD_ID or the short git commit; '' when unknown).
  */
 export const buildInfo = {
   version: (import.meta.env.VITE_APP_VERSION as string | undefined) ?? '0.0.0',

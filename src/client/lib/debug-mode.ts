@@ -4,7 +4,7 @@ import { readItem, removeItem, writeItem } from './storage';
 export const DEBUG_SESSION_KEY = 'bb:debug';
 
 /**
- * Decides debug mode (spec section 1: on when the query parameter debug equals 1).
+ * Decides debug mode (docs/product.md, What Barback is: on when the query parameter debug equals 1).
  * `?debug=1` turns it on and remembers it for the tab session; `?debug=0` turns it off and forgets it; otherwise the
  * remembered value applies. Writes sessionStorage as a side effect.
  * @param search `location.search`, e.g. '?debug=1'

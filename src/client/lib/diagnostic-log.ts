@@ -1,7 +1,7 @@
 /**
- * In-memory diagnostic log (spec section 3 "Diagnostic log entry" and section 9 "Timers"): keeps the last 100 entries,
- * records window resizes (debounced 250 ms), orientation changes (debounced 100 ms), uncaught errors and unhandled promise
- * rejections. The debug panel lists it in debug mode.
+ * In-memory diagnostic log (docs/product.md, Records, "Diagnostic log entry"; Constants and limits, "Timers"): keeps
+ * the last 100 entries, records window resizes (debounced 250 ms), orientation changes (debounced 100 ms), uncaught
+ * errors and unhandled promise rejections. The debug panel lists it in debug mode.
  */
 
 /** Severity of one entry. */
@@ -17,11 +17,14 @@ export interface DiagnosticEntry {
   userAgent: string;
 }
 
-/** Most entries kept; older ones are dropped first (spec section 9). */
+/** Most entries kept; older ones are dropped first (docs/product.md, Constants and limits). */
 export const DIAGNOSTIC_LOG_LIMIT = 100;
-/** Resize events are logged once the window has stopped resizing for this long, ms (spec section 9). */
+/**
+ * Resize events are logged once the window has stopped resizing for this long, ms (docs/product.md, Constants and
+ * limits).
+ */
 export const RESIZE_DEBOUNCE_MS = 250;
-/** Orientation changes are logged once they settle for this long, ms (spec section 9). */
+/** Orientation changes are logged once they settle for this long, ms (docs/product.md, Constants and limits). */
 export const ORIENTATION_DEBOUNCE_MS = 100;
 
 let entries: readonly DiagnosticEntry[] = [];

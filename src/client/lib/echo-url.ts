@@ -1,4 +1,4 @@
-/** Exact messages of the URL echo tool (spec section 5). */
+/** Exact messages of the URL echo tool (docs/product.md, Validation). */
 export const ECHO_URL_TEXT = { empty: 'Please enter a URL to test', invalid: 'Invalid URL format' } as const;
 
 /** The parts of a parsed URL the tool shows. */

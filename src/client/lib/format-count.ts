@@ -3,8 +3,8 @@
  * truncated toward zero; NaN and infinities print as String() does).
  *
  * Same text as `n.toLocaleString('en-US')` for integers, without Intl: the first Intl call of a page loads the ICU
- * locale data, about 40 ms on a fast desktop Chromium (measured for issue 12) and four times that on a slow phone, a
- * long task in the middle of the landing page's first render. The pages a visitor lands on print counts with this.
+ * locale data, a long task on a slow phone, in the middle of the landing page's first render. The pages a visitor lands
+ * on print counts with this.
  */
 export function formatCount(n: number): string {
   if (!Number.isFinite(n)) return String(n);

@@ -9,7 +9,7 @@ export const INGREDIENTS_KEY = ['catalogue', 'ingredients'] as const;
 /**
  * `GET /api/ingredients`: every catalogue ingredient (name, category, parent, % ABV, aliases, house-made parts), sorted by
  * name. Fetched once per session (the list changes only with the catalogue); the batch calculator and My Bar share it.
- * The contract's module loads with the first request (issue 12: no page's start evaluates it before it asks for the list).
+ * The contract's module loads with the first request (no page's start evaluates it before it asks for the list).
  * @throws ApiError on failure (BAD_RESPONSE when the body does not match the contract); a network failure loading the
  *   contract's code.
  */

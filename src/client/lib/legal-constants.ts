@@ -1,5 +1,6 @@
 /**
- * Numbers the legal pages promise (spec section 9 "Other"). Change them here and every page follows.
+ * Numbers the legal pages promise (docs/product.md, Constants and limits, "Other"). Change them here and every page
+ * follows.
  */
 export const LEGAL = {
   /** Minimum age to hold an account, years. Users must also be of legal drinking age where they live. */

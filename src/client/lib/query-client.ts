@@ -1,10 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Queries stay fresh for 5 minutes (spec section 9 "Caching and retries"), ms. */
+/** Queries stay fresh for 5 minutes (docs/product.md, Constants and limits, "Caching and retries"), ms. */
 export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
-/** Unused query data is kept for 10 minutes (spec section 9), ms. */
+/** Unused query data is kept for 10 minutes (docs/product.md, Constants and limits), ms. */
 export const QUERY_GC_TIME_MS = 10 * 60 * 1000;
-/** Failed queries are tried again up to 3 times; mutations never (spec section 9). */
+/** Failed queries are tried again up to 3 times; mutations never (docs/product.md, Constants and limits). */
 export const QUERY_RETRIES = 3;
 
 /**

@@ -46,7 +46,7 @@ describe('parseRecoveryUrl', () => {
       token: 'abc',
       cleaned: '/auth/callback?method=email',
     });
-    // The spec's own shape: access and refresh tokens in the fragment, with type there too.
+    // The shape docs/product.md, States, gives: access and refresh tokens in the fragment, with type there too.
     expect(
       parseRecoveryUrl('https://barback.test/#access_token=a1&refresh_token=r1&expires_in=3600&type=recovery&x=1'),
     ).toEqual({ token: null, cleaned: '/#x=1' });

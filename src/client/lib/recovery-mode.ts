@@ -1,17 +1,17 @@
 import { RECOVERY_LINK } from '@/shared/recovery-link';
 
 /**
- * Recovery mode (spec section 4 "Password recovery mode", issue 15): entered when the page's URL carries `type=recovery`
- * with a token (`token`, `access_token` or `refresh_token`, in the query or the fragment). The flag and the time it was set
- * are kept in sessionStorage (spec section 3 "Local flags"), the token parameters are stripped from the address at once
- * (history replaced), and the mode ends after {@link RECOVERY_MODE_TTL_MS}, when the user leaves it, or at sign-out (its
- * key has the 'bb:auth' prefix sign-out clears). No dependency: the client's entry calls {@link captureRecoveryUrl} before
- * anything else reads the URL.
+ * Recovery mode (docs/product.md, States, "Password recovery mode"): entered when the page's URL carries
+ * `type=recovery` with a token (`token`, `access_token` or `refresh_token`, in the query or the fragment). The flag and
+ * the time it was set are kept in sessionStorage (docs/product.md, Records, "Local flags"), the token parameters are
+ * stripped from the address at once (history replaced), and the mode ends after {@link RECOVERY_MODE_TTL_MS}, when the
+ * user leaves it, or at sign-out (its key has the 'bb:auth' prefix sign-out clears). No dependency: the client's entry
+ * calls {@link captureRecoveryUrl} before anything else reads the URL.
  */
 
 /** sessionStorage key of the flag: JSON `{ enteredAt }` (ms since the epoch). */
 export const RECOVERY_MODE_KEY = 'bb:auth:recovery-mode';
-/** How long recovery mode lasts: 60 minutes (spec section 9 "Recovery mode expiry"), ms. */
+/** How long recovery mode lasts: 60 minutes (docs/product.md, Constants and limits, "Recovery mode expiry"), ms. */
 export const RECOVERY_MODE_TTL_MS = 60 * 60 * 1000;
 
 /** Recovery mode as the page sees it: inactive, or active since `enteredAt` until `expiresAt` (ms since the epoch). */
@@ -146,7 +146,7 @@ export function captureRecoveryUrl(
   if (!recovery) return null;
   history.replaceState(history.state, '', recovery.cleaned);
   // sessionStorage only for a recovery link: its first use in a page is a synchronous call to the browser, which
-  // the entry's start-up task would otherwise pay on every page load (issue 12).
+  // the entry's start-up task would otherwise pay on every page load.
   enterRecoveryMode(env ?? defaultEnvironment());
   return recovery;
 }

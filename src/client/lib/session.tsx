@@ -18,7 +18,10 @@ export type { AuthEvent, AuthEventListener } from './auth-events';
  * the shell on every first page).
  */
 
-/** First retry of a failed session read after 200 ms, doubling each time (spec section 9: auth refresh backoff base 200 ms). */
+/**
+ * First retry of a failed session read after 200 ms, doubling each time (docs/product.md, Constants and limits: auth
+ * refresh backoff base 200 ms).
+ */
 export const SESSION_RETRY_BASE_MS = 200;
 /** The session is read again every 5 minutes while the page is visible (paused while hidden), ms. */
 export const SESSION_REFRESH_INTERVAL_MS = 5 * 60 * 1000;
@@ -91,10 +94,10 @@ export async function getSession(signal?: AbortSignal): Promise<SessionData | nu
 }
 
 /**
- * The session query: refetched whenever the tab becomes visible again and every 5 minutes while it stays visible (spec
- * section 4 "Session recovery": refresh pauses while hidden and resumes when visible; the server extends the session
- * while it is used). Failures are retried by the app's one rule (shouldRetryQuery: network and server errors, 3 times),
- * 200 / 400 / 800 ms apart.
+ * The session query: refetched whenever the tab becomes visible again and every 5 minutes while it stays visible
+ * (docs/product.md, States, "Session recovery": refresh pauses while hidden and resumes when visible; the server
+ * extends the session while it is used). Failures are retried by the app's one rule (shouldRetryQuery: network and
+ * server errors, 3 times), 200 / 400 / 800 ms apart.
  */
 export function getSessionQueryOptions() {
   return queryOptions({
@@ -113,11 +116,11 @@ export function getSessionQueryOptions() {
 const lastAnswers = new WeakMap<QueryClient, SessionData | null>();
 
 /**
- * Turns the session query's answers in `queryClient` into auth events (spec section 4): every successful answer, from a
- * fetch or from `setQueryData` (the sign-in callback, sign-out), goes through {@link authTransition} against the answer
- * before it, and the event, if any, is emitted to the onAuthStateChange listeners. An answer already in the cache counts
- * at once. Failed reads change nothing (a refresh that fails keeps the signed-in answer). The last answer is kept per
- * client, so watching the same client again (a remount) repeats no event.
+ * Turns the session query's answers in `queryClient` into auth events (docs/product.md, States): every successful
+ * answer, from a fetch or from `setQueryData` (the sign-in callback, sign-out), goes through {@link authTransition}
+ * against the answer before it, and the event, if any, is emitted to the onAuthStateChange listeners. An answer already
+ * in the cache counts at once. Failed reads change nothing (a refresh that fails keeps the signed-in answer). The last
+ * answer is kept per client, so watching the same client again (a remount) repeats no event.
  * @returns the function that stops watching.
  */
 export function watchSessionEvents(queryClient: QueryClient): () => void {
@@ -156,7 +159,7 @@ const SessionContext = createContext<SessionState | null>(null);
  * answers into auth events ({@link watchSessionEvents}). Every {@link useSession} reads this one answer instead of keeping
  * its own query observer: a page of 50 cards had about 150 observers of the same query, and a session answer arriving
  * while React drew the cards in the background made React throw that work away and draw them again in one blocking task
- * (external-store tearing; issue 12, Total Blocking Time).
+ * (external-store tearing; Total Blocking Time).
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -175,9 +178,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 }
 
 /**
- * Who is signed in. `status` is 'loading' until the first session answer arrives (spec section 4: auth loading is true
- * until the first session event), then 'signed-in' or 'signed-out'. A session read that failed for good (offline after the
- * retries) counts as signed out; an earlier good answer is kept while a refresh fails.
+ * Who is signed in. `status` is 'loading' until the first session answer arrives (docs/product.md, States: auth loading
+ * is true until the first session event), then 'signed-in' or 'signed-out'. A session read that failed for good
+ * (offline after the retries) counts as signed out; an earlier good answer is kept while a refresh fails.
  * @throws Error when no {@link SessionProvider} is above the caller (a wiring mistake, never a user's state).
  */
 export function useSession(): SessionState {

@@ -4,8 +4,8 @@
  */
 
 /**
- * Where the dialog was asked for (spec section 2, sign-in buttons): 'header' (top bar: Sign In and Sign Up), 'hero' (home
- * hero: Sign Up only), or 'prompt' (a feature that needs an account: favorites, Load More, Profile).
+ * Where the dialog was asked for (docs/product.md, Screens, sign-in buttons): 'header' (top bar: Sign In and Sign Up),
+ * 'hero' (home hero: Sign Up only), or 'prompt' (a feature that needs an account: favorites, Load More, Profile).
  */
 export type SignInVariant = 'header' | 'hero' | 'prompt';
 

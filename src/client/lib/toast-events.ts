@@ -11,7 +11,7 @@ const requestListeners = new Set<() => void>();
 /**
  * Runs `show` with Sonner's toast function once a Toaster is mounted. The first call asks the app (see
  * {@link subscribeToasterRequest}) to mount the lazily loaded Toaster, so Sonner's code is fetched only when a page
- * actually shows a toast, not on every first page load (issue 2's initial-JS budget).
+ * actually shows a toast, not on every first page load (the initial-JS budget).
  */
 export function withToaster(show: (api: ToastApi) => void): void {
   if (toastApi) {
@@ -44,7 +44,10 @@ export function subscribeToasterRequest(listener: () => void): () => void {
   return () => requestListeners.delete(listener);
 }
 
-/** Name of the window event that shows a toast (spec section 7 "Other": the event name bb:toast triggers a toast). */
+/**
+ * Name of the window event that shows a toast (docs/product.md, Calls, "Other": the event name bb:toast triggers a
+ * toast).
+ */
 export const TOAST_EVENT = 'bb:toast';
 
 /** Detail of a 'bb:toast' CustomEvent. */

@@ -1,7 +1,7 @@
 import { useLayoutEffect, type RefObject } from 'react';
 
 /**
- * Keeps what a visitor typed into a pre-rendered field before React took it over (issue 12: the page paints from HTML
+ * Keeps what a visitor typed into a pre-rendered field before React took it over (the page paints from HTML
  * and becomes interactive once its code has loaded and hydrated). On the field's first commit, when its text differs
  * from the controlled `value`, the text is handed to the field's own onChange as an input event, as if typed now; on
  * any ordinary mount the two are equal and nothing happens.

@@ -10,7 +10,7 @@ export const NEAR_VIEWPORT_MARGIN = '800px 0px';
 /**
  * Elements drawn per frame once near (two cards' artwork: about 60 SVG elements, a few ms to render, insert, style and
  * lay out on a slow phone). A scroll that brings ten cards near draws them over five frames, each in a task short
- * enough not to block input (issue 12: Total Blocking Time counts each task's time past 50 ms).
+ * enough not to block input (Total Blocking Time counts each task's time past 50 ms).
  */
 export const REVEALS_PER_FRAME = 2;
 
@@ -54,7 +54,7 @@ function observerOf(): IntersectionObserver {
 
 /**
  * Whether an element is, or has been, within {@link NEAR_VIEWPORT_MARGIN} of the viewport: for parts of a long list that
- * can wait to be drawn until a scroll brings them close (issue 12: a page of 50 cards created about 2,000 elements of
+ * can wait to be drawn until a scroll brings them close (a page of 50 cards created about 2,000 elements of
  * artwork in one commit, most of them far below the fold). Returns a ref callback for the element and the answer, which
  * turns true once (in a transition, {@link REVEALS_PER_FRAME} elements a frame, in the order they came near) and stays
  * true, even if `enabled` turns true later. With `enabled` false at first, or in a browser without IntersectionObserver (and

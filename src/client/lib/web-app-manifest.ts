@@ -2,7 +2,7 @@
 export const WEB_APP_MANIFEST_PATH = '/manifest.webmanifest';
 
 /**
- * Links the web app manifest once the page has loaded (issue 12, ADR 005). The manifest matters only for installing the
+ * Links the web app manifest once the page has loaded (ADR 005). The manifest matters only for installing the
  * app, never for drawing the page, but a `<link rel="manifest">` in the HTML makes Chromium fetch it at once, beside
  * the fonts the first paint waits for: on Lighthouse's simulated slow 4G that request alone moved the first visit's LCP
  * from 1.36 to 1.51 s. Added after the `load` event it is fetched when the line is free, and the browser's install

@@ -10,8 +10,9 @@ export interface AboutDialogProps {
 }
 
 /**
- * The About panel (spec section 1): the build's real version, channel and build (version 0.0.0, channel production, build
- * production for a release build of this package), and the commit it was built from when known.
+ * The About panel (docs/product.md, What Barback is): the build's real version, channel and build (version 0.0.0,
+ * channel production, build production for a release build of this package), and the commit it was built from when
+ * known.
  */
 export function AboutDialog({ open, onOpenChange }: AboutDialogProps) {
   const rows: [string, string][] = [

@@ -36,7 +36,7 @@ export function mountAgeGate(container: HTMLElement, onConfirmed: () => void): v
   let root: Root;
   if (container.firstElementChild) {
     // In a transition, like the app's hydration (app/boot.tsx): React hydrates in interruptible slices instead of one
-    // task (issue 12: the first visit's longest task after the first paint was this hydration). A tap on a part not
+    // task (the first visit's longest task after the first paint was this hydration). A tap on a part not
     // hydrated yet makes React hydrate that part at once.
     startTransition(() => {
       root = hydrateRoot(container, gate, { identifierPrefix: AGE_GATE_ID_PREFIX });

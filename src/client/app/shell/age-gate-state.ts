@@ -1,8 +1,10 @@
 import { readItem, writeItem } from '@/client/lib/storage';
 
-/** localStorage key of the age-verified marker (spec section 3 "Local flags"). */
+/** localStorage key of the age-verified marker (docs/product.md, Records, "Local flags"). */
 export const AGE_VERIFIED_KEY = 'bb:age-verified';
-/** Value stored once the visitor confirms legal drinking age (spec section 9: marker value v1). */
+/**
+ * Value stored once the visitor confirms legal drinking age (docs/product.md, Constants and limits: marker value v1).
+ */
 export const AGE_VERIFIED_VALUE = 'v1';
 
 /**
@@ -14,7 +16,7 @@ export function isAgeVerified(): boolean {
 }
 
 /**
- * Persists the visitor's confirmation (spec section 2: 'Yes' is stored persistently).
+ * Persists the visitor's confirmation (docs/product.md, Screens: 'Yes' is stored persistently).
  * @returns false when storage is unavailable (the gate then only stays open for this page load).
  */
 export function markAgeVerified(): boolean {

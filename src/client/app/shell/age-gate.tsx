@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { GATE_BUTTON_ATTRIBUTE } from '@/shared/first-paint';
 import { BrandMark } from './brand-mark';
 
-/** Exact texts of the age gate (spec section 2 "Age gate"). */
+/** Exact texts of the age gate (docs/product.md, Age gate). */
 export const AGE_GATE_TEXT = {
   title: 'Age Verification',
   body: 'You must be of legal drinking age (21+ in the U.S.) to use Barback. Are you of legal drinking age where you live?',
@@ -23,8 +23,8 @@ const BUTTON_PRIMARY = `${BUTTON_BASE} bg-accent text-accent-foreground shadow-[
 const BUTTON_GHOST = `${BUTTON_BASE} bg-transparent text-foreground hover:bg-surface-2`;
 
 /**
- * The age gate (spec sections 2 and 4), drawn as a full-page modal panel that the build pre-renders into index.html
- * (issue 12: a first visitor sees it before any script runs) and that hydrates in a root of its own, before the app's
+ * The age gate (docs/product.md: Screens, States), drawn as a full-page modal panel that the build pre-renders into
+ * index.html (a first visitor sees it before any script runs) and that hydrates in a root of its own, before the app's
  * code is loaded at all.
  * - 'Yes, I am of legal age', or Enter anywhere on the page except on 'No', calls `onConfirm` (the caller stores
  *   'bb:age-verified' = 'v1' and starts the app).

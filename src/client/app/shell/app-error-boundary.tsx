@@ -19,9 +19,10 @@ function report(error: unknown, info: ErrorInfo): void {
 }
 
 /**
- * The outermost error boundary (spec section 4 "Error boundary"; react-error-boundary): shows {@link ErrorFallback} when
- * anything below throws. Try Again clears the error and counts a retry; after 3 retries the next attempt reloads the page.
- * Go Home loads /; Reload Page reloads. Full page loads are used because the router itself may be what failed.
+ * The outermost error boundary (docs/product.md, States, "Error boundary"; react-error-boundary): shows {@link
+ * ErrorFallback} when anything below throws. Try Again clears the error and counts a retry; after 3 retries the next
+ * attempt reloads the page. Go Home loads /; Reload Page reloads. Full page loads are used because the router itself
+ * may be what failed.
  */
 export function AppErrorBoundary({ children, reload, goHome }: AppErrorBoundaryProps) {
   const [retries, setRetries] = useState(0);

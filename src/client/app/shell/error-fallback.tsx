@@ -1,10 +1,13 @@
 import { HouseIcon, RefreshCwIcon, RotateCcwIcon, TriangleAlertIcon } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
 
-/** Counted retries before "Try Again" reloads the page instead (spec section 9 "Error boundary retries: 3"). */
+/**
+ * Counted retries before "Try Again" reloads the page instead (docs/product.md, Constants and limits, "Error boundary
+ * retries: 3").
+ */
 export const MAX_ERROR_RETRIES = 3;
 
-/** Exact texts of the app error screen (spec section 8 "Error boundary"). */
+/** Exact texts of the app error screen (docs/product.md, Error messages, "Error boundary"). */
 export const ERROR_TEXT = {
   title: 'Something went wrong',
   body: "We're sorry, but something unexpected happened. Please try again.",

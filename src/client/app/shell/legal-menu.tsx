@@ -6,12 +6,12 @@ const loadDropdown = () => import('./legal-menu-dropdown');
 const LegalMenuDropdown = lazy(() => loadDropdown().then((module) => ({ default: module.LegalMenuDropdown })));
 
 /**
- * The Legal dropdown of the top bar and native header (spec section 2, signed-out variant): Privacy Policy, Terms of
- * Service, Data Deletion, and About (opens the About panel).
+ * The Legal dropdown of the top bar and native header (docs/product.md, Screens, signed-out variant): Privacy Policy,
+ * Terms of Service, Data Deletion, and About (opens the About panel).
  *
  * Until first use it draws only its trigger; the Radix menu's code is fetched when the pointer or focus comes near
  * (hover, focus) and mounted open on press (pointer down, click) or Enter / Space / arrow keys, so the first page load carries none of it
- * (issue 2's initial-JS budget). The placeholder has the same look, name and popup semantics as the real trigger.
+ * (the initial-JS budget). The placeholder has the same look, name and popup semantics as the real trigger.
  */
 export function LegalMenu({ compact = false }: { compact?: boolean }) {
   const { activated, triggerProps } = useLazyMenu(loadDropdown);

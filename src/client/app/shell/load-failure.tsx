@@ -1,7 +1,7 @@
 import { RotateCcwIcon, UnplugIcon } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
 
-/** Exact texts of a lazy page or modal load failure (spec section 8). */
+/** Exact texts of a lazy page or modal load failure (docs/product.md, Error messages). */
 export const LOAD_FAILURE_TEXT = { title: 'Something went wrong', body: 'Please try again.', retry: 'Retry' } as const;
 
 /**

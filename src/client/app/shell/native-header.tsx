@@ -24,10 +24,11 @@ function useRouteTitle(): string {
 }
 
 /**
- * The native-app header (spec section 2, ios shell): compact (44 px), padded below the status bar (safe area), with the
- * page title centred, the logo (a link home) on / and a Home button on the left on every other page, and on the right the
- * Batch Calc button and the auth side: a disabled My Bar placeholder and an avatar placeholder while the session loads,
- * the My Bar button and the avatar menu when signed in, or 'Sign In', 'Sign Up' and the Legal menu when signed out.
+ * The native-app header (docs/product.md, Shells, ios shell): compact (44 px), padded below the status bar (safe area),
+ * with the page title centred, the logo (a link home) on / and a Home button on the left on every other page, and on
+ * the right the Batch Calc button and the auth side: a disabled My Bar placeholder and an avatar placeholder while the
+ * session loads, the My Bar button and the avatar menu when signed in, or 'Sign In', 'Sign Up' and the Legal menu when
+ * signed out.
  */
 export function NativeHeader() {
   const { pathname } = useLocation();

@@ -18,8 +18,8 @@ export interface NavItem {
 }
 
 /**
- * The primary destinations (spec section 2: the tab bar's four columns Discover, My Bar, Search, Profile; My Bar and
- * Profile ask a signed-out visitor to sign in).
+ * The primary destinations (docs/product.md, Screens: the tab bar's four columns Discover, My Bar, Search, Profile; My
+ * Bar and Profile ask a signed-out visitor to sign in).
  */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Discover', to: paths.discover, icon: CompassIcon, end: false, inTopBar: true },
@@ -28,7 +28,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Profile', to: paths.profile, icon: UserRoundIcon, end: false, requiresAccount: true, inTopBar: true },
 ];
 
-/** Pages where the bottom tab bar is hidden (spec section 2: hidden on /upgrade). */
+/** Pages where the bottom tab bar is hidden (docs/product.md, Screens: hidden on /upgrade). */
 export const TAB_BAR_HIDDEN_PATHS: readonly string[] = [paths.upgrade];
 
 /**

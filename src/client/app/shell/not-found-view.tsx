@@ -3,7 +3,7 @@ import { paths } from '@/client/config/paths';
 import { Button } from '@/client/components/ui/button';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
 
-/** Exact texts of the 404 page (spec section 2 "Error screens"). */
+/** Exact texts of the 404 page (docs/product.md, Error screens). */
 export const NOT_FOUND_TEXT = { title: "Oops! This cocktail recipe doesn't exist", link: 'Return to Bar' } as const;
 
 /** A tipped-over coupe with a spilled pour: the 404 illustration. Decorative. */

@@ -13,7 +13,7 @@ export const RECOVERY_BANNER_TEXT = {
 } as const;
 
 /**
- * The recovery-mode banner (issue 15): while the signed-in user is in recovery mode (recovery-mode.ts: 60 minutes from the
+ * The recovery-mode banner: while the signed-in user is in recovery mode (recovery-mode.ts: 60 minutes from the
  * recovery link), a strip under the header leads to 'Secure your account' (not drawn on that page, whose own notice
  * says the same), and its close button leaves the mode. Nothing is drawn otherwise.
  */

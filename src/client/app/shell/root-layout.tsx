@@ -20,7 +20,7 @@ import { TopBar } from './top-bar';
 const DebugPanel = lazy(() => import('./debug-panel').then((module) => ({ default: module.DebugPanel })));
 
 /**
- * The frame every page lives in (spec section 2 "Application shells"), chosen by the app environment:
+ * The frame every page lives in (docs/product.md, Shells), chosen by the app environment:
  * - ios: the native-app header (no web top bar), content, the tab bar;
  * - web and toast: the sticky web top bar, content, the desktop footer and the phone tab bar; toast adds
  *   data-toast on the frame.
@@ -36,7 +36,7 @@ export function RootLayout() {
     syncDebugMode(location.search);
   }, [location.search]);
 
-  // A task after the commit, not inside it: the first commit's effects all run in one task (issue 12). A path left
+  // A task after the commit, not inside it: the first commit's effects all run in one task. A path left
   // within that task (an immediate redirect) is not counted.
   useEffect(() => runSoon(() => track('page_view', { path: location.pathname })), [location.pathname]);
 

@@ -3,9 +3,10 @@ import { cn } from '@/client/lib/utils';
 import { NAV_ITEMS, TAB_BAR_HIDDEN_PATHS, useNavItemClick } from './nav-items';
 
 /**
- * Bottom tab bar for small screens (spec section 2): four columns (Discover, My Bar, Search, Profile), fixed to the
- * bottom, padded for the home indicator (safe area), hidden from the md breakpoint (768 px) up and on /upgrade. The active
- * tab carries aria-current="page" (set by NavLink). A signed-out tap on My Bar or Profile opens the sign-in dialog.
+ * Bottom tab bar for small screens (docs/product.md, Screens): four columns (Discover, My Bar, Search, Profile), fixed
+ * to the bottom, padded for the home indicator (safe area), hidden from the md breakpoint (768 px) up and on /upgrade.
+ * The active tab carries aria-current="page" (set by NavLink). A signed-out tap on My Bar or Profile opens the sign-in
+ * dialog.
  */
 export function TabBar() {
   const onNavClick = useNavItemClick();

@@ -53,7 +53,7 @@ describe('the shell while the session loads', () => {
     expect(within(bar).queryByRole('button', { name: 'Sign In' })).toBeNull();
     expect(within(bar).queryByRole('button', { name: 'Legal' })).toBeNull();
     expect(within(bar).queryByRole('button', { name: 'Account menu' })).toBeNull();
-    // Spec section 2: while auth loads, a disabled My Bar placeholder.
+    // docs/product.md, Screens: while auth loads, a disabled My Bar placeholder.
     expect(within(bar).getByTestId('my-bar-placeholder')).toBeDisabled();
     expect(within(bar).queryByRole('link', { name: 'My Bar' })).toBeNull();
   });

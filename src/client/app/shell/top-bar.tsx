@@ -11,10 +11,10 @@ import { LegalMenu } from './legal-menu';
 import { NAV_ITEMS, useNavItemClick } from './nav-items';
 
 /**
- * The web top bar (spec section 2), sticky on desktop and mobile web: the logo linking to /, the primary links on desktop,
- * a Home button on every page except / and the Batch Calc button (both icon only below 640 px), and the auth side: a disabled My Bar placeholder and an
- * avatar placeholder while the session loads, the My Bar button and the avatar menu when signed in, or 'Sign In' +
- * 'Sign Up' and the Legal dropdown when signed out.
+ * The web top bar (docs/product.md, Screens), sticky on desktop and mobile web: the logo linking to /, the primary
+ * links on desktop, a Home button on every page except / and the Batch Calc button (both icon only below 640 px), and
+ * the auth side: a disabled My Bar placeholder and an avatar placeholder while the session loads, the My Bar button and
+ * the avatar menu when signed in, or 'Sign In' + 'Sign Up' and the Legal dropdown when signed out.
  */
 export function TopBar() {
   const { pathname } = useLocation();

@@ -9,7 +9,7 @@ const OVERLAY_CLASS = 'fixed inset-0 z-50 bg-black/85 md:bg-black/70 md:backdrop
  * The panel's look (without its animations). Phones: a bottom sheet that leaves the top 7 rem free, so toasts (top
  * centre) never cover it. From 640 px: a centred panel. Joined, not merged with cn(): the two parts never conflict, and
  * a cn() call when the module loads would build tailwind-merge's class map there (about 10 ms), inside the module's
- * evaluation on a deep link (issue 12).
+ * evaluation on a deep link.
  */
 const PANEL_CLASS = [
   'fixed inset-x-0 bottom-0 z-50 mx-auto grid max-h-[calc(100dvh-7rem)] max-w-lg gap-4 overflow-y-auto rounded-t-2xl border border-b-0 border-border-strong bg-surface p-6 pb-[calc(1.5rem+env(safe-area-inset-bottom,0px))] text-foreground shadow-2xl outline-none',

@@ -2,12 +2,15 @@ import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '@/client/lib/utils';
 
-/** Tooltip open delay, ms (spec section 9). */
+/** Tooltip open delay, ms (docs/product.md, Constants and limits). */
 export const TOOLTIP_DELAY_MS = 700;
-/** Window in which moving to another trigger opens its tooltip at once, ms (spec section 9). */
+/** Window in which moving to another trigger opens its tooltip at once, ms (docs/product.md, Constants and limits). */
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
-/** Shares tooltip timing across the app: 700 ms open delay, 300 ms skip delay (spec section 9). Mounted once in the providers. */
+/**
+ * Shares tooltip timing across the app: 700 ms open delay, 300 ms skip delay (docs/product.md, Constants and limits).
+ * Mounted once in the providers.
+ */
 export function TooltipProvider({
   delayDuration = TOOLTIP_DELAY_MS,
   skipDelayDuration = TOOLTIP_SKIP_DELAY_MS,

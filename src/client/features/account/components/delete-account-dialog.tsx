@@ -24,8 +24,9 @@ export const DELETE_DIALOG_TEXT = {
 } as const;
 
 /**
- * Account Actions' delete dialog (spec sections 2 and 4 "Settings delete dialog": closed or open; confirming goes to
- * /delete-account). Radix Dialog: focus moves into it, Escape and Cancel close it and focus returns to the trigger.
+ * Account Actions' delete dialog (docs/product.md: Screens; States, "Settings delete dialog": closed or open;
+ * confirming goes to /delete-account). Radix Dialog: focus moves into it, Escape and Cancel close it and focus returns
+ * to the trigger.
  */
 export function DeleteAccountDialog() {
   const navigate = useNavigate();

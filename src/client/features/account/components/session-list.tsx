@@ -47,7 +47,7 @@ function errorMessage(error: unknown): string {
 }
 
 /**
- * 'Where you're signed in' (issue 15, 'Secure your account'): every signed-in session with its device, address and last
+ * 'Where you're signed in' ('Secure your account'): every signed-in session with its device, address and last
  * use, this device first and marked; 'Sign out' ends one other session, 'Sign out everywhere else' ends all the others
  * (each ended browser is signed out on its next request). Loading shows placeholders of the rows' size; a failed load says
  * so with Retry; a failed sign-out says why in a toast and leaves the list as it was.

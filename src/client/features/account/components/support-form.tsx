@@ -51,7 +51,10 @@ export const SUPPORT_TEXT = {
     `${used.toLocaleString('en')} / ${MAX_SUPPORT_MESSAGE_LENGTH.toLocaleString('en')} characters`,
 } as const;
 
-/** How long the success message stays before the form resets (spec section 9: support success message 3 s), ms. */
+/**
+ * How long the success message stays before the form resets (docs/product.md, Constants and limits: support success
+ * message 3 s), ms.
+ */
 export const SUPPORT_SENT_MS = 3000;
 /** The count under the message shows from this share of the limit on. */
 const COUNT_FROM = 0.9;
@@ -86,19 +89,20 @@ function failureText(error: unknown): string {
   return SUPPORT_TEXT.failed;
 }
 
-/** The form's phase (spec section 4 "Support form": idle, sending, sent). */
+/** The form's phase (docs/product.md, States, "Support form": idle, sending, sent). */
 export type SupportFormPhase = 'idle' | 'sending' | 'sent';
 
 const textareaClass =
   'w-full min-w-0 resize-y rounded-lg border border-border-strong bg-surface-2 px-3 py-2 text-base text-foreground shadow-[inset_0_1px_2px_rgb(0_0_0/0.3)] transition-[border-color] outline-none placeholder:text-subtle focus-visible:border-accent focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring/70 aria-invalid:border-destructive md:text-sm';
 
 /**
- * The Contact Support form (spec sections 2, 4, 5 and 9): email (type email, prefilled) and a 4-row message, both required:
- * the submit button is disabled, and submitting is refused, while either is empty. The shared `supportMessageSchema`
- * checks both (a valid address; a message of at most 5000 characters after trimming); a refused submit says why under
- * the field and moves focus to it. Sending posts to `POST /api/support` with `page`; once the server has the message the
- * form shows a success message for 3 s and then resets (message emptied, email back to `defaultEmail`). A refused or
- * failed send keeps what was typed and says why (rate limit, offline, other).
+ * The Contact Support form (docs/product.md: Screens, States, Validation, Constants and limits): email (type email,
+ * prefilled) and a 4-row message, both required: the submit button is disabled, and submitting is refused, while either
+ * is empty. The shared `supportMessageSchema` checks both (a valid address; a message of at most 5000 characters after
+ * trimming); a refused submit says why under the field and moves focus to it. Sending posts to `POST /api/support` with
+ * `page`; once the server has the message the form shows a success message for 3 s and then resets (message emptied,
+ * email back to `defaultEmail`). A refused or failed send keeps what was typed and says why (rate limit, offline,
+ * other).
  */
 export function SupportForm({
   defaultEmail,

@@ -7,10 +7,10 @@ const loadDropdown = () => import('./account-menu-dropdown');
 const AccountMenuDropdown = lazy(() => loadDropdown().then((module) => ({ default: module.AccountMenuDropdown })));
 
 /**
- * The signed-in user's avatar menu (spec section 2): the initial of the email; opened, it shows 'Signed in as' and the
- * email, Settings, Data Deletion, Privacy Policy, Terms of Service and Sign out. It replaces the Legal menu for signed-in
- * users. Like the Legal menu it draws only its trigger until first use and loads the Radix menu on hover/focus, opening it
- * on press or Enter / Space / arrow keys, so no page load carries the menu's code.
+ * The signed-in user's avatar menu (docs/product.md, Screens): the initial of the email; opened, it shows 'Signed in
+ * as' and the email, Settings, Data Deletion, Privacy Policy, Terms of Service and Sign out. It replaces the Legal menu
+ * for signed-in users. Like the Legal menu it draws only its trigger until first use and loads the Radix menu on
+ * hover/focus, opening it on press or Enter / Space / arrow keys, so no page load carries the menu's code.
  */
 export function AccountMenu({ email }: { email: string }) {
   const { activated, triggerProps } = useLazyMenu(loadDropdown);
@@ -26,7 +26,10 @@ export function AccountMenu({ email }: { email: string }) {
   return <AccountMenuTrigger email={email} {...triggerProps} />;
 }
 
-/** The avatar-sized placeholder drawn while the session loads (spec section 2: an avatar placeholder while auth loads). */
+/**
+ * The avatar-sized placeholder drawn while the session loads (docs/product.md, Screens: an avatar placeholder while
+ * auth loads).
+ */
 export function AvatarPlaceholder() {
   return (
     <span className="flex size-10 items-center justify-center" data-testid="avatar-placeholder" aria-hidden="true">

@@ -7,10 +7,13 @@ import { browserNavigation } from '../lib/browser-navigation';
 import { systemBrowserName, type EmbeddedBrowserInfo } from '../lib/embedded-browser';
 import { paths } from '@/client/config/paths';
 
-/** The page that starts each provider's sign-in in the system browser (spec section 8). */
+/** The page that starts each provider's sign-in in the system browser (docs/product.md, Error messages). */
 export const SYSTEM_BROWSER_PATH: Record<OAuthProvider, string> = { google: paths.auth, facebook: paths.authFacebook };
 
-/** Heading of the notice. Facebook's follows the spec's 'Continue in Safari to sign in with Facebook' (per platform). */
+/**
+ * Heading of the notice. Facebook's follows docs/product.md, Error messages: 'Continue in Safari to sign in with
+ * Facebook' (per platform).
+ */
 export function embeddedNoticeTitle(provider: OAuthProvider, browser: EmbeddedBrowserInfo): string {
   const target = systemBrowserName(browser.platform);
   return provider === 'facebook'

@@ -22,7 +22,10 @@ import { sendMagicLink } from '../api/send-magic-link';
 import { signInErrorMessage } from '../lib/sign-in-errors';
 import { SIGN_IN_TEXT } from '../lib/sign-in-text';
 
-/** The form's own words: the field's label and the reasons shown under it (the toasts keep the spec's texts). */
+/**
+ * The form's own words: the field's label and the reasons shown under it (the toasts keep the texts of docs/product.md,
+ * Error messages).
+ */
 export const MAGIC_LINK_TEXT = {
   emailLabel: 'Email address',
   emailRequired: 'Enter your email address to get a link.',
@@ -119,12 +122,15 @@ const magicLinkResolver = withFieldMessages(
   { email: EMAIL_FIELD_MESSAGES, ageConfirmed: () => MAGIC_LINK_TEXT.ageHint },
 );
 
-/** The form's states (spec section 4 "Magic-link form": editing, sending, then the confirmation). */
+/** The form's states (docs/product.md, States, "Magic-link form": editing, sending, then the confirmation). */
 export type MagicLinkPhase = 'editing' | 'sending' | 'sent';
 
 /** Props of {@link MagicLinkForm}. */
 export interface MagicLinkFormProps {
-  /** The dialog's form needs the age box ticked (spec section 5); when true the button is disabled until it is. */
+  /**
+   * The dialog's form needs the age box ticked (docs/product.md, Validation); when true the button is disabled until it
+   * is.
+   */
   requireAge?: boolean;
   /** Whether the age box (owned by the caller) is ticked. */
   ageConfirmed?: boolean;

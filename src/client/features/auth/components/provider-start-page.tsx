@@ -35,10 +35,11 @@ export interface ProviderStartPageProps {
 type State = { kind: 'starting' } | { kind: 'embedded' } | { kind: 'failed'; reason: string };
 
 /**
- * A page that starts a provider sign-in as soon as it opens (spec section 2: /auth, /auth/google, /auth/facebook): it asks
- * the server for the provider's authorize URL and goes there. While that happens: 'Redirecting to Google…'. On failure
- * the page becomes 'Sign-in Error' with a Close button (closes the window when it was opened as a popup, else goes to /)
- * and Try again. In an in-app browser it shows the "continue in your browser" notice instead of starting.
+ * A page that starts a provider sign-in as soon as it opens (docs/product.md, Screens: /auth, /auth/google,
+ * /auth/facebook): it asks the server for the provider's authorize URL and goes there. While that happens: 'Redirecting
+ * to Google…'. On failure the page becomes 'Sign-in Error' with a Close button (closes the window when it was opened as
+ * a popup, else goes to /) and Try again. In an in-app browser it shows the "continue in your browser" notice instead
+ * of starting.
  */
 export function ProviderStartPage({ provider, options, failure = 'generic' }: ProviderStartPageProps) {
   const label = PROVIDER_LABEL[provider];

@@ -27,7 +27,7 @@ export const RECOVERY_FORM_TEXT = {
 const recoveryResolver = withFieldMessages(zodResolver(recoveryEmailSchema), { email: EMAIL_FIELD_MESSAGES });
 
 /**
- * 'Trouble signing in?' (issue 15): an email field checked by the shared `recoveryEmailSchema` and 'Send recovery link'
+ * 'Trouble signing in?': an email field checked by the shared `recoveryEmailSchema` and 'Send recovery link'
  * (`POST /api/session/recovery`). The answer never says whether an account exists: the confirmation reads 'If an account
  * uses …'. A refusal (too many requests, mail server down, offline) shows its reason under the form and keeps the address.
  * `onBack` returns to the sign-in options.

@@ -7,7 +7,7 @@ import { preloadSignInDialog } from './sign-in-dialog-host';
 
 /** Props of {@link SignInButtons}. */
 export interface SignInButtonsProps {
-  /** 'hero': only Sign Up; 'header': Sign In and Sign Up (spec section 2). */
+  /** 'hero': only Sign Up; 'header': Sign In and Sign Up (docs/product.md, Screens). */
   variant: Extract<SignInVariant, 'hero' | 'header'>;
   className?: string;
   /** Button size; the header uses 'sm', the hero 'lg'. */
@@ -17,9 +17,9 @@ export interface SignInButtonsProps {
 }
 
 /**
- * The buttons that open the sign-in dialog (spec section 2): the hero variant shows only 'Sign Up', the header variant
- * 'Sign In' and 'Sign Up'; both are hidden when signed in and while the session is still loading (the caller draws a
- * placeholder there if it needs one). Both open the same dialog: a first sign-in creates the account.
+ * The buttons that open the sign-in dialog (docs/product.md, Screens): the hero variant shows only 'Sign Up', the
+ * header variant 'Sign In' and 'Sign Up'; both are hidden when signed in and while the session is still loading (the
+ * caller draws a placeholder there if it needs one). Both open the same dialog: a first sign-in creates the account.
  */
 export function SignInButtons({
   variant,

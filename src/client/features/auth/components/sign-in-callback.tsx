@@ -19,7 +19,10 @@ import { paths } from '@/client/config/paths';
 import { takeReturnPath } from '@/client/lib/return-path';
 import { leaveRecoveryMode, readRecoveryMode } from '@/client/lib/recovery-mode';
 
-/** The callback's states (spec section 4 "Sign-in callback": loading, then success or error; plus the second factor). */
+/**
+ * The callback's states (docs/product.md, States, "Sign-in callback": loading, then success or error; plus the second
+ * factor).
+ */
 export type CallbackState =
   | { kind: 'loading' }
   | { kind: 'two-factor' }
@@ -28,7 +31,8 @@ export type CallbackState =
   | { kind: 'no-session' };
 
 /**
- * The sign-in return target (`/auth/callback`, spec sections 2, 4 and 8). Magic links and provider sign-ins land here:
+ * The sign-in return target (`/auth/callback`, docs/product.md: Screens, States, Error messages). Magic links and
+ * provider sign-ins land here:
  * - `?error=...`: 'Sign-in failed' with the message, a destructive toast and 'Return to app' (to /);
  * - `?twoFactor=1`: the authenticator code form; once accepted, as a success;
  * - otherwise it reads the session: signed in -> 'Sign-in successful!', the toast 'Welcome to Barback!', the sign-in is

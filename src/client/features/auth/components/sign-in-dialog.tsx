@@ -67,12 +67,13 @@ export function unavailableProvidersText(unavailable: readonly OAuthProvider[]):
 }
 
 /**
- * The sign-in dialog (spec sections 2, 4 and 5): title 'Sign in to continue', the text 'Sign in to access the bar and save
- * your favorite cocktails.', the age box 'I confirm I am of legal drinking age in my jurisdiction.', Continue with Google
- * (needs the age box), Continue with Facebook (does not), and the email magic-link form (needs it). After the link is sent
- * it shows 'Check your email' and closes itself 2 s later. In an in-app browser, the provider buttons lead to a notice that
- * sends the visitor to the system browser. 'Trouble signing in?' swaps the options for the recovery form (RecoveryForm: a
- * recovery link by email) and back. Loaded on first open by SignInDialogHost; a fresh form on every open.
+ * The sign-in dialog (docs/product.md: Screens, States, Validation): title 'Sign in to continue', the text 'Sign in to
+ * access the bar and save your favorite cocktails.', the age box 'I confirm I am of legal drinking age in my
+ * jurisdiction.', Continue with Google (needs the age box), Continue with Facebook (does not), and the email magic-link
+ * form (needs it). After the link is sent it shows 'Check your email' and closes itself 2 s later. In an in-app
+ * browser, the provider buttons lead to a notice that sends the visitor to the system browser. 'Trouble signing in?'
+ * swaps the options for the recovery form (RecoveryForm: a recovery link by email) and back. Loaded on first open by
+ * SignInDialogHost; a fresh form on every open.
  */
 export function SignInDialog({ open, onOpenChange, variant = 'header' }: SignInDialogProps) {
   const ageId = useId();

@@ -174,7 +174,7 @@ function ChallengeForm({ mode, onVerified, onExpired }: TwoFactorChallengeProps 
       form.setError('code', { type: 'server', message }, { shouldFocus: true });
       return;
     }
-    // Before the session is read: the sign-in's SIGNED_IN follows (spec section 4 events).
+    // Before the session is read: the sign-in's SIGNED_IN follows (docs/product.md, States, auth events).
     emitAuthEvent('MFA_CHALLENGE_VERIFIED', null);
     onVerified();
   };

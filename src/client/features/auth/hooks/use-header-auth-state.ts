@@ -29,7 +29,7 @@ export function useLastKnownAuthHint(): string | null {
 
 /**
  * The header's auth state (see {@link HeaderAuthState}). The last-known hint comes from localStorage in the browser and
- * is null in the pre-render (issue 12), so a hydrated page first matches the pre-rendered HTML, then shows the hint.
+ * is null in the pre-render, so a hydrated page first matches the pre-rendered HTML, then shows the hint.
  */
 export function useHeaderAuthState(): HeaderAuthState {
   const session = useSession();

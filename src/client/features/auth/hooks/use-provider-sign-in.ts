@@ -8,7 +8,7 @@ import { SIGN_IN_TEXT } from '../lib/sign-in-text';
 
 /** Options of one provider start from the sign-in dialog or a settings page. */
 export interface ProviderSignInOptions extends OAuthStartOptions {
-  /** Google and the magic link need the age box ticked first (spec section 5); Facebook does not. */
+  /** Google and the magic link need the age box ticked first (docs/product.md, Validation); Facebook does not. */
   ageConfirmed?: boolean;
 }
 

@@ -1,7 +1,7 @@
 /**
  * In-app browsers (the web views of social and messaging apps) from the user agent. Google refuses OAuth sign-in inside
  * embedded web views ("disallowed_useragent"), and Facebook's flow breaks in other apps' views, so the sign-in screens
- * send these visitors to the device's own browser (spec section 8, embedded browser rows).
+ * send these visitors to the device's own browser (docs/product.md, Error messages, embedded browser rows).
  */
 
 /** The app whose web view the page is in. */

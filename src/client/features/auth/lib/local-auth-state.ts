@@ -2,8 +2,9 @@ import { getStorage, writeItem, type StorageArea } from '@/client/lib/storage';
 import { SIGNED_IN_HINT_ATTRIBUTE } from '@/shared/first-paint';
 
 /**
- * Local traces of a sign-in (spec section 4 "Sign-out": clear the stored auth keys from local and session storage).
- * Barback's own auth keys start with 'bb:auth'; better-auth's browser client keeps its keys under 'better-auth'.
+ * Local traces of a sign-in (docs/product.md, States, "Sign-out": clear the stored auth keys from local and session
+ * storage). Barback's own auth keys start with 'bb:auth'; better-auth's browser client keeps its keys under
+ * 'better-auth'.
  */
 export const AUTH_STORAGE_PREFIXES = ['bb:auth', 'better-auth'] as const;
 

@@ -7,10 +7,10 @@ import { readCallbackParams, type CallbackParams } from './callback-params';
 import { COUNTED_SIGN_IN_KEY } from './local-auth-state';
 
 /**
- * Registration vs login (spec section 4 "Auth": on a first sign-in where created_at equals updated_at the user counts as
- * newly registered, otherwise as a login). A user record that was never updated is also what a returning user who never
- * changed anything looks like, so the rule is narrowed to users created within the last {@link NEW_USER_WINDOW_MS}; the
- * magic link's `?new=1` (better-auth's newUserCallbackURL) says "new" outright.
+ * Registration vs login (docs/product.md, States, "Auth": on a first sign-in where created_at equals updated_at the
+ * user counts as newly registered, otherwise as a login). A user record that was never updated is also what a returning
+ * user who never changed anything looks like, so the rule is narrowed to users created within the last {@link
+ * NEW_USER_WINDOW_MS}; the magic link's `?new=1` (better-auth's newUserCallbackURL) says "new" outright.
  *
  * It is decided once, from the auth events ({@link startSignInAnalytics}): a SIGNED_IN heard while the sign-in callback
  * page's context is noted ({@link noteSignInContext}) is counted, once per session id. Every sign-in lands on that page

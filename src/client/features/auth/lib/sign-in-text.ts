@@ -1,6 +1,7 @@
 /**
- * The sign-in screens' exact texts (spec sections 2, 5 and 8) and timers. No imports and no logic: the shell's sign-in
- * buttons load this file with every first page (error wording lives in sign-in-errors.ts, loaded with the dialog).
+ * The sign-in screens' exact texts (docs/product.md: Screens, Validation, Error messages) and timers. No imports and no
+ * logic: the shell's sign-in buttons load this file with every first page (error wording lives in sign-in-errors.ts,
+ * loaded with the dialog).
  */
 export const SIGN_IN_TEXT = {
   dialogTitle: 'Sign in to continue',

@@ -28,11 +28,11 @@ export function forgetSignedInUser(queryClient: QueryClient | null): void {
 }
 
 /**
- * Signs out (spec section 4 "Sign-out"): leaves for / and forgets the user on this device first (the session query
- * becomes "signed out", the user's cached queries are removed, which also aborts those still loading), so nothing on
- * the page asks for the user's data once the session has ended (a 401 in the console, seen when a favorites or profile
- * request raced the sign-out); then ends the session on the server (`POST /api/auth/sign-out` through better-auth's
- * client, loaded now). The device is signed out even when the server cannot be reached.
+ * Signs out (docs/product.md, States, "Sign-out"): leaves for / and forgets the user on this device first (the session
+ * query becomes "signed out", the user's cached queries are removed, which also aborts those still loading), so nothing
+ * on the page asks for the user's data once the session has ended (a 401 in the console, seen when a favorites or
+ * profile request raced the sign-out); then ends the session on the server (`POST /api/auth/sign-out` through
+ * better-auth's client, loaded now). The device is signed out even when the server cannot be reached.
  * @returns once the session has been ended (or the server could not be reached). Never throws.
  */
 export async function signOut(): Promise<void> {

@@ -5,7 +5,7 @@ import { batchKeys } from './query-keys';
 
 /**
  * The cocktail contracts, loaded with the first request that needs them: building them was a 15-28 ms task of the
- * calculator's start here (issue 12, TBT), and a calculator opened without a cocktail asks for none.
+ * calculator's start here (Total Blocking Time), and a calculator opened without a cocktail asks for none.
  */
 function cocktailSchemas() {
   return import('@/shared/schemas/cocktail');

@@ -59,7 +59,7 @@ export function BatchCalculatorPage({
 } = {}) {
   const queryClient = useQueryClient();
   const [system] = useUnitSystem();
-  // The router's location, not window's: the build pre-renders this page in Node (issue 12), and the browser hydrates it.
+  // The router's location, not window's: the build pre-renders this page in Node, and the browser hydrates it.
   const location = useLocation();
   const [start] = useState(() => {
     const params = new URLSearchParams(location.search);

@@ -60,8 +60,8 @@ export function RecipeEditor({ name, onName, lines, onLines }: RecipeEditorProps
   const nameId = useId();
   // The catalogue's ingredients (about 300) are asked for, and join the suggestion list, when an ingredient field is
   // first used (focused or typed in, in a transition): fetched, checked and drawn with the page they were some of its
-  // longest tasks at start (issue 12, TBT: the datalist alone 20-30 ms observed), and no one sees a datalist before
-  // typing in its field. A field focused before the page's code ran is first used when typed in.
+  // longest tasks at start (Total Blocking Time; the datalist was the costliest part), and no one sees a datalist
+  // before typing in its field. A field focused before the page's code ran is first used when typed in.
   const [suggesting, setSuggesting] = useState(false);
   const suggest = () => {
     if (!suggesting) startTransition(() => setSuggesting(true));

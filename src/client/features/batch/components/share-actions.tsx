@@ -10,7 +10,7 @@ import { useOrigin } from '@/client/lib/use-origin';
  * 'Copy share link' copies a URL that restores the whole calculation. Where the clipboard is refused, the link is shown
  * in a field to copy by hand. `sharePath` is the link's path and query; the origin is added here, in the leaf: it is only
  * known after hydration (useOrigin), and reading it higher up made the whole calculator render again synchronously
- * right after hydrating (issue 12).
+ * right after hydrating.
  */
 export function ShareActions({ sharePath, printLabel }: { sharePath: string; printLabel: string }) {
   const id = useId();

@@ -48,7 +48,7 @@ const hasList = (favorites: FavoritesResult) => favorites.data !== undefined;
 /**
  * Subscribes to the signed-in user's favorites once for everything below it (app Providers mount it inside the
  * SessionProvider; tests wrap with it). Every heart on a page of cards reads this one subscription: one query observer
- * per card made React redraw the whole page of cards in one blocking task when the list arrived mid-draw (issue 12).
+ * per card made React redraw the whole page of cards in one blocking task when the list arrived mid-draw.
  */
 export function FavoritesProvider({ children }: { children: ReactNode }) {
   const favorites = useFavoritesQuery();
@@ -59,7 +59,7 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
 
 /**
  * The signed-in user's favorites; idle (no request) while signed out or while the session loads. A failed load stays
- * silent (spec section 8): callers read `data` and treat a missing list as "no favorites".
+ * silent (docs/product.md, Error messages): callers read `data` and treat a missing list as "no favorites".
  * @throws Error when no {@link FavoritesProvider} is above the caller (a wiring mistake).
  */
 export function useFavorites(): FavoritesResult {

@@ -8,9 +8,9 @@ export function favoriteButtonLabel(name: string, isFavorite: boolean): string {
 }
 
 /**
- * The heart toggle of one cocktail (spec sections 2 and 4: cards and the recipe show a favorite toggle). A real button
- * with aria-pressed (true when saved) and a name saying what it does ('Save {name} to favorites' / 'Remove {name} from
- * favorites'). Behaviour (optimistic write, rollback, sign-in prompt) comes from {@link useFavorite}.
+ * The heart toggle of one cocktail (docs/product.md: Screens, States; cards and the recipe show a favorite toggle). A
+ * real button with aria-pressed (true when saved) and a name saying what it does ('Save {name} to favorites' / 'Remove
+ * {name} from favorites'). Behaviour (optimistic write, rollback, sign-in prompt) comes from {@link useFavorite}.
  *
  * Place it beside a card's link, never inside it. 40 x 40 px hit area.
  */

@@ -4,8 +4,8 @@ import { cn } from '@/client/lib/utils';
 import { FAVORITE_TEXT } from '../hooks/use-favorite';
 
 /**
- * The anonymous visitor's prompt 'Log in to save your favorite cocktails' (spec section 2, home): one button that opens
- * the sign-in dialog. Render it only when the session is known to be signed out.
+ * The anonymous visitor's prompt 'Log in to save your favorite cocktails' (docs/product.md, Home): one button that
+ * opens the sign-in dialog. Render it only when the session is known to be signed out.
  */
 export function FavoritesPrompt({ className }: { className?: string }) {
   return (

@@ -6,7 +6,7 @@ import { showToast } from '@/client/lib/toast-events';
 import { useFavorites } from '../api/get-favorites';
 import { useSetFavorite } from '../api/set-favorite';
 
-/** Texts of favoriting (spec sections 2 and 8). */
+/** Texts of favoriting (docs/product.md: Screens, Error messages). */
 export const FAVORITE_TEXT = {
   /** Favoriting while signed out. */
   signInRequired: 'Please log in to save favorites',
@@ -33,11 +33,11 @@ export interface FavoriteState {
 }
 
 /**
- * One cocktail's favorite state and toggle (spec sections 4 and 8). Signed in, a toggle changes the heart at once and
- * writes to the server; a failed write shows 'Error saving favorite. Please try again.' and the heart returns to its
- * state before the click (a 401 means the session ended: the sign-in prompt instead). Signed out, a toggle shows
- * 'Please log in to save favorites' and opens the sign-in dialog. A failed load of the favorites stays silent: every
- * heart simply shows as not saved.
+ * One cocktail's favorite state and toggle (docs/product.md: States, Error messages). Signed in, a toggle changes the
+ * heart at once and writes to the server; a failed write shows 'Error saving favorite. Please try again.' and the heart
+ * returns to its state before the click (a 401 means the session ended: the sign-in prompt instead). Signed out, a
+ * toggle shows 'Please log in to save favorites' and opens the sign-in dialog. A failed load of the favorites stays
+ * silent: every heart simply shows as not saved.
  * @param cocktailId the cocktail's numeric id.
  */
 export function useFavorite(cocktailId: number): FavoriteState {

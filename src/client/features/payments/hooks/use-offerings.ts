@@ -10,8 +10,9 @@ export interface OfferingsState {
 }
 
 /**
- * The Individual plan's prices and product ids: the defaults of spec section 9 until the native wrapper answers
- * GET_OFFERINGS (asked on mount inside the native app) with an OFFERINGS event, whose prices then replace them.
+ * The Individual plan's prices and product ids: the defaults in docs/product.md (Constants and limits) until the native
+ * wrapper answers GET_OFFERINGS (asked on mount inside the native app) with an OFFERINGS event, whose prices then
+ * replace them.
  */
 export function useOfferings(): OfferingsState {
   const env = useAppEnvironment();

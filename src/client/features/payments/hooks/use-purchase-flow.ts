@@ -15,7 +15,7 @@ import {
 } from '../lib/purchase-machine';
 import { listenForWrapperEvents, sendWrapperRequest } from '../lib/wrapper-bridge';
 
-/** Exact texts of the purchase flow (spec section 8 for the first two). */
+/** Exact texts of the purchase flow (docs/product.md, Error messages, for the first two). */
 export const PURCHASE_TEXT = {
   purchaseUnavailable: 'Purchases are only available in the iOS app.',
   restoreUnavailable: 'Restore is only available in the iOS app.',
@@ -26,7 +26,10 @@ export const PURCHASE_TEXT = {
   nothingToRestore: 'No purchases were found to restore for this Apple ID.',
 } as const;
 
-/** Delay between the wrapper's "done" and the first session refresh, ms (spec section 9: post-purchase refresh 0.8 s). */
+/**
+ * Delay between the wrapper's "done" and the first session refresh, ms (docs/product.md, Constants and limits:
+ * post-purchase refresh 0.8 s).
+ */
 export const POST_PURCHASE_REFRESH_MS = 800;
 /**
  * Further waits before re-reading the session when the server does not show the entitlement yet, ms: with the first
@@ -81,14 +84,14 @@ function isConfirmed(session: SessionData | null, kind: PurchaseKind, productId:
 }
 
 /**
- * The purchase and restore flow of spec section 4 on one screen: inside the native app it asks the wrapper (RC_REQUEST
- * PURCHASE or RESTORE), follows its events through the state machine, tracks purchase_start / purchase_success /
- * restore_start / restore_success / rc_error, and about 0.8 s after done reads the session from the server (a restore
- * first asks the server to reconcile with the store), tracking session_entitlements_refreshed. Only the server's answer
- * unlocks anything: when it shows the entitlement, `onConfirmed` runs; if it still does not after about 10 s, the notice
- * says the purchase is being confirmed. Outside the native app (web, toast) both actions answer with the spec's
- * unavailable messages. Wrapper events that arrive while nothing runs (a renewal, a forged message) only refresh the
- * session from the server.
+ * The purchase and restore flow (docs/product.md, States) on one screen: inside the native app it asks the wrapper
+ * (RC_REQUEST PURCHASE or RESTORE), follows its events through the state machine, tracks purchase_start /
+ * purchase_success / restore_start / restore_success / rc_error, and about 0.8 s after done reads the session from the
+ * server (a restore first asks the server to reconcile with the store), tracking session_entitlements_refreshed. Only
+ * the server's answer unlocks anything: when it shows the entitlement, `onConfirmed` runs; if it still does not after
+ * about 10 s, the notice says the purchase is being confirmed. Outside the native app (web, toast) both actions answer
+ * with the unavailable messages of docs/product.md, Error messages. Wrapper events that arrive while nothing runs (a
+ * renewal, a forged message) only refresh the session from the server.
  */
 export function usePurchaseFlow({
   onConfirmed,

@@ -10,7 +10,10 @@ import type { OfferingPackage } from '@/shared/schemas/payments';
 /** The Individual plan's packages as the paywall shows them: the price text and product id per cycle. */
 export type IndividualOfferings = Record<BillingCycle, OfferingPackage>;
 
-/** The default Individual packages (spec section 9: $4.99 monthly, $45.00 annual), until the wrapper sends its own. */
+/**
+ * The default Individual packages (docs/product.md, Constants and limits: $4.99 monthly, $45.00 annual), until the
+ * wrapper sends its own.
+ */
 export const DEFAULT_INDIVIDUAL_OFFERINGS: IndividualOfferings = {
   monthly: { price: formatUsd(DEFAULT_PRICES_USD.individual.monthly), productId: PRODUCT_IDS.individual.monthly },
   annual: { price: formatUsd(DEFAULT_PRICES_USD.individual.annual), productId: PRODUCT_IDS.individual.annual },
@@ -45,7 +48,7 @@ export function formatLikePrice(amount: number, like: PriceText): string {
 
 /**
  * The monthly equivalent of an annual price text, written like it ('$45.00' -> '$3.75'); null when the text holds no
- * number. Formula: annual / 12, rounded to the cent (spec section 9).
+ * number. Formula: annual / 12, rounded to the cent (docs/product.md, Constants and limits).
  */
 export function monthlyEquivalentText(annualPrice: string): string | null {
   const parsed = parsePriceText(annualPrice);

@@ -13,7 +13,7 @@ const event = (e: Omit<RcEvent, 'type'>): PurchaseAction => ({
   event: { type: 'RC_EVENT', ...e } as RcEvent,
 });
 
-describe('the purchase state machine (spec section 4)', () => {
+describe('the purchase state machine', () => {
   it('goes idle -> processing -> done on PURCHASE_UPDATED', () => {
     const processing = purchaseReducer(INITIAL_PURCHASE_STATE, { type: 'start', kind: 'purchase', productId: 'p' });
     expect(processing).toEqual({ status: 'processing', kind: 'purchase', productId: 'p', error: null });

@@ -1,9 +1,9 @@
 import type { RcEvent } from '@/shared/schemas/payments';
 
 /**
- * The purchase and restore state machine of spec section 4: idle -> processing (purchase start or restore start) -> done
- * on PURCHASE_UPDATED or RESTORE_COMPLETED, or back to idle with the error on ERROR ('Purchase error' when the message is
- * empty). Pure: the hook (use-purchase-flow.ts) runs the side effects.
+ * The purchase and restore state machine (docs/product.md, States): idle -> processing (purchase start or restore
+ * start) -> done on PURCHASE_UPDATED or RESTORE_COMPLETED, or back to idle with the error on ERROR ('Purchase error'
+ * when the message is empty). Pure: the hook (use-purchase-flow.ts) runs the side effects.
  */
 
 /** What is being done: a purchase of a product, or a restore. */
@@ -29,7 +29,7 @@ export type PurchaseAction =
   | { type: 'fail'; message: string }
   | { type: 'reset' };
 
-/** The footer's text for an ERROR event without a message (spec section 8). */
+/** The footer's text for an ERROR event without a message (docs/product.md, Error messages). */
 export const DEFAULT_PURCHASE_ERROR = 'Purchase error';
 
 /** The state the machine starts in. */

@@ -7,7 +7,7 @@ afterEach(() => {
 });
 
 describe('wrapper messages', () => {
-  it('acts only on RC_EVENT messages of exactly the spec shapes', () => {
+  it('acts only on RC_EVENT messages of exactly the documented shapes', () => {
     const offerings = {
       type: 'RC_EVENT',
       name: 'OFFERINGS',

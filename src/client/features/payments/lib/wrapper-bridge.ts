@@ -4,7 +4,7 @@ import { postToNative } from '@/client/lib/native-bridge';
 import { RC_REQUEST_TYPE, rcEventSchema, type RcEvent, type RcRequest } from '@/shared/schemas/payments';
 
 /**
- * The page's side of the native wrapper's purchase messages (spec section 7 "Native wrapper messages"):
+ * The page's side of the native wrapper's purchase messages (docs/product.md, Calls, "Native wrapper messages"):
  * - outgoing: `{type: 'RC_REQUEST', action, productId?}` as a window message and, when the iOS app's script handler is
  *   present, to `window.webkit.messageHandlers.revenueCat`;
  * - incoming: window messages `{type: 'RC_EVENT', name, data}` of exactly the shapes of `rcEventSchema`, from this page's own
