@@ -31,7 +31,7 @@ function buildId(): string {
  * Vite builds the client (src/client) into dist/client; the Hono server serves that folder in production. The About
  * panel's facts are fixed at build time: version (package.json or APP_VERSION), release channel (RELEASE_CHANNEL, default
  * 'production') and build id (BUILD_ID or the git commit). After the bundle, prerenderPages writes the pre-rendered
- * index.html and app-shell.html (issue 12).
+ * index.html and app-shell.html.
  */
 const define = {
   'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion()),
@@ -41,7 +41,7 @@ const define = {
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
 /**
- * React Router's production build (issue 12). Its package.json points every import condition at dist/development, whose
+ * React Router's production build. Its package.json points every import condition at dist/development, whose
  * only difference is `ENABLE_DEV_WARNINGS = true` (remix-run/react-router#12532, #14102): in a production bundle that
  * keeps the development warnings and their checks. The client's production build takes dist/production instead.
  * @throws when the file is missing (a React Router release that moved it): the build stops rather than ship the other.
@@ -73,7 +73,7 @@ export default defineConfig(({ command }) => ({
     cssCodeSplit: false,
     rolldownOptions: {
       output: {
-        // Chunks by when they are needed (issue 12), each group also taking the modules its start module imports
+        // Chunks by when they are needed, each group also taking the modules its start module imports
         // statically (includeDependenciesRecursively, the default), highest priority first:
         // - react-dom: React and its renderer (68 kB gzip), changed only when React is, so a returning visitor keeps it
         //   cached across our releases;

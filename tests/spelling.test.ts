@@ -15,7 +15,7 @@ function filesUnder(dir: string): string[] {
 }
 
 describe('one spelling of favorites', () => {
-  it("uses the spec's 'favorite' everywhere: UI text, code, API, database and seed copy (regression: both spellings on one screen)", () => {
+  it("uses 'favorite' everywhere: UI text, code, API, database and seed copy (regression: both spellings on one screen)", () => {
     const offenders = ['src', 'tests', 'scripts', 'docs']
       .flatMap((dir) => filesUnder(path.join(ROOT, dir)))
       .concat(path.join(ROOT, 'README.md'))

@@ -3,7 +3,7 @@ import { ACCOUNTS, expect, test } from './support/fixtures';
 import { pathIs } from './support/journey';
 
 /**
- * Accounts journey 6, deleting an account (issue 3 "Settings, profile, support, deletion"; spec sections 2 and 4): a
+ * Accounts journey 6, deleting an account (docs/product.md: Screens, States): a
  * signed-in user with a favorite goes Settings -> Account Actions -> the delete dialog -> /delete-account, types DELETE and
  * deletes; the browser is signed out at /, and signing in again with the same email starts a new, empty account.
  */

@@ -4,15 +4,15 @@ import { ACCOUNTS, expect, test } from './support/fixtures';
 import { cardLinks, cardNames } from './support/journey';
 
 /**
- * Accounts journey 4, paging /discover (issue 3 "Favorites and paging"; spec sections 2, 6, 7 and 9): signed in, the whole
- * catalogue by name in pages of 50, the next page loading when the end of the list comes within 800 px; signed out, the
- * sample with 'Load More', which opens the sign-in dialog, and the server refusing page 2.
+ * Accounts journey 4, paging /discover (docs/product.md: Screens, Roles and plans, Calls, Constants and limits): signed
+ * in, the whole catalogue by name in pages of 50, the next page loading when the end of the list comes within 800 px;
+ * signed out, the sample with 'Load More', which opens the sign-in dialog, and the server refusing page 2.
  */
 
 test.use(ACCOUNTS);
 
 const PAGE_SIZE = 50;
-/** How far before the end of the list the next page is asked for, px (spec section 9). */
+/** How far before the end of the list the next page is asked for, px (docs/product.md, Constants and limits). */
 const PREFETCH_DISTANCE_PX = 800;
 
 /** A page of `GET /api/cocktails` as the signed-in page's user gets it. */

@@ -4,7 +4,7 @@ import { ACCOUNTS, expect, test } from './support/fixtures';
 import { pathIs } from './support/journey';
 
 /**
- * Accounts journey 3, favorites (issue 3 "Favorites and paging"; spec sections 2, 4 and 8): a heart on a home card is
+ * Accounts journey 3, favorites (docs/product.md: Screens, States, Error messages): a heart on a home card is
  * saved on the server, survives a reload and shows in a second browser signed in as the same person; un-hearting clears it
  * everywhere; /profile counts the hearts and My Favorites lists them; signed out, a heart says 'Please log in to save
  * favorites' and opens the sign-in dialog.

@@ -5,10 +5,10 @@ import { pathIs } from './support/journey';
 import { magicLinkIn } from '../support/mail-capture';
 
 /**
- * Accounts journey 1, sign-in by emailed link (issue 3 "Magic link"; spec sections 2, 4, 5 and 9): the sign-in dialog and
- * its validation toasts, 'Check your email' and the dialog closing 2 s later, the real mail (HTML and text parts, through
- * SMTP), the link landing on /auth/callback with 'Sign-in successful!' and then /, the signed-in avatar menu, the link
- * refusing a second use, and sign-out.
+ * Accounts journey 1, sign-in by emailed link (docs/product.md: Screens, States, Validation, Constants and limits): the
+ * sign-in dialog and its validation toasts, 'Check your email' and the dialog closing 2 s later, the real mail (HTML
+ * and text parts, through SMTP), the link landing on /auth/callback with 'Sign-in successful!' and then /, the
+ * signed-in avatar menu, the link refusing a second use, and sign-out.
  */
 
 // With Google and Facebook configured (against the OAuth peer): a server without them draws their buttons disabled, and the
@@ -92,7 +92,7 @@ test.describe('sign-in by magic link', () => {
     await dialog.getByText('Check your email', { exact: true }).first().waitFor({ state: 'visible' });
     const sentAt = Date.now();
     await expect(dialog.getByText(address)).toBeVisible();
-    // The dialog closes itself about 2 s after the link is sent (spec section 9).
+    // The dialog closes itself about 2 s after the link is sent (docs/product.md, Constants and limits).
     await page.getByRole('dialog', { name: DIALOG_TITLE }).waitFor({ state: 'hidden', timeout: 6000 });
     const closedAfter = Date.now() - sentAt;
     expect(closedAfter).toBeGreaterThanOrEqual(1500);

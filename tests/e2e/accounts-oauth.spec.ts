@@ -5,7 +5,7 @@ import { pathIs } from './support/journey';
 import { DEFAULT_OAUTH_USERS } from '../support/oauth-mock';
 
 /**
- * Accounts journey 2, Google and Facebook (issue 3 "Sign-in"; spec sections 2 and 8): /auth, /auth/google and
+ * Accounts journey 2, Google and Facebook (docs/product.md: Screens, Error messages): /auth, /auth/google and
  * /auth/facebook start the provider's sign-in at once; against oauth2-mock-server (a real OpenID Connect issuer playing
  * both providers, each with its own person) the browser comes back signed in as that person. A provider that answers with
  * an error gives 'Sign-in failed' with the reason and 'Return to app'. A server with no provider configured gives the

@@ -6,11 +6,11 @@ import { ACCOUNTS, expect, test } from './support/fixtures';
 import { pathIs } from './support/journey';
 
 /**
- * Accounts journey, recovery mode (issue 15; spec sections 3, 4 and 9): 'Trouble signing in?' in the sign-in dialog mails a
- * recovery link; opening it strips the token from the address, enters recovery mode (flag and time in session storage),
- * signs in and lands on 'Secure your account', where the sessions are listed and 'Sign out everywhere else' signs the
- * other browser out at once; the banner leads there from any page, 'I'm done' leaves the mode, and the mode expires after
- * 60 minutes. No token reaches the address bar or analytics.
+ * Accounts journey, recovery mode (docs/product.md: Records, States, Constants and limits): 'Trouble signing in?' in
+ * the sign-in dialog mails a recovery link; opening it strips the token from the address, enters recovery mode (flag
+ * and time in session storage), signs in and lands on 'Secure your account', where the sessions are listed and 'Sign
+ * out everywhere else' signs the other browser out at once; the banner leads there from any page, 'I'm done' leaves the
+ * mode, and the mode expires after 60 minutes. No token reaches the address bar or analytics.
  */
 
 test.use(ACCOUNTS);

@@ -3,10 +3,10 @@ import { ACCOUNTS, expect, test } from './support/fixtures';
 import { pathIs } from './support/journey';
 
 /**
- * Accounts journey 7, settings (issue 3 "Settings, profile, support, deletion"; spec sections 2, 4, 5, 6 and 9): anonymous
- * visitors are sent from /settings to /; a signed-in user sees the email and the role badge 'User'; the Contact Support
- * form is disabled while empty, sends, shows its success for 3 s and resets, and the message arrives at the support inbox
- * by SMTP. Then axe-core on /settings, /profile, the sign-in dialog and the /auth/callback states.
+ * Accounts journey 7, settings (docs/product.md: Screens, States, Validation, Roles and plans, Constants and limits):
+ * anonymous visitors are sent from /settings to /; a signed-in user sees the email and the role badge 'User'; the
+ * Contact Support form is disabled while empty, sends, shows its success for 3 s and resets, and the message arrives at
+ * the support inbox by SMTP. Then axe-core on /settings, /profile, the sign-in dialog and the /auth/callback states.
  */
 
 const SUPPORT_EMAIL = 'help-desk@barback.test';

@@ -4,8 +4,8 @@ import { pathIs } from './support/journey';
 import { freshTotpCode } from '../support/totp';
 
 /**
- * Accounts journey 5, two-factor sign-in (issue 3 "Settings also lets a user ... turn on TOTP two-factor with a QR code and
- * backup codes; sign-in then asks for the code"): from Settings, turn two-factor on with the key shown for manual entry and
+ * Accounts journey 5, two-factor sign-in (docs/accounts.md; TOTP with a QR code and backup codes, then
+ * sign-in asks for the code): from Settings, turn two-factor on with the key shown for manual entry and
  * a code computed as an authenticator app would (RFC 6238), see the backup codes; sign out; the next emailed link does not
  * sign in by itself but asks for the code; a wrong code is refused; a fresh code signs in.
  */

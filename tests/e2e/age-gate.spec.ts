@@ -3,8 +3,8 @@ import { expect, test } from './support/fixtures';
 import { expectGateAsking, PHONE } from './support/journey';
 
 /**
- * Journey 1, the age gate (spec sections 2 and 4): a first visit is blocked by 'Age Verification'; 'Yes' is remembered
- * (localStorage 'bb:age-verified' = 'v1'), 'No' blocks without being remembered, Enter confirms.
+ * Journey 1, the age gate (docs/product.md: Screens, States): a first visit is blocked by 'Age Verification'; 'Yes' is
+ * remembered (localStorage 'bb:age-verified' = 'v1'), 'No' blocks without being remembered, Enter confirms.
  */
 
 test.use({ ageVerified: false });

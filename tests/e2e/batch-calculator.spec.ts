@@ -4,7 +4,7 @@ import { PHONE, getJson, holdRequests, type CocktailPageBody } from './support/j
 import type { TestServer } from './support/server';
 
 /**
- * Journey: the batch calculator and party planner (issue 9), open to everyone. A Negroni batched into a 750 ml bottle shows
+ * Journey: the batch calculator and party planner, open to everyone. A Negroni batched into a 750 ml bottle shows
  * the DOMAIN.md figures (6.94 servings, 208.3 ml of each spirit, 125 ml of water, 22.5 % served, 1.37 US standard drinks,
  * 2.43 UK units); the units switch to oz; a party of 20 guests for 3 hours with two cocktails gives one combined shopping
  * list; share links restore both in a fresh browser; the prep sheet prints on one page; keyboard only; axe clean.

@@ -6,7 +6,7 @@ import { signInAsPro, signInFresh } from './support/payments';
 import type { TestServer } from './support/server';
 
 /**
- * Journey: collections, notes and ratings (issue 11). A Pro user makes a collection from the recipe modal, adds two more
+ * Journey: collections, notes and ratings. A Pro user makes a collection from the recipe modal, adds two more
  * cocktails, reorders it by keyboard, rates and notes a cocktail, shares the collection and opens the link in a fresh
  * anonymous browser, then turns sharing off (the link stops working). A free user meets the lock and /upgrade. Axe clean.
  */

@@ -9,8 +9,9 @@ import {
 } from './support/journey';
 
 /**
- * Journey 4, /discover (spec section 2 "/discover", section 6 "anonymous sample of 50"): up to 50 cards with name, base
- * spirit, difficulty, glassware, strength and 'View Recipe'; 'View Recipe' opens the recipe; the search narrows the list.
+ * Journey 4, /discover (docs/product.md, Discover; Roles and plans, "anonymous sample of 50"): up to 50 cards with
+ * name, base spirit, difficulty, glassware, strength and 'View Recipe'; 'View Recipe' opens the recipe; the search
+ * narrows the list.
  */
 
 const SAMPLE_LIMIT = 50;

@@ -13,7 +13,7 @@ import {
 } from './support/journey';
 
 /**
- * Issue 12, the first paint before JavaScript: the built pages carry the pre-rendered age gate and home page, the one
+ * The first paint before JavaScript: the built pages carry the pre-rendered age gate and home page, the one
  * inline script is allowed by its hash (never 'unsafe-inline'), a first visitor sees the gate before any script has
  * run, and a returning visitor never sees it at all.
  */

@@ -4,7 +4,7 @@ import { expect, test } from './support/fixtures';
 import { PHONE, cardLinks, cardNames, getJson, searchEventsIn, type CocktailPageBody } from './support/journey';
 
 /**
- * Journey 2, home and its search (spec section 2 "/ (home)", section 5 "Landing search", section 7 analytics): the home grid
+ * Journey 2, home and its search (docs/product.md, Home; Validation, "Landing search"; Calls, analytics): the home grid
  * lists the first 50 cocktails by name; an ingredient name finds a cocktail that is not among them; a search with no hit
  * shows the empty state whose 'Clear Search' restores the list; the settled search reaches the server as `search_performed`.
  */

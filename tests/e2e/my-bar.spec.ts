@@ -4,7 +4,7 @@ import { ACCOUNTS, expect, test } from './support/fixtures';
 import { signInAsPro, signInFresh } from './support/payments';
 
 /**
- * Journey: My Bar (issue 10). A Pro user adds gin, Campari and sweet vermouth and sees the Negroni under 'Can make now';
+ * Journey: My Bar. A Pro user adds gin, Campari and sweet vermouth and sees the Negroni under 'Can make now';
  * removes the vermouth and sees the Negroni under 'One away' naming it; puts it on the shopping list and ticks it off,
  * which puts it back in the bar; opens the recipe (each line marked), records 'I made this' and sees the profile's
  * counter rise. A free user is sent to /upgrade. Axe finds nothing on the views.

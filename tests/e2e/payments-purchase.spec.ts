@@ -4,12 +4,12 @@ import { pathIs } from './support/journey';
 import { openInEnvironment, postFromPage, recordEventTypes, signInFresh } from './support/payments';
 
 /**
- * Payments journeys, part 1, buying and restoring (issue 7; spec sections 2, 4, 6, 7, 8 and 9), in Chromium against a
- * real server with the wrapper
- * simulator on (WRAPPER_SIMULATOR=1): the page runs as inside the iOS app (`?app=ios&wrapper=sim`), the simulator plays
- * the app's side of the RC_REQUEST / RC_EVENT messages and, for a purchase, makes the server send itself a correctly
- * authorised RevenueCat webhook, so everything is real except Apple. The server alone decides the plan: a message a page
- * script forges changes nothing there.
+ * Payments journeys, part 1, buying and restoring (docs/product.md: Screens, States, Roles and plans, Calls, Error
+ * messages, Constants and limits), in Chromium against a real server with the wrapper simulator on
+ * (WRAPPER_SIMULATOR=1): the page runs as inside the iOS app (`?app=ios&wrapper=sim`), the simulator plays the app's
+ * side of the RC_REQUEST / RC_EVENT messages and, for a purchase, makes the server send itself a correctly authorised
+ * RevenueCat webhook, so everything is real except Apple. The server alone decides the plan: a message a page script
+ * forges changes nothing there.
  */
 
 test.use({ ...ACCOUNTS, serverEnv: { WRAPPER_SIMULATOR: '1' } });

@@ -7,7 +7,7 @@ import { getJson, type CocktailDetailBody, type CocktailPageBody } from './suppo
 import type { TestServer } from './support/server';
 
 /**
- * Journey 3, the recipe modal (spec section 2 "Cocktail detail modal"): a card opens with the keyboard, the dialog shows the
+ * Journey 3, the recipe modal (docs/product.md, Cocktail detail): a card opens with the keyboard, the dialog shows the
  * recipe (ingredients, method, glass, garnish, ABV), Escape closes it and gives focus back to the card; the ml/oz switch
  * changes the amounts and is remembered after a reload.
  */

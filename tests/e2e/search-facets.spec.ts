@@ -3,7 +3,7 @@ import { expect, test } from './support/fixtures';
 import { DESKTOP, PHONE, getJson, type CocktailPageBody } from './support/journey';
 
 /**
- * Issue 14 in a real browser: the search box's suggestions as a combobox driven by the keyboard (home and /search), the
+ * Search in a real browser: the search box's suggestions as a combobox driven by the keyboard (home and /search), the
  * facets with their live counts (desktop panel, phone dialog), the 'did you mean' line, the URL keeping every choice,
  * and axe finding nothing serious with the suggestions and the filters open.
  */

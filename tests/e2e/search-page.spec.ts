@@ -6,7 +6,7 @@ import type { TestServer } from './support/server';
 /**
  * Journey 5, /search: the quick filter chips (Gin, Vodka, Whiskey, Rum, Tequila, Classic, Modern) toggle (aria-pressed),
  * combine with each other and with the text; 'N cocktails found' is the API's total for the same filters; the URL keeps
- * the state and a reload restores it. (The spec's page is a dead placeholder; the issue asks for a working one.)
+ * the state and a reload restores it.
  */
 
 const CHIPS = ['Gin', 'Vodka', 'Whiskey', 'Rum', 'Tequila', 'Classic', 'Modern'] as const;

@@ -3,8 +3,9 @@ import { expect, test } from './support/fixtures';
 import { DESKTOP, PAGE_NOT_FOUND, PHONE, pathIs } from './support/journey';
 
 /**
- * Journey 6, the shell (spec section 2 "Application shells", "Error screens", legal routes, section 5 URL echo tool): the 404
- * page, the phone-only bottom tab bar, the keyboard-operable Legal menu, the legal pages and the /dev/echo-url messages.
+ * Journey 6, the shell (docs/product.md, Shells, Error screens and the legal routes; Validation, URL echo tool): the
+ * 404 page, the phone-only bottom tab bar, the keyboard-operable Legal menu, the legal pages and the /dev/echo-url
+ * messages.
  */
 
 const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
@@ -172,7 +173,8 @@ test.describe('shell', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Data Deletion' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'What is deleted' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'What is retained' })).toBeVisible();
-    // The timeline of spec section 2: acknowledgement within 7 days, completion within 30, backups within 30 to 90.
+    // The timeline of docs/product.md, Data deletion: acknowledgement within 7 days, completion within 30, backups
+    // within 30 to 90.
     const main = page.locator('main');
     await expect(main).toContainText(/7 days/);
     await expect(main).toContainText(/30 days/);

@@ -9,7 +9,7 @@ import { openInEnvironment, signInFresh } from './support/payments';
 import type { TestServer } from './support/server';
 
 /**
- * Journey: Enterprise venues (issue 13). An owner with the enterprise plan sets up a venue, invites a bartender by email
+ * Journey: Enterprise venues. An owner with the enterprise plan sets up a venue, invites a bartender by email
  * (the mail is captured over SMTP); the bartender opens the link in their own browser, signs in from the join page, comes
  * back to it and joins; the owner sees the seat taken, removes them, and the bartender's access ends at once. Axe clean.
  */

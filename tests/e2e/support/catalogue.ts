@@ -5,7 +5,10 @@ import { getJson, type CocktailDetailBody, type CocktailPageBody } from './journ
  * Test data chosen at run time from the real API, so the journeys keep working when the seed catalogue changes.
  */
 
-/** How many cocktails the home page lists before any search (spec section 9: the landing screen loads the first 50). */
+/**
+ * How many cocktails the home page lists before any search (docs/product.md, Constants and limits: the landing screen
+ * loads the first 50).
+ */
 export const HOME_PAGE_SIZE = 50;
 
 /** A cocktail beyond the home page's first 50 and an ingredient name that finds it. */

@@ -116,7 +116,7 @@ function confirmAge(): void {
   }
 }
 
-/** The running servers of the spec file the worker is on, by configuration. */
+/** The running servers of the test file the worker is on, by configuration. */
 class ServerPool {
   #file: string | null = null;
   readonly #servers = new Map<string, Promise<TestServer>>();
@@ -145,7 +145,7 @@ class ServerPool {
 }
 
 interface TestFixtures {
-  /** NODE_ENV of the spec's server; default 'production'. */
+  /** NODE_ENV of the test file's server; default 'production'. */
   serverMode: ServerMode;
   /** Configure google and facebook against the OAuth peer (needs serverMode 'test'); default false. */
   withOAuth: boolean;
