@@ -187,6 +187,8 @@ export interface AuthSessionTable {
   ipAddress: string | null;
   userAgent: string | null;
   userId: string;
+  /** The venue (organization id) the session acts for (organization plugin); null outside a venue. */
+  activeOrganizationId: string | null;
 }
 
 /** better-auth's `account` table: one row per way in (google, facebook, and 'magic-link' kept by auth/sign-in-plugin.ts). */
