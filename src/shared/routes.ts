@@ -1,5 +1,5 @@
 /**
- * The client's route paths by name (docs/product.md, Screens, "Routes"), defined once for both sides: the client builds
+ * The client's route paths by name (docs/product.md, Routes), defined once for both sides: the client builds
  * `paths` (src/client/config/paths.ts) from them and the server answers 404 for a page path that matches none of them
  * (while still sending the app, which draws its own 404 page).
  */

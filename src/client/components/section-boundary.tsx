@@ -12,7 +12,7 @@ export interface SectionBoundaryProps {
   className?: string;
 }
 
-/** The failure text for a section (docs/product.md, Error messages, "Section failure"). */
+/** The failure text for a section (docs/product.md, Error messages: a section fails). */
 export function sectionFailureMessage(name: string): string {
   return `Section "${name}" failed. See console.`;
 }

@@ -1,7 +1,7 @@
 import { routePaths } from '@/shared/routes';
 
 /**
- * Every client route path, defined once (docs/product.md, Screens, "Routes", in src/shared/routes.ts, which the server
+ * Every client route path, defined once (docs/product.md, Routes; in src/shared/routes.ts, which the server
  * shares), and the builders of the links that carry parameters. Match routes with `paths.x`; build links with
  * `hrefs.x(...)` or `paths.x` when there is nothing to fill in. No screen writes a literal path.
  */

@@ -2,8 +2,8 @@ import { HouseIcon, RefreshCwIcon, RotateCcwIcon, TriangleAlertIcon } from 'luci
 import { Button } from '@/client/components/ui/button';
 
 /**
- * Counted retries before "Try Again" reloads the page instead (docs/product.md, Constants and limits, "Error boundary
- * retries: 3").
+ * Counted retries before "Try Again" reloads the page instead (docs/product.md, Constants and limits, "Caching and
+ * retries").
  */
 export const MAX_ERROR_RETRIES = 3;
 
