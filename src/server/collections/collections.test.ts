@@ -24,7 +24,7 @@ import { testDialects } from '../../../tests/support/test-database';
 import { RETRY_AFTER_SECONDS } from '../app';
 import { grantEntitlement, revokeEntitlement } from '../payments';
 import { renderAccountMarkdown } from '../account/export/markdown';
-import { addCollectionItem, createCollection, newShareSlug } from './operations';
+import { addCollectionItem, createCollection, newShareSlug } from './collections';
 
 /** Every write that needs the plan, as [method, path, body]; `id` a collection, `c` a cocktail. */
 function everyWrite(id: number, c: number, order: number[]): [string, string, unknown][] {

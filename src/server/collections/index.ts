@@ -4,4 +4,5 @@
  * deletion of a user's rows (account deletion).
  */
 export { collectionRoutes, sharedCollectionRoutes } from './routes';
-export { deleteCollectionsData, ratingsByCocktail, type CollectionsDeletion } from './operations';
+export { deleteCollectionsData, type CollectionsDeletion } from './account-deletion';
+export { ratingsByCocktail } from './ratings';

@@ -22,19 +22,15 @@ import {
   addCollectionItem,
   createCollection,
   deleteCollection,
-  deleteNote,
   getCollection,
-  getNote,
   getSharedCollection,
   listCollections,
-  listRatings,
-  rateCocktail,
   removeCollectionItem,
-  removeRating,
   reorderCollection,
-  saveNote,
   updateCollection,
-} from './operations';
+} from './collections';
+import { deleteNote, getNote, saveNote } from './notes';
+import { listRatings, rateCocktail, removeRating } from './ratings';
 
 /** The user's own answers change with every write: never stored by any cache. */
 const NO_STORE = { 'Cache-Control': 'no-store' } as const;

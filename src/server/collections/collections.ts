@@ -1,6 +1,6 @@
+/** The user's collections: list, create, update, delete, their items and order, and the public share link. */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { ratingsByCocktailId, type PersonalRating } from '@/shared/domain/rating-order';
 import {
   MAX_COLLECTION_ITEMS,
   MAX_COLLECTIONS,
@@ -9,31 +9,13 @@ import {
   type CollectionList,
   type CollectionSummary,
   type CollectionUpdate,
-  type Note,
-  type RatingList,
   type SharedCollection,
 } from '@/shared/schemas/collections';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
-import { getMatchModel, type MatchModel } from '../catalogue';
-import { loadRecipeSummaries, ownRecipeIdsAmong, ownRecipeName } from '../recipes';
-
-/**
- * Collections, private notes and ratings (issue 11; shapes in src/shared/schemas/collections.ts). No HTTP here: each
- * operation takes one options object with the user's id (from the session, never from the request) and touches only that
- * user's rows: a collection of another user is NOT_FOUND, exactly like one that does not exist. Cocktail ids are checked
- * against the catalogue's in-memory match model (public cocktails), then against the user's own recipes (one indexed
- * read, only for an id that is not a public cocktail): the owner collects, notes and rates their own recipes as any
- * cocktail, and another user's recipe is NOT_FOUND like an unknown id (docs/recipes.md "Where your recipes appear"). A
- * shared collection lists an own recipe only while that recipe is itself shared. Errors: AppError NOT_FOUND (unknown collection, cocktail or share link), VALIDATION_FAILED (past a limit,
- * an order that is not exactly the collection's cocktails); database errors propagate as they are (503).
- */
-
-/** What every operation takes: the database and the signed-in user's id. */
-interface UserScope {
-  db: Kysely<Database>;
-  userId: string;
-}
+import { getMatchModel } from '../catalogue';
+import { loadRecipeSummaries, ownRecipeIdsAmong } from '../recipes';
+import { iso, requireCocktail, type UserScope } from './scope';
 
 /** Limits a test may lower (defaults: the contract's). */
 export interface CollectionLimits {
@@ -50,24 +32,6 @@ export const SHARE_SLUG_BYTES = 16;
 /** A fresh, unguessable share slug: 128 random bits from the system's CSPRNG, base64url (22 characters). */
 export function newShareSlug(): string {
   return randomBytes(SHARE_SLUG_BYTES).toString('base64url');
-}
-
-/** A timestamp column as ISO 8601 (SQLite gives text, PostgreSQL a Date). */
-function iso(value: Date | string): string {
-  return new Date(value).toISOString();
-}
-
-/**
- * The name of a public cocktail or of one of the user's own recipes.
- * @throws AppError NOT_FOUND naming the id (another user's recipe included).
- */
-async function requireCocktail(db: Kysely<Database>, userId: string, id: number): Promise<string> {
-  const model: MatchModel = await getMatchModel(db);
-  const index = model.cocktailIndex.get(id);
-  if (index !== undefined) return model.cocktailNames[index] ?? `#${id}`;
-  const own = await ownRecipeName(db, userId, id);
-  if (own === null) throw new AppError('NOT_FOUND', `no cocktail has id ${id}`);
-  return own;
 }
 
 type CollectionRow = {
@@ -137,9 +101,6 @@ async function toDetail(
     items,
   };
 }
-
-// ---------------------------------------------------------------------------------------------------------------------
-// Collections
 
 /**
  * The user's collections, most recently changed first (ties: newest id first), each with its count and cover; with
@@ -429,141 +390,4 @@ export async function getSharedCollection({
   // The owner's own recipes show only while each is shared itself: a private recipe never leaks through a collection.
   const detail = await toDetail(db, row, { ownerId: row.user_id, sharedOnly: true });
   return { name: detail.name, description: detail.description, items: detail.items, updatedAt: detail.updatedAt };
-}
-
-// ---------------------------------------------------------------------------------------------------------------------
-// Notes
-
-/** The user's note on a cocktail (text '' and updatedAt null when there is none). @throws NOT_FOUND (cocktail). */
-export async function getNote({ db, userId, cocktailId }: UserScope & { cocktailId: number }): Promise<Note> {
-  await requireCocktail(db, userId, cocktailId);
-  const row = await db
-    .selectFrom('cocktail_note')
-    .select(['text', 'updated_at'])
-    .where('user_id', '=', userId)
-    .where('cocktail_id', '=', cocktailId)
-    .executeTakeFirst();
-  return { cocktailId, text: row?.text ?? '', updatedAt: row ? iso(row.updated_at) : null };
-}
-
-/**
- * Saves the user's note on a cocktail as given; a text of only white space deletes it.
- * @throws AppError NOT_FOUND (cocktail).
- */
-export async function saveNote({
-  db,
-  userId,
-  cocktailId,
-  text,
-  now = () => new Date(),
-}: UserScope & { cocktailId: number; text: string; now?: () => Date }): Promise<Note> {
-  await requireCocktail(db, userId, cocktailId);
-  if (text.trim() === '') return deleteNote({ db, userId, cocktailId });
-  const at = now().toISOString();
-  await db
-    .insertInto('cocktail_note')
-    .values({ user_id: userId, cocktail_id: cocktailId, text, updated_at: at })
-    .onConflict((conflict) => conflict.columns(['user_id', 'cocktail_id']).doUpdateSet({ text, updated_at: at }))
-    .execute();
-  return { cocktailId, text, updatedAt: iso(at) };
-}
-
-/** Deletes the user's note on a cocktail. Idempotent. @returns the empty note. */
-export async function deleteNote({ db, userId, cocktailId }: UserScope & { cocktailId: number }): Promise<Note> {
-  await db.deleteFrom('cocktail_note').where('user_id', '=', userId).where('cocktail_id', '=', cocktailId).execute();
-  return { cocktailId, text: '', updatedAt: null };
-}
-
-// ---------------------------------------------------------------------------------------------------------------------
-// Ratings
-
-/** Every rating of the user, most recent first (ties by cocktail id). */
-export async function listRatings({ db, userId }: UserScope): Promise<RatingList> {
-  const rows = await db
-    .selectFrom('cocktail_rating')
-    .select(['cocktail_id', 'stars', 'updated_at'])
-    .where('user_id', '=', userId)
-    .orderBy('updated_at', 'desc')
-    .orderBy('cocktail_id')
-    .execute();
-  return {
-    items: rows.map((row) => ({
-      cocktailId: Number(row.cocktail_id),
-      stars: Number(row.stars),
-      updatedAt: iso(row.updated_at),
-    })),
-  };
-}
-
-/**
- * The user's ratings keyed by cocktail id, for the catalogue's personal orders (domain/rating-order.ts).
- * @returns Map of cocktail id -> {stars (0.5–5), ratedAt (ISO 8601)}; empty when the user rated nothing.
- */
-export async function ratingsByCocktail({ db, userId }: UserScope): Promise<Map<number, PersonalRating>> {
-  return ratingsByCocktailId((await listRatings({ db, userId })).items);
-}
-
-/** Rates a cocktail (0.5 to 5 in half stars; the schema checks). @throws AppError NOT_FOUND (cocktail). */
-export async function rateCocktail({
-  db,
-  userId,
-  cocktailId,
-  stars,
-  now = () => new Date(),
-}: UserScope & { cocktailId: number; stars: number; now?: () => Date }): Promise<{
-  cocktailId: number;
-  stars: number | null;
-}> {
-  await requireCocktail(db, userId, cocktailId);
-  const at = now().toISOString();
-  await db
-    .insertInto('cocktail_rating')
-    .values({ user_id: userId, cocktail_id: cocktailId, stars, updated_at: at })
-    .onConflict((conflict) => conflict.columns(['user_id', 'cocktail_id']).doUpdateSet({ stars, updated_at: at }))
-    .execute();
-  return { cocktailId, stars };
-}
-
-/** Removes the user's rating of a cocktail. Idempotent. */
-export async function removeRating({
-  db,
-  userId,
-  cocktailId,
-}: UserScope & { cocktailId: number }): Promise<{ cocktailId: number; stars: null }> {
-  await db.deleteFrom('cocktail_rating').where('user_id', '=', userId).where('cocktail_id', '=', cocktailId).execute();
-  return { cocktailId, stars: null };
-}
-
-/** Stars as a reader sees them: ★ per whole star, ½ for a half, then the number (e.g. ★★★½ (3.5/5)). */
-export function starsText(stars: number): string {
-  return `${'★'.repeat(Math.floor(stars))}${Number.isInteger(stars) ? '' : '½'} (${stars}/5)`;
-}
-
-// ---------------------------------------------------------------------------------------------------------------------
-// Account deletion
-
-/** What {@link deleteCollectionsData} removed, rows per table. */
-export interface CollectionsDeletion {
-  collections: number;
-  collectionItems: number;
-  notes: number;
-  ratings: number;
-}
-
-/**
- * Deletes every collection (with its items), note and rating of a user. Account deletion calls it inside its transaction
- * (`db` is then the transaction); the foreign keys would cascade anyway when the user row goes.
- */
-export async function deleteCollectionsData({ db, userId }: UserScope): Promise<CollectionsDeletion> {
-  const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
-  const collectionItems = count(
-    await db
-      .deleteFrom('collection_item')
-      .where('collection_id', 'in', (eb) => eb.selectFrom('collection').select('id').where('user_id', '=', userId))
-      .executeTakeFirst(),
-  );
-  const collections = count(await db.deleteFrom('collection').where('user_id', '=', userId).executeTakeFirst());
-  const notes = count(await db.deleteFrom('cocktail_note').where('user_id', '=', userId).executeTakeFirst());
-  const ratings = count(await db.deleteFrom('cocktail_rating').where('user_id', '=', userId).executeTakeFirst());
-  return { collections, collectionItems, notes, ratings };
 }
