@@ -1286,6 +1286,15 @@ export const ROUTES: readonly RouteSpec[] = [
     query: () => ({ disableCookieCache: 'true' }),
   }),
   auth({
+    // The same session read by POST (served as the GET is: src/server/auth/served-routes.ts).
+    id: 'POST /api/auth/get-session',
+    method: 'POST',
+    path: '/get-session',
+    caller: 'user',
+    query: () => ({ disableCookieCache: 'true' }),
+    body: () => ({}),
+  }),
+  auth({
     id: 'POST /api/auth/sign-out',
     method: 'POST',
     path: '/sign-out',
@@ -1400,6 +1409,16 @@ export const ROUTES: readonly RouteSpec[] = [
     caller: 'anyone',
     params: { id: { valid: () => 'google' } },
     query: () => ({ code: 'fuzz-code', state: 'fuzz-state' }),
+  }),
+  auth({
+    // A provider's redirect back as a form post (response_mode=form_post): better-auth reads the code and state from the
+    // body and sends the browser on to the GET callback.
+    id: 'POST /api/auth/callback/:id',
+    method: 'POST',
+    path: '/callback/:id',
+    caller: 'anyone',
+    params: { id: { valid: () => 'google' } },
+    body: () => ({ code: 'fuzz-code', state: 'fuzz-state' }),
   }),
   auth({
     id: 'POST /api/auth/revoke-session',

@@ -1,0 +1,88 @@
+/**
+ * The fuzz's route table against the app: every API route the app mounts (and every endpoint better-auth routes under
+ * /api/auth) has an entry in ROUTES, and every entry names a route the app mounts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../tests/support/test-app';
+import { ROUTES } from './routes';
+import { FUZZ_ENV } from './world';
+
+/** Where better-auth's handler is mounted (src/server/app.ts); its endpoints come from better-auth itself. */
+const AUTH_PREFIX = '/api/auth';
+
+/** `METHOD /path`, with Hono's `{regex}` after a parameter dropped (`:format{(svg|png)}` is the table's `:format`). */
+function routeKey(method: string, path: string): string {
+  return `${method} ${path.replace(/\{[^}]*\}/g, '')}`;
+}
+
+/** True for a path the fuzz's table covers: the API and the well-known files (not the client, its pages or /media). */
+function isApiPath(path: string): boolean {
+  return path.startsWith('/api/') || path.startsWith('/.well-known/');
+}
+
+/** A better-auth endpoint as `auth.api` holds it: routed when it has a path (server-only ones have none). */
+interface AuthEndpoint {
+  path?: string;
+  options?: { method?: string | string[] };
+}
+
+/**
+ * The routes `app` mounts: its handlers under /api and /.well-known (the method 'ALL' entries are middleware, except
+ * better-auth's catch-all, which stands for every endpoint better-auth routes: served or not, the table fuzzes each),
+ * and the problems met reading them.
+ */
+function mountedRoutes(t: TestApp): { keys: Set<string>; problems: string[] } {
+  const keys = new Set<string>();
+  const problems: string[] = [];
+  let authMounted = false;
+  for (const route of t.app.routes) {
+    if (route.method === 'ALL') {
+      if (route.path === `${AUTH_PREFIX}/*`) authMounted = true;
+      continue;
+    }
+    if (isApiPath(route.path)) keys.add(routeKey(route.method, route.path));
+  }
+  if (!authMounted) problems.push(`better-auth's handler is not mounted at ${AUTH_PREFIX}/*`);
+  else {
+    for (const [name, endpoint] of Object.entries(t.auth.api as Record<string, AuthEndpoint>)) {
+      if (!endpoint.path) continue;
+      const methods = [endpoint.options?.method ?? []].flat();
+      if (methods.length === 0 || methods.includes('*')) {
+        problems.push(`better-auth's ${name} (${endpoint.path}) names no method this test can list`);
+        continue;
+      }
+      for (const method of methods) keys.add(routeKey(method, `${AUTH_PREFIX}${endpoint.path}`));
+    }
+  }
+  return { keys, problems };
+}
+
+describe("the fuzz's route table", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // The fuzz's own environment: everything on (the wrapper simulator, developer tools, both providers).
+    t = await createTestApp({ env: FUZZ_ENV });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('has an entry for every route the app mounts, and no entry for a route it does not', () => {
+    const { keys: mounted, problems } = mountedRoutes(t);
+    const table = new Set(ROUTES.map((route) => routeKey(route.method, route.path)));
+    const missing = [...mounted].filter((key) => !table.has(key)).sort();
+    const unmounted = [...table].filter((key) => !mounted.has(key)).sort();
+    expect(problems).toEqual([]);
+    expect(missing, 'mounted by the app, missing from scripts/fuzz/routes.ts').toEqual([]);
+    expect(unmounted, 'in scripts/fuzz/routes.ts, not mounted by the app').toEqual([]);
+  });
+
+  it('reads a sensible number of routes (the app is built with everything on)', () => {
+    const { keys } = mountedRoutes(t);
+    expect([...keys].some((key) => key.startsWith('POST /api/wrapper-sim/'))).toBe(true);
+    expect([...keys].some((key) => key.startsWith('GET /api/dev/'))).toBe(true);
+    expect(keys.has('GET /.well-known/jwks.json')).toBe(true);
+    expect(keys.has('GET /api/auth/get-session')).toBe(true);
+    expect(keys.size).toBeGreaterThan(100);
+  });
+});
