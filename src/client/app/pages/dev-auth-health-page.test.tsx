@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, installFakeAuthApi, json } from '@/client/features/auth/test/fake-auth-api';
 import { dismissAllToasts, renderWithAuth } from '@/client/features/auth/test/render';
-import { Component as AuthHealthPage } from './dev-auth-health';
+import { DevAuthHealthPage as AuthHealthPage } from './dev-auth-health-page';
 
 const report = {
   providers: { google: { configured: true, mode: 'social' }, facebook: { configured: false, mode: 'off' } },

@@ -6,7 +6,7 @@ import { installFakeApi } from '@/client/features/account/test/fake-api';
 import { renderInApp } from '@/client/features/account/test/render-app';
 import { entitlementOf } from '@/client/test/fixtures';
 import { getSignInDialogState, resetSignInDialogForTests } from '@/client/lib/sign-in-store';
-import { Component as ProfilePage, PROFILE_TEXT } from './profile';
+import { ProfilePage as ProfilePage, PROFILE_TEXT } from './profile-page';
 
 function renderProfile(url = '/profile') {
   return renderInApp(<ProfilePage />, { url, path: '/profile' });

@@ -6,7 +6,7 @@ import { DELETE_DIALOG_TEXT } from '@/client/features/account/components/delete-
 import { SUPPORT_TEXT } from '@/client/features/account/components/support-form';
 import { installFakeApi } from '@/client/features/account/test/fake-api';
 import { renderInApp } from '@/client/features/account/test/render-app';
-import { Component as SettingsPage, SETTINGS_TEXT } from './settings';
+import { SettingsPage as SettingsPage, SETTINGS_TEXT } from './settings-page';
 
 function renderSettings() {
   return renderInApp(<SettingsPage />, {

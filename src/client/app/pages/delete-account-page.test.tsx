@@ -6,7 +6,7 @@ import { DELETION_TEXT } from '@/client/features/account/components/delete-accou
 import { installFakeApi } from '@/client/features/account/test/fake-api';
 import { renderInApp } from '@/client/features/account/test/render-app';
 import { jsonResponse } from '@/client/test/fixtures';
-import { Component as DeleteAccountPage } from './delete-account';
+import { DeleteAccountPage as DeleteAccountPage } from './delete-account-page';
 
 function renderPage() {
   return renderInApp(<DeleteAccountPage />, {

@@ -6,7 +6,7 @@ import { resetUnitSystemCache } from '@/client/lib/use-unit-system';
 import { catalogueHandler, eventsHandler, sessionHandler } from '@/client/test/handlers';
 import { server } from '@/client/test/msw-server';
 import { renderRoutes } from '@/client/test/render-routes';
-import { Component as HomePage } from './home';
+import { HomePage as HomePage } from './home-page';
 
 /** Answers `/api/cocktails?...` with `total` matches, at most `pageSize` per page, and a signed-out session. */
 function stubCatalogue(total: number) {

@@ -13,7 +13,7 @@ import {
   confirmationTiming,
   POST_PURCHASE_REFRESH_MS,
 } from '@/client/features/payments/hooks/use-purchase-flow';
-import { Component as UpgradePage } from './upgrade';
+import { UpgradePage as UpgradePage } from './upgrade-page';
 
 const proEntitlement = entitlementOf('pro');
 

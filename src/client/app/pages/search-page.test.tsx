@@ -8,7 +8,7 @@ import { resetUnitSystemCache } from '@/client/lib/use-unit-system';
 import { catalogueHandler, eventsHandler, jsonBody, sessionHandler, suggestionsHandler } from '@/client/test/handlers';
 import { server } from '@/client/test/msw-server';
 import { renderRoutes } from '@/client/test/render-routes';
-import { Component as SearchPage } from './search';
+import { SearchPage as SearchPage } from './search-page';
 
 /** A signed-in visitor's `GET /api/auth/get-session` answer. */
 const signedInSession = {

@@ -8,7 +8,7 @@ import { INFINITE_SCROLL_ROOT_MARGIN } from '@/client/features/catalogue/hooks/u
 import { getSignInDialogState, resetSignInDialogForTests } from '@/client/lib/sign-in-store';
 import { resetUnitSystemCache } from '@/client/lib/use-unit-system';
 import { jsonResponse } from '@/client/test/fixtures';
-import { Component as DiscoverPage, DISCOVER_TEXT } from './discover';
+import { DiscoverPage as DiscoverPage, DISCOVER_TEXT } from './discover-page';
 
 /**
  * jsdom has no IntersectionObserver: this one stands in for the browser's. Like the real one it reports the marker's
