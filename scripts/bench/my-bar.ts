@@ -1,7 +1,7 @@
 /**
- * My Bar benchmark (issue 10): 'can make', 'one away' and 'buy next' for 60-bottle bars, over the seed catalogue and over
+ * My Bar benchmark: 'can make', 'one away' and 'buy next' for 60-bottle bars, over the seed catalogue and over
  * 100,000 generated cocktails, on SQLite and PostgreSQL, measured through the real operations (src/server/my-bar/
- * operations.ts) on a real database: each call reads the user's bar and swaps, takes the catalogue version, matches, and
+ * matching.ts) on a real database: each call reads the user's bar and swaps, takes the catalogue version, matches, and
  * (for the two lists) loads the page's cocktail cards. Also reports the match model's build time and heap.
  *
  * For each database and size it:
@@ -23,7 +23,7 @@ import { onBenchDatabases } from './databases';
 import { getMatchModel } from '@/server/catalogue';
 import { createDatabase } from '@/server/db/database';
 import type { Database } from '@/server/db/types';
-import { listMakeable, listSuggestions } from '@/server/my-bar/operations';
+import { listMakeable, listSuggestions } from '@/server/my-bar/matching';
 
 const LARGE = Number(process.env.BENCH_LARGE_COUNT ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_MY_BAR_ROUNDS ?? 200);

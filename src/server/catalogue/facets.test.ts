@@ -10,7 +10,7 @@ import { testDialects } from '../../../tests/support/test-database';
 import { buildTestSeed } from '../../../tests/support/test-seed';
 import { RETRY_AFTER_SECONDS } from '../app';
 import { addFavorite } from '../favorites/operations';
-import { addBarItems } from '../my-bar/operations';
+import { addBarItems } from '../my-bar/bar';
 import { grantEntitlement } from '../payments';
 import { listCocktails } from './operations';
 

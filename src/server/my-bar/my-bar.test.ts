@@ -34,7 +34,9 @@ import { buildTestSeed } from '../../../tests/support/test-seed';
 import { RETRY_AFTER_SECONDS } from '../app';
 import { isDatabaseUnavailableError } from '../errors';
 import { grantEntitlement, revokeEntitlement } from '../payments';
-import { addBarItem, listMakeable, listSuggestions, recordMadeDrink } from './operations';
+import { addBarItem } from './bar';
+import { recordMadeDrink } from './made-drinks';
+import { listMakeable, listSuggestions } from './matching';
 
 /** Filler ingredients no recipe uses, so one bar can reach MAX_BAR_ITEMS. */
 const FILLERS = MAX_BAR_ITEMS + 1;

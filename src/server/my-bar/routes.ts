@@ -10,24 +10,14 @@ import {
 } from '@/shared/schemas/my-bar';
 import type { Database } from '../db/types';
 import { sameOriginGuard } from '../http/origin-guard';
-import type { SessionReader } from '../http/session';
+import type { SessionReader } from '../auth';
 import { jsonBody, validate } from '../http/validate';
 import { requireEntitlementToAdd } from '../payments';
 import { listBar } from './bar-rows';
-import {
-  addBarItem,
-  addBarItems,
-  addSwap,
-  listMadeDrinks,
-  listMakeable,
-  listMakeableIds,
-  listSuggestions,
-  listSwaps,
-  matchRecipe,
-  recordMadeDrink,
-  removeBarItem,
-  removeSwap,
-} from './operations';
+import { addBarItem, addBarItems, removeBarItem } from './bar';
+import { listMadeDrinks, recordMadeDrink } from './made-drinks';
+import { listMakeable, listMakeableIds, listSuggestions, matchRecipe } from './matching';
+import { addSwap, listSwaps, removeSwap } from './swaps';
 import { addShoppingItem, clearShoppingList, listShopping, markBought, removeShoppingItem } from './shopping';
 
 /** Every My Bar answer is the user's own and changes with every write: never stored by any cache. */

@@ -11,7 +11,7 @@ import {
   requireBarIngredients,
   type UserScope,
 } from './bar-rows';
-import { combinedBuyNext, combinedCanMake, loadMatchContext } from './operations';
+import { combinedBuyNext, combinedCanMake, loadMatchContext } from './matching';
 
 /**
  * The shopping list (shapes in src/shared/schemas/my-bar.ts): what the user means to buy, each item with the drinks it
