@@ -7,7 +7,14 @@ import { satisfiesEntitlement } from '@/shared/domain/plans';
 import type { ApiErrorCode } from '@/shared/schemas/api-error';
 import { accountDataRoutes, accountRoutes } from './account';
 import { analyticsRoutes } from './analytics';
-import { authHandlerRoutes, createAuth, sessionRoutes, wellKnownRoutes, type Auth } from './auth';
+import {
+  authHandlerRoutes,
+  createAuth,
+  createSessionReader,
+  sessionRoutes,
+  wellKnownRoutes,
+  type Auth,
+} from './auth';
 import { catalogueRoutes, ingredientRoutes, searchRoutes, serveRecipePage, SIGN_IN_FOR_OWN_MESSAGE } from './catalogue';
 import { collectionRoutes, ratingsByCocktail, sharedCollectionRoutes } from './collections';
 import { ownCocktailDetail, ownRecipePhotoRoutes, ownRecipeRoutes, sharedRecipeRoutes } from './recipes';
@@ -18,12 +25,12 @@ import type { Database } from './db/types';
 import { devToolRoutes } from './dev-tools';
 import { AppError, errorBody, HTTP_STATUS_BY_CODE, RETRY_AFTER_SECONDS, toErrorResponse } from './errors';
 import { healthRoutes } from './health';
+import { openApiRoutes } from './openapi';
 import { setClientAddressLogger } from './http/client-address';
 import { serveClient } from './http/client-static';
 import { compression } from './http/compression';
 import { RateLimiter } from './http/rate-limit';
 import { apiBodyLimit, refuseNulText } from './http/request-guards';
-import { createSessionReader } from './http/session';
 import type { Logger } from './logger';
 import { redisSecondaryStorage, type RedisHandle } from './redis';
 import { createMailer, type Mailer } from './mail';
@@ -181,6 +188,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api/support', supportRoutes({ db, mailer, logger, config, sessions, limiter }));
   app.route('/api/dev', devToolRoutes({ db, auth, config, mailer, sessions, limiter }));
   app.route('/api/health', healthRoutes({ db, dialect, version: config.appVersion }));
+  app.route('/api', openApiRoutes({ version: config.appVersion }));
   app.route(
     '/api/cocktails',
     catalogueRoutes({

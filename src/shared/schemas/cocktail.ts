@@ -144,6 +144,10 @@ export const cocktailPageSchema = z.object({
 });
 export type CocktailPage = z.infer<typeof cocktailPageSchema>;
 
+/** Response of `GET /api/cocktails/sample`: cards in random order. */
+export const cocktailSampleSchema = z.object({ items: z.array(cocktailSummarySchema) });
+export type CocktailSample = z.infer<typeof cocktailSampleSchema>;
+
 /** Path parameter of `GET /api/cocktails/:id`. */
 export const cocktailIdParamSchema = z.object({
   id: recordIdParamSchema('id'),
