@@ -12,7 +12,8 @@ import {
   type FindingKind,
 } from './detectors';
 import { bodyPayload, buildPlan, planArbitrary, sweepChoices, wireHeaderValue, type RequestPlan } from './plan';
-import { activeRoutes, type RouteSpec } from './routes';
+import { activeRoutes } from './routes';
+import type { RouteSpec } from './routes/types';
 import { changedParts, createWorld, keepActorsSignedIn, victimRows, victimView, type Actor, type World } from './world';
 import type { Dialect } from '@/server/db/database';
 

@@ -8,7 +8,7 @@ import {
   type RouteSpec,
   type VictimIds,
   type VictimKey,
-} from './routes';
+} from './routes/types';
 import { IMAGE_CONTENT_TYPES, IMAGE_SAMPLES } from './images';
 import { edgeValues, schemaAt } from './schema-edges';
 import {

@@ -73,8 +73,8 @@ describe("the fuzz's route table", () => {
     const missing = [...mounted].filter((key) => !table.has(key)).sort();
     const unmounted = [...table].filter((key) => !mounted.has(key)).sort();
     expect(problems).toEqual([]);
-    expect(missing, 'mounted by the app, missing from scripts/fuzz/routes.ts').toEqual([]);
-    expect(unmounted, 'in scripts/fuzz/routes.ts, not mounted by the app').toEqual([]);
+    expect(missing, 'mounted by the app, missing from scripts/fuzz/routes/').toEqual([]);
+    expect(unmounted, 'in scripts/fuzz/routes/, not mounted by the app').toEqual([]);
   });
 
   it('reads a sensible number of routes (the app is built with everything on)', () => {

@@ -18,7 +18,8 @@ import {
 import { createTestApp, TEST_AUTH_SECRET, type TestApp } from '../../tests/support/test-app';
 import type { Secret } from './detectors';
 import { VALID_JPEG, VALID_PNG, type ImageSample } from './images';
-import { signatureRecipe, TRUSTED_ORIGIN, type FuzzContext, type OwnVenue, type VictimIds } from './routes';
+import { signatureRecipe } from './routes/shared';
+import { TRUSTED_ORIGIN, type FuzzContext, type OwnVenue, type VictimIds } from './routes/types';
 
 /**
  * The world a fuzz run attacks: a test app on a fresh database (SQLite or PostgreSQL) with the wrapper simulator, dev tools,
