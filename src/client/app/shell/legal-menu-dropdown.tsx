@@ -1,7 +1,6 @@
-import { FileTextIcon, InfoIcon, ShieldIcon, UserXIcon } from 'lucide-react';
+import { InfoIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@/client/config/paths';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -10,6 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/client/components/ui/dropdown-menu';
+import { LEGAL_LINKS } from '@/client/lib/legal-links';
 import { AboutDialog } from './about-dialog';
 import { LegalMenuTrigger } from './legal-menu-trigger';
 
@@ -39,24 +39,14 @@ export function LegalMenuDropdown({
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="w-56">
           <DropdownMenuLabel>Legal</DropdownMenuLabel>
-          <DropdownMenuItem asChild>
-            <Link to={paths.privacy}>
-              <ShieldIcon aria-hidden="true" />
-              Privacy Policy
-            </Link>
-          </DropdownMenuItem>
-          <DropdownMenuItem asChild>
-            <Link to={paths.terms}>
-              <FileTextIcon aria-hidden="true" />
-              Terms of Service
-            </Link>
-          </DropdownMenuItem>
-          <DropdownMenuItem asChild>
-            <Link to={paths.deleteAccount}>
-              <UserXIcon aria-hidden="true" />
-              Data Deletion
-            </Link>
-          </DropdownMenuItem>
+          {LEGAL_LINKS.map(({ to, label, icon: Icon }) => (
+            <DropdownMenuItem key={to} asChild>
+              <Link to={to}>
+                <Icon aria-hidden="true" />
+                {label}
+              </Link>
+            </DropdownMenuItem>
+          ))}
           <DropdownMenuSeparator />
           <DropdownMenuItem onSelect={() => setAboutOpen(true)}>
             <InfoIcon aria-hidden="true" />

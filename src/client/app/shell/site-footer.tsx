@@ -1,15 +1,11 @@
 import { Link } from 'react-router';
-import { paths } from '@/client/config/paths';
 import { buildInfo } from '@/client/lib/build-info';
+import { LEGAL_LINKS } from '@/client/lib/legal-links';
 import { BrandLogo } from './brand-logo';
 
 /** Desktop footer (hidden below 768 px, where the tab bar takes its place): legal links and "Enjoy responsibly". */
 export function SiteFooter() {
-  const links = [
-    { to: paths.privacy, label: 'Privacy Policy' },
-    { to: paths.terms, label: 'Terms of Service' },
-    { to: paths.deleteAccount, label: 'Data Deletion' },
-  ];
+  const links = LEGAL_LINKS;
   return (
     <footer
       data-testid="site-footer"

@@ -1,4 +1,4 @@
-import { FileTextIcon, LogOutIcon, SettingsIcon, ShieldIcon, UserXIcon } from 'lucide-react';
+import { LogOutIcon, SettingsIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/client/config/paths';
@@ -10,6 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/client/components/ui/dropdown-menu';
+import { ACCOUNT_MENU_LEGAL_LINKS } from '@/client/lib/legal-links';
 import { signOut } from '../lib/sign-out';
 import { SIGN_IN_TEXT } from '../lib/sign-in-text';
 import { AccountMenuTrigger } from './account-menu-trigger';
@@ -42,24 +43,14 @@ export function AccountMenuDropdown({ email, defaultOpen = false }: { email: str
             Settings
           </Link>
         </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to={paths.deleteAccount}>
-            <UserXIcon aria-hidden="true" />
-            Data Deletion
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to={paths.privacy}>
-            <ShieldIcon aria-hidden="true" />
-            Privacy Policy
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to={paths.terms}>
-            <FileTextIcon aria-hidden="true" />
-            Terms of Service
-          </Link>
-        </DropdownMenuItem>
+        {ACCOUNT_MENU_LEGAL_LINKS.map(({ to, label, icon: Icon }) => (
+          <DropdownMenuItem key={to} asChild>
+            <Link to={to}>
+              <Icon aria-hidden="true" />
+              {label}
+            </Link>
+          </DropdownMenuItem>
+        ))}
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void signOut()}>
           <LogOutIcon aria-hidden="true" />
