@@ -37,7 +37,9 @@ const serverFeatures = foldersOf('src/server', ['db', 'http', 'lib']);
  * Import boundaries inside each side (bulletproof-react's unidirectional architecture):
  * - client: shared code (components, lib, config, test) -> features -> app. A feature imports no other feature and not
  *   the app; the app composes features; components, lib and config import no feature and not the app.
- * - server: a feature uses another feature only through its public index.ts (migrations too); lib uses no feature.
+ * - server: a feature uses another feature only through its public index.ts (migrations too); lib uses no feature;
+ *   http (middleware, guards, rate limits) is a lower layer: it imports no feature and not the app, and of db only its
+ *   table types (lib, errors, config and logger are its to use).
  * Tests and their helpers may compose several features (an integration test renders what the app renders), so the
  * zones apply to source files only; no-cycle applies everywhere.
  */
@@ -73,6 +75,23 @@ const importZones = [
     target: './src/server/lib',
     from: serverFeatures.map((feature) => `./src/server/${feature}`),
     message: 'server/lib uses no feature.',
+  },
+  {
+    target: './src/server/http',
+    from: [
+      ...serverFeatures.map((feature) => `./src/server/${feature}`),
+      './src/server/app.ts',
+      './src/server/main.ts',
+      './src/server/cluster.ts',
+    ],
+    message:
+      'server/http is a lower layer: it imports no feature and not the app (only lib, db types, errors, config, logger).',
+  },
+  {
+    target: './src/server/http',
+    from: './src/server/db',
+    except: ['./types.ts'],
+    message: 'server/http uses only the table types of db (db/types.ts).',
   },
 ];
 

@@ -4,7 +4,7 @@ import { planFromEntitlements } from '@/shared/domain/plans';
 import { exportQuerySchema } from '@/shared/schemas/export';
 import type { Database } from '../db/types';
 import { sameOriginGuard } from '../http/origin-guard';
-import type { SessionReader } from '../http/session';
+import type { SessionReader } from '../http/current-session';
 import { validate } from '../http/validate';
 import { activeEntitlementsOf } from '../payments';
 import type { ImageStore } from '../uploads';

@@ -7,9 +7,9 @@ import {
   type DeleteAccountResponse,
   type RevokeSessionsResponse,
 } from '@/shared/schemas/account';
-import { providerMode, type Auth } from '../auth';
+import { expiredSessionCookies, providerMode, type Auth } from '../auth';
+import type { SessionReader } from '../http/current-session';
 import { sameOriginGuard } from '../http/origin-guard';
-import { expiredSessionCookies, type SessionReader } from '../http/session';
 import type { Config } from '../config';
 import type { Database } from '../db/types';
 import { favoriteRoutes } from '../favorites';

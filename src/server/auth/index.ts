@@ -1,4 +1,7 @@
-/** The auth feature's public surface: better-auth's instance, its routes, provider wiring and the magic-link limits. */
+/**
+ * The auth feature's public surface: better-auth's instance, its routes, provider wiring, the magic-link limits, the
+ * session reader every route signs requests in with, and the JWKS reader.
+ */
 export {
   createAuth,
   providerMode,
@@ -13,3 +16,7 @@ export { authHandlerRoutes, magicLinkBuckets, recoveryEmailHandler, sessionRoute
 export { migrateAuthTables } from './schema';
 export { wellKnownRoutes } from './well-known';
 export { RECOVERY_ANSWER_MS, recoveryLinkUrl, sendRecoveryEmail } from './recovery';
+export { createSessionReader, expiredSessionCookies, SIGN_IN_REQUIRED_MESSAGE } from './session-reader';
+export type { CurrentSession, SessionReader } from '../http/current-session';
+export { publishedJwks } from './jwks';
+export { assertDatabaseAnswers, SESSION_STORE_UNAVAILABLE_MESSAGE } from './store-outage';

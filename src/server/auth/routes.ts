@@ -22,7 +22,7 @@ import { refusedCallbackOf, type RefusedCallback } from './callback-guard';
 import { isServedAuthEndpoint } from './served-routes';
 import type { Logger } from '../logger';
 import { sameOriginGuard } from '../http/origin-guard';
-import { assertDatabaseAnswers } from '../http/session';
+import { assertDatabaseAnswers } from './store-outage';
 import {
   addressBucket,
   emailBucket,

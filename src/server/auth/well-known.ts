@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import { publishedJwks } from '../http/session';
+import { publishedJwks } from './jwks';
 import type { Auth } from './auth';
 
 /**

@@ -15,7 +15,7 @@ import {
 } from '@/shared/schemas/collections';
 import type { Database } from '../db/types';
 import { sameOriginGuard } from '../http/origin-guard';
-import type { SessionReader } from '../http/session';
+import type { SessionReader } from '../http/current-session';
 import { jsonBody, validate } from '../http/validate';
 import { requireEntitlement } from '../payments';
 import {

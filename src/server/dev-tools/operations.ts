@@ -1,6 +1,6 @@
 import type { AuthHealth } from '@/shared/schemas/dev-tools';
 import { OAUTH_PROVIDERS, providerMode } from '../auth';
-import type { CurrentSession } from '../http/session';
+import type { CurrentSession } from '../http/current-session';
 import type { Config } from '../config';
 import type { Mailer } from '../mail';
 

@@ -1,9 +1,9 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import { recoveryEmailHandler, type Auth } from '../auth';
+import type { SessionReader } from '../http/current-session';
 import { sameOriginGuard } from '../http/origin-guard';
 import type { RateLimiter } from '../http/rate-limit';
-import type { SessionReader } from '../http/session';
 import { isFromThisMachine } from '../http/this-machine';
 import { devToolsEnabled, type Config } from '../config';
 import type { Database } from '../db/types';

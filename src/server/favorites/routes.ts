@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { favoriteParamSchema } from '@/shared/schemas/favorites';
 import type { Database } from '../db/types';
-import type { SessionReader } from '../http/session';
+import type { SessionReader } from '../http/current-session';
 import { validate } from '../http/validate';
 import { addFavorite, listFavorites, removeFavorite } from './operations';
 

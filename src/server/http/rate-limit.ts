@@ -1,10 +1,19 @@
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
+import type { Redis } from 'ioredis';
 import { sql, type Kysely } from 'kysely';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Database } from '../db/types';
 import { errorBody } from '../errors';
-import type { RedisHandle } from '../redis/client';
+
+/**
+ * What the limiter needs of a Redis connection (redis/client.ts `RedisHandle` is one): the ioredis client, and `run`,
+ * which turns a failure of the connection into RedisUnavailableError.
+ */
+export interface RateLimitRedis {
+  client: Redis;
+  run<T>(command: (client: Redis) => Promise<T>): Promise<T>;
+}
 
 /** A limit: at most `max` requests per fixed window of `windowMs` milliseconds. */
 export interface RateLimitRule {
@@ -87,9 +96,9 @@ function databaseCounters(db: Kysely<Database>): CounterStore {
 }
 
 /** rate-limiter-flexible's Redis limiters of one connection, one per rule (they are cheap, but built once). */
-const redisLimiters = new WeakMap<RedisHandle, Map<string, RateLimiterRedis>>();
+const redisLimiters = new WeakMap<RateLimitRedis, Map<string, RateLimiterRedis>>();
 
-function redisLimiterFor(redis: RedisHandle, rule: RateLimitRule): RateLimiterRedis {
+function redisLimiterFor(redis: RateLimitRedis, rule: RateLimitRule): RateLimiterRedis {
   let byRule = redisLimiters.get(redis);
   if (!byRule) redisLimiters.set(redis, (byRule = new Map()));
   let limiter = byRule.get(rule.name);
@@ -113,7 +122,7 @@ function redisLimiterFor(redis: RedisHandle, rule: RateLimitRule): RateLimiterRe
  * only increment, refused ones included), kept by Redis itself, so counters expire without pruning. Its clock is Redis's:
  * the `now` the caller passes is not used.
  */
-function redisCounters(redis: RedisHandle): CounterStore {
+function redisCounters(redis: RateLimitRedis): CounterStore {
   return {
     async hit(rule, bucket) {
       try {
@@ -138,7 +147,7 @@ export interface RateLimiterOptions {
    * The server's Redis connection (REDIS_URL): counters live there, shared by every process, through
    * rate-limiter-flexible. Absent or null: in the database.
    */
-  redis?: RedisHandle | null;
+  redis?: RateLimitRedis | null;
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
-import { AppError } from '../errors';
-import { MAX_IMAGE_BYTES } from '../uploads';
+import { MAX_IMAGE_BYTES } from '@/shared/domain/images';
 import { MAX_ACCOUNT_IMPORT_BYTES } from '@/shared/schemas/export';
 import { MAX_IMPORT_BYTES } from '@/shared/schemas/recipes';
+import { AppError } from '../errors';
 import { limitBody } from './body-limit';
 
 /**

@@ -10,7 +10,7 @@ import {
 } from '@/shared/schemas/my-bar';
 import type { Database } from '../db/types';
 import { sameOriginGuard } from '../http/origin-guard';
-import type { SessionReader } from '../auth';
+import type { SessionReader } from '../http/current-session';
 import { jsonBody, validate } from '../http/validate';
 import { requireEntitlementToAdd } from '../payments';
 import { listBar } from './bar-rows';

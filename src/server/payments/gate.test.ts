@@ -14,7 +14,7 @@ import {
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
 import { AppError, errorBody } from '../errors';
-import { createSessionReader } from '../http/session';
+import { createSessionReader } from '../auth';
 import { grantEntitlement, revokeEntitlement } from './entitlements';
 import { entitlementRequiredMessage, requireEntitlement } from './require-entitlement';
 

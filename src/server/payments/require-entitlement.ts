@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { hasLapsed, PLAN_LABELS, satisfiesEntitlement, type EntitlementName } from '@/shared/domain/plans';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
-import type { SessionReader } from '../http/session';
+import type { SessionReader } from '../http/current-session';
 import { activeEntitlementsOf, getSubscriptionStatus } from './entitlements';
 
 /** The message of the 403 ENTITLEMENT_REQUIRED answer for `required`. */

@@ -10,7 +10,7 @@ import { clientAddress } from '../http/client-address';
 import { sameOriginGuard } from '../http/origin-guard';
 import { addressBucket, RATE_LIMITS, rateLimit, type RateLimiter } from '../http/rate-limit';
 import { readJsonBody } from '../http/read-json-body';
-import type { SessionReader } from '../http/session';
+import type { SessionReader } from '../http/current-session';
 import type { Logger } from '../logger';
 import { syncPurchases } from './sync';
 import { applyRevenueCatWebhook, authorizationMatches, type AddPurchasedSeat } from './webhook';

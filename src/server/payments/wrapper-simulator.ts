@@ -22,7 +22,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { sameOriginGuard } from '../http/origin-guard';
-import type { SessionReader } from '../http/session';
+import type { SessionReader } from '../http/current-session';
 import { jsonBody } from '../http/validate';
 import type { Logger } from '../logger';
 import { activeEntitlementsOf } from './entitlements';

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { ownRecipeParamSchema } from '@/shared/schemas/recipes';
 import type { Database } from '../db/types';
 import { sameOriginGuard } from '../http/origin-guard';
-import type { SessionReader } from '../http/session';
+import type { SessionReader } from '../http/current-session';
 import { validate } from '../http/validate';
 import type { ImageStore } from '../uploads';
 import { removeOwnRecipePhoto, uploadOwnRecipePhoto } from './photos';

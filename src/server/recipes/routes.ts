@@ -13,7 +13,7 @@ import {
 } from '@/shared/schemas/recipes';
 import type { Database } from '../db/types';
 import { sameOriginGuard } from '../http/origin-guard';
-import type { SessionReader } from '../http/session';
+import type { SessionReader } from '../http/current-session';
 import { jsonBody, validate } from '../http/validate';
 import { importRecipes, previewImport, writeImport } from './import/import-recipes';
 import { activeEntitlementsOf } from '../payments';

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { supportMessageSchema } from '@/shared/schemas/support';
 import { addressBucket, RATE_LIMITS, rateLimit, type RateLimiter } from '../http/rate-limit';
 import { sameOriginGuard } from '../http/origin-guard';
-import type { SessionReader } from '../http/session';
+import type { SessionReader } from '../http/current-session';
 import type { Config } from '../config';
 import type { Database } from '../db/types';
 import { clientAddress } from '../http/client-address';

@@ -17,9 +17,9 @@ import {
   venueUpdateSchema,
 } from '@/shared/schemas/venues';
 import type { Auth } from '../auth';
+import type { SessionReader } from '../http/current-session';
 import type { Database } from '../db/types';
 import { sameOriginGuard } from '../http/origin-guard';
-import type { SessionReader } from '../http/session';
 import { jsonBody, validate } from '../http/validate';
 import { requireEntitlement } from '../payments';
 import type { ImageStore } from '../uploads';

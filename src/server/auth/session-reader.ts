@@ -1,53 +1,13 @@
 import { createHmac } from 'node:crypto';
-import type { Context, MiddlewareHandler } from 'hono';
-import type { JSONWebKeySet } from 'jose';
-import { sql, type Kysely } from 'kysely';
+import type { Context } from 'hono';
+import type { Kysely } from 'kysely';
 import type { SessionUser } from '@/shared/schemas/session';
 import { AppError } from '../errors';
-import type { Auth } from '../auth';
-import { bearerChallenge, bearerTokenOf, createBearerVerifier, SESSION_ENDED_MESSAGE } from './bearer';
-
-/** The current session: who is signed in, and until when (expiresAt). */
-export interface CurrentSession {
-  user: SessionUser;
-  session: { id: string; expiresAt: Date };
-}
-
-/**
- * Reads the session of a request (once per request) and forwards refreshed session cookies to its response. A request
- * is signed in by its session cookie, or by `Authorization: Bearer <jwt>` (a token from `GET /api/auth/token`, see
- * http/bearer.ts), which wins when both are present: a valid token stands for the session it was minted from, read
- * fresh from the database (it must still exist, belong to the token's `sub` and be unexpired), so every route sees the
- * same CurrentSession either way.
- */
-export interface SessionReader {
-  /**
-   * The request's session, or null when signed out (no cookie, or an expired, revoked or forged one; no bearer token).
-   * @throws AppError UNAUTHORIZED for a bearer token that is not valid (bad signature, expired, malformed, wrong claims,
-   *   its session ended), with a `WWW-Authenticate: Bearer error="invalid_token"` header: a bearer request is never
-   *   served as a signed-out one. AppError SERVICE_UNAVAILABLE when the database does not answer (given `db`); the
-   *   database's error when the session store cannot be reached otherwise.
-   */
-  read(c: Context): Promise<CurrentSession | null>;
-  /**
-   * The request's session.
-   * @throws AppError UNAUTHORIZED when signed out, or as {@link SessionReader.read} does.
-   */
-  require(c: Context): Promise<CurrentSession>;
-  /**
-   * Headers for a call of better-auth's in-process API on behalf of the request's session (e.g. the organization
-   * plugin's endpoints, which find the session in a cookie): the request's own headers for a cookie session; for a
-   * bearer session, the same headers without the Authorization header and with the session cookie of the token's session
-   * in place of any cookie (signed as better-auth signs it), so both ways in behave the same. Nothing of it leaves the
-   * process.
-   */
-  authHeaders(c: Context): Promise<Headers>;
-  /**
-   * Middleware appending any Set-Cookie the session lookup produced (a refreshed expiry) to the response, unless the route
-   * set a cookie of the same name itself.
-   */
-  forwardCookies(): MiddlewareHandler;
-}
+import { bearerChallenge, bearerTokenOf, createBearerVerifier, SESSION_ENDED_MESSAGE } from '../http/bearer';
+import type { CurrentSession, SessionReader } from '../http/current-session';
+import type { Auth } from './auth';
+import { publishedJwks } from './jwks';
+import { assertDatabaseAnswers } from './store-outage';
 
 /** The message of the 401 answer for routes that need a session. */
 export const SIGN_IN_REQUIRED_MESSAGE = 'Sign in to continue.';
@@ -65,22 +25,6 @@ function toSessionUser(user: Record<string, unknown>): SessionUser {
   };
 }
 
-/** The message of the 503 answer when the session store cannot be reached. */
-export const SESSION_STORE_UNAVAILABLE_MESSAGE = 'The database is unavailable; please try again shortly.';
-
-/**
- * better-auth answers a storage failure with its own 500 and loses the cause. This asks the database itself: when it does
- * not answer a trivial query, the failure was the database's.
- * @throws AppError SERVICE_UNAVAILABLE (503) when `db` does not answer; returns quietly when it does.
- */
-export async function assertDatabaseAnswers<DB>(db: Kysely<DB>): Promise<void> {
-  try {
-    await sql`select 1`.execute(db);
-  } catch (cause) {
-    throw new AppError('SERVICE_UNAVAILABLE', SESSION_STORE_UNAVAILABLE_MESSAGE, { cause });
-  }
-}
-
 /**
  * A failed session read (better-auth's 5xx, or an error with no HTTP status, such as the database driver's) becomes 503
  * when the database does not answer (see {@link assertDatabaseAnswers}); a refusal (4xx) is passed on as it is.
@@ -89,21 +33,6 @@ async function explainSessionFailure<DB>(error: unknown, db: Kysely<DB> | undefi
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
   if (db && (typeof status !== 'number' || status >= 500)) await assertDatabaseAnswers(db);
   throw error;
-}
-
-/**
- * The public keys tokens are signed with (better-auth's jwt plugin, `GET /api/auth/jwks`): what
- * `GET /.well-known/jwks.json` publishes and the bearer verifier checks signatures against. Reading them mints the first
- * key when there is none.
- * @throws AppError SERVICE_UNAVAILABLE when the read fails and `db` does not answer; the read's error otherwise.
- */
-export async function publishedJwks<DB>(auth: Auth, db?: Kysely<DB>): Promise<JSONWebKeySet> {
-  try {
-    return (await auth.api.getJwks()) as JSONWebKeySet;
-  } catch (error) {
-    if (db) await assertDatabaseAnswers(db);
-    throw error;
-  }
 }
 
 /** The value of a session cookie for `token`, signed as better-auth (better-call) signs it: HMAC-SHA-256, base64. */
