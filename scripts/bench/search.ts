@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (search part, issue 14 "Search that forgives and ranks"): the catalogue search at BENCH_LARGE_COUNT
+ * `npm run bench` (search part: the search that forgives and ranks): the catalogue search at BENCH_LARGE_COUNT
  * (default 100,000) generated cocktails plus the seed, on SQLite and on PostgreSQL, each figure next to its target:
  *
  * 1. index build after a catalogue change: the search engine built from the database (buildSearchIndex: the reads and the
@@ -26,9 +26,9 @@
 import { loadConfig } from '../../src/server/config';
 import { createDatabase } from '../../src/server/db/database';
 import { getCatalogueVersion } from '../../src/server/catalogue/catalogue-version';
-import { buildSearchIndex } from '../../src/server/catalogue/search-index';
+import { buildSearchIndex } from '../../src/server/catalogue/search/search-index';
 import { loadSeedCatalogue } from '../../src/server/catalogue/seed/load-seed';
-import { searchTerms, typoAllowance } from '../../src/server/catalogue/search-terms';
+import { searchTerms, typoAllowance } from '../../src/server/catalogue/search/search-terms';
 import { mulberry32 } from '../generate-catalogue';
 import { startTestServer } from '../../tests/e2e/support/server';
 import { onBenchDatabases } from './databases';

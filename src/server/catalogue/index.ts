@@ -15,7 +15,7 @@ export {
 export { loadCocktailDetail, loadCocktailDetails, loadSummariesByIds, type StoredRecipe } from './read-model';
 export { getIngredientCatalogue, toIngredientKey, type IngredientCatalogue } from './ingredient-catalogue';
 export { getMatchModel, matchIngredientsOf, type MatchModel } from './match-model';
-export { buildSearchKeys, toSearchKey } from './search-text';
+export { buildSearchKeys, toSearchKey } from './search/search-text';
 export {
   recipeColumns,
   recipeColumnsFrom,

@@ -3,7 +3,7 @@ import type { IngredientCategory, IngredientSummary } from '@/shared/schemas/ing
 import { ingredientWords, matchIngredients, type IngredientWords } from '@/shared/domain/ingredient-match';
 import type { Database } from '../db/types';
 import { parseStringList } from './read-model';
-import { toSearchKey } from './search-text';
+import { toSearchKey } from './search/search-text';
 import { versionedMemo } from './versioned-memo';
 
 /**

@@ -18,10 +18,10 @@ import {
   warmSummaries,
   type SummaryRow,
 } from './read-model';
-import { searchPostgres } from './search';
-import type { CatalogueFilter, FacetCounts, SearchResult } from './search-engine';
-import { ensureSearchIndex, forgetSearchIndex, searchIndexFor } from './search-index';
-import { toSearchKey } from './search-text';
+import { searchPostgres } from './search/search';
+import type { CatalogueFilter, FacetCounts, SearchResult } from './search/search-engine';
+import { ensureSearchIndex, forgetSearchIndex, searchIndexFor } from './search/search-index';
+import { toSearchKey } from './search/search-text';
 import { hashSeed, readSeedHash, writeSeed, type SeedCatalogue, type SeedResult } from './seed-writer';
 
 export type { SeedCatalogue, SeedResult } from './seed-writer';
@@ -144,7 +144,7 @@ async function facetBody(
 }
 
 /**
- * One page of the public catalogue, searched (issue 14; ADR 001).
+ * One page of the public catalogue, searched (ADR 001).
  *
  * `q` forgives typos (one in words of 5 letters or more, two from 9; a swap of neighbouring letters counts one), matches
  * the last word as a prefix, folds case, accents and punctuation, and looks in the name, base spirit, category,
@@ -290,7 +290,7 @@ function shuffle<T>(items: T[]): T[] {
 }
 
 /**
- * A random sample of the public catalogue, as the spec's anonymous browsing does it: read the highest id, pick distinct
+ * A random sample of the public catalogue, as anonymous browsing does it (docs/product.md, Roles and plans): read the highest id, pick distinct
  * random ids between 1 and it, fetch those that exist, shuffle. Ids can have gaps, so a second round draws more ids
  * (four times the shortfall, never one already tried) to top the sample up.
  *

@@ -4,7 +4,7 @@ import type { SignatureWrite } from '@/shared/schemas/venues';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { getIngredientCatalogue, type IngredientCatalogue } from './ingredient-catalogue';
-import { buildSearchKeys } from './search-text';
+import { buildSearchKeys } from './search/search-text';
 
 /**
  * Rows of a recipe someone wrote (a venue's signature, a user's own recipe), derived as the seed derives the catalogue's:

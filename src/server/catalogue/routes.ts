@@ -25,7 +25,7 @@ import {
   type OwnIdsReader,
   type RatingsReader,
 } from './operations';
-import { suggest } from './suggestions';
+import { suggest } from './search/suggestions';
 
 /** Most serialised responses kept in memory per app. */
 export const RESPONSE_CACHE_ENTRIES = 500;

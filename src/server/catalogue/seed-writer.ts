@@ -5,8 +5,8 @@ import type { SeedCocktail, SeedIngredient } from '@/shared/schemas/seed';
 import { dialectOf, type Dialect } from '../db/database';
 import type { CocktailTable, Database } from '../db/types';
 import { bumpCatalogueVersion } from './catalogue-version';
-import { writeSearchTerms } from './search-vocabulary';
-import { buildSearchKeys } from './search-text';
+import { writeSearchTerms } from './search/search-vocabulary';
+import { buildSearchKeys } from './search/search-text';
 
 /** A seed catalogue: ingredients and cocktails, cross-referenced by slug. */
 export interface SeedCatalogue {

@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
 import type { IngredientCategory } from '@/shared/schemas/ingredient';
-import { toSearchKey } from '../search-text';
+import { toSearchKey } from '../search/search-text';
 
 /**
  * What a dataset says about its ingredients, for the ones the catalogue lacks: Bar Assistant's recipes carry each

@@ -1,11 +1,11 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../database';
 import type { Database } from '../types';
-import { buildSearchKeys } from '../../catalogue/search-text';
-import { writeSearchTerms } from '../../catalogue/search-vocabulary';
+import { buildSearchKeys } from '../../catalogue/search/search-text';
+import { writeSearchTerms } from '../../catalogue/search/search-vocabulary';
 
 /**
- * The search that forgives and ranks (issue 14, ADR 001). The cocktail's search columns are split by where a word was
+ * The search that forgives and ranks (ADR 001). The cocktail's search columns are split by where a word was
  * found, since a name match ranks before a match in the other fields, which ranks before one in the description:
  * `name_key` (as before), `search_text` (now only base spirit, category, technique, glassware and ingredient names, one
  * per line) and the new `description_key`. Every cocktail's columns are recomputed here.

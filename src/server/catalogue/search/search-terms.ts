@@ -1,7 +1,7 @@
 import { searchTerms } from '@/shared/domain/search-words';
 
 /**
- * Words of the catalogue search (issue 14): how text becomes search terms, how many typos a word forgives, and how far
+ * Words of the catalogue search: how text becomes search terms, how many typos a word forgives, and how far
  * apart two words are. The in-memory engine (search-engine.ts) and the PostgreSQL path (search.ts) both use these, so the
  * two agree on what a query means.
  */
@@ -31,7 +31,7 @@ export function queryWords(q: string): string[] {
 
 const HAS_DIGIT = /\p{N}/u;
 
-/** Shortest words that forgive one typo, and two (issue 14: 5 and 9 letters). */
+/** Shortest words that forgive one typo, and two (5 and 9 letters). */
 export const ONE_TYPO_MIN_LENGTH = 5;
 export const TWO_TYPOS_MIN_LENGTH = 9;
 

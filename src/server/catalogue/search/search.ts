@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { LIST_FACET_FIELDS, VALUE_FACETS } from '@/shared/domain/search-facets';
-import type { Database } from '../db/types';
-import { getIngredientCatalogue, narrowerIngredients, type IngredientCatalogue } from './ingredient-catalogue';
+import type { Database } from '../../db/types';
+import { getIngredientCatalogue, narrowerIngredients, type IngredientCatalogue } from '../ingredient-catalogue';
 import type { CatalogueFilter, SearchResult } from './search-engine';
 import {
   TERM_FIELDS,
@@ -19,7 +19,7 @@ import {
 } from './search-terms';
 
 /**
- * The catalogue search answered by PostgreSQL (issue 14), for the moments its process has no search engine in memory yet
+ * The catalogue search answered by PostgreSQL, for the moments its process has no search engine in memory yet
  * (the seconds after a catalogue change). Same semantics and order as search-engine.ts:
  * - each query word's terms come from the vocabulary table `search_term`: the word itself, for the last word the terms it
  *   begins (`like 'w%'` on the "C"-collated key) and the terms whose start is within its typos (patterns, below), and

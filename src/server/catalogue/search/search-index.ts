@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/types';
-import { broaderIngredients, getIngredientCatalogue } from './ingredient-catalogue';
+import type { Database } from '../../db/types';
+import { broaderIngredients, getIngredientCatalogue } from '../ingredient-catalogue';
 import { CatalogueSearchEngine, type EngineRow, type RecipeIngredients } from './search-engine';
 
 /**

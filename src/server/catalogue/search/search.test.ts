@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CocktailListQuery } from '@/shared/schemas/cocktail-query';
-import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/test-database';
-import { generateSyntheticSeed } from '../../../tests/support/synthetic-catalogue';
-import { buildTestSeed, TEST_COCKTAIL_NAMES_IN_ORDER } from '../../../tests/support/test-seed';
-import { AppError } from '../errors';
-import { listCocktails, seedCatalogue, SIGN_IN_TO_PAGE_MESSAGE, type ListQuery } from './operations';
+import { createTestDatabase, testDialects, type TestDatabase } from '../../../../tests/support/test-database';
+import { generateSyntheticSeed } from '../../../../tests/support/synthetic-catalogue';
+import { buildTestSeed, TEST_COCKTAIL_NAMES_IN_ORDER } from '../../../../tests/support/test-seed';
+import { AppError } from '../../errors';
+import { listCocktails, seedCatalogue, SIGN_IN_TO_PAGE_MESSAGE, type ListQuery } from '../operations';
 
 const query = (fields: Partial<CocktailListQuery> = {}): ListQuery => ({
   q: '',

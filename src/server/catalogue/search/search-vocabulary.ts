@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/types';
+import type { Database } from '../../db/types';
 import { searchTerms } from './search-terms';
 
 /**

@@ -1,6 +1,6 @@
 import SearchableMap from 'minisearch/SearchableMap';
-import { LruCache } from '../lib/lru-cache';
-import { parseStringList } from './read-model';
+import { LruCache } from '../../lib/lru-cache';
+import { parseStringList } from '../read-model';
 import { LIST_FACET_FIELDS, PREP_TIME_LIMITS, VALUE_FACETS, type ValueFacetField } from '@/shared/domain/search-facets';
 import { fuzzyPrefixKeys } from './search-fuzzy-prefix';
 import {
@@ -21,7 +21,7 @@ import {
 } from './search-terms';
 
 /**
- * The catalogue's in-memory search engine (issue 14, ADR 001): typo-tolerant, prefix-aware, ranked, faceted.
+ * The catalogue's in-memory search engine (ADR 001): typo-tolerant, prefix-aware, ranked, faceted.
  *
  * The vocabulary is MiniSearch's radix tree (`SearchableMap`): its `fuzzyGet` (Levenshtein automaton over the tree),
  * `atPrefix` and a fuzzy prefix walk (search-fuzzy-prefix.ts) offer the terms a typed word may mean; search-terms.ts's

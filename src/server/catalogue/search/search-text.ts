@@ -22,7 +22,7 @@ export interface SearchableCocktail {
 /** Separator between the fields of `search_text`: a line feed (a search term never holds one). */
 const FIELD_SEPARATOR = '\n';
 
-/** The stored search columns of a cocktail (issue 14): what the search engines read and what PostgreSQL matches. */
+/** The stored search columns of a cocktail: what the search engines read and what PostgreSQL matches. */
 export interface SearchKeys {
   /** Search key of the name: ordering ('name_key, id' is catalogue order) and the name's terms. */
   name_key: string;

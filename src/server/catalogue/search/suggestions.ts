@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import MiniSearch from 'minisearch';
 import { MAX_COCKTAIL_SUGGESTIONS, MAX_INGREDIENT_SUGGESTIONS, type SuggestionList } from '@/shared/schemas/search';
-import { dialectOf } from '../db/database';
-import type { Database } from '../db/types';
-import { getCatalogueVersion } from './catalogue-version';
-import { getIngredientCatalogue, type IngredientCatalogue } from './ingredient-catalogue';
-import { loadSummariesByIds } from './read-model';
+import { dialectOf } from '../../db/database';
+import type { Database } from '../../db/types';
+import { getCatalogueVersion } from '../catalogue-version';
+import { getIngredientCatalogue, type IngredientCatalogue } from '../ingredient-catalogue';
+import { loadSummariesByIds } from '../read-model';
 import { searchPostgres } from './search';
 import { textFilter } from './search-engine';
 import { ensureSearchIndex, searchIndexFor } from './search-index';
@@ -13,7 +13,7 @@ import { searchTerms, typoAllowance } from './search-terms';
 import { toSearchKey } from './search-text';
 
 /**
- * Suggestions as you type (issue 14). Cocktails come from the catalogue search itself (same typos, prefix and ranking:
+ * Suggestions as you type. Cocktails come from the catalogue search itself (same typos, prefix and ranking:
  * the first few of what Enter would show). Ingredients come from a MiniSearch index of their names and aliases (a few
  * hundred documents, built once per ingredient catalogue): fuzzy within search-terms.ts's typo allowance per word, the
  * last word as a prefix, names weighted over aliases; the ingredient the text names (or begins, when no cocktail's name
