@@ -28,7 +28,7 @@ type Suggestion = { kind: 'cocktail'; item: CocktailSuggestion } | { kind: 'ingr
  * The catalogue's search field: a search landmark with the label 'Search cocktails' (visually hidden), a magnifier, a
  * spinner while results load and a clear button once there is text. Enter searches at once (`onSubmit`).
  *
- * With `suggestions` it is a combobox after the WAI-ARIA pattern (issue 14): as you type, a listbox offers cocktails
+ * With `suggestions` it is a combobox after the WAI-ARIA pattern: as you type, a listbox offers cocktails
  * and ingredients (GET /api/search/suggestions; an ingredient the text names before the cocktails, as the answer's
  * `leadingIngredients` says); Arrow Down / Up move through them (the field keeps focus,
  * aria-activedescendant names the active option), Enter picks the active one or, with none active, searches the text,
