@@ -38,7 +38,7 @@ const timeline = [
 const mailto = `mailto:${LEGAL.privacyEmail}?subject=${encodeURIComponent('Delete my Barback account')}`;
 
 /**
- * /delete-account: how to have your data deleted, what goes and what stays, and the timeline (spec section 2). A signed-in
+ * /delete-account: how to have your data deleted, what goes and what stays, and the timeline (docs/product.md, Screens). A signed-in
  * user also gets the self-service deletion panel (typed confirmation, then `DELETE /api/me`) under the two lists.
  */
 export function DeleteAccountPage() {

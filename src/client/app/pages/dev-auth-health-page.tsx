@@ -30,7 +30,7 @@ import { useSendRecoveryEmail, useAuthHealth, type ProviderMode } from '@/client
 import { useSession } from '@/client/lib/session';
 import { EMPTY_EMAIL_MESSAGE, recoveryEmailSchema, type RecoveryEmailRequest } from '@/shared/schemas/dev-tools';
 
-/** Exact texts of the reset-email tool (spec sections 5 and 8). */
+/** Exact texts of the reset-email tool (docs/product.md: Validation, Error messages). */
 export const RESET_EMAIL_TEXT = {
   empty: EMPTY_EMAIL_MESSAGE,
   invalid: 'Please enter a valid email address',
@@ -38,7 +38,7 @@ export const RESET_EMAIL_TEXT = {
   failed: (message: string) => `Failed to send reset email: ${message}`,
 } as const;
 
-/** The shared request schema checks the field; an address it refuses is worded like the spec's empty message. */
+/** The shared request schema checks the field; an address it refuses is worded like docs/product.md's empty message. */
 const recoveryResolver = withFieldMessages(zodResolver(recoveryEmailSchema), {
   email: { invalid_format: RESET_EMAIL_TEXT.invalid },
 });
@@ -164,7 +164,7 @@ function ResetEmailTool() {
 }
 
 /**
- * The page of `/dev/auth-health` (spec section 2, developer tools): what the server's auth is wired to (GET
+ * The page of `/dev/auth-health` (docs/product.md, Screens, developer tools): what the server's auth is wired to (GET
  * /api/dev/auth-health: providers and their mode, magic link, mail transport and sender, the session, base URL, trusted
  * origins; never a secret), this tab's session, and the reset-email tool.
  */

@@ -105,7 +105,7 @@ function DiagnosticsList() {
   );
 }
 
-/** /dev/diag-cocktail: exists only in debug mode (spec section 2); otherwise the 404 page. */
+/** /dev/diag-cocktail: exists only in debug mode (docs/product.md, Screens); otherwise the 404 page. */
 export function DevDiagCocktailPage() {
   const debug = useDebugMode();
   return debug ? <DiagnosticsList /> : <NotFoundView />;

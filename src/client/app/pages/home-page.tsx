@@ -26,7 +26,7 @@ import { formatCount } from '@/client/lib/format-count';
 
 /**
  * Loads, ahead of the first render, the recipe modal's code when the server drew a recipe into the page (a deep link):
- * the app's boot awaits it before hydrating, so the drawn modal is hydrated with the page (issue 12).
+ * the app's boot awaits it before hydrating, so the drawn modal is hydrated with the page.
  */
 export function preload(): Promise<unknown> {
   return preloadServerDrawnRecipe();
@@ -39,7 +39,7 @@ const FROM_LIST: RecipeLocationState = { recipeFromList: true };
 const SIGNED_OUT_ONLY = { [SIGNED_OUT_ONLY_ATTRIBUTE]: '' };
 
 /**
- * The page of home (`/`, spec section 2): hero with artwork and tagline, the search box and the card grid. Without search text it
+ * The page of home (`/`, docs/product.md, Screens): hero with artwork and tagline, the search box and the card grid. Without search text it
  * lists the first 50 cocktails by name with the catalogue's total; with text it shows the server's search results.
  * The text lives in the URL (`?q=`), updated 300 ms after typing stops; `search_performed` is tracked once a text has
  * been still for 350 ms. Every card has a favorite heart; signed-out visitors also see the prompt 'Log in to save your
@@ -51,7 +51,7 @@ export function HomePage() {
   const authHint = useLastKnownAuthHint();
   // The hero's Sign Up and the favorites prompt show while the session loads too, unless this browser was signed in
   // last time: the pre-rendered page draws them (it cannot know), so a signed-out visitor's page does not move when the
-  // session arrives (issue 12: layout shift). For a browser signed in last time, CSS hides them from the first paint on
+  // session arrives (layout shift). For a browser signed in last time, CSS hides them from the first paint on
   // (data-signed-out-only, see src/shared/first-paint.ts).
   const signedOutLayout = authHint !== 'signed-in';
   const showPrompt = session.status === 'signed-out' || (session.status === 'loading' && signedOutLayout);

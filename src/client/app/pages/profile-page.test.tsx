@@ -31,7 +31,7 @@ describe('/profile', () => {
     const plan = screen.getByRole('region', { name: PROFILE_TEXT.plan });
     await waitFor(() => expect(within(plan).getByTestId('current-plan').textContent).toBe('Free'));
     expect((await screen.findByTestId('favorites-count')).textContent).toBe('3');
-    // The spec's static 'recipes made 8' is the real count of 'I made this' records (none here).
+    // docs/product.md's static 'recipes made 8' is the real count of 'I made this' records (none here).
     expect(screen.getByTestId('made-count').textContent).toBe('0');
     expect(within(plan).getByRole('link', { name: PROFILE_TEXT.upgrade })).toHaveAttribute('href', '/upgrade');
   });

@@ -53,7 +53,7 @@ export const PROFILE_TEXT = {
   signOut: 'Sign Out',
   signingOut: 'Signing out…',
   loadFailed: 'Your account details could not be loaded.',
-  /** Toast when the page is opened with ?restored=1 (spec section 2). */
+  /** Toast when the page is opened with ?restored=1 (docs/product.md, Screens). */
   restored: 'Purchases restored',
 } as const;
 
@@ -115,7 +115,7 @@ function ActionRow({
 }
 
 /**
- * Shows 'Purchases restored' once when the URL has restored=1 and cleans the URL to /profile (spec section 2, /profile;
+ * Shows 'Purchases restored' once when the URL has restored=1 and cleans the URL to /profile (docs/product.md, Screens, /profile;
  * the native wrapper's restore sends the user here).
  */
 function useRestoredNotice(): void {
@@ -132,7 +132,7 @@ function useRestoredNotice(): void {
 }
 
 /**
- * The page of `/profile` (spec sections 2 and 6): for a signed-in user the account summary: who they are, the Current
+ * The page of `/profile` (docs/product.md: Screens, Roles and plans): for a signed-in user the account summary: who they are, the Current
  * Plan (from `GET /api/me`: Free, Pro or Enterprise, with the renewal or end date when known), 'See plans' for the free
  * plan, 'Restore Purchases' ('Checking…' while it runs), the number of favorites, and Settings, My Favorites, Recent
  * Activity and Sign Out. Anonymous visitors get a sign-in prompt. `?restored=1` shows the 'Purchases restored' toast and

@@ -67,7 +67,7 @@ const CAN_MAKE_PARAM = 'canMake';
 const FROM_LIST: RecipeLocationState = { recipeFromList: true };
 
 /**
- * The page of `/search` (issue 14; the spec's page is a dead placeholder, ours searches): a search box that suggests
+ * The page of `/search` (docs/product.md, Screens, Search): a search box that suggests
  * cocktails and ingredients as you type, the quick chips Gin, Vodka, Whiskey, Rum, Tequila (base spirit) and Classic,
  * Modern (category), and facets with live counts (every base spirit and category, glassware, technique, strength,
  * difficulty, flavor, season, occasion, ingredients with and without, preparation time): beside the results on wide

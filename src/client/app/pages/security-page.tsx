@@ -25,7 +25,7 @@ export const SECURITY_TEXT = {
 } as const;
 
 /**
- * The page of `/settings/security`, 'Secure your account' (issue 15), signed-in users only (anonymous visitors go to
+ * The page of `/settings/security`, 'Secure your account', signed-in users only (anonymous visitors go to
  * /): where the user is signed in (sessions with device and last use, 'Sign out everywhere else'), the linked sign-in
  * methods, and two-factor status with 'Regenerate backup codes' (which asks for a current code). In recovery mode a notice
  * explains why the user is here, and 'I'm done' leaves the mode and returns to Settings. Exports `Component`.

@@ -19,12 +19,12 @@ import { useDocumentTitle } from '@/client/lib/use-document-title';
 /** Texts of /settings. */
 export const SETTINGS_TEXT = {
   title: 'Settings',
-  /** The page's meta description (spec section 2: title and description are set). */
+  /** The page's meta description (docs/product.md, Screens: title and description are set). */
   description: 'Manage your Barback account: sign-in methods, two-factor authentication, support and account deletion.',
   account: 'Account',
   email: 'Email',
   role: 'Role',
-  /** The only role there is (spec section 6). */
+  /** The only role there is (docs/product.md, Roles and plans). */
   roleBadge: 'User',
   sessions: 'Sessions',
   sessionsText: 'See every device signed in to your account and sign out the ones you don’t recognize.',
@@ -35,7 +35,7 @@ export const SETTINGS_TEXT = {
 } as const;
 
 /**
- * The page of `/settings` (spec sections 2, 4, 5 and 6), signed-in users only: anonymous visitors are sent to / (while
+ * The page of `/settings` (docs/product.md: Screens, States, Validation, Roles and plans), signed-in users only: anonymous visitors are sent to / (while
  * the session loads a placeholder shows). Sets the document title and meta description. Shows the account email and the
  * role badge 'User', the linked sign-in methods and two-factor settings, a link to the sessions ('Secure your account'),
  * the Contact Support form (sent with this page's

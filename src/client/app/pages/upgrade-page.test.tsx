@@ -75,7 +75,7 @@ afterEach(() => {
 });
 
 describe('/upgrade on the web', () => {
-  it('shows the spec prices (annual by default), the comparison, and why purchases are not available here', async () => {
+  it('shows the listed prices (annual by default), the comparison, and why purchases are not available here', async () => {
     const user = userEvent.setup();
     installFakeApi();
     renderUpgrade();

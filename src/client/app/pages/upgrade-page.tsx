@@ -23,7 +23,7 @@ import { showToast } from '@/client/lib/toast-events';
 import { useAppEnvironment } from '@/client/lib/use-app-environment';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
 
-/** Where Enterprise enquiries go from the native app (spec section 2: a mail link). */
+/** Where Enterprise enquiries go from the native app (docs/product.md, Screens: a mail link). */
 export const SALES_EMAIL = 'sales@barback.app';
 /** Texts of the Enterprise contact. */
 export const CONTACT_SALES_TEXT = {
@@ -55,7 +55,7 @@ function ContactSalesDialog({ email }: { email: string }) {
 }
 
 /**
- * The page of `/upgrade` (spec sections 2, 4 and 9): the paywall. Once the server confirms a purchase, the user goes
+ * The page of `/upgrade` (docs/product.md: Screens, States, Constants and limits): the paywall. Once the server confirms a purchase, the user goes
  * back to the page a gate sent them from (`?from=`) or to /profile, with 'Purchase successful'; a confirmed restore goes
  * to the origin with 'Purchases restored', or to /profile?restored=1 (which shows that toast). Enterprise is reached by
  * contacting sales: a mail link in the native app, nothing on toast devices, the support form elsewhere. The tab bar is

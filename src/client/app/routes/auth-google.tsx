@@ -1,10 +1,10 @@
 import { ProviderStartPage } from '@/client/features/auth/components/provider-start-page';
 
-/** Scopes /auth/google asks for (spec section 2: email and profile). */
+/** Scopes /auth/google asks for (docs/product.md, Screens: email and profile). */
 export const GOOGLE_SCOPES = ['email', 'profile'];
 
 /**
- * Route module of `/auth/google` (spec section 2): starts Google sign-in asking for the email and profile scopes, the
+ * Route module of `/auth/google` (docs/product.md, Screens): starts Google sign-in asking for the email and profile scopes, the
  * consent prompt and offline access. On failure: 'Sign-in Error' with the error message, a toast 'Sign-in failed' and
  * Close.
  */

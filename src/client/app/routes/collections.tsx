@@ -6,7 +6,7 @@ import { useDocumentTitle } from '@/client/lib/use-document-title';
 import { satisfiesEntitlement } from '@/shared/domain/plans';
 
 /**
- * Route module of `/collections` (issue 11): the signed-in user's collections and the export. Writing needs Pro (the page
+ * Route module of `/collections`: the signed-in user's collections and the export. Writing needs Pro (the page
  * shows a lock to /upgrade otherwise); reading and exporting stay open after a plan lapses. Exports `Component`.
  */
 export function Component() {

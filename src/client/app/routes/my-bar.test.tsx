@@ -27,7 +27,7 @@ beforeEach(() => {
   resetAnalyticsForTests();
 });
 
-describe('/my-bar, gated to Pro or Enterprise (spec section 6)', () => {
+describe('/my-bar, gated to Pro or Enterprise (docs/product.md, Roles and plans)', () => {
   it('sends a free user to /upgrade remembering the origin, and tracks route_gate_redirect', async () => {
     installFakeApi();
     const router = renderMyBar();

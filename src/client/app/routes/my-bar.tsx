@@ -19,14 +19,14 @@ const MyBarPage = lazy(() =>
   import('@/client/features/my-bar/components/my-bar-page').then((module) => ({ default: module.MyBarPage })),
 );
 
-/** Texts of the gate (spec section 2: loading text 'Loading My Bar...'). */
+/** Texts of the gate (docs/product.md, Screens: loading text 'Loading My Bar...'). */
 export const MY_BAR_GATE_TEXT = {
   loading: 'Loading My Bar...',
   signInTitle: 'Sign in to open My Bar',
   signInText: 'My Bar keeps the bottles you own and shows what you can make with them. It comes with Pro.',
 } as const;
 
-/** The quiet loading state of My Bar, with the spec's text. */
+/** The quiet loading state of My Bar, with the text of docs/product.md. */
 function MyBarLoading() {
   return (
     <p role="status" className="flex min-h-[40dvh] items-center justify-center text-muted" data-testid="my-bar-loading">
@@ -36,7 +36,7 @@ function MyBarLoading() {
 }
 
 /**
- * Route module of `/my-bar` (spec sections 2 and 6): gated to Pro or Enterprise. Anonymous visitors get the sign-in
+ * Route module of `/my-bar` (docs/product.md: Screens, Roles and plans): gated to Pro or Enterprise. Anonymous visitors get the sign-in
  * dialog first; a signed-in user who never had the plan (as the server put it on the session) is sent to /upgrade
  * remembering this page, and route_gate_redirect {to, from} is tracked; one whose plan lapsed sees their bar with a note
  * and an /upgrade link. With the plan, the page loads ('Loading My Bar...'); a load

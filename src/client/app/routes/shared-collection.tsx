@@ -8,7 +8,7 @@ import { ApiError } from '@/client/lib/api-client';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
 
 /**
- * Route module of `/shared/:slug` (issue 11): a collection its owner shares, read-only, for anyone (after the age gate, as
+ * Route module of `/shared/:slug`: a collection its owner shares, read-only, for anyone (after the age gate, as
  * every page). A link whose sharing was turned off says so, like an unknown one.
  */
 export function Component() {

@@ -4,7 +4,7 @@ import { TableCardPage } from '@/client/features/venues/components/table-card-pa
 import { useSession } from '@/client/lib/session';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
 
-/** Route module of `/venues/:slug/table-card` (issue 13): the printable QR table card, outside the shell. */
+/** Route module of `/venues/:slug/table-card`: the printable QR table card, outside the shell. */
 export function Component() {
   useDocumentTitle('Table card');
   const { slug = '' } = useParams();

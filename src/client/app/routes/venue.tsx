@@ -5,7 +5,7 @@ import { VenuePage } from '@/client/features/venues/components/venue-page';
 import { useSession } from '@/client/lib/session';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
 
-/** Route module of `/venues/:slug` (issue 13): a venue's space for its team. Exports `Component`. */
+/** Route module of `/venues/:slug`: a venue's space for its team. Exports `Component`. */
 export function Component() {
   useDocumentTitle('Venue');
   const { slug = '' } = useParams();

@@ -5,7 +5,7 @@ import { useSession } from '@/client/lib/session';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
 import { satisfiesEntitlement } from '@/shared/domain/plans';
 
-/** Route module of `/venues` (issue 13): the user's venues, and setting one up with Enterprise. Exports `Component`. */
+/** Route module of `/venues`: the user's venues, and setting one up with Enterprise. Exports `Component`. */
 export function Component() {
   useDocumentTitle('Venues');
   const session = useSession();

@@ -6,7 +6,7 @@ import {
 import { writeJson } from '@/client/lib/storage';
 
 /**
- * Writer of the cocktail failure diagnostics (spec sections 3 and 4): when the recipe modal cannot show a cocktail it keeps
+ * Writer of the cocktail failure diagnostics (docs/product.md: Records, States): when the recipe modal cannot show a cocktail it keeps
  * a record in localStorage (key 'bb:cocktail-diagnostics', a JSON array, newest last, at most 50) that /dev/diag-cocktail
  * lists. The reader and the record type live in `@/client/lib/cocktail-diagnostics`.
  */

@@ -5,7 +5,7 @@ import { cocktailListParams, getCocktails } from './get-cocktails';
 import { cocktailKeys } from './query-keys';
 
 /**
- * The whole catalogue by name, page after page (spec section 7: "Discover, signed-in": pages of 50 ordered by name;
+ * The whole catalogue by name, page after page (docs/product.md, Calls: "Discover, signed-in": pages of 50 ordered by name;
  * section 4: "more pages load until a short page arrives"). `GET /api/cocktails?page=N` past page 0 needs a session: the
  * server answers 401 to anonymous callers.
  */

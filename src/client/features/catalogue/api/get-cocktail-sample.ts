@@ -8,7 +8,7 @@ import { cocktailKeys } from './query-keys';
 
 /**
  * Fetches a random sample.
- * @param size 1–50 cocktails (spec: anonymous sample 50); the answer may hold fewer.
+ * @param size 1–50 cocktails (docs/product.md, Constants and limits: anonymous sample 50); the answer may hold fewer.
  * @throws ApiError on failure.
  */
 export async function getCocktailSample(size = DEFAULT_PAGE_SIZE, signal?: AbortSignal): Promise<CocktailSummary[]> {

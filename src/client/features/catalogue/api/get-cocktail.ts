@@ -8,7 +8,7 @@ import { cocktailKeys } from './query-keys';
 /**
  * `GET /api/cocktails/:id`: one cocktail with its full ingredient lines.
  *
- * The body is returned as received (`unknown`): the recipe modal checks it itself (spec sections 3–5: the shape check
+ * The body is returned as received (`unknown`): the recipe modal checks it itself (docs/product.md: Records, States, Validation: the shape check
  * decides between the recipe and the 'failed validation' view, and a record of the failure is kept). Typed use goes through
  * `cocktailModalShapeSchema` / `cocktailDetailSchema` from `@/shared/schemas/cocktail` (lib/cocktail-contract.ts).
  */

@@ -4,7 +4,7 @@ import type { SuggestionList } from '@/shared/schemas/search';
 import { cocktailKeys } from './query-keys';
 
 /**
- * `GET /api/search/suggestions?q=`: what the search box suggests as you type (issue 14): the first cocktails of the same
+ * `GET /api/search/suggestions?q=`: what the search box suggests as you type: the first cocktails of the same
  * search and the ingredients the text names, with the API's correction.
  * @throws ApiError (400 for a text over 200 characters, NETWORK_ERROR offline).
  */

@@ -19,7 +19,7 @@ export interface CocktailListParams {
   /** Only cocktails the caller rated at least this many stars (the 'rated 4+' filter). */
   minRating?: number;
   /**
-   * The other facets (issue 14), by query parameter (glass, technique, strength, difficulty, flavor, season, occasion):
+   * The other facets, by query parameter (glass, technique, strength, difficulty, flavor, season, occasion):
    * chosen values, sorted; absent or empty: no filter.
    */
   facets?: Readonly<Record<string, readonly string[]>>;

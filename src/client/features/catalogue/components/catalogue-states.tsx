@@ -3,7 +3,7 @@ import { Button } from '@/client/components/ui/button';
 import { cn } from '@/client/lib/utils';
 import { LoadFailed } from '@/client/components/load-failed';
 
-/** Texts of the list states (spec section 2, home). */
+/** Texts of the list states (docs/product.md, Screens, home). */
 export const CATALOGUE_TEXT = {
   loading: 'Loading cocktails...',
   emptyTitle: 'No cocktails found',
@@ -36,7 +36,7 @@ export function CatalogueEmptyState({ onClear, className }: { onClear?: () => vo
 }
 
 /**
- * The quiet notice of a failed list load (spec section 8: the failure is otherwise ignored and the list stays empty):
+ * The quiet notice of a failed list load (docs/product.md, Error messages: the failure is otherwise ignored and the list stays empty):
  * one muted line and a small 'Retry' button.
  */
 export function CatalogueLoadError({ onRetry, retrying = false }: { onRetry: () => void; retrying?: boolean }) {

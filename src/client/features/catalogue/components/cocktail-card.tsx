@@ -14,9 +14,9 @@ import { CocktailVisual } from './cocktail-visual';
 /**
  * Cocktail cards. The whole card opens the recipe modal: the cocktail's name is a real link (to `?recipe=<id>`) whose hit
  * area is stretched over the card, so a click anywhere, Enter on the focused name, or opening in a new tab all work.
- * Two controls sit above that link, as its siblings (never inside it): the favorite heart (top right, spec section 2:
+ * Two controls sit above that link, as its siblings (never inside it): the favorite heart (top right, docs/product.md, Screens:
  * cards show a favorite toggle) and, on discover cards, the 'View Recipe' button. The illustration's glass is drawn once
- * the card nears the viewport (CocktailVisual's `deferUntilNear`; issue 12).
+ * the card nears the viewport (CocktailVisual's `deferUntilNear`).
  *
  * Layout: on phones a row (illustration left, text right); from 640 px a column (illustration on top). Every part has a
  * fixed height so {@link CocktailCardSkeleton} matches a loaded card exactly (no layout shift).
@@ -70,7 +70,7 @@ function ViewRecipeButton({ cocktail }: { cocktail: CocktailSummary }) {
 
 /**
  * One cocktail as a card (see the module note). Memoised: a grid re-renders when its page's state changes (the session
- * arriving, a search typed), and the cards, whose props are the list's own objects, need not (issue 12: a returning
+ * arriving, a search typed), and the cards, whose props are the list's own objects, need not (a returning
  * visit re-drew all 50 cards in one 150 ms task on a slow phone when the session arrived).
  */
 export const CocktailCard = memo(function CocktailCard({
@@ -169,7 +169,7 @@ const CARD_SLOT_HEIGHT: Record<CocktailCardVariant, string> = {
 };
 
 /**
- * `content-visibility: auto` for a card drawn below the first screen (issue 12: 50 cards' style and layout were one long
+ * `content-visibility: auto` for a card drawn below the first screen (50 cards' style and layout were one long
  * task when they arrived): the browser skips its style, layout and paint until it nears the viewport. Until then it
  * counts as a card's height ({@link CARD_SLOT_HEIGHT}), then as the height it last had ('auto'), so the list neither
  * jumps nor changes length as the user scrolls.

@@ -177,7 +177,7 @@ describe('CocktailDetailModal', () => {
 
   it('shows the render-error view and stores a RENDER_ERROR record when drawing the recipe throws', async () => {
     allowConsoleError(); // React and the modal's boundary report the render error in the console
-    // Passes the spec's shape check (id and name) but is not a full recipe: the recipe view throws while rendering.
+    // Passes the shape check of docs/product.md (id and name) but is not a full recipe: the recipe view throws while rendering.
     const partial = { id: 7, name: 'Half a Daiquiri', ingredients: 'lime, rum' };
     stubApi({ body: partial });
     renderModal('7');

@@ -22,8 +22,8 @@ import { CocktailRecipe, CocktailRecipeSkeleton, RECIPE_PANEL_CLASS } from './co
 import { CatalogueErrorBoundary } from './error-boundary';
 
 /**
- * The cocktail detail modal (spec sections 2, 4, 5, 8). It loads one cocktail and shows one of:
- * - the recipe, when the data passes the spec's shape check (`cocktailModalShapeSchema`, loaded with the first detail
+ * The cocktail detail modal (docs/product.md: Screens, States, Validation, Error messages). It loads one cocktail and shows one of:
+ * - the recipe, when the data passes the shape check of docs/product.md (`cocktailModalShapeSchema`, loaded with the first detail
  *   fetched: see lib/cocktail-contract.ts);
  * - 'This cocktail failed validation', when it does not;
  * - 'Modal Render Error', when drawing the recipe throws;
@@ -32,7 +32,7 @@ import { CatalogueErrorBoundary } from './error-boundary';
  * 'Copy diagnostics' and 'Close'. Radix Dialog traps focus and closes on Escape.
  */
 
-/** Texts of the modal's failure views (spec sections 4, 5 and 8). */
+/** Texts of the modal's failure views (docs/product.md: States, Validation, Error messages). */
 export const MODAL_TEXT = {
   validationTitle: 'This cocktail failed validation',
   validationBody: "The cocktail data doesn't match the expected format. Check the console for details.",
@@ -63,8 +63,8 @@ function focusPanel(event: Event): void {
 
 /**
  * {@link focusPanel} in the next task, for the modal the server drew: it is hydrated with the page, and the focus move
- * (a style and layout of the page, and the focus events) would otherwise add to the hydration's own task (issue 12,
- * Total Blocking Time). Radix's focus trap is already on; focus still lands on the panel unless it has moved into it.
+ * (a style and layout of the page, and the focus events) would otherwise add to the hydration's own task (Total
+ * Blocking Time). Radix's focus trap is already on; focus still lands on the panel unless it has moved into it.
  */
 function focusPanelSoon(event: Event): void {
   event.preventDefault();
@@ -221,7 +221,7 @@ function RenderFailure({ data, error, contentProps }: { data: unknown; error: Er
  * Chooses the view for loaded data: the shape check first (validation failure), then the recipe inside an error boundary
  * (render error). Must be rendered inside a {@link Dialog}. With `pending`, the same panel holds the recipe's skeleton:
  * loading and loaded are one dialog element, so focus moves into it once and its entrance animation runs once (two
- * panels in a row cost a deep link two forced layouts of the whole page; issue 12).
+ * panels in a row cost a deep link two forced layouts of the whole page).
  */
 export function CocktailDetailView({
   data,
@@ -339,7 +339,7 @@ export interface CocktailDetailModalProps {
   /** Where focus goes when the modal has closed (default: the element focused before it opened). */
   onCloseAutoFocus?: DialogContentProps['onCloseAutoFocus'];
   /**
-   * The server drew this modal, open on `cocktailId`, into the page (a deep link, issue 12): it is hydrated where it
+   * The server drew this modal, open on `cocktailId`, into the page (a deep link): it is hydrated where it
    * stands (not portalled), appears without an entrance animation, and its close is a link to `closeHref`.
    */
   serverDrawn?: boolean;

@@ -9,7 +9,7 @@ import {
   type CocktailCardVariant,
 } from './cocktail-card';
 
-/** Column classes of every cocktail grid: 1 column on phones, 2 from 640 px, 3 from 1024 px, 4 from 1280 px (spec: 1 to 4). */
+/** Column classes of every cocktail grid: 1 column on phones, 2 from 640 px, 3 from 1024 px, 4 from 1280 px (docs/product.md, Screens: 1 to 4). */
 export const GRID_COLUMNS = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 
 /** Cards of the first screen; later ones skip style, layout and paint until they near the viewport ({@link DEFERRED_CARD}). */
@@ -17,7 +17,7 @@ const EAGER_CARDS = 8;
 
 /**
  * Cards added by each draw of a list drawn in the background, one draw a frame: a draw's render, commit, style and
- * layout stay a short task on a slow phone (issue 12). Four is a row of the widest grid, and more than a phone shows;
+ * layout stay a short task on a slow phone. Four is a row of the widest grid, and more than a phone shows;
  * measured against eight per draw, the blocking-time bench's `/discover` went 261 -> 159 ms (10 runs each).
  */
 const CARDS_PER_DRAW = 4;
@@ -63,7 +63,7 @@ const NO_ITEMS: readonly CocktailSummary[] = [];
  * size; `appendSkeletons` adds skeletons after the items (next page loading). Skeleton items are hidden from assistive
  * technology, so the list's item count is always the number of real cards (the list says aria-busy meanwhile).
  *
- * `drawInBackground` (home, issue 12: Total Blocking Time): new items are drawn as a deferred update, which React renders
+ * `drawInBackground` (home: Total Blocking Time): new items are drawn as a deferred update, which React renders
  * in short interruptible slices while the previous cards (or the skeletons) stay on screen; 50 cards drawn at once were
  * one long task on a slow phone. The deferral sits here, below the page, so the background render holds only the grid
  * and its cards, which read no changing external store: had it included the page's own query, a query update landing

@@ -30,7 +30,7 @@ import { useCocktailActions, useRecipeExtras } from './cocktail-actions';
 import { CocktailVisual } from './cocktail-visual';
 
 /**
- * The recipe view of the detail modal (spec sections 2 and 3): name, badges, the favorite heart, description, ingredient
+ * The recipe view of the detail modal (docs/product.md: Screens, Records): name, badges, the favorite heart, description, ingredient
  * lines in ml or oz, method, glassware, garnish, preparation time, strength with the computed ABV, flavour, season and
  * occasion tags.
  *

@@ -64,7 +64,7 @@ export function discoverHeading({ q, order, signedIn }: { q: string; order: Rati
 const NEXT_PAGE_SKELETONS = 4;
 
 /**
- * The page of `/discover` (spec sections 2, 4, 6 and 9): hero, a text search and discover cards (name, base spirit,
+ * The page of `/discover` (docs/product.md: Screens, States, Roles and plans, Constants and limits): hero, a text search and discover cards (name, base spirit,
  * difficulty, glassware, strength, 'View Recipe', the favorite heart). Without search text:
  * - signed out: the random sample of 50, 'Shuffle', and a 'Load More' button that opens the sign-in dialog;
  * - signed in: the whole catalogue by name in pages of 50; the next page is asked for when the end of the list comes
@@ -96,7 +96,7 @@ export function DiscoverPage() {
   const results = useCocktails(params, { enabled: searching && !personal });
   const waitingForText = search.text.trim() !== params.q;
 
-  // A later page that failed ends paging for this visit, quietly (spec section 8: "further paging stops").
+  // A later page that failed ends paging for this visit, quietly (docs/product.md, Error messages: "further paging stops").
   const [pagingStopped, setPagingStopped] = useState(false);
   useEffect(() => {
     if (pages.isFetchNextPageError) setPagingStopped(true);

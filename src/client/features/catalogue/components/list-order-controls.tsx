@@ -13,7 +13,7 @@ import {
 const sameOrder = (a: RatingOrder, b: RatingOrder) => a.sort === b.sort && a.minRating === b.minRating;
 
 /**
- * A signed-in user's own order for a cocktail list (issue 11): a 'Rated 4+' chip and a Sort select (the catalogue's own
+ * A signed-in user's own order for a cocktail list: a 'Rated 4+' chip and a Sort select (the catalogue's own
  * order, 'My ratings', 'Rated first'). Controlled: `order` in, every change out through `onChange`. The catalogue's own
  * order reads 'A to Z' without search text and 'Best match' with it.
  */

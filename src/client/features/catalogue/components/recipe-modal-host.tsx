@@ -12,7 +12,7 @@ import { CatalogueErrorBoundary } from './error-boundary';
  * Mount once per catalogue page. Opens the lazily loaded recipe modal whenever the URL has `?recipe=<id>` (cards link
  * there), tracks `recipe_view` once per opened recipe, and on close returns focus to the card that opened it.
  * While the modal's code loads it shows 'Loading recipe…'; if that load fails, 'Something went wrong' / 'Please try
- * again.' with Retry (spec section 8: lazy page or modal failure). Retry reloads the page: the URL keeps the open recipe,
+ * again.' with Retry (docs/product.md, Error messages: lazy page or modal failure). Retry reloads the page: the URL keeps the open recipe,
  * and a chunk that fails after a new deploy only comes back with the new page's file names.
  */
 
@@ -36,7 +36,7 @@ async function loadModal(): Promise<ModalModule> {
 }
 
 /**
- * Loads the modal's code when the server drew a recipe into the page (a deep link, issue 12), so the page's hydration
+ * Loads the modal's code when the server drew a recipe into the page (a deep link), so the page's hydration
  * finds it loaded and hydrates the drawn modal at once (a lazy part still loading would wait, and an update reaching it
  * first would draw it again). A failure is left to the modal's own load (its retry and failure view).
  */

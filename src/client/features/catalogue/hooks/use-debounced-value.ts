@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 /**
  * A copy of `value` that follows it once it has stopped changing for `delayMs`.
  * @param value any value compared with Object.is
- * @param delayMs quiet time before the copy updates, ms (spec section 9: 300 ms default for search)
+ * @param delayMs quiet time before the copy updates, ms (docs/product.md, Constants and limits: 300 ms default for search)
  * @returns the settled value
  */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {

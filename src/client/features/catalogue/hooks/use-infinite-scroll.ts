@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** How early the next page is asked for: 800 px before the end of the list comes into view (spec section 9). */
+/** How early the next page is asked for: 800 px before the end of the list comes into view (docs/product.md, Constants and limits). */
 export const INFINITE_SCROLL_MARGIN_PX = 800;
 /** The IntersectionObserver rootMargin that extends the viewport's bottom edge by {@link INFINITE_SCROLL_MARGIN_PX}. */
 export const INFINITE_SCROLL_ROOT_MARGIN = `0px 0px ${INFINITE_SCROLL_MARGIN_PX}px 0px`;

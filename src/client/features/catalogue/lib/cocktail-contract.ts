@@ -3,7 +3,7 @@ import { importInSteps } from '@/client/lib/yield-to-main';
 
 /**
  * The catalogue's contract (src/shared/schemas/cocktail.ts: the modal's shape check and the full detail), loaded the
- * first time a view needs it rather than with the recipe modal's code (issue 12): a deep link's recipe was checked
+ * first time a view needs it rather than with the recipe modal's code: a deep link's recipe was checked
  * with the same schemas by the server before it drew the page (src/client/server-render.tsx), so its start evaluates
  * neither zod nor the schemas; they arrive with the first detail fetched from the API.
  */
@@ -16,7 +16,7 @@ let loading: Promise<CocktailContract> | null = null;
 
 /**
  * Loads the contract: zod's own code (record-id.ts builds no schema when it loads), then the catalogue's schemas, each
- * evaluated in a task of its own (together they were one long task; issue 12, Total Blocking Time). Calls share one load.
+ * evaluated in a task of its own (together they were one long task: Total Blocking Time). Calls share one load.
  * @throws whatever the import throws (a network failure); the next call tries again.
  */
 export function loadCocktailContract(): Promise<CocktailContract> {

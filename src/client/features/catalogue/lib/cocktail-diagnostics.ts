@@ -1,7 +1,7 @@
 import { readJson, removeItem } from '@/client/lib/storage';
 
 /**
- * Reader for the cocktail failure diagnostics (spec sections 3 and 4). The catalogue feature writes them when the recipe
+ * Reader for the cocktail failure diagnostics (docs/product.md: Records, States). The catalogue feature writes them when the recipe
  * modal's data fails its shape check or the modal throws while rendering; /dev/diag-cocktail lists them.
  */
 

@@ -1,9 +1,9 @@
 import { formatRecipeLine, type UnitSystem } from '@/shared/domain/units';
 import type { CardIngredient } from '@/shared/schemas/cocktail';
 
-/** Longest ingredients line on a card, characters (spec section 2: "the first 100 characters of the ingredients line"). */
+/** Longest ingredients line on a card, characters (docs/product.md, Screens: "the first 100 characters of the ingredients line"). */
 export const INGREDIENTS_LINE_MAX = 100;
-/** What a card says when a cocktail lists no ingredients (spec section 2). */
+/** What a card says when a cocktail lists no ingredients (docs/product.md, Screens). */
 export const NO_INGREDIENTS_TEXT = 'Classic cocktail recipe';
 
 /**

@@ -15,7 +15,7 @@ export function splitInstructions(instructions: string): string[] {
   return parts.map((part) => part.replace(/^(?:step\s*)?\d+\s*[.):-]\s*|^[-*•]\s+/i, '').trim()).filter(Boolean);
 }
 
-/** Minutes as shown on a recipe: "5 min" (spec: preparation time in minutes). */
+/** Minutes as shown on a recipe: "5 min" (docs/product.md, Records: preparation time in minutes). */
 export function formatMinutes(minutes: number): string {
   return `${minutes} min`;
 }

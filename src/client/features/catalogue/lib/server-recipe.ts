@@ -2,7 +2,7 @@ import { createContext, useContext, useState } from 'react';
 import { APP_ROOT_ID, RECIPE_DATA_ID } from '@/shared/first-paint';
 
 /**
- * A deep link the server answered with the recipe drawn (`/?recipe=<id>`, issue 12; src/server/catalogue/recipe-page.ts):
+ * A deep link the server answered with the recipe drawn (`/?recipe=<id>`; src/server/catalogue/recipe-page.ts):
  * the server renders the home page with the recipe modal open in it (src/client/server-render.tsx provides the detail
  * through {@link ServerRecipeContext}), and embeds the detail as a JSON data block; the browser hydrates that page, the
  * modal included, starting from the embedded detail ({@link embeddedRecipe}).

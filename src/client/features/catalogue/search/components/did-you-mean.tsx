@@ -1,5 +1,5 @@
 /**
- * The search's 'did you mean' line (issue 14): shown when the results came through a corrected word. The correction is a
+ * The search's 'did you mean' line: shown when the results came through a corrected word. The correction is a
  * button that searches for it.
  * @param correction the corrected query the API answered (`didYouMean`), or null/undefined for none (nothing drawn).
  * @param onSearch called with the correction when the user picks it.

@@ -30,7 +30,7 @@ export interface FacetActions {
 }
 
 /**
- * The /search facets (issue 14): per facet its values with their live counts (the API's `facets`, each counted as if the
+ * The /search facets: per facet its values with their live counts (the API's `facets`, each counted as if the
  * facet's own choices were not made), as toggle chips (arrow keys move, Space or Enter toggles); ingredients with a
  * 'With' and a 'Without' switch each; a preparation time limit. Values no result holds are left out unless chosen.
  * @param counts the API's facet counts for the current search (undefined while the first answer loads: nothing drawn).

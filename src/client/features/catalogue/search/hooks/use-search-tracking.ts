@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { track } from '@/client/lib/analytics';
 
-/** Quiet time after which a search counts as performed, ms (spec section 9: 350 ms for the tracked search event). */
+/** Quiet time after which a search counts as performed, ms (docs/product.md, Constants and limits: 350 ms for the tracked search event). */
 export const SEARCH_TRACK_DELAY_MS = 350;
 
 /**

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { MAX_QUERY_LENGTH } from '@/shared/domain/vocabulary';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 
-/** Search debounce, ms (spec section 9: 300 ms default). */
+/** Search debounce, ms (docs/product.md, Constants and limits: 300 ms default). */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /**

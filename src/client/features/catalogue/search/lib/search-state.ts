@@ -15,9 +15,9 @@ import { formatCount } from '@/client/lib/format-count';
  * Parsing is forgiving (unknown filter values and repeats are dropped); serialising keeps any other parameter (recipe, debug).
  */
 
-/** Base spirits offered as quick filter chips (spec section 2: Gin, Vodka, Whiskey, Rum, Tequila). */
+/** Base spirits offered as quick filter chips (docs/product.md, Screens: Gin, Vodka, Whiskey, Rum, Tequila). */
 export const SPIRIT_CHIPS = ['Gin', 'Vodka', 'Whiskey', 'Rum', 'Tequila'] as const;
-/** Categories offered as quick filter chips (spec section 2: Classic, Modern). */
+/** Categories offered as quick filter chips (docs/product.md, Screens: Classic, Modern). */
 export const CATEGORY_CHIPS = CATEGORIES;
 
 export type SpiritChip = (typeof SPIRIT_CHIPS)[number];
@@ -111,7 +111,7 @@ export function serializeListOrder(order: RatingOrder, base: URLSearchParams): U
   return next;
 }
 
-/** The facets of /search besides the spirit and category chips (issue 14), as kept in the URL. */
+/** The facets of /search besides the spirit and category chips, as kept in the URL. */
 export interface FacetState {
   /** Chosen values by query parameter (glass, technique, strength, difficulty, flavor, season, occasion). */
   values: Partial<Record<ExtraFacetParam, string[]>>;
