@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EARLY_CLICKS_PROPERTY } from '@/shared/first-paint';
 import { replayEarlyClicks } from './early-clicks';
 
@@ -63,11 +63,17 @@ describe('replayEarlyClicks', () => {
     waiting.addEventListener('click', () => (clicks += 1));
     container.append(waiting);
     holder()[EARLY_CLICKS_PROPERTY] = [waiting];
-    replayEarlyClicks(container);
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(clicks).toBe(0);
-    hydrate(waiting);
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(clicks).toBe(1);
+    // Fake timers: the replay polls for hydration every 16 ms; the test moves the clock instead of sleeping.
+    vi.useFakeTimers();
+    try {
+      replayEarlyClicks(container);
+      await vi.advanceTimersByTimeAsync(60);
+      expect(clicks).toBe(0);
+      hydrate(waiting);
+      await vi.advanceTimersByTimeAsync(60);
+      expect(clicks).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
