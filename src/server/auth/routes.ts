@@ -138,7 +138,7 @@ export function authHandlerRoutes<DB>({
   return routes;
 }
 
-/** The email of a recovery request body; an empty one is refused with the spec's exact words (no field prefix). */
+/** The email of a recovery request body; an empty one is refused with the exact words of docs/product.md, Error messages (no field prefix). */
 async function readRecoveryEmail(c: Context): Promise<string> {
   const body = (await readJsonBody(c.req.raw)) as { email?: unknown } | null;
   const raw = body && typeof body === 'object' ? body.email : undefined;

@@ -3,7 +3,7 @@ import { API_TOKEN_ALGORITHM, apiTokenClaimsSchema, type ApiTokenClaims } from '
 import { AppError, describeZodError } from '../errors';
 
 /**
- * Bearer tokens on the API (issue 15): `Authorization: Bearer <jwt>`, the JWT from `GET /api/auth/token` (auth/jwt.ts),
+ * Bearer tokens on the API: `Authorization: Bearer <jwt>`, the JWT from `GET /api/auth/token` (auth/jwt.ts),
  * verified here against the public keys the server publishes (`GET /.well-known/jwks.json`). The session reader
  * (auth/session-reader.ts) then checks the token's session and reads the user, as for a cookie.
  * Standards: RFC 6750 (bearer tokens), RFC 7519 (JWT), RFC 7517 (JWK sets). Library: jose (jwtVerify, createLocalJWKSet).

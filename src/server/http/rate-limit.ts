@@ -24,7 +24,7 @@ export interface RateLimitRule {
 }
 
 /**
- * The limits the brief sets (ms windows):
+ * The limits (docs/product.md, Constants and limits; ms windows):
  * - magic-link: sign-in links (and recovery links), 5 per 10 minutes per client address and, separately, per email;
  * - oauth-start: starting a provider sign-in or link, 20 per minute per address;
  * - support: Contact Support messages, 5 per hour per address.
