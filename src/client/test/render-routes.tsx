@@ -1,7 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { SessionProvider } from '@/client/lib/session';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { TestProviders } from './test-providers';
 
 /**
  * Renders `routes` in a memory router at `url`, inside a fresh query client that does not retry (a test sees a failure
@@ -10,13 +9,10 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
  */
 export function renderRoutes(routes: RouteObject[], url: string) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={client}>
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>,
+    <TestProviders>
+      <RouterProvider router={router} />
+    </TestProviders>,
   );
   return router;
 }

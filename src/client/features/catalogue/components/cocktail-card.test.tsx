@@ -1,6 +1,4 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { SessionProvider } from '@/client/lib/session';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -11,17 +9,13 @@ import { resetUnitSystemCache } from '@/client/lib/use-unit-system';
 import { negroniDetail, summaryOf } from '@/client/test/fixtures';
 import { eventsHandler, sessionHandler } from '@/client/test/handlers';
 import { server } from '@/client/test/msw-server';
+import { TestProviders } from '@/client/test/test-providers';
 import { CocktailActionsProvider } from './cocktail-actions';
 import { CocktailCard, CocktailCardSkeleton } from './cocktail-card';
 
 /** Cards read the session (for their favorite heart): a query client, and a signed-out visitor's API. */
 function withQueries(children: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return (
-    <QueryClientProvider client={client}>
-      <SessionProvider>{children}</SessionProvider>
-    </QueryClientProvider>
-  );
+  return <TestProviders>{children}</TestProviders>;
 }
 
 function renderCard(cocktail: CocktailSummary, variant: 'home' | 'discover' = 'home', url = '/?q=gin') {

@@ -1,5 +1,4 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
@@ -8,6 +7,7 @@ import { Button } from '@/client/components/ui/button';
 import { apiErrorBody, jsonBody } from '@/client/test/handlers';
 import { negroniDetail } from '@/client/test/fixtures';
 import { recordRequests, server } from '@/client/test/msw-server';
+import { TestProviders } from '@/client/test/test-providers';
 import type { IngredientSummary } from '@/shared/schemas/ingredient';
 import type { OwnRecipe } from '@/shared/schemas/recipes';
 import { OwnRecipeEditor } from './own-recipe-editor';
@@ -27,11 +27,10 @@ const GIN: IngredientSummary = {
 const saved: OwnRecipe = { ...negroniDetail, id: 77, slug: 'u--garden-gimlet-1a2b', photo: null, shareSlug: null };
 
 function renderEditor() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
-    <QueryClientProvider client={client}>
+    <TestProviders session={false}>
       <OwnRecipeEditor userId="user-1" recipe={null} trigger={<Button>New recipe</Button>} />
-    </QueryClientProvider>,
+    </TestProviders>,
   );
 }
 
