@@ -12,6 +12,7 @@ import { COLLECTION_ROUTES } from './collections';
 import { RECIPE_ROUTES } from './recipes';
 import { VENUE_ROUTES } from './venues';
 import { SUPPORT_PAYMENT_ROUTES } from './support-payments';
+import { OPENAPI_ROUTES } from './openapi';
 import { AUTH_ROUTES } from './auth';
 import { UNSERVED_AUTH_ROUTES } from './auth-unserved';
 import { ORGANIZATION_ROUTES } from './organization';
@@ -25,6 +26,7 @@ export const ROUTES: readonly RouteSpec[] = [
   ...RECIPE_ROUTES,
   ...VENUE_ROUTES,
   ...SUPPORT_PAYMENT_ROUTES,
+  ...OPENAPI_ROUTES,
   ...AUTH_ROUTES,
   ...UNSERVED_AUTH_ROUTES,
   ...ORGANIZATION_ROUTES,
