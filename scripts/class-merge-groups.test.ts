@@ -5,7 +5,7 @@ import { CLASS_MERGE_GROUPS } from '@/client/lib/class-merge-groups';
 import { cn, keepClassGroups } from '@/client/lib/utils';
 import { classMergeGroupsModule, findAppClassNames, findClassMergeGroups } from './class-merge-groups';
 
-describe('class merge groups (issue 12: the class merger builds its map for the groups the app uses)', () => {
+describe('class merge groups (for the first paint: the class merger builds its map for the groups the app uses)', () => {
   it('the committed list is the one the sources give (else run `npm run class-merge-groups`)', () => {
     expect([...CLASS_MERGE_GROUPS]).toEqual(findClassMergeGroups());
   });

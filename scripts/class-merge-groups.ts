@@ -1,7 +1,7 @@
 /**
  * `npm run class-merge-groups`: writes src/client/lib/class-merge-groups.ts, the tailwind-merge class groups the app's
  * own class names fall into, so the browser's class merger (`cn`, src/client/lib/utils.ts) builds its class map for
- * those groups only (issue 12: the full map, 379 groups, was one of the longest tasks of every page's start).
+ * those groups only (for the first paint: the full map, 379 groups, was one of the longest tasks of every page's start).
  *
  * Every TypeScript source under src/client and src/shared (tests excepted) is split into candidate tokens the way
  * Tailwind's own scanner sees class names (whitespace, quotes, backticks and braces end a token; each token's pieces

@@ -14,7 +14,7 @@ import type { BaseSpirit } from '@/shared/domain/catalogue-rules';
 import type { SeedCocktail, SeedIngredient, SeedLine } from '@/shared/schemas/seed';
 import { GLASSWARE, FLAVOR_PROFILES, OCCASIONS, SEASONS } from '@/shared/schemas/cocktail';
 
-/** Default number of synthetic cocktails (issue 2: scale work at 100,000). */
+/** Default number of synthetic cocktails (scale work is measured at 100,000). */
 export const DEFAULT_SYNTHETIC_COUNT = 100_000;
 
 /** Deterministic PRNG (mulberry32): same seed, same catalogue. Returns floats in [0, 1). */

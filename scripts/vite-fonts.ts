@@ -55,7 +55,7 @@ function renamed(fileName: string, source: Uint8Array): string {
 }
 
 /**
- * The first paint's fonts (issue 12), as a Vite plugin for the build:
+ * The first paint's fonts, as a Vite plugin for the build:
  * - cuts the two variable fonts to the weights the CSS uses ({@link FONT_WEIGHTS}), keeping the same latin characters,
  *   with subset-font (HarfBuzz): Inter 48 -> 31 kB, Fraunces 37 -> 18 kB, measured. Each is renamed after its new
  *   content (the stylesheet and page follow), so a cached old file is never taken for the new one;

@@ -191,7 +191,7 @@ function fillRoots(html: string, gate: string, app: string, prerenderedPath: str
 }
 
 /**
- * The build's pre-render (issue 12, ADR 005), as a Vite plugin:
+ * The build's pre-render (first paint before JavaScript, ADR 005), as a Vite plugin:
  * - while bundling, notes the chunks the age gate, the app's boot module and each pre-rendered page's route import
  *   statically;
  * - after the client build, builds src/client/prerender.tsx for Node, renders (in a child process) the age gate, the

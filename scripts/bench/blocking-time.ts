@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (blocking-time part, issue 12): how much a returning visitor's start blocks the main thread, measured
+ * `npm run bench` (blocking-time part): how much a returning visitor's start blocks the main thread, measured
  * on the pages' real traces, as a steadier companion to Lighthouse's Total Blocking Time.
  *
  * Lighthouse's TBT on this two-core machine moves two- to threefold between runs of the same build (its simulation
@@ -124,7 +124,7 @@ async function main(): Promise<void> {
     );
     if (paths.length === 0) throw new Error(`BENCH_BLOCKING_PAGES=${PAGE_FILTER.join(',')} matches no page`);
     console.log(
-      `\nBlocking time of a returning visitor's cold start (issue 12): sum over main-thread tasks after the first ` +
+      `\nBlocking time of a returning visitor's cold start: sum over main-thread tasks after the first ` +
         `contentful paint of max(0, ${CPU_SLOWDOWN} x task - ${BLOCKING_THRESHOLD_MS} ms), observed trace, ` +
         `${RUNS} runs per page, built server in production mode on SQLite\n`,
     );

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (Lighthouse part, issue 12 "First paint before JavaScript: Lighthouse mobile 0.98+"): Lighthouse's
+ * `npm run bench` (Lighthouse part, for "First paint before JavaScript: Lighthouse mobile 0.98+"): Lighthouse's
  * mobile figures for the pages a visitor lands on, each next to its target.
  *
  * It starts the built server (dist/server/main.js, NODE_ENV=production) on a fresh SQLite file and a free port, then runs
@@ -11,7 +11,7 @@
  * - `/discover`, `/?recipe=<id>` (a deep link to the first seed cocktail) and `/batch-calculator`, as a returning visitor
  *   (for a first visitor every page shows the same blocking age gate and loads no route, so those pages would measure
  *   the gate again),
- * - a venue's public menu `/v/<slug>` (issue 13: server-rendered; a menu of 24 drinks set up by menu-venue.ts), for a
+ * - a venue's public menu `/v/<slug>` (server-rendered; a menu of 24 drinks set up by menu-venue.ts), for a
  *   first visitor (the age gate over it) and a returning one,
  * - the JavaScript the home page loads before it is idle on a first visit: the scripts of Lighthouse's network-requests
  *   audit (transferred bytes, as Chromium received them: brotli from this server), and the same files gzipped at level 9
@@ -97,7 +97,7 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 
-/** Targets of one page (issue 12): score 0..1, times in ms, CLS unitless; an absent target is not judged. */
+/** Targets of one page: score 0..1, times in ms, CLS unitless; an absent target is not judged. */
 interface Targets {
   performance: number;
   fcpMs?: number;
@@ -379,7 +379,7 @@ function row(spec: PageSpec, result: PageResult): string {
   ].join(' | ');
 }
 
-/** Initial-JS target of issue 12: the scripts the home page loads before it is idle, gzip, bytes. */
+/** Initial-JS target of the first paint: the scripts the home page loads before it is idle, gzip, bytes. */
 const HOME_JS_TARGET_BYTES = 100 * 1024;
 
 async function main(): Promise<void> {
@@ -412,7 +412,7 @@ async function main(): Promise<void> {
         targets: inner,
       },
       { label: '`/batch-calculator` (returning)', path: '/batch-calculator', returning: true, targets: inner },
-      // Issue 13: a venue's public menu, rendered on the server (24 drinks in two sections, some unavailable).
+      // A venue's public menu, rendered on the server (24 drinks in two sections, some unavailable).
       {
         label: `\`/v/${menuSlug}\` public menu, first visit`,
         path: `/v/${menuSlug}`,
@@ -426,7 +426,7 @@ async function main(): Promise<void> {
     );
     if (pages.length === 0) throw new Error(`BENCH_LIGHTHOUSE_PAGES=${PAGE_FILTER.join(',')} matches no page`);
     console.log(
-      `\nLighthouse ${lighthouseVersion()} (issue 12): ` +
+      `\nLighthouse ${lighthouseVersion()}: ` +
         (CPU_SLOWDOWN === DEFAULT_CPU_SLOWDOWN
           ? 'default mobile settings (simulated throttling, 4x CPU slowdown), '
           : `mobile settings with a ${CPU_SLOWDOWN}x CPU slowdown instead of the default 4x (analysis: the targets are for 4x), `) +

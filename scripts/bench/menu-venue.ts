@@ -9,7 +9,7 @@ export const BENCH_VENUE_SLUG = 'lighthouse-bar';
  * Sets up, straight in the running benchmark server's SQLite file (WAL: safe beside the server), what `/v/:slug` needs
  * to show a realistic menu: an owner with the enterprise entitlement, a venue in its own colours, a team inventory of
  * the first 40 catalogue ingredients, and a menu of two sections holding the first 24 catalogue cocktails with prices
- * (some available, some not). For issue 13's Lighthouse figure of the public menu.
+ * (some available, some not). For the Lighthouse figure of the public menu.
  * @returns the venue's slug.
  * @throws the database's error when a write fails (the catalogue must already be seeded).
  */

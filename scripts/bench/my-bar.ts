@@ -155,7 +155,7 @@ async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY;
   if (only && only !== 'my-bar') return;
   console.log(
-    `\nMy Bar (issue 10): ${USERS} users with ${BAR_SIZE}-bottle bars, ${ROUNDS} rounds per view, through the operations`,
+    `\nMy Bar: ${USERS} users with ${BAR_SIZE}-bottle bars, ${ROUNDS} rounds per view, through the operations`,
   );
   const rows: Figures[] = [];
   for (const count of [0, LARGE]) {

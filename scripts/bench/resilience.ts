@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (part 3), the hardening figures of issue 8:
+ * `npm run bench` (part 3), the hardening figures:
  * 1. load: 200 connections for BENCH_LOAD_SECONDS (default 60) each on the list, a rotating (cacheable) search and
  *    uncached searches (a new query every request), on SQLite and PostgreSQL: requests/s, p99 and errors;
  * 2. a PostgreSQL restart under load: a private cluster (its own data folder and port, so nothing else on the machine is
@@ -322,7 +322,7 @@ const ONLY = process.env.BENCH_ONLY ?? '';
 
 async function main(): Promise<void> {
   if (ONLY && !['load', 'restart', 'kill'].includes(ONLY)) return;
-  console.log(`\nResilience (issue 8): ${CONNECTIONS} connections, ${LOAD_SECONDS} s per run`);
+  console.log(`\nResilience: ${CONNECTIONS} connections, ${LOAD_SECONDS} s per run`);
   const rows: LoadFigures[] = [];
   if (!ONLY || ONLY === 'load') await loadPart(rows);
   if (!ONLY || ONLY === 'restart') await restartPart();

@@ -5,7 +5,7 @@
 // puppeteer-core is not a direct dependency: it is the copy lighthouse depends on (and hoists).
 import type { Page } from 'puppeteer-core';
 
-/** localStorage key and value of a confirmed age gate (src/client/app/shell/age-gate-state.ts, spec section 9). */
+/** localStorage key and value of a confirmed age gate (src/client/app/shell/age-gate-state.ts; docs/product.md, Screens: Age gate). */
 const AGE_VERIFIED_KEY = 'bb:age-verified';
 const AGE_VERIFIED_VALUE = 'v1';
 

@@ -17,7 +17,7 @@
  * scripts/bench/resilience.ts; lighthouse: scripts/bench/lighthouse.ts; blocking: scripts/bench/blocking-time.ts; search:
  * scripts/bench/search.ts); the other parts
  * skip themselves.
- * Targets (issue 2): list >= 60 % of the bare ceiling; search p95 <= 20 ms at 100,000; home initial JS <= 120 kB gzip.
+ * Targets: list >= 60 % of the bare ceiling; search p95 <= 20 ms at 100,000; home initial JS <= 120 kB gzip.
  */
 import { createServer, type Server } from 'node:http';
 import { gzipSync } from 'node:zlib';

@@ -217,7 +217,7 @@ async function clusterRun(
 
 async function main(): Promise<void> {
   if (process.env.BENCH_ONLY && process.env.BENCH_ONLY !== 'search') return;
-  console.log(`\nSearch (issue 14): ${fmt(LARGE)} generated cocktails, ${CONNECTIONS} connections for ${SECONDS} s`);
+  console.log(`\nSearch: ${fmt(LARGE)} generated cocktails, ${CONNECTIONS} connections for ${SECONDS} s`);
   const typos = typoQueries(SEQUENTIAL_QUERIES, 11);
   // Enough distinct texts for the whole run at well above the target rate, none asked twice.
   const distinct = distinctQueries(Math.max(200_000, (SECONDS + WARM_UP_SECONDS) * 8000), 23);

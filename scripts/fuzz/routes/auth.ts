@@ -107,7 +107,7 @@ export const AUTH_ROUTES: readonly RouteSpec[] = [
   }),
   auth({ id: 'GET /api/auth/list-sessions', method: 'GET', path: '/list-sessions', caller: 'user' }),
   auth({ id: 'GET /api/auth/list-accounts', method: 'GET', path: '/list-accounts', caller: 'user' }),
-  // Signed tokens (issue 15, auth/jwt.ts): the caller's own 15-minute JWT, and the public keys (also at /.well-known).
+  // Signed tokens (auth/jwt.ts): the caller's own 15-minute JWT, and the public keys (also at /.well-known).
   auth({ id: 'GET /api/auth/token', method: 'GET', path: '/token', caller: 'user' }),
   auth({ id: 'GET /api/auth/jwks', method: 'GET', path: '/jwks', caller: 'anyone', weight: 0.5 }),
   app({

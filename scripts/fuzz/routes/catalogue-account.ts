@@ -32,7 +32,7 @@ export const CATALOGUE_ACCOUNT_ROUTES: readonly RouteSpec[] = [
     querySchema: cocktailListQuerySchema,
   }),
   app({
-    // Issue 14's facets and counts, with a typo'd text.
+    // The search's facets and counts, with a typo'd text.
     id: 'GET /api/cocktails (facets)',
     method: 'GET',
     path: '/api/cocktails',
