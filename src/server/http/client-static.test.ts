@@ -97,7 +97,7 @@ describe('isClientRoute', () => {
   });
 });
 
-describe('the pre-rendered pages of the build (issue 12)', () => {
+describe('the pre-rendered pages of the build', () => {
   let root: string;
   let t: TestApp;
   const indexHtml = '<!doctype html><html><body><div id="root" data-prerendered="/">home</div></body></html>';

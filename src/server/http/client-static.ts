@@ -56,7 +56,7 @@ function matches(header: string | undefined, etag: string): boolean {
  * Serves the built client (vite build output) for every GET/HEAD outside /api:
  * - an existing file -> that file; /assets/* with `Cache-Control: public, max-age=31536000, immutable`;
  * - a missing /assets/* file -> 404 (a stale chunk must fail loudly, not receive HTML);
- * - '/' -> index.html (the build's pre-rendered age gate and home page, issue 12) with `Cache-Control: no-cache`;
+ * - '/' -> index.html (the build's pre-rendered age gate and home page) with `Cache-Control: no-cache`;
  * - a path of PRERENDERED_PAGES ('/discover') -> its pre-rendered page (prerendered/<name>.html);
  * - another client route (src/shared/routes.ts) -> app-shell.html (the gate and the bare shell), or index.html when the
  *   build has no app-shell.html (or that page), with `Cache-Control: no-cache`;

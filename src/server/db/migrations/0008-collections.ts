@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../database';
 
 /**
- * Pro's collections, private notes and ratings (issue 11). Every row is a user's own and is deleted with the user and
+ * Pro's collections, private notes and ratings. Every row is a user's own and is deleted with the user and
  * with the cocktail it names:
  * - collection: a named list (id, name, description, share_slug: the public link's random slug while sharing is on, else
  *   null; unique), created_at, updated_at; an index serves "this user's collections, most recently changed first";

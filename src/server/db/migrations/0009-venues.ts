@@ -4,7 +4,7 @@ import type { Dialect } from '../database';
 import { DEFAULT_BRAND, INCLUDED_SEATS } from '@/shared/domain/venues';
 
 /**
- * Enterprise venues (issue 13): better-auth's organization plugin tables (organization, member, invitation, and
+ * Enterprise venues: better-auth's organization plugin tables (organization, member, invitation, and
  * session.activeOrganizationId), created by better-auth's own planner with the plugin set of auth/schema.ts, then
  * Barback's `venue` row per organization: brand colours (the app's palette by default), address, opening hours and the
  * seat limit (10 included), deleted with the organization.

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../database';
 
 /**
- * A venue's team inventory (issue 13):
+ * A venue's team inventory:
  * - venue_bar_item: the bottles the venue has, primary key (organization_id, ingredient_id); `eighty_sixed` 1 while the
  *   bar has run out of it tonight (it stays listed but covers no recipe); who changed it last and when; deleted with the
  *   venue or the ingredient;

@@ -2,7 +2,7 @@ import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from '
 import type { Dialect } from '../database';
 
 /**
- * A venue's public menu (issue 13):
+ * A venue's public menu:
  * - venue_menu_section: titled sections in order (`position`), deleted with the venue;
  * - venue_menu_item: a cocktail in a section, in order, with an optional price (cents) and the staff's hand-set
  *   availability (`availability`: 'auto' follows the team inventory, 'off' always unavailable, 'on' always available);

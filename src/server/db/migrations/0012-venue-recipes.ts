@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../database';
 
 /**
- * A venue's signature cocktails (issue 13) live in `cocktail` with `venue_id` set, as ARCHITECTURE.md's data model has it.
+ * A venue's signature cocktails live in `cocktail` with `venue_id` set, as ARCHITECTURE.md's data model has it.
  * Until now `venue_id` was an integer that was always null, while a venue is identified by its organization's text id; this
  * migration makes it `text references organization(id) on delete cascade` (a deleted venue takes its recipes, their lines
  * and its menu items with it), and adds `cocktail.photo`: the uploaded photo's variants as JSON (shared/schemas/venues.ts

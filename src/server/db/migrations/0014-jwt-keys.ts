@@ -3,7 +3,7 @@ import { migrateAuthTables } from '../../auth';
 import type { Dialect } from '../database';
 
 /**
- * Signed tokens (issue 15): better-auth's `jwks` table of signing keys (jwt plugin, auth/jwt.ts), created by better-auth's
+ * Signed tokens: better-auth's `jwks` table of signing keys (jwt plugin, auth/jwt.ts), created by better-auth's
  * own planner with the plugin set of auth/schema.ts (on a fresh database 0004 has already made it, and this plans nothing).
  */
 export function jwtKeysMigration(dialect: Dialect): Migration {
