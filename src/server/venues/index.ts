@@ -6,4 +6,5 @@ export { joinPath, venueOrganizationPlugin } from './organization-plugin';
 export { addPurchasedSeat, seatUsage } from './seats';
 export { serveMenuPage } from './menu-page';
 export { publicMenuRoutes, venueInvitationRoutes, venueRoutes } from './routes';
-export { isEnterpriseCustomer, setSeatLimit } from './operations';
+export { isEnterpriseCustomer } from './access';
+export { setSeatLimit } from './seats';

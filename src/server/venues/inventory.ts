@@ -6,7 +6,7 @@ import { getIngredientCatalogue, getMatchModel } from '../catalogue';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { toBarIngredient } from '../my-bar';
-import type { VenueAccess } from './operations';
+import type { VenueAccess } from './access';
 
 /**
  * A venue's team inventory: one My Bar for the whole team, matched with the same matcher as a personal bar

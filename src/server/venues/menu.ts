@@ -10,7 +10,7 @@ import { AppError } from '../errors';
 import { storedPhotoOf } from '../uploads';
 import { venueStock } from './inventory';
 import { venueMenuState } from './menu-state';
-import { requireRole, type VenueAccess } from './operations';
+import { requireRole, type VenueAccess } from './access';
 import { venueRecipeModel, type VenueRecipeModel } from './signatures';
 
 /**

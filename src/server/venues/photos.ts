@@ -10,7 +10,8 @@ import {
   type ImageStore,
   type StoredImage,
 } from '../uploads';
-import { getVenue, requireRole, type VenueAccess } from './operations';
+import { requireRole, type VenueAccess } from './access';
+import { getVenue } from './venue';
 import { requireSignature, setSignaturePhoto } from './signatures';
 
 /**

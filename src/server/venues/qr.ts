@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { qrModuleColor } from '@/shared/domain/venues';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
-import type { VenueAccess } from './operations';
+import type { VenueAccess } from './access';
 
 /** Path of a venue's public menu: `/v/<slug>`. */
 export function menuPath(slug: string): string {

@@ -29,19 +29,9 @@ import { getPublicMenu, getTeamMenu, setItemAvailability, writeMenu } from './me
 import { menuQrCode } from './qr';
 import { removeSignaturePhoto, removeVenueLogo, uploadSignaturePhoto, uploadVenueLogo } from './photos';
 import { createSignature, deleteSignature, listSignatures, updateSignature } from './signatures';
-import {
-  acceptInvitation,
-  cancelInvitation,
-  createVenue,
-  getVenue,
-  inviteMember,
-  listMembers,
-  listVenues,
-  removeMember,
-  requireVenueMember,
-  updateVenue,
-  viewInvitation,
-} from './operations';
+import { requireVenueMember } from './access';
+import { acceptInvitation, cancelInvitation, inviteMember, listMembers, removeMember, viewInvitation } from './members';
+import { createVenue, getVenue, listVenues, updateVenue } from './venue';
 
 /** Venue answers are a team's own and change with every write: never stored by any cache. */
 const NO_STORE = { 'Cache-Control': 'no-store' } as const;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { INCLUDED_SEATS, MAX_SEATS, seatsUsed } from '@/shared/domain/venues';
 import type { Seats } from '@/shared/schemas/venues';
 import type { Database } from '../db/types';
+import { AppError } from '../errors';
 
 /** The refusal when a venue's seats are all taken. */
 export const SEAT_LIMIT_MESSAGE = (limit: number) =>
@@ -59,4 +60,37 @@ export async function addPurchasedSeat(
     .where('organization_id', '=', owned.organizationId)
     .execute();
   return { organizationId: owned.organizationId, limit };
+}
+
+/**
+ * Sets a venue's staff seats (support: `npm run admin -- seats <venue> <n>`; add-on purchases add to it).
+ * @throws AppError NOT_FOUND for an unknown slug; BAD_REQUEST for a number out of range or below the seats in use.
+ */
+export async function setSeatLimit({
+  db,
+  slug,
+  seats,
+}: {
+  db: Kysely<Database>;
+  slug: string;
+  seats: number;
+}): Promise<{ limit: number; used: number }> {
+  if (!Number.isInteger(seats) || seats < 0 || seats > MAX_SEATS) {
+    throw new AppError('BAD_REQUEST', `seats must be a whole number from 0 to ${MAX_SEATS}`);
+  }
+  const venue = await db.selectFrom('organization').select('id').where('slug', '=', slug).executeTakeFirst();
+  if (!venue) throw new AppError('NOT_FOUND', `no venue has the slug ${slug}`);
+  const usage = await seatUsage(db, venue.id);
+  if (seats < usage.used) {
+    throw new AppError('BAD_REQUEST', `${usage.used} seats are in use: remove members or invitations first`);
+  }
+  // Upsert: an organization without its venue row (which only a failed creation could leave) gets one.
+  await db
+    .insertInto('venue')
+    .values({ organization_id: venue.id, seat_limit: seats })
+    .onConflict((oc) =>
+      oc.column('organization_id').doUpdateSet({ seat_limit: seats, updated_at: new Date().toISOString() }),
+    )
+    .execute();
+  return { limit: seats, used: usage.used };
 }

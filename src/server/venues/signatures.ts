@@ -14,7 +14,7 @@ import {
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { recipeImageUrl, storedPhotoKeys, storedPhotoOf, type StoredImage } from '../uploads';
-import { requireRole, type VenueAccess } from './operations';
+import { requireRole, type VenueAccess } from './access';
 
 /**
  * A venue's signature cocktails: its own recipes in `cocktail` (venue_id set, is_signature true), in the

@@ -30,7 +30,7 @@ import { grantEntitlement, revokeEntitlement } from '../payments';
 import { SEAT_ADDON_PRODUCT_ID } from '@/shared/domain/plans';
 import { MENU_GRACE_DAYS } from '@/shared/domain/venues';
 import { PAYMENTS_ENV, revenueCatEvent, TEST_WEBHOOK_AUTH, webhookBody } from '../../../tests/support/payments';
-import { setSeatLimit } from './operations';
+import { setSeatLimit } from './seats';
 
 /** Every venue route for the venue `slug`, as [method, path, body]. */
 function venueRoutesOf(slug: string): [string, string, unknown][] {
