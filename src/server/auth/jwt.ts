@@ -11,7 +11,7 @@ import type { Database } from '../db/types';
 import { activeEntitlementsOf } from '../payments';
 
 /**
- * Signed tokens for the native wrapper and partners (issue 15), through better-auth's jwt plugin:
+ * Signed tokens for the native wrapper and partners, through better-auth's jwt plugin:
  * - `GET /api/auth/token` (signed in by cookie) -> 200 `{token}`: a JWT signed with the newest key (EdDSA over Ed25519),
  *   claims {@link ApiTokenClaims}: sub, sid, email, plan, entitlements, iss = aud = APP_URL, iat, exp = iat + 15 minutes.
  *   `no-store` (every /api/auth answer is, see auth/routes.ts); 401 without a session.
@@ -24,7 +24,7 @@ import { activeEntitlementsOf } from '../payments';
  * (EdDSA in JOSE).
  */
 
-/** Lifetime of a token, seconds: 15 minutes (issue 15). */
+/** Lifetime of a token, seconds: 15 minutes. */
 export const JWT_EXPIRES_SECONDS = API_TOKEN_EXPIRES_SECONDS;
 /** How long one key signs tokens before the next token mints a new one, seconds: 30 days. */
 export const JWKS_ROTATION_INTERVAL_SECONDS = 30 * 24 * 60 * 60;

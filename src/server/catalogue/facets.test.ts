@@ -15,7 +15,7 @@ import { grantEntitlement } from '../payments';
 import { listCocktails } from './operations';
 
 /**
- * Issue 14 over HTTP: facet filters and their live counts, 'favorites only' and 'can make only' (each user's own, never
+ * Faceted search over HTTP: facet filters and their live counts, 'favorites only' and 'can make only' (each user's own, never
  * another's), suggestions as you type, and what bad input and a database outage answer. Expected figures are counted
  * here from the test seed itself, not from the search.
  */

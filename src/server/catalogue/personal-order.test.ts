@@ -10,7 +10,7 @@ import { grantEntitlement, revokeEntitlement } from '../payments';
 import { SIGN_IN_FOR_RATINGS_MESSAGE } from './operations';
 
 /**
- * `GET /api/cocktails?sort=my-ratings|rated-first&minRating=` (issue 11): the catalogue in the caller's own order, over
+ * `GET /api/cocktails?sort=my-ratings|rated-first&minRating=`: the catalogue in the caller's own order, over
  * HTTP on both databases. Ratings are written through the API, so each test sees what a user would.
  */
 describe.each(testDialects())('The catalogue in my own order on %s', (dialect) => {

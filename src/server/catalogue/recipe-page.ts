@@ -12,7 +12,7 @@ import { jsonForScript, serverRenderBuild, type ServerRenderedPageOptions } from
 import { getCocktail } from './operations';
 
 /**
- * A recipe deep link rendered on the server (`/?recipe=<id>`, issue 12): the home page with the recipe modal open in it,
+ * A recipe deep link rendered on the server (`/?recipe=<id>`): the home page with the recipe modal open in it,
  * rendered per request by `renderRecipePage` of dist/ssr/server-render.js (the Node build of src/client/server-render.tsx)
  * into the build's template (dist/client/prerendered/recipe.html: the age gate, the first-paint script, the inlined
  * stylesheet, `#root` marked as the home page), with the cocktail's detail as a JSON data block before `</body>` (never

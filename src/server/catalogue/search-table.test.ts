@@ -4,7 +4,7 @@ import { listCocktails, seedCatalogue } from './operations';
 import { loadSeedCatalogue } from './seed/load-seed';
 
 /**
- * Issue 14's query table: what a user types, and what must come first, over the project's real seed catalogue (about 200
+ * The search query table: what a user types, and what must come first, over the project's real seed catalogue (about 200
  * cocktails), on both databases, answered in memory (the engine) and, on PostgreSQL, by the database (trigram path). The
  * two must agree: the same rows in the same order for every query.
  */

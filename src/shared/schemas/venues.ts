@@ -34,7 +34,7 @@ export {
 } from './public-menu';
 
 /**
- * Enterprise venues (issue 13): the venue, its members, seats and invitations. Routes under /api/venues need a signed-in
+ * Enterprise venues: the venue, its members, seats and invitations. Routes under /api/venues need a signed-in
  * member of the venue (and its owner's enterprise plan); creating one needs the enterprise entitlement. Invitation
  * answers live under /api/venue-invitations.
  */
