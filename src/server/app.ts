@@ -7,14 +7,7 @@ import { satisfiesEntitlement } from '@/shared/domain/plans';
 import type { ApiErrorCode } from '@/shared/schemas/api-error';
 import { accountDataRoutes, accountRoutes } from './account';
 import { analyticsRoutes } from './analytics';
-import {
-  authHandlerRoutes,
-  createAuth,
-  createSessionReader,
-  sessionRoutes,
-  wellKnownRoutes,
-  type Auth,
-} from './auth';
+import { authHandlerRoutes, createAuth, createSessionReader, sessionRoutes, wellKnownRoutes, type Auth } from './auth';
 import { catalogueRoutes, ingredientRoutes, searchRoutes, serveRecipePage, SIGN_IN_FOR_OWN_MESSAGE } from './catalogue';
 import { collectionRoutes, ratingsByCocktail, sharedCollectionRoutes } from './collections';
 import { ownCocktailDetail, ownRecipePhotoRoutes, ownRecipeRoutes, sharedRecipeRoutes } from './recipes';
