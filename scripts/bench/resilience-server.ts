@@ -1,0 +1,95 @@
+/** The resilience bench's server of the built app: starting and stopping dist/server/main.js, and signing a user in. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { freePort } from '../../tests/e2e/support/server';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A server process of the built app (dist/server/main.js) on `databaseUrl`. */
+export interface Running {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+}
+
+/** Starts dist/server/main.js on `databaseUrl` (test mode: cookies without Secure, the dev mailbox on loopback). */
+export async function startServer(databaseUrl: string, port?: number): Promise<Running> {
+  const listen = port ?? (await freePort());
+  let output = '';
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DEV_TOOLS: '1',
+      PORT: String(listen),
+      HOST: '127.0.0.1',
+      APP_URL: `http://127.0.0.1:${listen}`,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'error',
+      BETTER_AUTH_SECRET: SECRET,
+      // The bench signs many users in from one machine: each plays its own client address through this header.
+      TRUST_PROXY_HEADER: 'x-forwarded-for',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${listen}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server not healthy in 90 s:\n${output}`);
+    await sleep(200);
+  }
+  return { url, child, output: () => output };
+}
+
+export async function stopServer(server: Running, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill(signal);
+  await exited;
+}
+
+/** Signs a fresh user in through the emailed link (read from the dev mailbox); returns the Cookie header. */
+let signIns = 0;
+export async function signIn(url: string, email: string): Promise<string> {
+  signIns += 1;
+  const client = `10.9.${Math.floor(signIns / 250)}.${(signIns % 250) + 1}`;
+  const requested = await fetch(`${url}/api/auth/sign-in/magic-link`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      origin: url,
+      'x-forwarded-for': client,
+    },
+    body: JSON.stringify({ email, callbackURL: '/auth/callback' }),
+  });
+  if (!requested.ok) throw new Error(`magic link: ${requested.status} ${await requested.text()}`);
+  // The mailbox answers the machine itself only: behind the trusted header, a loopback entry says so.
+  const box = (await (
+    await fetch(`${url}/api/dev/mailbox`, { headers: { 'x-forwarded-for': '127.0.0.1' } })
+  ).json()) as {
+    messages: { to: string; text: string }[];
+  };
+  const mail = box.messages.find((message) => JSON.stringify(message).includes(email));
+  const link = /https?:\/\/\S+\/api\/auth\/magic-link\/verify\?\S+/.exec(mail?.text ?? '')?.[0];
+  if (!link) throw new Error(`no link for ${email}`);
+  const followed = await fetch(link, { redirect: 'manual', headers: { 'x-forwarded-for': client } });
+  const cookie = followed.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .filter((pair) => pair?.startsWith('barback.session_token='))
+    .join('; ');
+  if (!cookie) throw new Error('no session cookie');
+  return cookie;
+}
