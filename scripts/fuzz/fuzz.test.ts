@@ -6,7 +6,8 @@ import { parseArguments } from './run';
 import { activeRoutes, ROUTES } from './routes';
 import type { FuzzContext, RouteSpec } from './routes/types';
 import { edgeValues, schemaAt } from './schema-edges';
-import { Special, noise, toJsonText, typedVariants } from './values';
+import { typedVariants } from './typed-variants';
+import { Special, noise, toJsonText } from './values';
 import { isServedAuthEndpoint } from '@/server/auth/served-routes';
 import { analyticsBatchSchema } from '@/shared/schemas/analytics';
 

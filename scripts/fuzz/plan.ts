@@ -11,15 +11,15 @@ import {
 } from './routes/types';
 import { IMAGE_CONTENT_TYPES, IMAGE_SAMPLES } from './images';
 import { edgeValues, schemaAt } from './schema-edges';
+import { edgeTimestamp } from './timestamps';
+import { NOISE_VARIANT, typedVariants } from './typed-variants';
 import {
   BROKEN_JSON_BODIES,
   CURATED_STRINGS,
   EXTRA_KEYS,
-  NOISE_VARIANT,
   Special,
   deepValue,
   describeValue,
-  edgeTimestamp,
   hostileString,
   hugeBodySize,
   hugeString,
@@ -28,7 +28,6 @@ import {
   nastyString,
   shorten,
   toJsonText,
-  typedVariants,
   wrongType,
 } from './values';
 

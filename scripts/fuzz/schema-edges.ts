@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { EDGE_ISO_TIMESTAMPS, raw } from './values';
+import { EDGE_ISO_TIMESTAMPS } from './timestamps';
+import { raw } from './values';
 
 /**
  * Reads the shared zod schemas (src/shared/schemas) to find the values at and just past each field's edges: a string one
