@@ -59,8 +59,3 @@ export async function removeRating({
   await db.deleteFrom('cocktail_rating').where('user_id', '=', userId).where('cocktail_id', '=', cocktailId).execute();
   return { cocktailId, stars: null };
 }
-
-/** Stars as a reader sees them: ★ per whole star, ½ for a half, then the number (e.g. ★★★½ (3.5/5)). */
-export function starsText(stars: number): string {
-  return `${'★'.repeat(Math.floor(stars))}${Number.isInteger(stars) ? '' : '½'} (${stars}/5)`;
-}
