@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { SessionProvider } from '@/client/lib/session';
 
 /** A fresh query client that does not retry, so a test sees a failure at once. */
@@ -13,15 +13,17 @@ export function createTestQueryClient(): QueryClient {
  */
 export function TestProviders({
   children,
-  client = createTestQueryClient(),
+  client,
   session = true,
 }: {
   children: ReactNode;
   client?: QueryClient;
   session?: boolean;
 }) {
+  // One client for the provider's life: a default made per render would drop the cache on every re-render.
+  const [ownClient] = useState(() => client ?? createTestQueryClient());
   return (
-    <QueryClientProvider client={client}>
+    <QueryClientProvider client={client ?? ownClient}>
       {session ? <SessionProvider>{children}</SessionProvider> : children}
     </QueryClientProvider>
   );
