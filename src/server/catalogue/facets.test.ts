@@ -12,7 +12,7 @@ import { RETRY_AFTER_SECONDS } from '../app';
 import { addFavorite } from '../favorites/operations';
 import { addBarItems } from '../my-bar/bar';
 import { grantEntitlement } from '../payments';
-import { listCocktails } from './operations';
+import { listCocktails } from './list-operations';
 
 /**
  * Faceted search over HTTP: facet filters and their live counts, 'favorites only' and 'can make only' (each user's own, never

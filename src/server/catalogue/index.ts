@@ -5,13 +5,8 @@
  */
 export { catalogueRoutes, ingredientRoutes, searchRoutes } from './routes';
 export { serveRecipePage } from './recipe-page';
-export {
-  SIGN_IN_FOR_OWN_MESSAGE,
-  seedCatalogue,
-  warmCatalogue,
-  type SeedCatalogue,
-  type SeedResult,
-} from './operations';
+export { SIGN_IN_FOR_OWN_MESSAGE } from './list-operations';
+export { seedCatalogue, warmCatalogue, type SeedCatalogue, type SeedResult } from './operations';
 export { loadCocktailDetail, loadCocktailDetails, loadSummariesByIds, type StoredRecipe } from './read-model';
 export { getIngredientCatalogue, toIngredientKey, type IngredientCatalogue } from './ingredient-catalogue';
 export { getMatchModel, matchIngredientsOf, type MatchModel } from './match-model';

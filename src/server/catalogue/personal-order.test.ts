@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
 import { RETRY_AFTER_SECONDS } from '../app';
 import { grantEntitlement, revokeEntitlement } from '../payments';
-import { SIGN_IN_FOR_RATINGS_MESSAGE } from './operations';
+import { SIGN_IN_FOR_RATINGS_MESSAGE } from './list-operations';
 
 /**
  * `GET /api/cocktails?sort=my-ratings|rated-first&minRating=`: the catalogue in the caller's own order, over

@@ -17,14 +17,8 @@ import {
 } from '../http/response-cache';
 import { validate } from '../http/validate';
 import { getCatalogueVersion } from './catalogue-version';
-import {
-  getCocktail,
-  listCocktailsJson,
-  listIngredients,
-  sampleCocktails,
-  type OwnIdsReader,
-  type RatingsReader,
-} from './operations';
+import { listCocktailsJson, type OwnIdsReader, type RatingsReader } from './list-operations';
+import { getCocktail, listIngredients, sampleCocktails } from './operations';
 import { suggest } from './search/suggestions';
 
 /** Most serialised responses kept in memory per app. */

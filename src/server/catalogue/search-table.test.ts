@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/test-database';
-import { listCocktails, seedCatalogue } from './operations';
+import { listCocktails } from './list-operations';
+import { seedCatalogue } from './operations';
 import { loadSeedCatalogue } from './seed/load-seed';
 
 /**

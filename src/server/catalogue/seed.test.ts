@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/test-database';
 import { buildTestSeed } from '../../../tests/support/test-seed';
-import { getCocktail, listCocktails, seedCatalogue } from './operations';
+import { listCocktails } from './list-operations';
+import { getCocktail, seedCatalogue } from './operations';
 import { loadSeedCatalogue } from './seed/load-seed';
 import { SeedError } from './seed-writer';
 

@@ -4,7 +4,8 @@ import { createTestDatabase, testDialects, type TestDatabase } from '../../../..
 import { generateSyntheticSeed } from '../../../../tests/support/synthetic-catalogue';
 import { buildTestSeed, TEST_COCKTAIL_NAMES_IN_ORDER } from '../../../../tests/support/test-seed';
 import { AppError } from '../../errors';
-import { listCocktails, seedCatalogue, SIGN_IN_TO_PAGE_MESSAGE, type ListQuery } from '../operations';
+import { listCocktails, SIGN_IN_TO_PAGE_MESSAGE, type ListQuery } from '../list-operations';
+import { seedCatalogue } from '../operations';
 
 const query = (fields: Partial<CocktailListQuery> = {}): ListQuery => ({
   q: '',
