@@ -11,7 +11,10 @@ import {
   type Finding,
   type FindingKind,
 } from './detectors';
-import { bodyPayload, buildPlan, planArbitrary, sweepChoices, wireHeaderValue, type RequestPlan } from './plan';
+import { buildPlan, planArbitrary } from './plan';
+import { bodyPayload, wireHeaderValue } from './plan/payload';
+import { sweepChoices } from './plan/sweep';
+import type { RequestPlan } from './plan/types';
 import { activeRoutes } from './routes';
 import type { RouteSpec } from './routes/types';
 import { changedParts, createWorld, keepActorsSignedIn, victimRows, victimView, type Actor, type World } from './world';

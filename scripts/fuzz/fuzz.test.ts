@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { reachesRoute, runCampaign } from './campaign';
 import { errorShapeProblem, inspectAnswer, requestTextOf, servedProblem, type Secret } from './detectors';
-import { buildPlan, bodyPayload, bodyText, SPELLINGS, sweepChoices, type Choice } from './plan';
+import { buildPlan } from './plan';
+import { bodyPayload, bodyText } from './plan/payload';
+import { sweepChoices } from './plan/sweep';
+import type { Choice } from './plan/types';
+import { SPELLINGS } from './plan/url-mutations';
 import { parseArguments } from './run';
 import { activeRoutes, ROUTES } from './routes';
 import type { FuzzContext, RouteSpec } from './routes/types';

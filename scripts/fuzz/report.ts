@@ -1,5 +1,5 @@
 import type { CampaignReport, FailureGroup, SentRequest } from './campaign';
-import { hex } from './plan';
+import { hex } from './plan/payload';
 import { describeValue, shorten } from './values';
 
 /** The printed summary of fuzz campaigns: figures per database, then one minimal reproduction per distinct failure. */
