@@ -17,7 +17,10 @@ import { sweepChoices } from './plan/sweep';
 import type { RequestPlan } from './plan/types';
 import { activeRoutes } from './routes';
 import type { RouteSpec } from './routes/types';
-import { changedParts, createWorld, keepActorsSignedIn, victimRows, victimView, type Actor, type World } from './world';
+import { createWorld } from './world';
+import { keepActorsSignedIn } from './world/attackers';
+import { changedParts, victimRows, victimView } from './world/snapshots';
+import type { Actor, World } from './world/types';
 import type { Dialect } from '@/server/db/database';
 
 /**

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 import { ROUTES } from './routes';
-import { FUZZ_ENV } from './world';
+import { FUZZ_ENV } from './world/environment';
 
 /** Where better-auth's handler is mounted (src/server/app.ts); its endpoints come from better-auth itself. */
 const AUTH_PREFIX = '/api/auth';
