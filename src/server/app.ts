@@ -13,7 +13,7 @@ import { collectionRoutes, ratingsByCocktail, sharedCollectionRoutes } from './c
 import { ownCocktailDetail, ownRecipePhotoRoutes, ownRecipeRoutes, sharedRecipeRoutes } from './recipes';
 import { listFavoriteIds } from './favorites';
 import { PROJECT_ROOT, type Config } from './config';
-import type { Dialect } from './db/database';
+import type { DatabaseDriver, Dialect } from './db/database';
 import type { Database } from './db/types';
 import { devToolRoutes } from './dev-tools';
 import { AppError, errorBody, HTTP_STATUS_BY_CODE, RETRY_AFTER_SECONDS, toErrorResponse } from './errors';
@@ -35,12 +35,14 @@ import { activeEntitlementsOf, entitlementRequiredMessage, webhookRoutes, wrappe
 import { FIRST_PAINT_SCRIPT_HASH } from './http/first-paint-csp';
 
 /**
- * What an app needs: an open database, its dialect, the parsed config and a logger; `clientDir` defaults to dist/client.
- * `mailer` and `auth` default to the ones the config describes (main.ts builds them; tests may pass their own).
+ * What an app needs: an open database, its dialect and raw driver, the parsed config and a logger; `clientDir` defaults
+ * to dist/client. `mailer` and `auth` default to the ones the config describes (main.ts builds them; tests may pass their own).
  */
 export interface AppDeps {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** The raw driver under `db` (DatabaseHandle.driver): the rate-limit counters' store without Redis. */
+  driver: DatabaseDriver;
   config: Config;
   logger: Logger;
   /** Folder of the built client (vite build output). */
@@ -96,14 +98,14 @@ function codeForStatus(status: number): ApiErrorCode {
  * 400 naming the field, database outages 503, anything else a bare 500 (details go to the log only).
  */
 export function createApp(deps: AppDeps): Hono {
-  const { db, dialect, config, logger } = deps;
+  const { db, dialect, driver, config, logger } = deps;
   const mailer = deps.mailer ?? createMailer({ config, db, logger });
   const redis = deps.redis ?? null;
   const auth =
     deps.auth ??
     createAuth({ db, dialect, config, logger, mailer, secondaryStorage: redis && redisSecondaryStorage(redis) });
   const sessions = createSessionReader(auth, db);
-  const limiter = new RateLimiter(db, { redis });
+  const limiter = new RateLimiter(driver, { redis });
   // A proxy header that names no IP address is logged (throttled) here: rate limits fall back to the socket address.
   setClientAddressLogger(logger);
   const imageStore = deps.imageStore ? guardImageStore(deps.imageStore) : createImageStore(config.uploads);

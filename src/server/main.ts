@@ -101,6 +101,7 @@ export async function main(
   const app = createApp({
     db: database.db,
     dialect: database.dialect,
+    driver: database.driver,
     config,
     logger,
     mailer,

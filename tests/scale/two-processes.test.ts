@@ -278,7 +278,7 @@ describe.skipIf(skipReason !== null)(
       const [, keys] = await redis.scan('0', 'MATCH', `${keyPrefix}rl:magic-link:ip:*127.0.0.3`, 'COUNT', 1000);
       expect(keys).toHaveLength(1);
       expect(await redis.get(keys[0]!)).toBe('6');
-      expect((await db.query(`select 1 from rate_limit_bucket where key like '%127.0.0.3'`)).rowCount).toBe(0);
+      expect((await db.query(`select 1 from rate_limit_counter where key like '%127.0.0.3'`)).rowCount).toBe(0);
       // Another address is not affected, on either process.
       const other = await send(a.base, '/api/auth/sign-in/magic-link', {
         method: 'POST',

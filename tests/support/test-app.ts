@@ -91,6 +91,7 @@ export async function createTestApp(
   const app = createApp({
     db: database.db,
     dialect: database.dialect,
+    driver: database.driver,
     config,
     logger,
     mailer,

@@ -289,7 +289,7 @@ describe.each(testDialects())('the signed-in user’s account on %s', (dialect) 
       const bucketKey = `magic-link:${emailBucket(email)}`;
       expect(
         await t.database.db
-          .selectFrom('rate_limit_bucket')
+          .selectFrom('rate_limit_counter')
           .select('key')
           .where('key', '=', bucketKey)
           .executeTakeFirst(),
@@ -310,7 +310,7 @@ describe.each(testDialects())('the signed-in user’s account on %s', (dialect) 
       expect((await t.request(`/api/collections/shared/${shareSlug}`)).status).toBe(404);
       expect(
         await t.database.db
-          .selectFrom('rate_limit_bucket')
+          .selectFrom('rate_limit_counter')
           .select('key')
           .where('key', '=', bucketKey)
           .executeTakeFirst(),
@@ -373,6 +373,42 @@ describe.each(testDialects())('the signed-in user’s account on %s', (dialect) 
         user: { id: userId, twoFactorEnabled: true },
         counts: { favorites: 3, made: 1 },
       });
+    });
+
+    it('forgets the email counters only once the deletion has committed, and deletes the account even if that fails', async () => {
+      const email = randomEmail('counters');
+      const jar = await signIn(t, email, randomAddress());
+      const userId = await userIdOf(t, jar);
+      const bucketKey = `magic-link:${emailBucket(email)}`;
+      const counterOf = () =>
+        t.database.db.selectFrom('rate_limit_counter').select('key').where('key', '=', bucketKey).executeTakeFirst();
+      expect(await counterOf()).toBeTruthy();
+      // The counters' table refuses deletes: the account's own transaction has committed by the time it is asked.
+      const block =
+        dialect === 'sqlite'
+          ? [
+              sql`create trigger block_counter_delete before delete on rate_limit_counter begin select raise(abort, 'blocked'); end`,
+            ]
+          : [
+              sql`create function block_counter_delete() returns trigger language plpgsql as $$ begin raise exception 'blocked'; end $$`,
+              sql`create trigger block_counter_delete before delete on rate_limit_counter for each row execute function block_counter_delete()`,
+            ];
+      for (const statement of block) await statement.execute(t.database.db);
+      try {
+        const deleted = await t.request('/api/me', postJson({ confirm: 'DELETE' }, jar, 'DELETE'));
+        expect(deleted.status).toBe(200);
+      } finally {
+        if (dialect === 'sqlite') await sql`drop trigger block_counter_delete`.execute(t.database.db);
+        else {
+          await sql`drop trigger block_counter_delete on rate_limit_counter`.execute(t.database.db);
+          await sql`drop function block_counter_delete()`.execute(t.database.db);
+        }
+      }
+      expect(await t.database.db.selectFrom('user').select('id').where('id', '=', userId).executeTakeFirst()).toBe(
+        undefined,
+      );
+      // The hashed counter stays until its window ends (the prune takes it then).
+      expect(await counterOf()).toBeTruthy();
     });
   });
 });

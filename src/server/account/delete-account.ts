@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types';
-import { emailBucket, RateLimiter } from '../http/rate-limit';
+import { emailBucket, type RateLimiter } from '../http/rate-limit';
 import { deleteCollectionsData, type CollectionsDeletion } from '../collections';
 import { deleteMyBarData, type MyBarDeletion } from '../my-bar';
 import { deleteOwnRecipesData, type OwnRecipesDeletion } from '../recipes';
@@ -29,6 +29,11 @@ export interface DeletionReport {
   analyticsDeidentified: number;
   entitlements: number;
   webhookEvents: number;
+  /**
+   * Rate-limit counters of the email deleted after the commit (Redis keys and database rows); null when that failed,
+   * the account being deleted all the same (the counters are hashed and end with their window, an hour at most).
+   */
+  rateLimitCounters: number | null;
 }
 
 /**
@@ -36,11 +41,15 @@ export interface DeletionReport {
  * favorites, My Bar's rows (bar, shopping list, made drinks, swaps), collections, notes and ratings, own recipes and own
  * free-text ingredients, sessions, linked accounts, two-factor secrets, verification rows that name the user or their email (magic
  * links, OAuth link state, pending two-factor challenges), support messages they sent (by user id or email), dev-outbox
- * mail to or from their email, rate-limit counters of their email, their entitlements and the store webhook events that
- * name them, and the user row; analytics events keep their type,
- * time, plan and props but lose the user id. With `redis` (REDIS_URL), better-auth's cached sessions and verification
- * values of the user and the email's rate-limit counters go from Redis too, inside the transaction: a Redis failure rolls
+ * mail to or from their email, their entitlements and the store webhook events that name them, and the user row;
+ * analytics events keep their type, time, plan and props but lose the user id. With `redis` (REDIS_URL), better-auth's
+ * cached sessions and verification values of the user go from Redis too, inside the transaction: a Redis failure rolls
  * the deletion back.
+ *
+ * The email's rate-limit counters (hashed buckets, in Redis or the database) go right after the commit, through
+ * `limiter`: rate-limiter-flexible's stores run on their own driver calls, outside the transaction, and forgetting them
+ * first would hand a failed deletion a fresh window. Should that last step fail, the account stays deleted and the
+ * report says so (`rateLimitCounters: null`); the counters then end with their window.
  * @returns the counts per table (the user row itself is always one).
  * @throws the database's error, or RedisUnavailableError (503) when Redis cannot be reached; nothing is deleted then.
  */
@@ -48,16 +57,19 @@ export async function deleteAccount({
   db,
   userId,
   email,
+  limiter,
   redis = null,
 }: {
   db: Kysely<Database>;
   userId: string;
   email: string;
+  /** The server's rate limiter (app.ts): its counters of the email are forgotten once the deletion has committed. */
+  limiter: RateLimiter;
   /** The server's Redis connection when it has one: better-auth's cache and the counters live there. */
   redis?: RedisHandle | null;
 }): Promise<DeletionReport> {
   const address = email.trim().toLowerCase();
-  return db.transaction().execute(async (trx) => {
+  const report = await db.transaction().execute(async (trx) => {
     const count = (result: { numDeletedRows?: bigint; numUpdatedRows?: bigint }[]) =>
       Number(result.reduce((sum, r) => sum + (r.numDeletedRows ?? r.numUpdatedRows ?? 0n), 0n));
 
@@ -116,7 +128,6 @@ export async function deleteAccount({
         )
         .execute(),
     );
-    await new RateLimiter(trx, { redis }).forget([emailBucket(address)]);
     const deleted = count(await trx.deleteFrom('user').where('id', '=', userId).execute());
     if (deleted !== 1) throw new Error(`user ${userId} was not deleted`);
     return {
@@ -135,4 +146,6 @@ export async function deleteAccount({
       webhookEvents,
     };
   });
+  const rateLimitCounters = await limiter.forget([emailBucket(address)]).catch(() => null);
+  return { ...report, rateLimitCounters };
 }

@@ -60,8 +60,14 @@ export function accountRoutes(deps: {
 
   routes.delete('/', jsonBody(deleteAccountRequestSchema), async (c) => {
     const { user } = await sessions.require(c);
-    const report = await deleteAccount({ db, userId: user.id, email: user.email, redis: deps.redis });
+    const report = await deleteAccount({ db, userId: user.id, email: user.email, limiter, redis: deps.redis });
     logger.info({ userId: user.id, ...report }, 'account deleted');
+    if (report.rateLimitCounters === null) {
+      logger.warn(
+        { userId: user.id },
+        'rate-limit counters of a deleted account not forgotten (they end with their window)',
+      );
+    }
     for (const cookie of await expiredSessionCookies(auth)) c.header('set-cookie', cookie, { append: true });
     return c.json({ deleted: true } satisfies DeleteAccountResponse);
   });

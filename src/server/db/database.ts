@@ -9,10 +9,23 @@ import type { Database } from './types';
 /** The two supported databases. */
 export type Dialect = 'sqlite' | 'postgres';
 
-/** An open database: the Kysely client, which dialect it speaks, and a way to close it (idempotent). */
+/**
+ * The driver under the Kysely client, for the few libraries that take one (rate-limiter-flexible's stores,
+ * http/rate-limit.ts): the better-sqlite3 connection Kysely itself uses, or its pg pool. The same objects, not copies:
+ * `destroy()` closes them too. Prefer `db` everywhere else.
+ */
+export type DatabaseDriver =
+  { dialect: 'sqlite'; sqlite: BetterSqlite3.Database } | { dialect: 'postgres'; pool: pg.Pool };
+
+/**
+ * An open database: the Kysely client, which dialect it speaks, the raw driver under it, and a way to close it
+ * (idempotent).
+ */
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** The raw driver under `db` (see {@link DatabaseDriver}). */
+  driver: DatabaseDriver;
   /** Closes the SQLite file or ends the PostgreSQL pool. Safe to call twice. */
   destroy(): Promise<void>;
 }
@@ -53,6 +66,7 @@ export function createDatabase(config: { database: DatabaseConfig }): DatabaseHa
     return {
       db,
       dialect: 'sqlite',
+      driver: { dialect: 'sqlite', sqlite },
       destroy: () => (destroyed ??= db.destroy().finally(() => sqlite.open && sqlite.close())),
     };
   }
@@ -72,7 +86,12 @@ export function createDatabase(config: { database: DatabaseConfig }): DatabaseHa
     client.on('error', () => {});
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', destroy: () => (destroyed ??= db.destroy()) };
+  return {
+    db,
+    dialect: 'postgres',
+    driver: { dialect: 'postgres', pool },
+    destroy: () => (destroyed ??= db.destroy()),
+  };
 }
 
 /**

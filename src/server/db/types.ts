@@ -286,13 +286,20 @@ export interface MailOutboxTable {
   created_at: Timestamp;
 }
 
-/** `rate_limit_bucket`: fixed-window request counters of the server's own rate limits (auth/rate-limit.ts). */
-export interface RateLimitBucketTable {
-  /** `<rule>:<address or hashed email>`. */
+/**
+ * `rate_limit_counter`: fixed-window request counters of the server's own rate limits without Redis, written by
+ * rate-limiter-flexible's SQLite / PostgreSQL stores (http/rate-limit.ts) in the library's own layout.
+ */
+export interface RateLimitCounterTable {
+  /** `<rule>:<bucket>`, e.g. `magic-link:ip:203.0.113.9` or `magic-link:email:<sha-256, base64url>`. */
   key: string;
-  count: number;
-  /** Start of the current window, ms since the epoch (bigint on PostgreSQL, read back as a string). */
-  window_start: ColumnType<number | string, number, number>;
+  /** Requests counted in the current window, refused ones included. */
+  points: ColumnType<number, number | undefined, number>;
+  /**
+   * When the window ends, ms since the epoch (bigint on PostgreSQL, read back as a string); null would be a limit
+   * without a window, which the server never sets.
+   */
+  expire: ColumnType<number | string | null, number | null, number | null>;
 }
 
 /** `entitlement`: one paid entitlement of a user (payments/operations.ts); unique (user_id, name). */
@@ -415,7 +422,7 @@ export interface Database {
   user_favorites: UserFavoritesTable;
   support_message: SupportMessageTable;
   mail_outbox: MailOutboxTable;
-  rate_limit_bucket: RateLimitBucketTable;
+  rate_limit_counter: RateLimitCounterTable;
   entitlement: EntitlementTable;
   webhook_event: WebhookEventTable;
   ingredient_part: IngredientPartTable;

@@ -1,9 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { ApiErrorBody } from '@/shared/schemas/api-error';
 import { postJson, randomAddress, randomEmail, requestMagicLink, signIn } from '../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
-import { testDialects } from '../../../tests/support/test-database';
+import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/test-database';
 import { CLIENT_ADDRESS_HEADER } from '../auth/auth';
+import { isDatabaseUnavailableError, RETRY_AFTER_SECONDS } from '../errors';
+import { addressBucket, emailBucket, RATE_LIMIT_TABLE, RATE_LIMITS, RateLimiter } from './rate-limit';
 
 describe.each(testDialects())('rate limits on %s', (dialect) => {
   let t: TestApp;
@@ -157,4 +159,110 @@ describe('rate limits behind a trusted proxy', () => {
       }
     },
   );
+});
+
+describe.each(testDialects())("the database counters on %s (rate-limiter-flexible's store)", (dialect) => {
+  let database: TestDatabase;
+  let setTimeoutSpy: MockInstance<typeof setTimeout>;
+  beforeAll(async () => {
+    // Watches every timer from before the first limiter of this database is built.
+    setTimeoutSpy = vi.spyOn(globalThis, 'setTimeout');
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    setTimeoutSpy?.mockRestore();
+    await database?.drop();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  async function counter(key: string) {
+    const row = await database.db
+      .selectFrom('rate_limit_counter')
+      .select(['points', 'expire'])
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row && { points: Number(row.points), expire: Number(row.expire) };
+  }
+
+  it('keeps a fixed window: refused requests count without moving it, Retry-After counts down, then it resets', async () => {
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    const limiter = new RateLimiter(database.driver);
+    const bucket = addressBucket(randomAddress());
+    for (let i = 0; i < 5; i += 1) {
+      expect(await limiter.consume(RATE_LIMITS.magicLink, [bucket]), `request ${i + 1}`).toEqual({
+        allowed: true,
+        retryAfterSeconds: 0,
+      });
+    }
+    expect(await limiter.consume(RATE_LIMITS.magicLink, [bucket])).toEqual({ allowed: false, retryAfterSeconds: 600 });
+    vi.setSystemTime(start + 4 * 60_000);
+    expect(await limiter.consume(RATE_LIMITS.magicLink, [bucket])).toEqual({ allowed: false, retryAfterSeconds: 360 });
+    // One row in the library's layout: seven requests counted, the window still ends where the first request set it.
+    expect(await counter(`magic-link:${bucket}`)).toEqual({ points: 7, expire: start + 10 * 60_000 });
+
+    vi.setSystemTime(start + 10 * 60_000 + 1);
+    expect(await limiter.consume(RATE_LIMITS.magicLink, [bucket])).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    expect(await counter(`magic-link:${bucket}`)).toEqual({ points: 1, expire: start + 20 * 60_000 + 1 });
+  });
+
+  it('refuses when any bucket is over, with the longest wait, and counts the request in every bucket', async () => {
+    const limiter = new RateLimiter(database.driver);
+    const address = addressBucket(randomAddress());
+    const email = emailBucket(randomEmail('multi'));
+    for (let i = 0; i < 5; i += 1) await limiter.consume(RATE_LIMITS.support, [address]);
+    const decision = await limiter.consume(RATE_LIMITS.support, [email, address]);
+    expect(decision.allowed).toBe(false);
+    expect(decision.retryAfterSeconds).toBeGreaterThan(3500);
+    expect(decision.retryAfterSeconds).toBeLessThanOrEqual(3600);
+    expect((await counter(`support:${email}`))?.points).toBe(1);
+  });
+
+  it('forgets a bucket under every rule, and prunes only counters whose window has ended', async () => {
+    const limiter = new RateLimiter(database.driver);
+    const email = emailBucket(randomEmail('forget'));
+    const other = addressBucket(randomAddress());
+    for (let i = 0; i < 6; i += 1) await limiter.consume(RATE_LIMITS.magicLink, [email]);
+    await limiter.consume(RATE_LIMITS.support, [email, other]);
+    expect((await limiter.consume(RATE_LIMITS.magicLink, [email])).allowed).toBe(false);
+
+    expect(await limiter.forget([email])).toBe(2);
+    expect(await counter(`magic-link:${email}`)).toBeUndefined();
+    expect(await counter(`support:${email}`)).toBeUndefined();
+    expect((await limiter.consume(RATE_LIMITS.magicLink, [email])).allowed).toBe(true);
+
+    await limiter.prune(Date.now() + 30 * 60_000);
+    // The magic-link window (10 minutes) has ended by then, the support one (an hour) has not.
+    expect(await counter(`magic-link:${email}`)).toBeUndefined();
+    expect((await counter(`support:${other}`))?.points).toBe(1);
+  });
+
+  it("starts none of the library's cleanup timers (the table is the migration's; prune clears it)", () => {
+    expect(setTimeoutSpy.mock.calls.filter(([, ms]) => ms === 300_000)).toEqual([]);
+    expect(RATE_LIMIT_TABLE).toBe('rate_limit_counter');
+  });
+
+  it('rejects with an error the server answers 503 for when the database is away, and the route says so', async () => {
+    const gone = await createTestDatabase(dialect);
+    await gone.destroy();
+    const error = await new RateLimiter(gone.driver)
+      .consume(RATE_LIMITS.support, [addressBucket(randomAddress())])
+      .catch((caught: unknown) => caught);
+    expect(isDatabaseUnavailableError(error)).toBe(true);
+    await gone.drop();
+
+    const app = await createTestApp({ dialect });
+    try {
+      await app.database.destroy();
+      const message = { email: 'someone@example.test', message: 'The shaker emoji is missing.' };
+      const response = await app.request('/api/support', postJson(message), { address: randomAddress() });
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS));
+      expect(((await response.json()) as ApiErrorBody).error.code).toBe('SERVICE_UNAVAILABLE');
+    } finally {
+      await app.close();
+    }
+  });
 });

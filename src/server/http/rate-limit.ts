@@ -1,9 +1,15 @@
 import { createHash } from 'node:crypto';
+import type BetterSqlite3 from 'better-sqlite3';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Redis } from 'ioredis';
-import { sql, type Kysely } from 'kysely';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { Database } from '../db/types';
+import type pg from 'pg';
+import {
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  RateLimiterRes,
+  RateLimiterSQLite,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { errorBody } from '../errors';
 
 /**
@@ -14,6 +20,14 @@ export interface RateLimitRedis {
   client: Redis;
   run<T>(command: (client: Redis) => Promise<T>): Promise<T>;
 }
+
+/**
+ * What the limiter needs of the database without Redis: the raw driver under the Kysely client, which
+ * rate-limiter-flexible's stores take (db/database.ts `DatabaseHandle.driver` is one): the better-sqlite3 connection or
+ * the pg pool.
+ */
+export type RateLimitDatabase =
+  { dialect: 'sqlite'; sqlite: BetterSqlite3.Database } | { dialect: 'postgres'; pool: pg.Pool };
 
 /** A limit: at most `max` requests per fixed window of `windowMs` milliseconds. */
 export interface RateLimitRule {
@@ -43,12 +57,12 @@ export interface RateLimitDecision {
   retryAfterSeconds: number;
 }
 
-/** Counters older than this are pruned, ms (longer than any window). */
-const PRUNE_AGE_MS = 24 * 60 * 60_000;
-/** One in this many counted requests also prunes stale counters. */
+/** The database table of the counters without Redis (migration 0020-rate-limit-counter, in the library's layout). */
+export const RATE_LIMIT_TABLE = 'rate_limit_counter';
+/** One in this many counted requests also prunes expired database counters. */
 const PRUNE_EVERY = 200;
 
-/** A bucket key for an email address: hashed, so the counters table never holds the address itself. */
+/** A bucket key for an email address: hashed, so neither the counters table nor Redis ever holds the address itself. */
 export function emailBucket(email: string): string {
   return `email:${createHash('sha256').update(email.trim().toLowerCase()).digest('base64url')}`;
 }
@@ -61,38 +75,82 @@ export function addressBucket(address: string): string {
 /** Prefix of the rate-limit counters in Redis, after REDIS_KEY_PREFIX: `<prefix>rl:<rule>:<bucket>`. */
 export const REDIS_RATE_LIMIT_PREFIX = 'rl';
 
-/** Where the counters live: the database table, or Redis through rate-limiter-flexible. */
+/** Where the counters live: the database table or Redis, both through rate-limiter-flexible. */
 interface CounterStore {
   /** Counts one request for `bucket` under `rule`; returns null when allowed, else whole seconds until the window resets. */
-  hit(rule: RateLimitRule, bucket: string, now: number): Promise<number | null>;
-  forget(keys: readonly { rule: RateLimitRule; bucket: string }[]): Promise<void>;
+  hit(rule: RateLimitRule, bucket: string): Promise<number | null>;
+  /** Deletes these counters; resolves to how many existed. */
+  forget(keys: readonly { rule: RateLimitRule; bucket: string }[]): Promise<number>;
 }
 
-/** One atomic upsert per bucket in `rate_limit_bucket`: a row past its window restarts at 1, otherwise it grows by one. */
-function databaseCounters(db: Kysely<Database>): CounterStore {
+/** A rule's window in whole seconds, the unit rate-limiter-flexible counts in. */
+function windowSeconds(rule: RateLimitRule): number {
+  if (rule.windowMs % 1000 !== 0) throw new Error(`rate limit ${rule.name}: the window must be whole seconds`);
+  return rule.windowMs / 1000;
+}
+
+/**
+ * Counters through one rate-limiter-flexible limiter per rule: `consume` resolves when allowed and rejects with a
+ * RateLimiterRes when the limit is reached; any other rejection is the store's failure, passed on through `run`.
+ */
+function libraryCounters(
+  limiterFor: (rule: RateLimitRule) => RateLimiterAbstract,
+  run: <T>(command: () => Promise<T>) => Promise<T>,
+): CounterStore {
   return {
-    async hit(rule, bucket, now) {
-      const restart = now - rule.windowMs;
-      const row = await db
-        .insertInto('rate_limit_bucket')
-        .values({ key: `${rule.name}:${bucket}`, count: 1, window_start: now })
-        .onConflict((conflict) =>
-          conflict.column('key').doUpdateSet({
-            count: sql<number>`case when rate_limit_bucket.window_start <= ${restart} then 1 else rate_limit_bucket.count + 1 end`,
-            window_start: sql<number>`case when rate_limit_bucket.window_start <= ${restart} then ${now} else rate_limit_bucket.window_start end`,
-          }),
-        )
-        .returning(['count', 'window_start'])
-        .executeTakeFirstOrThrow();
-      if (Number(row.count) <= rule.max) return null;
-      return Math.max(1, Math.ceil((Number(row.window_start) + rule.windowMs - now) / 1000));
+    async hit(rule, bucket) {
+      try {
+        await run(() => limiterFor(rule).consume(bucket, 1));
+        return null;
+      } catch (outcome) {
+        if (outcome instanceof RateLimiterRes) return Math.max(1, Math.ceil(outcome.msBeforeNext / 1000));
+        throw outcome;
+      }
     },
     async forget(keys) {
-      if (keys.length === 0) return;
-      const names = keys.map(({ rule, bucket }) => `${rule.name}:${bucket}`);
-      await db.deleteFrom('rate_limit_bucket').where('key', 'in', names).execute();
+      let deleted = 0;
+      for (const { rule, bucket } of keys) if (await run(() => limiterFor(rule).delete(bucket))) deleted += 1;
+      return deleted;
     },
   };
+}
+
+/** The database limiters of one driver, one per rule (built once: they hold no connection of their own). */
+const databaseLimiters = new WeakMap<RateLimitDatabase, Map<string, RateLimiterSQLite | RateLimiterPostgres>>();
+
+function databaseLimiterFor(driver: RateLimitDatabase, rule: RateLimitRule): RateLimiterSQLite | RateLimiterPostgres {
+  let byRule = databaseLimiters.get(driver);
+  if (!byRule) databaseLimiters.set(driver, (byRule = new Map()));
+  let limiter = byRule.get(rule.name);
+  if (!limiter) {
+    const options = {
+      keyPrefix: rule.name,
+      points: rule.max,
+      duration: windowSeconds(rule),
+      tableName: RATE_LIMIT_TABLE,
+      // The migration made the table; RateLimiter.prune clears expired rows, so the library starts no timer.
+      tableCreated: true,
+      clearExpiredByTimeout: false,
+    };
+    limiter =
+      driver.dialect === 'sqlite'
+        ? new RateLimiterSQLite({ ...options, storeClient: driver.sqlite, storeType: 'better-sqlite3' })
+        : new RateLimiterPostgres({ ...options, storeClient: driver.pool, storeType: 'pool' });
+    byRule.set(rule.name, limiter);
+  }
+  return limiter;
+}
+
+/**
+ * rate-limiter-flexible's RateLimiterSQLite (better-sqlite3) or RateLimiterPostgres (pg pool) on `rate_limit_counter`:
+ * one atomic upsert per hit (a row whose `expire` has passed restarts at 1 with a new window, otherwise `points` grows
+ * by one, refused requests included, and `expire` stays). Its clock is the process's Date.now().
+ */
+function databaseCounters(driver: RateLimitDatabase): CounterStore {
+  return libraryCounters(
+    (rule) => databaseLimiterFor(driver, rule),
+    (command) => command(),
+  );
 }
 
 /** rate-limiter-flexible's Redis limiters of one connection, one per rule (they are cheap, but built once). */
@@ -103,12 +161,11 @@ function redisLimiterFor(redis: RateLimitRedis, rule: RateLimitRule): RateLimite
   if (!byRule) redisLimiters.set(redis, (byRule = new Map()));
   let limiter = byRule.get(rule.name);
   if (!limiter) {
-    if (rule.windowMs % 1000 !== 0) throw new Error(`rate limit ${rule.name}: the window must be whole seconds`);
     limiter = new RateLimiterRedis({
       storeClient: redis.client,
       keyPrefix: `${REDIS_RATE_LIMIT_PREFIX}:${rule.name}`,
       points: rule.max,
-      duration: rule.windowMs / 1000,
+      duration: windowSeconds(rule),
       // Fail at once while the connection is down instead of queueing (the client has no offline queue either).
       rejectIfRedisNotReady: true,
     });
@@ -119,26 +176,14 @@ function redisLimiterFor(redis: RateLimitRedis, rule: RateLimitRule): RateLimite
 
 /**
  * rate-limiter-flexible's RateLimiterRedis: the same fixed window (the first request sets the key's expiry, later ones
- * only increment, refused ones included), kept by Redis itself, so counters expire without pruning. Its clock is Redis's:
- * the `now` the caller passes is not used.
+ * only increment, refused ones included), kept by Redis itself, so counters expire without pruning. Its clock is
+ * Redis's. A Redis failure arrives as RedisUnavailableError (redis.run).
  */
 function redisCounters(redis: RateLimitRedis): CounterStore {
-  return {
-    async hit(rule, bucket) {
-      try {
-        await redis.run(() => redisLimiterFor(redis, rule).consume(bucket, 1));
-        return null;
-      } catch (outcome) {
-        // The library rejects with a RateLimiterRes when the limit is reached; a Redis failure arrives as
-        // RedisUnavailableError (redis.run).
-        if (outcome instanceof RateLimiterRes) return Math.max(1, Math.ceil(outcome.msBeforeNext / 1000));
-        throw outcome;
-      }
-    },
-    async forget(keys) {
-      for (const { rule, bucket } of keys) await redis.run(() => redisLimiterFor(redis, rule).delete(bucket));
-    },
-  };
+  return libraryCounters(
+    (rule) => redisLimiterFor(redis, rule),
+    (command) => redis.run(() => command()),
+  );
 }
 
 /** Where a {@link RateLimiter} keeps its counters. */
@@ -151,72 +196,88 @@ export interface RateLimiterOptions {
 }
 
 /**
- * Fixed-window request counters shared by every server process: in Redis when the server has one (REDIS_URL), else in the
- * database table `rate_limit_bucket`. A request is allowed while its bucket's count in the current window is at most the
- * rule's max; refused requests still count (they do not extend the window).
+ * Fixed-window request counters shared by every server process, all through rate-limiter-flexible: in Redis when the
+ * server has one (REDIS_URL, RateLimiterRedis), else in the database table `rate_limit_counter` (RateLimiterSQLite on
+ * better-sqlite3, RateLimiterPostgres on the pg pool). A request is allowed while its bucket's count in the current
+ * window is at most the rule's max; refused requests still count (they do not extend the window).
  *
- * Redis goes through rate-limiter-flexible's RateLimiterRedis (one atomic Lua script per hit, expiry kept by Redis). The
- * database keeps this module's own upsert rather than the library's RateLimiterPostgres / RateLimiterSQLite: those take
- * the raw driver (a pg Pool, a better-sqlite3 handle) that Kysely hides, create and clean their own tables from timers
- * outside the migrations, and cannot run inside a caller's transaction, which account deletion needs (its counters go
- * with the account, atomically; on SQLite a second connection would wait on that transaction's write lock). The upsert
- * below is one atomic statement with the same fixed-window semantics on both dialects.
+ * How the database stores fit the rest of the server:
+ * - they take the raw driver, not Kysely: db/database.ts hands out the one under the Kysely client
+ *   (`DatabaseHandle.driver`). On SQLite that is the very connection Kysely uses, never a second one, which would wait
+ *   on a transaction's write lock (better-sqlite3 blocks the event loop meanwhile). So a hit made while some Kysely
+ *   transaction is open joins it: if that transaction rolls back, the hit is not counted (one request, at worst).
+ * - the table is the migration's (0020-rate-limit-counter, the library's exact columns) and the limiters are built with
+ *   `tableCreated: true` and `clearExpiredByTimeout: false` (RateLimiterPostgres would otherwise default it on): they
+ *   create nothing and start no timer. {@link prune} deletes expired rows instead, from one in {@link PRUNE_EVERY}
+ *   counted requests: the library's timer runs per limiter (one per rule), and on SQLite a failed run of it is an
+ *   unhandled rejection.
+ * - they run outside any caller's transaction, so account deletion forgets the email's counters right after its
+ *   transaction commits (account/delete-account.ts), not inside it.
  */
 export class RateLimiter {
   private counted = 0;
+  private readonly database: CounterStore;
   private readonly counters: CounterStore;
 
   /**
-   * @param db the database (or a transaction of it): the counters' home without Redis; with Redis, {@link forget} also
-   *   clears rows the database kept from before Redis was configured.
+   * @param driver the raw database driver (`DatabaseHandle.driver`): the counters' home without Redis; with Redis,
+   *   {@link forget} also clears rows the database kept from before Redis was configured.
    * @param options.redis the Redis connection that holds the counters, when the server has one.
    */
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly driver: RateLimitDatabase,
     private readonly options: RateLimiterOptions = {},
   ) {
-    this.counters = options.redis ? redisCounters(options.redis) : databaseCounters(db);
+    this.database = databaseCounters(driver);
+    this.counters = options.redis ? redisCounters(options.redis) : this.database;
   }
 
   /**
-   * Counts one request against `rule` for each bucket (e.g. the client address and the email) and decides.
-   * @param now the time, ms since the epoch (database counters only; Redis keeps its own clock).
+   * Counts one request against `rule` for each bucket (e.g. the client address and the email) and decides. The window
+   * runs on the store's clock: Date.now() for the database (tests move it with fake timers), Redis's own for Redis.
    * @returns allowed only when every bucket is within its limit; retryAfterSeconds is the longest wait among the buckets.
-   * @throws RedisUnavailableError (503) when the counters are in Redis and it cannot be reached; the database's error when
-   *   they are in the database.
+   * @throws RedisUnavailableError (503) when the counters are in Redis and it cannot be reached; the driver's error
+   *   (503 when the database is away, errors.ts) when they are in the database.
    */
-  async consume(rule: RateLimitRule, buckets: readonly string[], now = Date.now()): Promise<RateLimitDecision> {
+  async consume(rule: RateLimitRule, buckets: readonly string[]): Promise<RateLimitDecision> {
     let allowed = true;
     let retryAfterSeconds = 0;
     for (const bucket of buckets) {
-      const wait = await this.counters.hit(rule, bucket, now);
+      const wait = await this.counters.hit(rule, bucket);
       if (wait !== null) {
         allowed = false;
         retryAfterSeconds = Math.max(retryAfterSeconds, wait);
       }
     }
     this.counted += 1;
-    if (!this.options.redis && this.counted % PRUNE_EVERY === 0) await this.prune(now);
+    if (!this.options.redis && this.counted % PRUNE_EVERY === 0) await this.prune();
     return { allowed, retryAfterSeconds };
   }
 
-  /** Deletes database counters whose window started more than a day before `now` (Redis expires its own). */
+  /**
+   * Deletes database counters whose window ended before `now` (ms since the epoch): such a row only restarts at 1 on
+   * its next hit, so nothing is lost. Redis expires its own.
+   * @throws the driver's error.
+   */
   async prune(now = Date.now()): Promise<void> {
-    await this.db
-      .deleteFrom('rate_limit_bucket')
-      .where('window_start', '<', now - PRUNE_AGE_MS)
-      .execute();
+    if (this.driver.dialect === 'sqlite') {
+      this.driver.sqlite.prepare(`delete from ${RATE_LIMIT_TABLE} where expire < ?`).run(now);
+    } else {
+      await this.driver.pool.query(`delete from ${RATE_LIMIT_TABLE} where expire < $1`, [now]);
+    }
   }
 
   /**
    * Deletes every counter of these buckets under every rule (account deletion removes the hashed-email counters): the
    * Redis keys when the counters are in Redis, and the database rows in every case.
-   * @throws RedisUnavailableError (503) when Redis cannot be reached; the database's error.
+   * @returns how many counters existed and were deleted (Redis keys and database rows together).
+   * @throws RedisUnavailableError (503) when Redis cannot be reached; the driver's error.
    */
-  async forget(buckets: readonly string[]): Promise<void> {
+  async forget(buckets: readonly string[]): Promise<number> {
     const keys = Object.values(RATE_LIMITS).flatMap((rule) => buckets.map((bucket) => ({ rule, bucket })));
-    await this.counters.forget(keys);
-    if (this.options.redis) await databaseCounters(this.db).forget(keys);
+    let deleted = await this.counters.forget(keys);
+    if (this.options.redis) deleted += await this.database.forget(keys);
+    return deleted;
   }
 }
 

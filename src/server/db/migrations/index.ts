@@ -19,6 +19,7 @@ import { servedOverIceMigration } from './0016-served-over-ice';
 import { ownRecipesMigration } from './0017-own-recipes';
 import { ownIngredientsMigration } from './0018-own-ingredients';
 import { recipeSourceMigration } from './0019-recipe-source';
+import { rateLimitCounterMigration } from './0020-rate-limit-counter';
 
 /**
  * Every migration, by name (Kysely runs them in name order). One set serves both dialects: each module receives the dialect
@@ -45,5 +46,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0017-own-recipes': ownRecipesMigration(),
     '0018-own-ingredients': ownIngredientsMigration(),
     '0019-recipe-source': recipeSourceMigration(),
+    '0020-rate-limit-counter': rateLimitCounterMigration(dialect),
   };
 }
