@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { reachesRoute, runCampaign } from './campaign';
+import { runCampaign } from './campaign';
+import { reachesRoute } from './campaign/exchange';
 import { errorShapeProblem, inspectAnswer, requestTextOf, servedProblem, type Secret } from './detectors';
 import { buildPlan } from './plan';
 import { bodyPayload, bodyText } from './plan/payload';

@@ -1,4 +1,4 @@
-import type { CampaignReport, FailureGroup, SentRequest } from './campaign';
+import type { CampaignReport, FailureGroup, SentRequest } from './campaign/types';
 import { hex } from './plan/payload';
 import { describeValue, shorten } from './values';
 

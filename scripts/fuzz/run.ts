@@ -18,7 +18,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Dialect } from '@/server/db/database';
 import { testDialects } from '../../tests/support/test-database';
-import { runCampaign, type CampaignReport } from './campaign';
+import { runCampaign } from './campaign';
+import type { CampaignReport } from './campaign/types';
 import { summarize, toJsonReport } from './report';
 
 /** The parsed command line. */
