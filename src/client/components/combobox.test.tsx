@@ -62,4 +62,20 @@ describe('Combobox', () => {
     await user.keyboard('{Escape}');
     expect(box).toHaveAttribute('aria-expanded', 'false');
   });
+
+  it('offers the list again for the next pick, by mouse and by fill', async () => {
+    const user = userEvent.setup();
+    const onPick = vi.fn();
+    render(<Harness onPick={onPick} />);
+    const box = screen.getByRole('combobox', { name: 'Fruit' });
+    await user.type(box, 'li');
+    await user.click(screen.getByRole('option', { name: 'Lime' }));
+    expect(onPick).toHaveBeenLastCalledWith('Lime');
+    expect(box).toHaveValue('');
+    expect(box).toHaveFocus();
+    await user.type(box, 'or');
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('option', { name: 'Orange' }));
+    expect(onPick).toHaveBeenLastCalledWith('Orange');
+  });
 });

@@ -1,8 +1,9 @@
 import { SearchIcon } from 'lucide-react';
-import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Spinner } from '@/client/components/ui/spinner';
 import { useKeepTypedText } from '@/client/lib/use-keep-typed-text';
 import { cn } from '@/client/lib/utils';
+import { useListCombobox } from './use-list-combobox';
 
 /** One option of a {@link Combobox}: a key, its accessible name, and what the row shows. */
 export interface ComboboxOption<T> {
@@ -37,10 +38,11 @@ export interface ComboboxProps<T> {
 }
 
 /**
- * A text field with a list of suggestions, after the WAI-ARIA combobox pattern (listbox popup, aria-activedescendant):
- * typing opens the list, Arrow Down / Up move through it, Enter picks, Escape closes; a pick clears the field. Options are
- * picked on mousedown, before the field's blur closes the list. Used by the batch calculator's cocktail picker and My
- * Bar's ingredient type-ahead. Text typed into the pre-rendered field before the page hydrated is kept.
+ * A text field with a list of suggestions ({@link useListCombobox}: Downshift's WAI-ARIA combobox): typing opens the
+ * list, Arrow Down / Up move through it (the first option is active until they do), Enter picks, Escape closes (and
+ * empties a closed field); a pick clears the field. Used by the batch calculator's cocktail picker, the ingredient
+ * pickers of My Bar, venues and the recipe editor, and the import's line fixer. Text typed into the pre-rendered field
+ * before the page hydrated is kept.
  */
 export function Combobox<T>({
   label,
@@ -57,7 +59,6 @@ export function Combobox<T>({
   describedBy,
   inputRef,
 }: ComboboxProps<T>) {
-  const id = useId();
   const field = useRef<HTMLInputElement>(null);
   const setField = useCallback(
     (node: HTMLInputElement | null) => {
@@ -67,24 +68,34 @@ export function Combobox<T>({
     [inputRef],
   );
   useKeepTypedText(field, text);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
-  const expanded = open && text.trim() !== '';
-  const showList = expanded && options.length > 0;
-  const activeIndex = Math.min(active, Math.max(options.length - 1, 0));
-
-  function pick(option: ComboboxOption<T>) {
-    onPick(option.value);
-    onText('');
-    setActive(0);
-  }
-
-  const move = (step: number) =>
-    setActive((i) => (options.length ? (Math.min(i, options.length - 1) + step + options.length) % options.length : 0));
+  const [focused, setFocused] = useState(false);
+  const combobox = useListCombobox({
+    items: options,
+    itemToString: (option) => option?.label ?? '',
+    inputValue: text,
+    onInputValue: onText,
+    onPick: (option) => onPick(option.value),
+    afterPick: 'clear',
+    autoHighlight: true,
+  });
+  const { open, highlightedIndex } = combobox;
+  const expanded = focused && text.trim() !== '';
+  const menuProps = combobox.getMenuProps({ 'aria-label': `${label}: matches` });
+  // eslint-disable-next-line react-hooks/refs -- Downshift merges the callback ref with its own and calls it on commit only
+  const inputProps = combobox.getInputProps({
+    ref: setField,
+    disabled,
+    placeholder,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': describedBy,
+    'aria-controls': open ? menuProps.id : undefined,
+    onFocus: () => setFocused(true),
+    onBlur: () => setFocused(false),
+  });
 
   return (
     <div className="relative">
-      <label htmlFor={`${id}-input`} className="mb-1.5 block text-sm font-medium">
+      <label {...combobox.getLabelProps()} className="mb-1.5 block text-sm font-medium">
         {label}
       </label>
       <div className="relative">
@@ -93,77 +104,35 @@ export function Combobox<T>({
           aria-hidden="true"
         />
         <input
-          ref={setField}
-          id={`${id}-input`}
-          role="combobox"
-          aria-expanded={showList}
-          aria-controls={`${id}-list`}
-          aria-autocomplete="list"
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
-          aria-activedescendant={showList ? `${id}-option-${activeIndex}` : undefined}
+          {...inputProps}
           autoComplete="off"
-          disabled={disabled}
-          placeholder={placeholder}
-          value={text}
           className="flex h-11 w-full rounded-lg border border-border-strong bg-surface-2 py-2 pr-9 pl-9 text-base text-foreground outline-none placeholder:text-subtle focus-visible:border-accent focus-visible:outline-2 focus-visible:outline-ring/70 disabled:opacity-50 aria-invalid:border-destructive md:text-sm"
-          onChange={(event) => {
-            onText(event.target.value);
-            setOpen(true);
-            setActive(0);
-          }}
-          onFocus={() => setOpen(true)}
-          onBlur={() => setOpen(false)}
-          onKeyDown={(event) => {
-            if (event.key === 'ArrowDown') {
-              event.preventDefault();
-              setOpen(true);
-              move(1);
-            } else if (event.key === 'ArrowUp') {
-              event.preventDefault();
-              move(-1);
-            } else if (event.key === 'Enter' && showList && options[activeIndex]) {
-              event.preventDefault();
-              pick(options[activeIndex]);
-            } else if (event.key === 'Escape') {
-              if (expanded) event.preventDefault();
-              setOpen(false);
-            }
-          }}
         />
         {busy && expanded ? (
           <Spinner className="absolute top-1/2 right-3 size-4 -translate-y-1/2" label="Searching" />
         ) : null}
       </div>
       <ul
-        id={`${id}-list`}
-        role="listbox"
-        aria-label={`${label}: matches`}
+        {...menuProps}
         className={cn(
           'absolute z-30 mt-1 max-h-80 w-full overflow-y-auto rounded-lg border border-border-strong bg-surface py-1 shadow-card',
-          !showList && 'hidden',
+          !open && 'hidden',
         )}
       >
-        {options.map((option, index) => (
-          <li
-            key={option.key}
-            id={`${id}-option-${index}`}
-            role="option"
-            aria-selected={index === activeIndex}
-            aria-label={option.label}
-            className={cn(
-              'flex cursor-pointer items-center justify-between gap-3 px-3 py-2 text-sm',
-              index === activeIndex && 'bg-accent-soft',
-            )}
-            onMouseDown={(event) => {
-              event.preventDefault();
-              pick(option);
-            }}
-            onMouseMove={() => setActive(index)}
-          >
-            {option.content}
-          </li>
-        ))}
+        {open
+          ? options.map((option, index) => (
+              <li
+                key={option.key}
+                {...combobox.getItemProps({ item: option, index, 'aria-label': option.label })}
+                className={cn(
+                  'flex cursor-pointer items-center justify-between gap-3 px-3 py-2 text-sm',
+                  index === highlightedIndex && 'bg-accent-soft',
+                )}
+              >
+                {option.content}
+              </li>
+            ))
+          : null}
       </ul>
       <p className="sr-only" role="status" aria-live="polite">
         {expanded ? (options.length ? (statusText ?? '') : (emptyText ?? '')) : ''}

@@ -15,7 +15,10 @@ import {
   CATALOGUE_TEXT,
 } from '@/client/features/catalogue/components/catalogue-states';
 import { CocktailGrid } from '@/client/features/catalogue/components/cocktail-grid';
-import { CocktailSearchBox, type SuggestionHandlers } from '@/client/features/catalogue/components/cocktail-search-box';
+import {
+  CocktailSearchBox,
+  type SuggestionHandlers,
+} from '@/client/features/catalogue/search/components/cocktail-search-box';
 import { useRecipeParam, type RecipeLocationState } from '@/client/features/catalogue/hooks/use-recipe-param';
 import { WITH_INGREDIENT_PARAM } from '@/shared/domain/search-facets';
 import { DidYouMean } from '@/client/features/catalogue/search/components/did-you-mean';

@@ -26,7 +26,10 @@ import {
   CATALOGUE_TEXT,
 } from '@/client/features/catalogue/components/catalogue-states';
 import { CocktailGrid } from '@/client/features/catalogue/components/cocktail-grid';
-import { CocktailSearchBox, type SuggestionHandlers } from '@/client/features/catalogue/components/cocktail-search-box';
+import {
+  CocktailSearchBox,
+  type SuggestionHandlers,
+} from '@/client/features/catalogue/search/components/cocktail-search-box';
 import {
   SearchFacets,
   type FacetActions,

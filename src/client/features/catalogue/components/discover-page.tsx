@@ -14,7 +14,7 @@ import {
   CATALOGUE_TEXT,
 } from '@/client/features/catalogue/components/catalogue-states';
 import { CocktailGrid } from '@/client/features/catalogue/components/cocktail-grid';
-import { CocktailSearchBox } from '@/client/features/catalogue/components/cocktail-search-box';
+import { CocktailSearchBox } from '@/client/features/catalogue/search/components/cocktail-search-box';
 import { ListOrderControls } from '@/client/features/catalogue/components/list-order-controls';
 import { HeroIllustration } from '@/client/features/catalogue/components/hero-illustration';
 import { RecipeModalHost } from '@/client/features/catalogue/components/recipe-modal-host';

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/client/lib/api-client';
 import type { SuggestionList } from '@/shared/schemas/search';
-import { cocktailKeys } from './query-keys';
+import { cocktailKeys } from '../../api/query-keys';
 
 /**
  * `GET /api/search/suggestions?q=`: what the search box suggests as you type: the first cocktails of the same
