@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import { INVITABLE_ROLES } from '@/shared/domain/venues';
 import type { InvitationCreate, InvitationView, Venue, VenueMembers } from '@/shared/schemas/venues';
-import type { Auth } from '../auth';
+import type { VenueAuth } from './organization-plugin';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { seatUsage } from './seats';
@@ -74,7 +74,7 @@ export async function inviteMember({
   body,
 }: {
   db: Kysely<Database>;
-  auth: Auth;
+  auth: VenueAuth;
   headers: Headers;
   access: VenueAccess;
   body: InvitationCreate;
@@ -106,7 +106,7 @@ export async function cancelInvitation({
   invitationId,
 }: {
   db: Kysely<Database>;
-  auth: Auth;
+  auth: VenueAuth;
   headers: Headers;
   access: VenueAccess;
   invitationId: string;
@@ -135,7 +135,7 @@ export async function removeMember({
   memberId,
 }: {
   db: Kysely<Database>;
-  auth: Auth;
+  auth: VenueAuth;
   headers: Headers;
   access: VenueAccess;
   memberId: string;
@@ -216,7 +216,7 @@ export async function acceptInvitation({
   invitationId,
 }: {
   db: Kysely<Database>;
-  auth: Auth;
+  auth: VenueAuth;
   headers: Headers;
   invitationId: string;
 }): Promise<{ venue: Venue }> {

@@ -87,3 +87,14 @@ export function venueOrganizationPlugin({
     },
   });
 }
+
+/**
+ * What the venues feature calls of better-auth: the organization plugin's endpoints, as `auth.api` exposes them. Typed
+ * from this plugin rather than from the auth module, which registers the plugin (so the two do not import each other).
+ */
+export interface VenueAuth {
+  api: Pick<
+    ReturnType<typeof venueOrganizationPlugin>['endpoints'],
+    'createOrganization' | 'createInvitation' | 'cancelInvitation' | 'removeMember' | 'acceptInvitation'
+  >;
+}

@@ -16,7 +16,7 @@ import {
   venueParamSchema,
   venueUpdateSchema,
 } from '@/shared/schemas/venues';
-import type { Auth } from '../auth';
+import type { VenueAuth } from './organization-plugin';
 import type { SessionReader } from '../http/current-session';
 import type { Database } from '../db/types';
 import { sameOriginGuard } from '../http/origin-guard';
@@ -41,7 +41,7 @@ export interface VenueRouteDeps {
   db: Kysely<Database>;
   /** The app's public address (APP_URL): the menu's QR code points at `<appUrl>/v/<slug>`. */
   appUrl: string;
-  auth: Auth;
+  auth: VenueAuth;
   sessions: SessionReader;
   trustedOrigins: readonly string[];
   /** Where photos and logos are kept (var/uploads or S3). */

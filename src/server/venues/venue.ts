@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import { EDITOR_ROLES, slugFromName, type VenueRole } from '@/shared/domain/venues';
 import type { Venue, VenueCreate, VenueList, VenueUpdate } from '@/shared/schemas/venues';
-import type { Auth } from '../auth';
+import type { VenueAuth } from './organization-plugin';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { seatUsage } from './seats';
@@ -70,7 +70,7 @@ export async function createVenue({
   body,
 }: {
   db: Kysely<Database>;
-  auth: Auth;
+  auth: VenueAuth;
   headers: Headers;
   body: VenueCreate;
 }): Promise<Venue> {
