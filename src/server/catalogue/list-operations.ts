@@ -10,9 +10,9 @@ import { getCatalogueVersion } from './catalogue-version';
 import { getIngredientCatalogue } from './ingredient-catalogue';
 import { loadSummariesByIds, loadSummaryJsonByIds } from './read-model';
 import { searchPostgres } from './search/search';
-import type { CatalogueFilter, FacetCounts, SearchResult } from './search/search-engine';
 import { ensureSearchIndex, searchIndexFor } from './search/search-index';
 import { toSearchKey } from './search/search-text';
+import type { CatalogueFilter, FacetCounts, SearchResult } from './search/search-types';
 
 /**
  * The cocktail list use case: one page of the public catalogue, searched, filtered, in the caller's order when asked,

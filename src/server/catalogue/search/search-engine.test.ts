@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CatalogueSearchEngine, textFilter, type EngineRow } from './search-engine';
+import { CatalogueSearchEngine } from './search-engine';
 import { FIELD_COST } from './search-terms';
+import { textFilter, type EngineRow } from './search-types';
 
 /**
  * The engine's index checked against a plain reference: for catalogues of words that are neither typos nor prefixes of

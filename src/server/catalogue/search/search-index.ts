@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { broaderIngredients, getIngredientCatalogue } from '../ingredient-catalogue';
-import { CatalogueSearchEngine, type EngineRow, type RecipeIngredients } from './search-engine';
+import { CatalogueSearchEngine } from './search-engine';
+import type { EngineRow, RecipeIngredients } from './search-types';
 
 /**
  * One search engine (search-engine.ts) per database client and catalogue version: built from the database at boot and in

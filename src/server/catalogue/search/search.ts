@@ -2,7 +2,6 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { LIST_FACET_FIELDS, VALUE_FACETS } from '@/shared/domain/search-facets';
 import type { Database } from '../../db/types';
 import { getIngredientCatalogue, narrowerIngredients, type IngredientCatalogue } from '../ingredient-catalogue';
-import type { CatalogueFilter, SearchResult } from './search-engine';
 import {
   TERM_FIELDS,
   correctionFor,
@@ -17,6 +16,7 @@ import {
   type TermField,
   type TermMatch,
 } from './search-terms';
+import type { CatalogueFilter, SearchResult } from './search-types';
 
 /**
  * The catalogue search answered by PostgreSQL, for the moments its process has no search engine in memory yet

@@ -7,10 +7,10 @@ import { getCatalogueVersion } from '../catalogue-version';
 import { getIngredientCatalogue, type IngredientCatalogue } from '../ingredient-catalogue';
 import { loadSummariesByIds } from '../read-model';
 import { searchPostgres } from './search';
-import { textFilter } from './search-engine';
 import { ensureSearchIndex, searchIndexFor } from './search-index';
 import { searchTerms, typoAllowance } from './search-terms';
 import { toSearchKey } from './search-text';
+import { textFilter } from './search-types';
 
 /**
  * Suggestions as you type. Cocktails come from the catalogue search itself (same typos, prefix and ranking:
