@@ -18,7 +18,6 @@ const DATA_FILES = new Map<string, string>([
  * function) and the fuzz's request planner, world and campaign. Remove an entry once its file is under the limit.
  */
 const NOT_YET_SPLIT = new Map<string, number>([
-  ['src/server/catalogue/search/search-engine.ts', 985],
   ['src/shared/domain/my-bar.ts', 407],
 ]);
 
