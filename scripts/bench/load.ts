@@ -16,29 +16,41 @@ export interface LoadFigures {
   statuses: Record<string, number>;
 }
 
+/** One request of a load run. */
+export interface LoadRequest {
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
 /**
- * The benchmarks' load generator: autocannon against `url` for `seconds` with `connections`, every request a GET of the
- * path `nextPath()` gives (so a run can rotate over many distinct paths).
+ * The benchmarks' load generator: autocannon against `url` for `seconds` with `connections`, each request the one
+ * `next()` gives (so a run can rotate over paths, users and methods).
  */
-export async function loadPaths({
+export async function loadRequests({
   url,
   connections,
   seconds,
-  nextPath,
-  headers,
+  next,
 }: {
   url: string;
   connections: number;
   seconds: number;
-  nextPath: () => string;
-  headers?: Record<string, string>;
+  next: () => LoadRequest;
 }): Promise<LoadFigures> {
   const result = await autocannon({
     url,
     connections,
     duration: seconds,
-    headers,
-    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: nextPath() }) }],
+    requests: [
+      {
+        setupRequest: (request) => {
+          const { method, path, headers, body } = next();
+          return { ...request, method, path, ...(headers ? { headers } : {}), ...(body !== undefined ? { body } : {}) };
+        },
+      },
+    ],
   });
   return {
     rps: result.requests.average,
@@ -52,4 +64,21 @@ export async function loadPaths({
       Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, (stats as { count: number }).count]),
     ),
   };
+}
+
+/** {@link loadRequests} where every request is a GET of the path `nextPath()` gives, with the same `headers`. */
+export function loadPaths({
+  url,
+  connections,
+  seconds,
+  nextPath,
+  headers,
+}: {
+  url: string;
+  connections: number;
+  seconds: number;
+  nextPath: () => string;
+  headers?: Record<string, string>;
+}): Promise<LoadFigures> {
+  return loadRequests({ url, connections, seconds, next: () => ({ method: 'GET', path: nextPath(), headers }) });
 }

@@ -1,4 +1,4 @@
-/** The resilience bench's server of the built app: starting and stopping dist/server/main.js, and signing a user in. */
+/** The benches' server of the built app: starting and stopping dist/server/main.js, and signing a user in. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from '../../tests/e2e/support/server';
@@ -15,11 +15,19 @@ export interface Running {
   output: () => string;
 }
 
+/** How {@link startServer} runs the server: its port (default a free one), extra environment and Node flags. */
+export interface ServerOptions {
+  port?: number;
+  env?: Record<string, string>;
+  /** Flags for node before the script, e.g. `['--cpu-prof', '--cpu-prof-dir=/tmp/prof']`. */
+  nodeArgs?: string[];
+}
+
 /** Starts dist/server/main.js on `databaseUrl` (test mode: cookies without Secure, the dev mailbox on loopback). */
-export async function startServer(databaseUrl: string, port?: number): Promise<Running> {
-  const listen = port ?? (await freePort());
+export async function startServer(databaseUrl: string, options: ServerOptions = {}): Promise<Running> {
+  const listen = options.port ?? (await freePort());
   let output = '';
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'dist/server/main.js'], {
     cwd: root,
     env: {
       ...process.env,
@@ -33,6 +41,7 @@ export async function startServer(databaseUrl: string, port?: number): Promise<R
       BETTER_AUTH_SECRET: SECRET,
       // The bench signs many users in from one machine: each plays its own client address through this header.
       TRUST_PROXY_HEADER: 'x-forwarded-for',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

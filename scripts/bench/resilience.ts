@@ -167,7 +167,7 @@ async function killUnderWrites(): Promise<{ acknowledged: number; lost: number; 
   const dir = mkdtempSync(path.join(tmpdir(), 'barback-kill-'));
   const databaseUrl = `sqlite:${path.join(dir, 'kill.sqlite')}`;
   const port = await freePort();
-  let server = await startServer(databaseUrl, port);
+  let server = await startServer(databaseUrl, { port });
   try {
     const writers = 20;
     const cookies: string[] = [];
@@ -196,7 +196,7 @@ async function killUnderWrites(): Promise<{ acknowledged: number; lost: number; 
     server.child.kill('SIGKILL');
     stop = true;
     await Promise.all(running);
-    server = await startServer(databaseUrl, port);
+    server = await startServer(databaseUrl, { port });
     let lost = 0;
     let count = 0;
     for (const [index, ids] of acknowledged) {
