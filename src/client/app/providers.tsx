@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import {
   CocktailActionsProvider,
@@ -69,13 +69,6 @@ function useRuntime(): void {
 }
 
 /**
- * App-wide providers: TanStack Query (one client per app), the session and the favorites (one subscription each for the
- * whole app, see SessionProvider), the actions cards and recipes offer (favorites), the Sonner
- * toaster, and the
- * runtime listeners (app environment, debug log, toasts, analytics). App environment and debug mode are read anywhere with
- * useAppEnvironment() / useDebugMode().
- */
-/**
  * What every cocktail card and recipe view offers besides the recipe: on cards My Bar's 'can make' mark, the user's rating
  * and 'add to a collection' (with the plan), and the favorite heart.
  */
@@ -103,8 +96,16 @@ const recipeExtras: RecipeExtras = {
   actions: (cocktail) => <MakeItMyOwnSlot cocktail={cocktail} />,
 };
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * App-wide providers: TanStack Query (one client per app), the session and the favorites (one subscription each for the
+ * whole app, see SessionProvider), the actions cards and recipes offer (favorites), the Sonner toaster, and the runtime
+ * listeners (app environment, debug log, toasts, analytics). App environment and debug mode are read anywhere with
+ * useAppEnvironment() / useDebugMode().
+ * @param client the query client to use instead of a new one (tests only, to read what it is fetching; the app passes
+ * none)
+ */
+export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   const toasterRequested = useSyncExternalStore(subscribeToasterRequest, isToasterRequested, () => false);
   useRuntime();
   return (

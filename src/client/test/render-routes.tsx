@@ -1,18 +1,45 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { TestProviders } from './test-providers';
+import { Providers } from '@/client/app/providers';
+import { createQueryClient } from '@/client/lib/query-client';
+import { createTestQueryClient, TestProviders } from './test-providers';
+
+export interface RenderRoutesOptions {
+  /**
+   * 'test' (the default): {@link TestProviders}, a fresh query client that does not retry (a test sees a failure at
+   * once) and the session. 'app': the app's real providers (the query client with the app's defaults, favorites, the
+   * cards' and recipes' actions, the toaster that mounts on the first toast, the runtime listeners).
+   */
+  providers?: 'test' | 'app';
+  /** With the test providers, false leaves the session provider out (a test whose API has no session answer). */
+  session?: boolean;
+}
 
 /**
- * Renders `routes` in a memory router at `url`, inside a fresh query client that does not retry (a test sees a failure
- * at once). For page tests that need no other provider.
- * @returns the router (`router.state.location` tells where navigation went)
+ * The one render helper of the client tests: renders `routes` in a memory router at `url`, inside the test providers or
+ * the app's real ones (see {@link RenderRoutesOptions}). Other routes in `routes` can be navigated to (e.g. '/' after a
+ * redirect).
+ * @returns the router (`router.state.location` tells where navigation went) and the query client in use
+ * (`queryClient.isFetching()` tells whether a request is under way)
  */
-export function renderRoutes(routes: RouteObject[], url: string) {
+export function renderRoutes(
+  routes: RouteObject[],
+  url = '/',
+  { providers = 'test', session = true }: RenderRoutesOptions = {},
+): { router: ReturnType<typeof createMemoryRouter>; queryClient: QueryClient } {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const tree = <RouterProvider router={router} />;
+  if (providers === 'app') {
+    const queryClient = createQueryClient();
+    render(<Providers client={queryClient}>{tree}</Providers>);
+    return { router, queryClient };
+  }
+  const queryClient = createTestQueryClient();
   render(
-    <TestProviders>
-      <RouterProvider router={router} />
+    <TestProviders client={queryClient} session={session}>
+      {tree}
     </TestProviders>,
   );
-  return router;
+  return { router, queryClient };
 }

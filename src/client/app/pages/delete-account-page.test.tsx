@@ -4,15 +4,19 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DELETION_TEXT } from '@/client/features/account/components/delete-account-panel';
 import { installFakeApi } from '@/client/features/account/test/fake-api';
-import { renderInApp } from '@/client/features/account/test/render-app';
+import { renderRoutes } from '@/client/test/render-routes';
 import { jsonResponse } from '@/client/test/fixtures';
 import { DeleteAccountPage as DeleteAccountPage } from './delete-account-page';
 
 function renderPage() {
-  return renderInApp(<DeleteAccountPage />, {
-    url: '/delete-account',
-    extra: [{ path: '/', element: <p>Home page</p> }],
-  });
+  return renderRoutes(
+    [
+      { path: '/delete-account', element: <DeleteAccountPage /> },
+      { path: '/', element: <p>Home page</p> },
+    ],
+    '/delete-account',
+    { providers: 'app' },
+  ).router;
 }
 
 const confirmField = () => screen.getByLabelText(DELETION_TEXT.confirmLabel) as HTMLInputElement;

@@ -24,7 +24,7 @@ function renderHome(url: string) {
       { path: '/search', element: <p>Search page</p> },
     ],
     url,
-  );
+  ).router;
 }
 
 beforeEach(() => {

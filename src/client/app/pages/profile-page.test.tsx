@@ -3,13 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi } from '@/client/features/account/test/fake-api';
-import { renderInApp } from '@/client/features/account/test/render-app';
+import { renderRoutes } from '@/client/test/render-routes';
 import { entitlementOf } from '@/client/test/fixtures';
 import { getSignInDialogState, resetSignInDialogForTests } from '@/client/lib/sign-in-store';
 import { ProfilePage as ProfilePage, PROFILE_TEXT } from './profile-page';
 
 function renderProfile(url = '/profile') {
-  return renderInApp(<ProfilePage />, { url, path: '/profile' });
+  return renderRoutes([{ path: '/profile', element: <ProfilePage /> }], url, { providers: 'app' }).router;
 }
 
 beforeEach(() => {

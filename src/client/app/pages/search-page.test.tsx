@@ -52,7 +52,7 @@ function stubCatalogue(total: number, { signedIn = false }: { signedIn?: boolean
 }
 
 function renderSearch(url: string) {
-  return renderRoutes([{ path: '/search', Component: SearchPage }], url);
+  return renderRoutes([{ path: '/search', Component: SearchPage }], url).router;
 }
 
 beforeEach(() => {

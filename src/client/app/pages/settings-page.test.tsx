@@ -5,17 +5,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DELETE_DIALOG_TEXT } from '@/client/features/account/components/delete-account-dialog';
 import { SUPPORT_TEXT } from '@/client/features/account/components/support-form';
 import { installFakeApi } from '@/client/features/account/test/fake-api';
-import { renderInApp } from '@/client/features/account/test/render-app';
+import { renderRoutes } from '@/client/test/render-routes';
 import { SettingsPage as SettingsPage, SETTINGS_TEXT } from './settings-page';
 
 function renderSettings() {
-  return renderInApp(<SettingsPage />, {
-    url: '/settings',
-    extra: [
+  return renderRoutes(
+    [
+      { path: '/settings', element: <SettingsPage /> },
       { path: '/', element: <p>Home page</p> },
       { path: '/delete-account', element: <p>Data Deletion page</p> },
     ],
-  });
+    '/settings',
+    { providers: 'app' },
+  ).router;
 }
 
 const description = () => document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content;

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi } from '@/client/features/account/test/fake-api';
-import { renderInApp } from '@/client/features/account/test/render-app';
+import { renderRoutes } from '@/client/test/render-routes';
 import { readAnalyticsQueue, resetAnalyticsForTests } from '@/client/lib/analytics';
 import { resetAppEnvironmentForTests, setAppPlatform } from '@/client/lib/app-environment';
 import { getSignInDialogState, resetSignInDialogForTests } from '@/client/lib/sign-in-store';
@@ -18,14 +18,15 @@ import { UpgradePage as UpgradePage } from './upgrade-page';
 const proEntitlement = entitlementOf('pro');
 
 function renderUpgrade(url = '/upgrade') {
-  return renderInApp(<UpgradePage />, {
-    url,
-    path: '/upgrade',
-    extra: [
+  return renderRoutes(
+    [
+      { path: '/upgrade', element: <UpgradePage /> },
       { path: '/my-bar', element: <h1>My Bar page</h1> },
       { path: '/profile', element: <h1>Profile page</h1> },
     ],
-  });
+    url,
+    { providers: 'app' },
+  ).router;
 }
 
 /** The paywall's trial button once it can be pressed (it stays disabled while the session is being read). */

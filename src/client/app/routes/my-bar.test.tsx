@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi } from '@/client/features/account/test/fake-api';
-import { renderInApp } from '@/client/features/account/test/render-app';
+import { renderRoutes } from '@/client/test/render-routes';
 import { readAnalyticsQueue, resetAnalyticsForTests } from '@/client/lib/analytics';
 import { getSignInDialogState, resetSignInDialogForTests } from '@/client/lib/sign-in-store';
 import { entitlementOf } from '@/client/test/fixtures';
@@ -14,11 +14,14 @@ import { LAPSED_PLAN_TEXT } from '@/client/components/lapsed-plan-note';
 import { Component as MyBarRoute } from './my-bar';
 
 function renderMyBar() {
-  return renderInApp(<MyBarRoute />, {
-    url: '/my-bar',
-    path: '/my-bar',
-    extra: [{ path: '/upgrade', element: <h1>Paywall</h1> }],
-  });
+  return renderRoutes(
+    [
+      { path: '/my-bar', element: <MyBarRoute /> },
+      { path: '/upgrade', element: <h1>Paywall</h1> },
+    ],
+    '/my-bar',
+    { providers: 'app' },
+  ).router;
 }
 
 beforeEach(() => {
@@ -129,7 +132,7 @@ describe('/my-bar, gated to Pro or Enterprise (docs/product.md, Roles and plans)
       ),
       http.get('/api/me/swaps', () => jsonBody({ items: [] })),
     );
-    renderInApp(<MyBarRoute />, { url: '/my-bar?view=bottles', path: '/my-bar' });
+    renderRoutes([{ path: '/my-bar', element: <MyBarRoute /> }], '/my-bar?view=bottles', { providers: 'app' });
     expect(await screen.findByRole('button', { name: 'Remove Gin' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Add bottles' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Add a bottle' })).toBeNull();

@@ -5,11 +5,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/client/test/fixtures';
 import { MAX_SUPPORT_MESSAGE_LENGTH } from '@/shared/schemas/support';
 import { deferred, installFakeApi } from '../test/fake-api';
-import { renderInApp } from '../test/render-app';
+import { renderRoutes } from '@/client/test/render-routes';
 import { SUPPORT_SENT_MS, SUPPORT_TEXT, SupportForm } from './support-form';
 
 function renderForm() {
-  renderInApp(<SupportForm defaultEmail="ada@example.com" page="/settings" />, { url: '/settings' });
+  renderRoutes(
+    [{ path: '/settings', element: <SupportForm defaultEmail="ada@example.com" page="/settings" /> }],
+    '/settings',
+    { providers: 'app' },
+  );
 }
 
 const emailField = () => screen.getByLabelText(SUPPORT_TEXT.emailLabel) as HTMLInputElement;

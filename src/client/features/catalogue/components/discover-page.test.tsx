@@ -3,11 +3,11 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '@/client/features/account/test/fake-api';
-import { renderInApp } from '@/client/features/account/test/render-app';
 import { INFINITE_SCROLL_ROOT_MARGIN } from '@/client/features/catalogue/hooks/use-infinite-scroll';
 import { getSignInDialogState, resetSignInDialogForTests } from '@/client/lib/sign-in-store';
 import { resetUnitSystemCache } from '@/client/lib/use-unit-system';
 import { jsonResponse } from '@/client/test/fixtures';
+import { renderRoutes } from '@/client/test/render-routes';
 import { DiscoverPage as DiscoverPage, DISCOVER_TEXT } from './discover-page';
 
 /**
@@ -88,6 +88,11 @@ function cards(label: string): HTMLElement[] {
   return [...list.querySelectorAll<HTMLElement>('article')];
 }
 
+/** Renders the page at `url` in the app's providers; the query client is returned to read whether a request is under way. */
+function renderDiscover(url = '/discover') {
+  return renderRoutes([{ path: '/discover', element: <DiscoverPage /> }], url, { providers: 'app' });
+}
+
 beforeEach(() => {
   localStorage.clear();
   resetUnitSystemCache();
@@ -104,7 +109,7 @@ afterEach(() => {
 describe('/discover signed in: the catalogue by name with infinite scroll', () => {
   it('loads pages of 50 as the end comes within 800 px, and stops at a short page', async () => {
     const api = installFakeApi({ catalogueSize: 120 });
-    renderInApp(<DiscoverPage />, { url: '/discover' });
+    const { queryClient } = renderDiscover();
 
     expect(await screen.findByText('Showing 50 of 120 cocktails')).toBeInTheDocument();
     // The cards are drawn in the background (a deferred update) once the list has arrived.
@@ -123,18 +128,27 @@ describe('/discover signed in: the catalogue by name with infinite scroll', () =
     expect(await screen.findByText(DISCOVER_TEXT.end)).toBeInTheDocument();
     act(() => TestIntersectionObserver.scroll(false));
     act(() => TestIntersectionObserver.scroll(true));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A request for another page would have marked its query fetching as it started, within the act above.
+    expect(queryClient.isFetching()).toBe(0);
     expect(pagesAsked(api)).toEqual([0, 1, 2]);
     expect(TestIntersectionObserver.paging()).toHaveLength(0);
   });
 
   it('asks for nothing more until the end comes near', async () => {
     const api = installFakeApi({ catalogueSize: 120 });
-    renderInApp(<DiscoverPage />, { url: '/discover' });
+    const { queryClient } = renderDiscover();
     expect(await screen.findByText('Showing 50 of 120 cocktails')).toBeInTheDocument();
+    // The paging marker is watched (its first report, far from the end, has come and gone) and nothing is loading.
+    await waitFor(() => expect(TestIntersectionObserver.paging()).toHaveLength(1));
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     act(() => TestIntersectionObserver.scroll(false));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A request for page 1 would have marked its query fetching as it started, within the act above.
+    expect(queryClient.isFetching()).toBe(0);
     expect(pagesAsked(api)).toEqual([0]);
+    // The control: the end coming near does start a request at once.
+    act(() => TestIntersectionObserver.scroll(true));
+    expect(queryClient.isFetching()).toBeGreaterThan(0);
+    await waitFor(() => expect(pagesAsked(api)).toContain(1));
   });
 
   it('stops quietly when a later page fails: the loaded cards stay, no message, no more requests', async () => {
@@ -145,7 +159,7 @@ describe('/discover signed in: the catalogue by name with infinite scroll', () =
           ? jsonResponse({ error: { code: 'UNAUTHORIZED', message: 'Sign in to browse past the first page.' } }, 401)
           : undefined,
     });
-    renderInApp(<DiscoverPage />, { url: '/discover' });
+    const { queryClient } = renderDiscover();
     expect(await screen.findByText('Showing 50 of 200 cocktails')).toBeInTheDocument();
 
     act(() => TestIntersectionObserver.scroll(true));
@@ -154,7 +168,8 @@ describe('/discover signed in: the catalogue by name with infinite scroll', () =
 
     act(() => TestIntersectionObserver.scroll(false));
     act(() => TestIntersectionObserver.scroll(true));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A request for another page would have marked its query fetching as it started, within the act above.
+    expect(queryClient.isFetching()).toBe(0);
     expect(pagesAsked(api)).toEqual([0, 1]);
     // The cards are drawn in the background (a deferred update) once the list has arrived.
     await waitFor(() => expect(cards(DISCOVER_TEXT.catalogueList)).toHaveLength(50), CARDS_DRAWN);
@@ -168,7 +183,7 @@ describe('/discover signed out', () => {
   it("keeps the random sample and offers 'Load More', which opens the sign-in dialog", async () => {
     const user = userEvent.setup();
     const api = installFakeApi({ signedIn: false, catalogueSize: 80 });
-    renderInApp(<DiscoverPage />, { url: '/discover' });
+    renderDiscover();
 
     expect(await screen.findByText('50 picks, shuffled for you')).toBeInTheDocument();
     // The cards are drawn in the background (a deferred update) once the list has arrived.
@@ -185,7 +200,7 @@ describe('/discover in my own order', () => {
   it("'Rated 4+' and the sort ask the server for the user's order, change the heading and keep paging", async () => {
     const user = userEvent.setup();
     const api = installFakeApi({ catalogueSize: 120 });
-    renderInApp(<DiscoverPage />, { url: '/discover' });
+    renderDiscover();
     expect(await screen.findByText('Showing 50 of 120 cocktails')).toBeInTheDocument();
 
     await user.click(screen.getByRole('checkbox', { name: 'Rated 4+' }));
@@ -211,7 +226,7 @@ describe('/discover in my own order', () => {
 
   it('offers no personal order to a signed-out visitor, and ignores one in the URL', async () => {
     const api = installFakeApi({ signedIn: false, catalogueSize: 80 });
-    renderInApp(<DiscoverPage />, { url: '/discover?sort=my-ratings&rated=4' });
+    renderDiscover('/discover?sort=my-ratings&rated=4');
     expect(await screen.findByText('50 picks, shuffled for you')).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Sort' })).toBeNull();
     expect(screen.queryByRole('checkbox', { name: 'Rated 4+' })).toBeNull();

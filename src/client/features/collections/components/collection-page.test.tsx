@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi } from '@/client/features/account/test/fake-api';
-import { renderInApp } from '@/client/features/account/test/render-app';
+import { renderRoutes } from '@/client/test/render-routes';
 import { jsonBody } from '@/client/test/handlers';
 import { server } from '@/client/test/msw-server';
 import type { CollectionDetail } from '@/shared/schemas/collections';
@@ -25,10 +25,16 @@ const detail = (shareSlug: string | null): CollectionDetail => ({
 });
 
 function renderCollection() {
-  return renderInApp(
-    <CollectionPage userId="user-1" id={7} canWrite={false} lapsed recipeTo={(id) => `/recipe/${id}`} />,
-    { url: '/collections/7', path: '/collections/:id' },
-  );
+  return renderRoutes(
+    [
+      {
+        path: '/collections/:id',
+        element: <CollectionPage userId="user-1" id={7} canWrite={false} lapsed recipeTo={(id) => `/recipe/${id}`} />,
+      },
+    ],
+    '/collections/7',
+    { providers: 'app' },
+  ).router;
 }
 
 describe('a collection without the plan (lapsed)', () => {

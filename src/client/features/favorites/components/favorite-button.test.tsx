@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, deferred, drink } from '@/client/features/account/test/fake-api';
-import { renderInApp } from '@/client/features/account/test/render-app';
+import { renderRoutes } from '@/client/test/render-routes';
 import { getSignInDialogState, resetSignInDialogForTests } from '@/client/lib/sign-in-store';
 import { CocktailCard } from '@/client/features/catalogue/components/cocktail-card';
 import { resetUnitSystemCache } from '@/client/lib/use-unit-system';
@@ -11,7 +11,7 @@ import { jsonResponse } from '@/client/test/fixtures';
 import { FAVORITE_TEXT } from '../hooks/use-favorite';
 
 function renderCard(id = 7) {
-  renderInApp(<CocktailCard cocktail={drink(id)} />, { url: '/' });
+  renderRoutes([{ path: '/', element: <CocktailCard cocktail={drink(id)} /> }], '/', { providers: 'app' });
 }
 
 /** The card's heart, once the session has been read. */
