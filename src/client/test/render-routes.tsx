@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, type RenderResult } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { Providers } from '@/client/app/providers';
 import { createQueryClient } from '@/client/lib/query-client';
@@ -20,26 +20,25 @@ export interface RenderRoutesOptions {
  * The one render helper of the client tests: renders `routes` in a memory router at `url`, inside the test providers or
  * the app's real ones (see {@link RenderRoutesOptions}). Other routes in `routes` can be navigated to (e.g. '/' after a
  * redirect).
- * @returns the router (`router.state.location` tells where navigation went) and the query client in use
- * (`queryClient.isFetching()` tells whether a request is under way)
+ * @returns what testing-library's render returns (container, unmount…), the router (`router.state.location` tells where
+ * navigation went) and the query client in use (`queryClient.isFetching()` tells whether a request is under way)
  */
 export function renderRoutes(
   routes: RouteObject[],
   url = '/',
   { providers = 'test', session = true }: RenderRoutesOptions = {},
-): { router: ReturnType<typeof createMemoryRouter>; queryClient: QueryClient } {
+): RenderResult & { router: ReturnType<typeof createMemoryRouter>; queryClient: QueryClient } {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const tree = <RouterProvider router={router} />;
   if (providers === 'app') {
     const queryClient = createQueryClient();
-    render(<Providers client={queryClient}>{tree}</Providers>);
-    return { router, queryClient };
+    return { ...render(<Providers client={queryClient}>{tree}</Providers>), router, queryClient };
   }
   const queryClient = createTestQueryClient();
-  render(
+  const view = render(
     <TestProviders client={queryClient} session={session}>
       {tree}
     </TestProviders>,
   );
-  return { router, queryClient };
+  return { ...view, router, queryClient };
 }

@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { SessionProvider } from '@/client/lib/session';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeAuthApi } from '@/client/features/auth/test/fake-auth-api';
 import { resetAnalyticsForTests } from '@/client/lib/analytics';
 import { resetAppEnvironmentForTests, setAppPlatform } from '@/client/lib/app-environment';
 import { syncDebugMode } from '@/client/lib/debug-mode';
-import { createQueryClient } from '@/client/lib/query-client';
+import { renderRoutes } from '@/client/test/render-routes';
 import { routes } from '../router';
 import { TopBar } from './top-bar';
 
@@ -17,15 +14,7 @@ import { TopBar } from './top-bar';
 window.scrollTo = () => undefined;
 
 function renderAt(url: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRoutes(routes, url).router;
 }
 
 beforeEach(() => {
@@ -53,15 +42,7 @@ describe('web shell', () => {
   });
 
   it('has no Home button on the home page itself', () => {
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <SessionProvider>
-          <MemoryRouter initialEntries={['/']}>
-            <TopBar />
-          </MemoryRouter>
-        </SessionProvider>
-      </QueryClientProvider>,
-    );
+    renderRoutes([{ path: '/', element: <TopBar /> }], '/');
     const topBar = screen.getByTestId('top-bar');
     expect(within(topBar).getByRole('link', { name: 'Barback home' })).toBeInTheDocument();
     expect(within(topBar).queryByRole('link', { name: 'Home' })).toBeNull();

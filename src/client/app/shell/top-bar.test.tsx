@@ -1,9 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '@/client/app/providers';
 import { AUTH_HINT_KEY } from '@/client/features/auth/lib/local-auth-state';
 import { resetSignInDialogForTests } from '@/client/lib/sign-in-store';
 import { deferred, installFakeAuthApi, json } from '@/client/features/auth/test/fake-auth-api';
@@ -11,19 +9,14 @@ import { dismissAllToasts } from '@/client/features/auth/test/render';
 import { resetAnalyticsForTests } from '@/client/lib/analytics';
 import { resetAppEnvironmentForTests, setAppPlatform } from '@/client/lib/app-environment';
 import { syncDebugMode } from '@/client/lib/debug-mode';
+import { renderRoutes } from '@/client/test/render-routes';
 import { routes } from '../router';
 
 // jsdom does not implement scrolling; ScrollRestoration calls it on every navigation.
 window.scrollTo = () => undefined;
 
 function renderApp(url = '/privacy') {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
-  render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
+  return renderRoutes(routes, url, { providers: 'app' }).router;
 }
 
 const topBar = () => screen.findByTestId('top-bar');

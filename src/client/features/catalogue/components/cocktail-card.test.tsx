@@ -1,31 +1,19 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CocktailSummary } from '@/shared/schemas/cocktail';
 import { resetUnitSystemCache } from '@/client/lib/use-unit-system';
 import { negroniDetail, summaryOf } from '@/client/test/fixtures';
 import { eventsHandler, sessionHandler } from '@/client/test/handlers';
 import { server } from '@/client/test/msw-server';
-import { TestProviders } from '@/client/test/test-providers';
+import { renderRoutes } from '@/client/test/render-routes';
 import { CocktailActionsProvider } from './cocktail-actions';
 import { CocktailCard, CocktailCardSkeleton } from './cocktail-card';
 
-/** Cards read the session (for their favorite heart): a query client, and a signed-out visitor's API. */
-function withQueries(children: ReactNode) {
-  return <TestProviders>{children}</TestProviders>;
-}
-
+/** Cards read the session (for their favorite heart): the test providers, and a signed-out visitor's API. */
 function renderCard(cocktail: CocktailSummary, variant: 'home' | 'discover' = 'home', url = '/?q=gin') {
-  return render(
-    withQueries(
-      <MemoryRouter initialEntries={[url]}>
-        <CocktailCard cocktail={cocktail} variant={variant} />
-      </MemoryRouter>,
-    ),
-  );
+  return renderRoutes([{ path: '*', element: <CocktailCard cocktail={cocktail} variant={variant} /> }], url);
 }
 
 beforeEach(() => {
@@ -94,29 +82,30 @@ describe('CocktailCard', () => {
 
   it("discover cards' View Recipe is a button that opens the recipe", async () => {
     const user = userEvent.setup();
-    const router = createMemoryRouter(
+    const { router } = renderRoutes(
       [{ path: '/discover', element: <CocktailCard cocktail={summaryOf(negroniDetail)} variant="discover" /> }],
-      { initialEntries: ['/discover?q=gin'] },
+      '/discover?q=gin',
     );
-    render(withQueries(<RouterProvider router={router} />));
     await user.click(await screen.findByRole('button', { name: 'View Recipe for Negroni' }));
     expect(router.state.location.pathname).toBe('/discover');
     expect(router.state.location.search).toBe('?q=gin&recipe=12');
   });
 
   it('draws the actions the app gives it (the favorite heart) beside the link, not inside it', () => {
-    const router = createMemoryRouter([{ path: '/', element: <CocktailCard cocktail={summaryOf(negroniDetail)} /> }]);
-    render(
-      withQueries(
-        <CocktailActionsProvider
-          render={(cocktail, placement) => (
-            <button type="button" aria-pressed="false">{`Save ${cocktail.name} (${placement})`}</button>
-          )}
-        >
-          <RouterProvider router={router} />
-        </CocktailActionsProvider>,
-      ),
-    );
+    renderRoutes([
+      {
+        path: '/',
+        element: (
+          <CocktailActionsProvider
+            render={(cocktail, placement) => (
+              <button type="button" aria-pressed="false">{`Save ${cocktail.name} (${placement})`}</button>
+            )}
+          >
+            <CocktailCard cocktail={summaryOf(negroniDetail)} />
+          </CocktailActionsProvider>
+        ),
+      },
+    ]);
     const action = screen.getByRole('button', { name: 'Save Negroni (card)' });
     expect(action.closest('a')).toBeNull();
     expect(action.closest('[data-testid="cocktail-card"]')).not.toBeNull();
@@ -128,14 +117,17 @@ describe('CocktailCard', () => {
   });
 
   it('has a skeleton with the same outer classes as the card (no layout shift)', () => {
-    const { container } = render(
-      withQueries(
-        <MemoryRouter>
-          <CocktailCard cocktail={summaryOf(negroniDetail)} />
-          <CocktailCardSkeleton />
-        </MemoryRouter>,
-      ),
-    );
+    const { container } = renderRoutes([
+      {
+        path: '/',
+        element: (
+          <>
+            <CocktailCard cocktail={summaryOf(negroniDetail)} />
+            <CocktailCardSkeleton />
+          </>
+        ),
+      },
+    ]);
     const card = container.querySelector('[data-testid="cocktail-card"]');
     const skeleton = container.querySelector('[data-testid="cocktail-card-skeleton"]');
     const layout = (el: Element | null) =>

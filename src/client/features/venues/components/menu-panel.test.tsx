@@ -2,21 +2,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { negroniDetail, summaryOf } from '@/client/test/fixtures';
 import { apiErrorBody, jsonBody } from '@/client/test/handlers';
+import { renderRoutes } from '@/client/test/render-routes';
 import type { MenuWrite, TeamMenu } from '@/shared/schemas/venues';
-import { installApi, renderWithQueries, signatureOf, SLUG, USER_ID } from '../test/venue-fixtures';
+import { installApi, signatureOf, SLUG, USER_ID } from '../test/venue-fixtures';
 import { MenuPanel } from './menu-panel';
 
 const MENU: TeamMenu = { sections: [{ id: 1, title: 'House', items: [] }] };
 
 function renderPanel({ canEdit = true }: { canEdit?: boolean } = {}) {
-  const router = createMemoryRouter([
-    { path: '/', element: <MenuPanel userId={USER_ID} slug={SLUG} canEdit={canEdit} /> },
-  ]);
-  renderWithQueries(<RouterProvider router={router} />);
+  renderRoutes([{ path: '/', element: <MenuPanel userId={USER_ID} slug={SLUG} canEdit={canEdit} /> }], '/', {
+    session: false,
+  });
 }
 
 /** The cocktails of {@link ARRANGED}, by id. */

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { jsonBody } from '@/client/test/handlers';
+import { renderRoutes } from '@/client/test/render-routes';
 import { contrastRatio } from '@/shared/domain/venues';
 import type { PublicMenu, PublicMenuItem } from '@/shared/schemas/venues';
-import { installApi, PHOTO, renderWithQueries, SLUG } from '../test/venue-fixtures';
+import { installApi, PHOTO, SLUG } from '../test/venue-fixtures';
 import { MENU_STATE_TEXT, PublicMenuPage } from './public-menu-page';
 
 const item = (overrides: Partial<PublicMenuItem>): PublicMenuItem => ({
@@ -43,8 +43,7 @@ function menuOf(logoUrl: string | null, items: PublicMenuItem[]): PublicMenu {
 
 function renderPage(menu: PublicMenu, kiosk = false) {
   installApi(http.get(`/api/menus/${SLUG}`, () => jsonBody(menu)));
-  const router = createMemoryRouter([{ path: '/', element: <PublicMenuPage slug={SLUG} kiosk={kiosk} /> }]);
-  renderWithQueries(<RouterProvider router={router} />);
+  renderRoutes([{ path: '/', element: <PublicMenuPage slug={SLUG} kiosk={kiosk} /> }], '/', { session: false });
 }
 
 describe('PublicMenuPage: logo and photos', () => {

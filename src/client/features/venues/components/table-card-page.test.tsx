@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { jsonBody } from '@/client/test/handlers';
+import { renderRoutes } from '@/client/test/render-routes';
 import type { Venue } from '@/shared/schemas/venues';
-import { installApi, renderWithQueries, SLUG, USER_ID } from '../test/venue-fixtures';
+import { installApi, SLUG, USER_ID } from '../test/venue-fixtures';
 import { CARDS_PER_SHEET, TableCardPage } from './table-card-page';
 
 const VENUE: Venue = {
@@ -23,8 +23,7 @@ const VENUE: Venue = {
 
 function renderPage() {
   installApi(http.get(`/api/venues/${SLUG}`, () => jsonBody(VENUE)));
-  const router = createMemoryRouter([{ path: '/', element: <TableCardPage userId={USER_ID} slug={SLUG} /> }]);
-  renderWithQueries(<RouterProvider router={router} />);
+  renderRoutes([{ path: '/', element: <TableCardPage userId={USER_ID} slug={SLUG} /> }], '/', { session: false });
 }
 
 describe('TableCardPage', () => {
