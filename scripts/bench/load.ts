@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import autocannon from 'autocannon';
 
 /** What one load run measured. rps: mean requests per second; latencies in ms. */
@@ -22,6 +23,8 @@ export interface LoadRequest {
   path: string;
   headers?: Record<string, string>;
   body?: string;
+  /** Sees the answer's status and headers (a header sent twice comes as an array), e.g. to keep a cookie jar. */
+  onResponse?: (status: number, headers: Record<string, string | string[]>) => void;
 }
 
 /**
@@ -46,8 +49,20 @@ export async function loadRequests({
     requests: [
       {
         setupRequest: (request) => {
-          const { method, path, headers, body } = next();
-          return { ...request, method, path, ...(headers ? { headers } : {}), ...(body !== undefined ? { body } : {}) };
+          const { method, path, headers, body, onResponse } = next();
+          return {
+            ...request,
+            method,
+            path,
+            ...(headers ? { headers } : {}),
+            ...(body !== undefined ? { body } : {}),
+            ...(onResponse
+              ? {
+                  onResponse: (status: number, _body: string, _context: object, answered?: IncomingHttpHeaders) =>
+                    onResponse(status, (answered ?? {}) as Record<string, string | string[]>),
+                }
+              : {}),
+          };
         },
       },
     ],

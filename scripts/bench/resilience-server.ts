@@ -69,6 +69,25 @@ export async function stopServer(server: Running, signal: NodeJS.Signals = 'SIGT
   await exited;
 }
 
+/** The session cookies a browser sends back: the token and better-auth's signed session cache. */
+const SESSION_COOKIES = ['barback.session_token=', 'barback.session_data='];
+
+/**
+ * `cookie` (a Cookie header) with the session cookies of `setCookies` (Set-Cookie values) put in, as a browser keeps its
+ * jar: a new value replaces the old, an emptied one goes.
+ */
+export function withSetCookies(cookie: string, setCookies: readonly string[]): string {
+  const jar = new Map(cookie ? cookie.split('; ').map((pair) => [pair.slice(0, pair.indexOf('=') + 1), pair]) : []);
+  for (const line of setCookies) {
+    const pair = line.split(';')[0] ?? '';
+    const name = SESSION_COOKIES.find((prefix) => pair.startsWith(prefix));
+    if (!name) continue;
+    if (pair === name || /max-age=0/i.test(line)) jar.delete(name);
+    else jar.set(name, pair);
+  }
+  return [...jar.values()].join('; ');
+}
+
 /** Signs a fresh user in through the emailed link (read from the dev mailbox); returns the Cookie header. */
 let signIns = 0;
 export async function signIn(url: string, email: string): Promise<string> {
@@ -94,11 +113,7 @@ export async function signIn(url: string, email: string): Promise<string> {
   const link = /https?:\/\/\S+\/api\/auth\/magic-link\/verify\?\S+/.exec(mail?.text ?? '')?.[0];
   if (!link) throw new Error(`no link for ${email}`);
   const followed = await fetch(link, { redirect: 'manual', headers: { 'x-forwarded-for': client } });
-  const cookie = followed.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .filter((pair) => pair?.startsWith('barback.session_token='))
-    .join('; ');
-  if (!cookie) throw new Error('no session cookie');
+  const cookie = withSetCookies('', followed.headers.getSetCookie());
+  if (!cookie.includes('barback.session_token=')) throw new Error('no session cookie');
   return cookie;
 }

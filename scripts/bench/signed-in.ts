@@ -11,7 +11,7 @@
  * 3. every signed-in route mixed at 200 connections for BENCH_SOAK_SECONDS (default 30): errors, timeouts, non-2xx.
  * Targets: reads of the account >= 50 % of the list's req/s, reads of lists >= 40 %, writes >= 25 % and p99 <= 100 ms at
  * 200 connections, the soak 0 errors and 0 timeouts.
- * BENCH_CPU_PROF=<dir> writes the server's CPU profile there (node --cpu-prof; summarise with
+ * BENCH_ROUTES=<text> measures only the routes whose name contains it. BENCH_CPU_PROF=<dir> writes the server's CPU profile there (node --cpu-prof; summarise with
  * `tsx scripts/bench/profile-summary.ts <dir>`). Needs a build.
  */
 import { mkdirSync } from 'node:fs';
@@ -19,12 +19,14 @@ import path from 'node:path';
 import { revenueCatEvent, TEST_WEBHOOK_AUTH, webhookBody } from '../../tests/support/payments';
 import { onBenchDatabases } from './databases';
 import { loadRequests, type LoadFigures, type LoadRequest } from './load';
-import { signIn, startServer, stopServer, type Running } from './resilience-server';
+import { signIn, startServer, stopServer, withSetCookies, type Running } from './resilience-server';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 30);
 const USERS = Number(process.env.BENCH_USERS ?? 40);
 const CPU_PROF = process.env.BENCH_CPU_PROF;
+/** BENCH_ROUTES: only the routes whose name contains it (e.g. 'GET /api/me' while profiling one route); the soak is skipped. */
+const ONLY_ROUTES = process.env.BENCH_ROUTES;
 const FAVORITES = 200;
 const BOTTLES = 30;
 
@@ -156,7 +158,15 @@ function loadRoute(server: Running, users: BenchUser[], route: Route, connection
     next: () => {
       const user = pick(users);
       const request = route.next(user, i++);
-      return { ...request, headers: { cookie: user.cookie, origin: server.url, ...request.headers } };
+      return {
+        ...request,
+        headers: { cookie: user.cookie, origin: server.url, ...request.headers },
+        // Keep the user's jar as a browser would: the session cache cookie is renewed as it ages.
+        onResponse: (_status, headers) => {
+          const set = headers['set-cookie'];
+          if (set) user.cookie = withSetCookies(user.cookie, Array.isArray(set) ? set : [set]);
+        },
+      };
     },
   });
 }
@@ -180,11 +190,12 @@ async function measure(database: string, databaseUrl: string): Promise<Figures> 
     const ids = await catalogueIds(server.url, await signIn(server.url, `bench-reader-${Date.now()}@example.com`));
     console.log(`  ${USERS} Pro users, ${ids.cocktails.length} favorites each...`);
     const users = await prepareUsers(server, ids);
-    const all = routes(ids);
+    const all = routes(ids).filter((route) => !ONLY_ROUTES || route.name.includes(ONLY_ROUTES));
+    // While profiling, the list runs only a second, so the profile is the signed-in routes'.
     const list = await loadRequests({
       url: server.url,
       connections: 20,
-      seconds: SECONDS,
+      seconds: profileDir ? 1 : SECONDS,
       next: () => ({ method: 'GET', path: '/api/cocktails' }),
     });
     const at20 = [];
@@ -194,7 +205,7 @@ async function measure(database: string, databaseUrl: string): Promise<Figures> 
       at200.push({ route, figures: await loadRoute(server, users, route, 200, SECONDS) });
     }
     const mixed: Route = { name: 'mixed', kind: 'write', next: (user, i) => pick(all).next(user, i) };
-    const soak = await loadRoute(server, users, mixed, 200, SOAK_SECONDS);
+    const soak = await loadRoute(server, users, mixed, 200, ONLY_ROUTES ? 1 : SOAK_SECONDS);
     return { database, list, at20, at200, soak };
   } finally {
     await stopServer(server);

@@ -136,7 +136,7 @@ export function createApp(deps: AppDeps): Hono {
   app.use('/api/*', apiBodyLimit(), refuseNulText());
   app.use('/api/*', sessions.forwardCookies());
 
-  app.route('/api/auth', authHandlerRoutes({ auth, limiter, config, logger, db }));
+  app.route('/api/auth', authHandlerRoutes({ auth, limiter, config, logger, db, sessions }));
   app.route('/api/session', sessionRoutes({ auth, limiter, config, db }));
   app.route('/api/me', accountRoutes({ db, auth, config, logger, sessions, limiter, redis }));
   app.route('/api/me', accountDataRoutes({ db, sessions, trustedOrigins: config.trustedOrigins, imageStore }));

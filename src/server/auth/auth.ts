@@ -15,6 +15,7 @@ import { magicLinkTokenOptions, type VerificationStore } from './magic-link-toke
 import { authSchemaOptions } from './schema';
 import { recoveryLinkUrl } from './recovery';
 import { resolveAuthSecret } from './secret';
+import { sessionVersionByToken } from './session-version';
 import { recordSignInEvents } from './sign-in-events';
 import { barbackSignInPlugin } from './sign-in-plugin';
 import { venueOrganizationPlugin } from '../venues';
@@ -26,6 +27,11 @@ export const MAGIC_LINK_EXPIRES_SECONDS = 15 * 60;
 /** Sessions last 7 days and are extended (to 7 days from now) when used more than a day after the last extension. */
 export const SESSION_EXPIRES_SECONDS = 7 * 24 * 60 * 60;
 export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
+/**
+ * How long better-auth's signed session cookie cache answers before the session is read from the database again, s
+ * (better-auth's default). Revocation does not wait for it: see sessionCacheVersion and ADR 002.
+ */
+export const SESSION_CACHE_SECONDS = 5 * 60;
 /** better-auth's limit for the /two-factor/* routes per client address: 10 per minute (the plugin's own is 3 per 10 s). */
 export const TWO_FACTOR_RATE_LIMIT = { window: 60, max: 10 } as const;
 /** Issuer shown in authenticator apps. */
@@ -120,6 +126,7 @@ export function buildAuthOptions(deps: AuthDeps, verificationStore: () => Promis
   const secondaryStorage = deps.secondaryStorage ?? undefined;
   const schema = authSchemaOptions();
   const testIssuer = config.nodeEnv === 'test' ? config.authTestOAuthIssuer : null;
+  const sessionVersion = sessionVersionByToken(db);
   const socialProviders: BetterAuthOptions['socialProviders'] = {};
   if (!testIssuer && config.google) socialProviders.google = { ...config.google };
   if (!testIssuer && config.facebook) socialProviders.facebook = { ...config.facebook };
@@ -188,6 +195,14 @@ export function buildAuthOptions(deps: AuthDeps, verificationStore: () => Promis
       expiresIn: SESSION_EXPIRES_SECONDS,
       updateAge: SESSION_UPDATE_AGE_SECONDS,
       storeSessionInDatabase: true,
+      // A signed copy of the session in a cookie answers reads without better-auth's queries; its version is checked
+      // against the session row on every read, so a revoked session ends at once (auth/session-version.ts, ADR 002).
+      cookieCache: {
+        enabled: true,
+        maxAge: SESSION_CACHE_SECONDS,
+        strategy: 'compact',
+        version: (session) => sessionVersion(session.token),
+      },
     },
     // Verification identifiers (magic-link tokens, OAuth state, pending two-factor challenges) are kept as SHA-256
     // hashes: a copy of the database or Redis holds nothing a browser could present.
@@ -210,6 +225,9 @@ export function buildAuthOptions(deps: AuthDeps, verificationStore: () => Promis
         // Enrolment and a sign-in take 3–4 calls here within seconds; guessing codes is also capped per challenge (5)
         // and per account (10 failures lock it for 15 minutes) by the twoFactor plugin.
         '/two-factor/*': TWO_FACTOR_RATE_LIMIT,
+        // Reading one's own session guesses nothing (the token is 256 bits) and /api/me is not limited either; counting
+        // it would write a row per page load and refuse a venue's staff behind one address.
+        '/get-session': false,
       },
     },
     advanced: {
@@ -233,6 +251,8 @@ export function buildAuthOptions(deps: AuthDeps, verificationStore: () => Promis
       },
     },
     telemetry: { enabled: false },
+    // No OpenTelemetry spans: Barback does not trace, and each span would still cost its context propagation.
+    experimental: { instrumentation: { enabled: false } },
   } satisfies BetterAuthOptions;
 }
 

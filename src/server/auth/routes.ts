@@ -23,6 +23,9 @@ import { isServedAuthEndpoint } from './served-routes';
 import type { Logger } from '../logger';
 import { sameOriginGuard } from '../http/origin-guard';
 import { assertDatabaseAnswers } from './store-outage';
+import { withAppMetadata } from '../payments';
+import type { AuthSessionReader } from './session-reader';
+import { tokenlessAnswer } from './sign-in-plugin';
 import {
   addressBucket,
   emailBucket,
@@ -35,6 +38,10 @@ import {
 /** The better-auth route the server rate-limits itself (better-auth's own limiter skips it, see auth.ts). */
 const MAGIC_LINK_PATH = `${AUTH_BASE_PATH}/sign-in/magic-link`;
 const MAGIC_LINK_VERIFY_PATH = `${AUTH_BASE_PATH}/magic-link/verify`;
+const GET_SESSION_PATH = `${AUTH_BASE_PATH}/get-session`;
+
+/** better-auth's session answer, whose user has an id. */
+type SessionAnswerWithUser = { session: Record<string, unknown>; user: { id: string } & Record<string, unknown> };
 
 /** The buckets of a magic-link request: the client address, and the email when the JSON body names one. */
 export async function magicLinkBuckets(c: Context, proxy: ProxyTrust | string | null): Promise<string[]> {
@@ -83,23 +90,41 @@ function refusedCallbackResponse(refused: RefusedCallback): Response {
  * per 10 minutes per address and per email); the client address header is set by the server; a magic-link verify
  * without callbackURL lands on /auth/callback. After it: better-auth's own 429 is rewritten to the API's error shape
  * with Retry-After, and its 5xx becomes 503 SERVICE_UNAVAILABLE (with Retry-After) when the database does not answer;
- * answers without a Cache-Control header get `no-store`.
+ * answers without a Cache-Control header get `no-store`. A plain `GET /api/auth/get-session` (cookies, no query, no
+ * bearer token) is answered by the session reader with the same body better-auth would send (its session answer, with
+ * the entitlements and the token removal its plugins' hooks make), without a second pass through better-auth (ADR 002).
  */
-export function authHandlerRoutes<DB>({
+export function authHandlerRoutes({
   auth,
   limiter,
   config,
   logger,
   db,
+  sessions,
 }: {
   auth: Auth;
   limiter: RateLimiter;
   config: Config;
   logger: Logger;
   /** The database better-auth stores in: when better-auth answers 5xx and this does not answer either, the answer is 503. */
-  db?: Kysely<DB>;
+  db?: Kysely<Database>;
+  /** The server's session reader: with `db`, it answers get-session. */
+  sessions?: AuthSessionReader;
 }): Hono {
   const routes = new Hono();
+  if (sessions && db) {
+    routes.get('/get-session', async (c, next) => {
+      const plain = c.req.path === GET_SESSION_PATH && !c.req.url.includes('?') && !c.req.header('authorization');
+      if (!plain) return next();
+      // What better-auth's after-hooks do to this answer: no session token (sign-in-plugin.ts), the entitlements added
+      // (payments/session-plugin.ts). auth/routes.test.ts compares the two answers.
+      const answer = await sessions.answer(c);
+      const body = answer
+        ? await withAppMetadata(db, (tokenlessAnswer(answer) ?? answer) as SessionAnswerWithUser)
+        : null;
+      return c.json(body, 200, { 'Cache-Control': 'no-store', Pragma: 'no-cache' });
+    });
+  }
   routes.all('/*', async (c) => {
     // No auth route is longer; a longer path would only reach better-auth's rate-limit key (and PostgreSQL's index limit).
     if (c.req.path.length > MAX_AUTH_PATH_LENGTH) {

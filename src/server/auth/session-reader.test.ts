@@ -47,7 +47,8 @@ describe.each(testDialects())('sessions on %s', (dialect) => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 60 * 60_000 });
     const used = await t.request('/api/me', { headers: jar.headers() });
     expect(used.status).toBe(200);
-    expect(used.headers.getSetCookie()).toEqual([]);
+    // The session cache cookie is renewed (its 5 minutes are over); the session cookie itself is not re-issued.
+    expect(used.headers.getSetCookie().filter((line) => line.startsWith(`${SESSION_COOKIE}=`))).toEqual([]);
     expect(await expiryOf(token)).toBe(first);
   });
 
@@ -68,6 +69,73 @@ describe.each(testDialects())('sessions on %s', (dialect) => {
       undefined,
     );
     expect((await t.request('/api/me', { headers: jar.headers() })).status).toBe(401);
+  });
+
+  describe('the signed session cache (ADR 002)', () => {
+    const CACHE_COOKIE = 'barback.session_data';
+    const nameOf = async (jar: Awaited<ReturnType<typeof signIn>>) =>
+      ((await (await t.request('/api/me', { headers: jar.headers() })).json()) as { user: { name: string } }).user.name;
+
+    it('is handed out at sign-in and answers with the session', async () => {
+      const jar = await signIn(t, randomEmail('cached'));
+      expect(jar.get(CACHE_COOKIE)).toBeTruthy();
+      const me = await t.request('/api/me', { headers: jar.headers() });
+      expect(me.status).toBe(200);
+    });
+
+    it('ends with its session at once: signed out on another device, the cached copy answers 401', async () => {
+      const email = randomEmail('cached-out');
+      const phone = await signIn(t, email);
+      const laptop = await signIn(t, email);
+      expect((await t.request('/api/me', { headers: phone.headers() })).status).toBe(200);
+      const phoneToken = decodeURIComponent(phone.get(SESSION_COOKIE)!).split('.')[0]!;
+      await t.database.db.deleteFrom('session').where('token', '=', phoneToken).execute();
+      expect((await t.request('/api/me', { headers: phone.headers() })).status).toBe(401);
+      expect((await t.request('/api/auth/get-session', { headers: phone.headers() })).status).toBe(200);
+      expect(await (await t.request('/api/auth/get-session', { headers: phone.headers() })).json()).toBeNull();
+      expect((await t.request('/api/me', { headers: laptop.headers() })).status).toBe(200);
+    });
+
+    it("shows a change made on another device at once (the user's new name)", async () => {
+      const email = randomEmail('cached-name');
+      const phone = await signIn(t, email);
+      const laptop = await signIn(t, email);
+      expect(await nameOf(phone)).not.toBe('Renamed on the laptop');
+      const renamed = await t.request('/api/auth/update-user', postJson({ name: 'Renamed on the laptop' }, laptop));
+      expect(renamed.status).toBe(200);
+      expect(await nameOf(phone)).toBe('Renamed on the laptop');
+    });
+
+    it("trusts no other session's cached copy: another user's cache cookie is ignored", async () => {
+      const alice = await signIn(t, randomEmail('cached-alice'));
+      const bob = await signIn(t, randomEmail('cached-bob'));
+      alice.set(CACHE_COOKIE, bob.get(CACHE_COOKIE)!);
+      const me = (await (await t.request('/api/me', { headers: alice.headers() })).json()) as {
+        user: { email: string };
+      };
+      expect(me.user.email).toContain('cached-alice');
+    });
+
+    it("answers get-session with exactly the body better-auth's own route sends, signed in or not", async () => {
+      const jar = await signIn(t, randomEmail('cached-same'));
+      for (const headers of [jar.headers(), { cookie: `${SESSION_COOKIE}=forged.value` }]) {
+        const served = await t.request('/api/auth/get-session', { headers });
+        const own = await t.auth.handler(new Request(`${t.config.appUrl}/api/auth/get-session`, { headers }));
+        expect(served.status).toBe(own.status);
+        expect(await served.json()).toEqual(await own.json());
+        expect(served.headers.get('cache-control')).toBe('no-store');
+      }
+    });
+
+    it('refuses a forged cache cookie and reads the session from the database', async () => {
+      const jar = await signIn(t, randomEmail('cached-forged'));
+      const cached = JSON.parse(Buffer.from(jar.get(CACHE_COOKIE)!, 'base64url').toString('utf8')) as {
+        session: { user: { name: string } };
+      };
+      cached.session.user.name = 'Forged';
+      jar.set(CACHE_COOKIE, Buffer.from(JSON.stringify(cached)).toString('base64url'));
+      expect(await nameOf(jar)).not.toBe('Forged');
+    });
   });
 
   it('refuses a cookie-carrying sign-out from another site', async () => {

@@ -1,12 +1,15 @@
 import { createHmac } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
 import type { SessionUser } from '@/shared/schemas/session';
 import { AppError } from '../errors';
 import { bearerChallenge, bearerTokenOf, createBearerVerifier, SESSION_ENDED_MESSAGE } from '../http/bearer';
 import type { CurrentSession, SessionReader } from '../http/current-session';
 import type { Auth } from './auth';
 import { publishedJwks } from './jwks';
+import { createSessionMemo, sessionTokenOf, type SessionAnswer } from './session-memo';
+import { sessionVersionByToken } from './session-version';
 import { assertDatabaseAnswers } from './store-outage';
 
 /** The message of the 401 answer for routes that need a session. */
@@ -29,7 +32,7 @@ function toSessionUser(user: Record<string, unknown>): SessionUser {
  * A failed session read (better-auth's 5xx, or an error with no HTTP status, such as the database driver's) becomes 503
  * when the database does not answer (see {@link assertDatabaseAnswers}); a refusal (4xx) is passed on as it is.
  */
-async function explainSessionFailure<DB>(error: unknown, db: Kysely<DB> | undefined): Promise<never> {
+async function explainSessionFailure(error: unknown, db: Kysely<Database> | undefined): Promise<never> {
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
   if (db && (typeof status !== 'number' || status >= 500)) await assertDatabaseAnswers(db);
   throw error;
@@ -41,15 +44,29 @@ function signedCookieValue(token: string, secret: string): string {
   return encodeURIComponent(`${token}.${signature}`);
 }
 
+/** The session reader the server builds: also hands the auth routes better-auth's own answer (for get-session). */
+export interface AuthSessionReader extends SessionReader {
+  /**
+   * better-auth's answer for the request's cookie session ({session, user}, as its get-session route returns them), or
+   * null when signed out or signed in by a bearer token. Read once per request with {@link SessionReader.read}.
+   */
+  answer(c: Context): Promise<SessionAnswer | null>;
+}
+
 /**
  * Builds the session reader over better-auth's `getSession` (which also extends a session used more than a day after its
  * last extension, answering a new cookie: that cookie is forwarded by {@link SessionReader.forwardCookies}), and over
  * bearer tokens (http/bearer.ts; issuer and audience: better-auth's baseURL, APP_URL).
+ * With `db`, better-auth's answer for a Cookie header is remembered for a while and reused after checking the
+ * session's version in the database (auth/session-memo.ts, ADR 002).
  * @param db the database the sessions live in: with it, a session read that fails because the database is away answers
  *   503 SERVICE_UNAVAILABLE instead of better-auth's 500.
  */
-export function createSessionReader<DB>(auth: Auth, db?: Kysely<DB>): SessionReader {
+export function createSessionReader(auth: Auth, db?: Kysely<Database>): AuthSessionReader {
   const sessions = new WeakMap<Request, Promise<CurrentSession | null>>();
+  const answers = new WeakMap<Request, SessionAnswer>();
+  const memo = db ? createSessionMemo(sessionVersionByToken(db)) : null;
+  let tokenCookieName: string | undefined;
   const cookies = new WeakMap<Request, string[]>();
   /** The session token of each request signed in by a bearer token (for {@link SessionReader.authHeaders}). */
   const bearerSessionTokens = new WeakMap<Request, string>();
@@ -93,17 +110,35 @@ export function createSessionReader<DB>(auth: Auth, db?: Kysely<DB>): SessionRea
       pending = (async () => {
         const bearer = bearerTokenOf(request.headers.get('authorization'));
         if (bearer !== null) return readBearer(c, bearer);
-        if (!request.headers.get('cookie')) return null;
+        const cookie = request.headers.get('cookie');
+        if (!cookie) return null;
+        tokenCookieName ??= (await auth.$context).authCookies.sessionToken.name;
+        const token = memo ? sessionTokenOf(cookie, tokenCookieName) : null;
+        const recalled =
+          memo && token ? await memo.recall(cookie).catch((e: unknown) => explainSessionFailure(e, db)) : null;
+        if (recalled) {
+          answers.set(request, recalled.answer);
+          return recalled.current;
+        }
+        const versionBefore =
+          memo && token ? await memo.versionOf(token).catch((e: unknown) => explainSessionFailure(e, db)) : null;
         const { headers, response } = await auth.api
           .getSession({ headers: request.headers, returnHeaders: true })
           .catch((error: unknown) => explainSessionFailure(error, db));
         const setCookies = headers?.getSetCookie() ?? [];
         if (setCookies.length > 0) cookies.set(request, setCookies);
         if (!response) return null;
-        return {
+        const answer = response as unknown as SessionAnswer;
+        answers.set(request, answer);
+        const current: CurrentSession = {
           user: toSessionUser(response.user as unknown as Record<string, unknown>),
           session: { id: response.session.id, expiresAt: new Date(response.session.expiresAt) },
         };
+        // Kept only when better-auth answered as it is (no refreshed cookie) for the token the cookie carries.
+        if (memo && token && versionBefore !== null && setCookies.length === 0 && response.session.token === token) {
+          memo.remember(cookie, { current, answer, token, version: versionBefore });
+        }
+        return current;
       })();
       sessions.set(request, pending);
     }
@@ -112,6 +147,10 @@ export function createSessionReader<DB>(auth: Auth, db?: Kysely<DB>): SessionRea
 
   return {
     read,
+    async answer(c) {
+      await read(c);
+      return answers.get(c.req.raw) ?? null;
+    },
     async require(c) {
       const current = await read(c);
       if (!current) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE);

@@ -61,7 +61,7 @@ function withoutToken(value: unknown): unknown {
  * An auth answer's body without session tokens: a list's entries, the object's own `token` (magic-link verify's JSON
  * form, a two-factor verify) and its `session.token` (the session reads) are dropped. Null when nothing carried one.
  */
-function tokenlessAnswer(returned: unknown): Record<string, unknown> | null {
+export function tokenlessAnswer(returned: unknown): Record<string, unknown> | null {
   if (Array.isArray(returned)) {
     const entries = returned.map(withoutToken);
     return entries.some((entry, index) => entry !== returned[index])

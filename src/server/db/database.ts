@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import type { Database } from './types';
@@ -53,6 +54,31 @@ export function openSqlite(file: string): BetterSqlite3.Database {
   return sqlite;
 }
 
+/** Most prepared statements kept per SQLite connection, by SQL text (the least recently used is dropped). */
+export const SQLITE_STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * `sqlite` as Kysely's driver sees it, with each statement prepared once and reused: Kysely prepares every query it runs,
+ * which costs as much as running a small one. Safe to share: the driver runs one query at a time on the connection
+ * (a stream holds it until done), and SQLite re-prepares a statement itself when the schema changes.
+ */
+function reusingStatements(sqlite: BetterSqlite3.Database): SqliteDatabase {
+  const statements = new LRUCache<string, BetterSqlite3.Statement>({ max: SQLITE_STATEMENT_CACHE_SIZE });
+  return {
+    close: () => {
+      sqlite.close();
+    },
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 /**
  * Connects to the configured database. SQLite opens at once (and throws if the file cannot be opened); PostgreSQL connects
  * lazily through a `pg` pool of at most {@link PG_POOL_MAX} clients, so an unreachable server surfaces on the first query.
@@ -62,7 +88,7 @@ export function createDatabase(config: { database: DatabaseConfig }): DatabaseHa
   let destroyed: Promise<void> | null = null;
   if (settings.dialect === 'sqlite') {
     const sqlite = openSqlite(settings.file);
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
     return {
       db,
       dialect: 'sqlite',

@@ -5,7 +5,7 @@
 export { purchaseRoutes, webhookRoutes } from './routes';
 export { wrapperSimulatorRoutes, type Dispatch } from './wrapper-simulator';
 export { entitlementRequiredMessage, requireEntitlement, requireEntitlementToAdd } from './require-entitlement';
-export { entitlementsSessionPlugin } from './session-plugin';
+export { entitlementsSessionPlugin, withAppMetadata } from './session-plugin';
 export {
   activeEntitlementsOf,
   findUserIdByEmail,

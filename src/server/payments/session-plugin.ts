@@ -6,6 +6,18 @@ import type { Database } from '../db/types';
 import { getSubscriptionStatus } from './entitlements';
 
 /**
+ * `answer` (better-auth's get-session answer) with the user's entitlements, plan and lapse as `user.appMetadata`, read
+ * now: what {@link entitlementsSessionPlugin} adds, also used where the server answers get-session from its memo.
+ */
+export async function withAppMetadata<T extends { user: { id: string } }>(
+  db: Kysely<Database>,
+  answer: T,
+): Promise<T & { user: { appMetadata: AppMetadata } }> {
+  const { plan, entitlements, lapsed } = await getSubscriptionStatus({ db, userId: answer.user.id });
+  return { ...answer, user: { ...answer.user, appMetadata: { entitlements, plan, lapsed } } };
+}
+
+/**
  * A better-auth plugin that makes the session the browser reads (`GET /api/auth/get-session`) carry the user's active
  * entitlements, plan and lapse as `user.appMetadata` (app_metadata.entitlements in docs/product.md, Records), read from
  * the entitlement table at the time of the read, so an expiry or a webhook shows on the next session refresh.
@@ -25,9 +37,7 @@ export function entitlementsSessionPlugin(db: Kysely<Database>): BetterAuthPlugi
             if (!returned || typeof returned !== 'object' || returned instanceof Error) return;
             const user = returned.user;
             if (!user || typeof user.id !== 'string') return;
-            const { plan, entitlements, lapsed } = await getSubscriptionStatus({ db, userId: user.id });
-            const appMetadata: AppMetadata = { entitlements, plan, lapsed };
-            return ctx.json({ ...returned, user: { ...user, appMetadata } });
+            return ctx.json(await withAppMetadata(db, { ...returned, user: { ...user, id: user.id } }));
           }),
         },
       ],
