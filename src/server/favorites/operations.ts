@@ -1,16 +1,77 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { FavoriteList } from '@/shared/schemas/favorites';
+import { FAVORITES_PAGE_SIZE, type FavoriteList } from '@/shared/schemas/favorites';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { loadSummariesByIds } from '../catalogue';
+import { getCatalogueVersion } from '../catalogue/catalogue-version';
 
 /**
- * Lists one user's favorites, newest first (ties by cocktail id), as ids and catalogue list items. Only `userId`'s rows
- * are read.
+ * One page of a user's favorites: every favorite's cocktail id newest first (ties by cocktail id), and the cards of page
+ * `page` only ({@link FAVORITES_PAGE_SIZE} a page, 0-based; a page past the end has none). Only the page's cards are
+ * loaded. Only `userId`'s rows are read.
+ * @returns `{ids, items, page, pageSize, total}`, `total` the number of favorites.
+ * @throws the database's error.
  */
-export async function listFavorites({ db, userId }: { db: Kysely<Database>; userId: string }): Promise<FavoriteList> {
+export async function listFavoritePage({
+  db,
+  userId,
+  page,
+}: {
+  db: Kysely<Database>;
+  userId: string;
+  page: number;
+}): Promise<FavoriteList> {
   const ids = await listFavoriteIds({ db, userId });
-  return { ids, items: await loadSummariesByIds(db, ids) };
+  const start = page * FAVORITES_PAGE_SIZE;
+  const items = start < ids.length ? await loadSummariesByIds(db, ids.slice(start, start + FAVORITES_PAGE_SIZE)) : [];
+  return { ids, items, page, pageSize: FAVORITES_PAGE_SIZE, total: ids.length };
+}
+
+/**
+ * A weak ETag for page `page` of `GET /api/me/favorites` as `userId` would get it now, read before (and without) the body:
+ * one aggregate query of the user's own rows (their count, the newest `created_at`, the sum of their cocktail ids) plus
+ * the catalogue version (the cards change with the catalogue), the user's id and the page, digested.
+ *
+ * Why these change with the list:
+ * - an add that inserts a row raises the count; a delete that removes one lowers it (an add of a favorite already there,
+ *   or a delete of one that is not, changes no row and no answer). So one write between two reads always changes it.
+ * - several writes can cancel out in the count (delete X, then add Y). Adds stamp `created_at` with the time of the write,
+ *   later than every older row, so the newest `created_at` moves on, except when the add lands in the same millisecond
+ *   as the newest row or comes from a process whose clock is behind. The sum of the cocktail ids covers those cases for
+ *   a different cocktail (X is not Y). What is left: writes in the same millisecond (or on a late clock) that also keep
+ *   the id sum, e.g. removing a cocktail and adding it back; such a client keeps the old order until the next write.
+ * - the user's id is in it, so one user's ETag never matches another user's list (a browser shared by two accounts).
+ * The tag is read before the body: a write landing in between gives a newer body under an older tag, which only costs
+ * the next request a full answer, never a stale 304.
+ * @returns `W/"…"`, opaque.
+ * @throws the database's error.
+ */
+export async function favoritesEtag({
+  db,
+  userId,
+  page,
+}: {
+  db: Kysely<Database>;
+  userId: string;
+  page: number;
+}): Promise<string> {
+  const [row, catalogueVersion] = await Promise.all([
+    db
+      .selectFrom('user_favorites')
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('n'),
+        eb.fn.max('created_at').as('newest'),
+        eb.fn.sum<number | string | null>('cocktail_id').as('idSum'),
+      ])
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    getCatalogueVersion(db),
+  ]);
+  const newest = row.newest === null ? 0 : new Date(row.newest).getTime();
+  const state = [userId, Number(row.n), newest, Number(row.idSum ?? 0), page].join(':');
+  const digest = createHash('sha1').update(state).digest('base64url').slice(0, 16);
+  return `W/"${catalogueVersion}-${digest}"`;
 }
 
 /** One user's favorite cocktail ids, newest first (ties by cocktail id). Only `userId`'s rows are read. */

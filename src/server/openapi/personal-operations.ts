@@ -42,7 +42,8 @@ export const PERSONAL_OPERATIONS: readonly ApiOperation[] = [
   }),
 
   // Favorites
-  op('GET', '/api/me/favorites', 'Favorites', 'session', 'The favorites, newest first', {
+  op('GET', '/api/me/favorites', 'Favorites', 'session', 'The favorites, newest first: every id, one page of cards', {
+    query: favorites.favoriteListQuerySchema,
     response: favorites.favoriteListSchema,
   }),
   op('PUT', '/api/me/favorites/:cocktailId', 'Favorites', 'session', 'Adds a favorite (idempotent)', {
