@@ -3,8 +3,7 @@ import type { Kysely } from 'kysely';
 import { FAVORITES_PAGE_SIZE, type FavoriteList } from '@/shared/schemas/favorites';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
-import { loadSummariesByIds } from '../catalogue';
-import { getCatalogueVersion } from '../catalogue/catalogue-version';
+import { getCatalogueVersion, loadSummariesByIds } from '../catalogue';
 
 /**
  * One page of a user's favorites: every favorite's cocktail id newest first (ties by cocktail id), and the cards of page
