@@ -7,7 +7,8 @@ import { Button } from '@/client/components/ui/button';
 import { apiErrorBody, jsonBody } from '@/client/test/handlers';
 import { showToast } from '@/client/lib/toast-events';
 import type { Signature } from '@/shared/schemas/venues';
-import { ingredientsHandler, installApi, renderWithQueries, signatureOf, SLUG, USER_ID } from '../test/venue-fixtures';
+import { ingredientsHandler, installApi, signatureOf, SLUG, USER_ID } from '../test/venue-fixtures';
+import { renderRoutes } from '@/client/test/render-routes';
 import { SignatureEditor } from './signature-editor';
 
 vi.mock('@/client/lib/toast-events', async (importOriginal) => ({
@@ -18,13 +19,22 @@ vi.mock('@/client/lib/toast-events', async (importOriginal) => ({
 afterEach(() => vi.mocked(showToast).mockClear());
 
 function renderEditor(signature: Signature | null = null) {
-  renderWithQueries(
-    <SignatureEditor
-      userId={USER_ID}
-      slug={SLUG}
-      signature={signature}
-      trigger={<Button>{signature ? 'Edit' : 'New signature'}</Button>}
-    />,
+  renderRoutes(
+    [
+      {
+        path: '/',
+        element: (
+          <SignatureEditor
+            userId={USER_ID}
+            slug={SLUG}
+            signature={signature}
+            trigger={<Button>{signature ? 'Edit' : 'New signature'}</Button>}
+          />
+        ),
+      },
+    ],
+    '/',
+    { session: false },
   );
 }
 

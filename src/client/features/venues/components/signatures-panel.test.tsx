@@ -7,15 +7,8 @@ import { showToast } from '@/client/lib/toast-events';
 import { apiErrorBody, jsonBody } from '@/client/test/handlers';
 import type { Signature } from '@/shared/schemas/venues';
 import { MAX_IMAGE_BYTES } from '@/client/lib/image-file';
-import {
-  ingredientsHandler,
-  installApi,
-  PHOTO,
-  renderWithQueries,
-  signatureOf,
-  SLUG,
-  USER_ID,
-} from '../test/venue-fixtures';
+import { ingredientsHandler, installApi, PHOTO, signatureOf, SLUG, USER_ID } from '../test/venue-fixtures';
+import { renderRoutes } from '@/client/test/render-routes';
 import { SignaturesPanel } from './signatures-panel';
 
 vi.mock('@/client/lib/toast-events', async (importOriginal) => ({
@@ -37,7 +30,9 @@ function fileOf(name: string, type: string, size = 2048): File {
 }
 
 function renderPanel(canEdit = true) {
-  renderWithQueries(<SignaturesPanel userId={USER_ID} slug={SLUG} canEdit={canEdit} />);
+  renderRoutes([{ path: '/', element: <SignaturesPanel userId={USER_ID} slug={SLUG} canEdit={canEdit} /> }], '/', {
+    session: false,
+  });
 }
 
 describe('SignaturesPanel', () => {

@@ -7,7 +7,8 @@ import { showToast } from '@/client/lib/toast-events';
 import { jsonBody } from '@/client/test/handlers';
 import type { Venue } from '@/shared/schemas/venues';
 import { useVenue } from '../api/venues';
-import { installApi, renderWithQueries, SLUG, USER_ID } from '../test/venue-fixtures';
+import { installApi, SLUG, USER_ID } from '../test/venue-fixtures';
+import { renderRoutes } from '@/client/test/render-routes';
 import { VenueSettingsPanel } from './venue-settings-panel';
 
 vi.mock('@/client/lib/toast-events', async (importOriginal) => ({
@@ -49,7 +50,7 @@ describe('VenueSettingsPanel: the logo', () => {
         return jsonBody({ ...VENUE, logoUrl: '/media/logo/320.webp' });
       }),
     );
-    renderWithQueries(<Harness />);
+    renderRoutes([{ path: '/', element: <Harness /> }], '/', { session: false });
     expect(await screen.findByRole('img', { name: 'No logo yet' })).toBeInTheDocument();
     const input = screen.getByLabelText('Logo file');
 
@@ -71,7 +72,7 @@ describe('VenueSettingsPanel: the brand preview', () => {
   it('previews warm white on a dark background, and dark text once the background is light', async () => {
     const user = userEvent.setup();
     installApi(http.get(`/api/venues/${SLUG}`, () => jsonBody(VENUE)));
-    renderWithQueries(<Harness />);
+    renderRoutes([{ path: '/', element: <Harness /> }], '/', { session: false });
     const preview = await screen.findByRole('img', { name: 'Menu preview' });
     expect(preview).toHaveAttribute('data-text-color', '#f6efe4');
     const background = screen.getByLabelText('Background colour');

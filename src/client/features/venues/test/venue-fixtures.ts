@@ -1,7 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import { http, type HttpHandler } from 'msw';
-import type { ReactElement } from 'react';
 import { negroniDetail } from '@/client/test/fixtures';
 import { jsonBody } from '@/client/test/handlers';
 import { recordRequests, server, type RequestLog } from '@/client/test/msw-server';
@@ -84,11 +81,4 @@ export function ingredientsHandler(): HttpHandler {
 export function installApi(...handlers: HttpHandler[]): RequestLog {
   server.use(...handlers);
   return recordRequests();
-}
-
-/** Renders `element` in a fresh query client that does not retry. */
-export function renderWithQueries(element: ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(<QueryClientProvider client={client}>{element}</QueryClientProvider>);
-  return client;
 }
