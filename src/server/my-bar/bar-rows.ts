@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { IngredientSummary } from '@/shared/schemas/ingredient';
 import { MAX_BAR_ITEMS, type BarIngredient, type BarList } from '@/shared/schemas/my-bar';
+import { dialectOf } from '../db/database';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { getIngredientCatalogue, toIngredientKey, type IngredientCatalogue } from '../catalogue';
@@ -172,4 +173,31 @@ export async function insertBarItems(
     .values(ids.map((id) => ({ user_id: userId, ingredient_id: id, created_at: now.toISOString() })))
     .onConflict((conflict) => conflict.columns(['user_id', 'ingredient_id']).doNothing())
     .execute();
+}
+
+/**
+ * Adds one known ingredient to the user's bar in one statement, inserted only while the bar holds fewer than
+ * {@link MAX_BAR_ITEMS} (one already there keeps its time). One statement rather than a transaction: on SQLite a
+ * transaction holds the only connection across its awaits, and every other request waits for it.
+ * @throws AppError CONFLICT when the bar is full and does not hold the ingredient
+ */
+export async function insertBarItem(db: Kysely<Database>, userId: string, id: number, now: Date): Promise<void> {
+  const at = now.toISOString();
+  // PostgreSQL types a bare parameter in a select list as text; SQLite must not cast (its affinity would turn the time
+  // into a number).
+  const row =
+    dialectOf(db) === 'postgres'
+      ? sql`CAST(${userId} AS text), CAST(${id} AS integer), CAST(${at} AS timestamptz)`
+      : sql`${userId}, ${id}, ${at}`;
+  const result = await sql`INSERT INTO bar_item (user_id, ingredient_id, created_at) SELECT ${row}
+    WHERE (SELECT count(*) FROM bar_item WHERE user_id = ${userId}) < ${MAX_BAR_ITEMS}
+    ON CONFLICT (user_id, ingredient_id) DO NOTHING`.execute(db);
+  if (Number(result.numAffectedRows ?? 0) > 0) return;
+  const held = await db
+    .selectFrom('bar_item')
+    .select('ingredient_id')
+    .where('user_id', '=', userId)
+    .where('ingredient_id', '=', id)
+    .executeTakeFirst();
+  if (!held) throw new AppError('CONFLICT', `a bar holds at most ${MAX_BAR_ITEMS} ingredients`);
 }

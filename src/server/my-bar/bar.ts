@@ -1,6 +1,13 @@
 /** The user's bar: add one or many ingredients, remove one. */
 import { type BarList } from '@/shared/schemas/my-bar';
-import { insertBarItems, isBarIngredient, listBar, requireBarIngredients, type UserScope } from './bar-rows';
+import {
+  insertBarItem,
+  insertBarItems,
+  isBarIngredient,
+  listBar,
+  requireBarIngredients,
+  type UserScope,
+} from './bar-rows';
 
 /**
  * Adds one ingredient to the user's bar. Idempotent: one already there keeps its time.
@@ -15,7 +22,7 @@ export async function addBarItem({
   now = () => new Date(),
 }: UserScope & { ingredientId: number; now?: () => Date }): Promise<BarList> {
   await requireBarIngredients(db, userId, [ingredientId]);
-  await db.transaction().execute((trx) => insertBarItems(trx, userId, [ingredientId], now()));
+  await insertBarItem(db, userId, ingredientId, now());
   return listBar({ db, userId });
 }
 
