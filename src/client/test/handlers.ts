@@ -1,6 +1,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { SuggestionList } from '@/shared/schemas/search';
 import type { CocktailDetail, CocktailPage, CocktailSummary } from '@/shared/schemas/cocktail';
+import { FAVORITES_PAGE_SIZE, type FavoriteList } from '@/shared/schemas/favorites';
 import { negroniDetail, summaryOf } from './fixtures';
 
 /**
@@ -22,6 +23,27 @@ export function apiErrorBody(status: number, code: string, message: string): Res
 /** A catalogue item numbered `n` (id n, "Drink n"), shaped like `GET /api/cocktails` items. */
 export function drink(n: number): CocktailSummary {
   return summaryOf(negroniDetail, { id: n, slug: `drink-${n}`, name: `Drink ${n}` });
+}
+
+/**
+ * `GET /api/me/favorites?page=N` body for favorites `ids` (newest first) as the server pages it: every id, the cards
+ * ({@link drink}) of page `page` only, 50 a page.
+ */
+export function favoriteListOf(ids: readonly number[], page = 0): FavoriteList {
+  const start = page * FAVORITES_PAGE_SIZE;
+  return {
+    ids: [...ids],
+    items: ids.slice(start, start + FAVORITES_PAGE_SIZE).map(drink),
+    page,
+    pageSize: FAVORITES_PAGE_SIZE,
+    total: ids.length,
+  };
+}
+
+/** The `page` of a recorded or intercepted request's query string (0 when absent). */
+export function pageOf(request: Request | URL): number {
+  const url = request instanceof URL ? request : new URL(request.url);
+  return Number(url.searchParams.get('page') ?? 0);
 }
 
 /** A user as better-auth's get-session reports it. */

@@ -1,5 +1,5 @@
 import { ArrowLeftIcon, CompassIcon, HeartIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/client/config/paths';
 import { Button } from '@/client/components/ui/button';
@@ -8,7 +8,9 @@ import { SignInRequired } from '@/client/features/account/components/sign-in-req
 import { useSession } from '@/client/lib/session';
 import { CocktailGrid } from '@/client/features/catalogue/components/cocktail-grid';
 import { RecipeModalHost } from '@/client/features/catalogue/components/recipe-modal-host';
+import { useInfiniteScroll } from '@/client/features/catalogue/hooks/use-infinite-scroll';
 import { useFavorites } from '@/client/features/favorites/api/get-favorites';
+import { favoriteCards, useFavoritePages } from '@/client/features/favorites/api/get-favorite-pages';
 import { keepRemoved } from '@/client/features/favorites/lib/keep-removed';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
 import type { CocktailSummary } from '@/shared/schemas/cocktail';
@@ -30,6 +32,9 @@ export const FAVORITES_PAGE_TEXT = {
     'Save the cocktails you love and find them again on any device. Sign in with Google, Facebook or an emailed link.',
 } as const;
 
+/** Skeleton cards after the list while the next page of cards loads. */
+const NEXT_PAGE_SKELETONS = 4;
+
 /** "3 saved" / "1 saved". */
 function savedCount(count: number): string {
   return `${formatCount(count)} saved`;
@@ -38,15 +43,36 @@ function savedCount(count: number): string {
 /**
  * The page of My Favorites (`/profile/favorites`, from the profile's My Favorites button): the signed-in user's
  * favorites as cocktail cards, newest first, with the recipe modal; an empty state that points to Discover; a retry when
- * the list cannot be loaded. A cocktail un-hearted here keeps its card (empty heart) until the page is left, so a mis-tap
- * can be undone. Anonymous visitors get a sign-in prompt. Exports `Component` (react-router lazy convention).
+ * the list cannot be loaded. Page 0's cards come from the FavoritesProvider's list; the further pages (50 cards each)
+ * load as the end of the cards comes within 800 px of the viewport (a failed page ends paging for this visit, quietly).
+ * A cocktail un-hearted here keeps its card (empty heart) until the page is left, so a mis-tap can be undone. Anonymous
+ * visitors get a sign-in prompt. Exports `Component` (react-router lazy convention).
  */
 export function FavoritesPage() {
   useDocumentTitle(FAVORITES_PAGE_TEXT.title);
   const session = useSession();
   const favorites = useFavorites();
+  const first = favorites.data;
+  // Pages past 0 are asked only once the user scrolls near the end; cards cached by an earlier visit are not shown.
+  const [wantMore, setWantMore] = useState(false);
+  const more = useFavoritePages({ enabled: wantMore });
+  const morePages = wantMore ? more.data?.pages : undefined;
+  const [pagingStopped, setPagingStopped] = useState(false);
+  useEffect(() => {
+    if (more.isError) setPagingStopped(true);
+  }, [more.isError]);
+  const loadedPages = 1 + (morePages?.length ?? 0);
+  const hasMore = first !== undefined && loadedPages * first.pageSize < first.total;
+  const canPage = hasMore && !pagingStopped && !more.isError && !more.isFetching;
+  const { fetchNextPage } = more;
+  const loadMore = useCallback(() => {
+    if (wantMore) void fetchNextPage({ cancelRefetch: false });
+    else setWantMore(true);
+  }, [fetchNextPage, wantMore]);
+  const scrollMarker = useInfiniteScroll({ enabled: canPage, onLoadMore: loadMore, resetKey: loadedPages });
+
   const [shown, setShown] = useState<CocktailSummary[]>([]);
-  const items = favorites.data?.items;
+  const items = useMemo(() => (first ? favoriteCards(first, morePages) : undefined), [first, morePages]);
   useEffect(() => {
     if (items) setShown((previous) => keepRemoved(previous, items));
   }, [items]);
@@ -109,7 +135,17 @@ export function FavoritesPage() {
           <h2 id="favorites-list-title" className="sr-only">
             {FAVORITES_PAGE_TEXT.list}
           </h2>
-          <CocktailGrid items={list} loading={loading} label={FAVORITES_PAGE_TEXT.list} skeletonCount={4} />
+          <CocktailGrid
+            items={list}
+            loading={loading}
+            appendSkeletons={hasMore && more.isFetching ? NEXT_PAGE_SKELETONS : 0}
+            label={FAVORITES_PAGE_TEXT.list}
+            skeletonCount={4}
+          />
+          {/* The infinite-scroll marker: the next page of cards loads when it comes within 800 px of the viewport. */}
+          {!loading ? (
+            <div ref={scrollMarker} aria-hidden="true" data-testid="infinite-scroll-marker" className="h-px" />
+          ) : null}
         </section>
       )}
 

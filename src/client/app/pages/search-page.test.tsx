@@ -5,7 +5,14 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetUnitSystemCache } from '@/client/lib/use-unit-system';
-import { catalogueHandler, eventsHandler, jsonBody, sessionHandler, suggestionsHandler } from '@/client/test/handlers';
+import {
+  catalogueHandler,
+  eventsHandler,
+  favoriteListOf,
+  jsonBody,
+  sessionHandler,
+  suggestionsHandler,
+} from '@/client/test/handlers';
 import { server } from '@/client/test/msw-server';
 import { renderRoutes } from '@/client/test/render-routes';
 import { SearchPage as SearchPage } from './search-page';
@@ -32,7 +39,7 @@ function stubCatalogue(total: number, { signedIn = false }: { signedIn?: boolean
     eventsHandler(),
     suggestionsHandler(),
     sessionHandler(() => (signedIn ? signedInSession : null)),
-    http.get('/api/me/favorites', () => jsonBody({ ids: [], items: [] })),
+    http.get('/api/me/favorites', () => jsonBody(favoriteListOf([]))),
     // The signed-in user's own recipes: one house spec, matched by the server's own search.
     http.get('/api/me/recipes', () =>
       jsonBody({

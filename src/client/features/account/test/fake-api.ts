@@ -2,10 +2,11 @@ import { http, type HttpHandler } from 'msw';
 import {
   apiErrorBody,
   catalogueHandler,
-  drink,
   eventsHandler,
+  favoriteListOf,
   jsonBody,
   notFoundHandler,
+  pageOf,
   sampleHandler,
   sessionHandler,
   sessionOf,
@@ -100,9 +101,9 @@ export function accountHandlers(state: FakeApi['state'], catalogueSize = 3): Htt
         searches: [{ q: 'sour', occurredAt: testUser.createdAt }],
       });
     }),
-    http.get('/api/me/favorites', () => {
+    http.get('/api/me/favorites', ({ request }) => {
       if (!state.signedIn) return unauthorized();
-      return jsonBody({ ids: state.favorites, items: state.favorites.map(drink) });
+      return jsonBody(favoriteListOf(state.favorites, pageOf(request)));
     }),
     ...(['put', 'delete'] as const).map((method) =>
       http[method]('/api/me/favorites/:id', ({ params }) => {

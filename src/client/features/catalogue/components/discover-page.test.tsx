@@ -3,68 +3,12 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '@/client/features/account/test/fake-api';
-import { INFINITE_SCROLL_ROOT_MARGIN } from '@/client/features/catalogue/hooks/use-infinite-scroll';
 import { getSignInDialogState, resetSignInDialogForTests } from '@/client/lib/sign-in-store';
 import { resetUnitSystemCache } from '@/client/lib/use-unit-system';
 import { jsonResponse } from '@/client/test/fixtures';
 import { renderRoutes } from '@/client/test/render-routes';
+import { TestIntersectionObserver } from '@/client/test/test-intersection-observer';
 import { DiscoverPage as DiscoverPage, DISCOVER_TEXT } from './discover-page';
-
-/**
- * jsdom has no IntersectionObserver: this one stands in for the browser's. Like the real one it reports the marker's
- * state once right after `observe`; `nearEnd` says whether the marker is within the observer's margin of the viewport.
- * The page has two kinds: the paging marker's (one per list, {@link INFINITE_SCROLL_ROOT_MARGIN}) and the one the cards'
- * artwork shares (useNearViewport); `paging()` is the live ones of the first kind.
- */
-class TestIntersectionObserver {
-  static live = new Set<TestIntersectionObserver>();
-  static nearEnd = false;
-  static margins: string[] = [];
-  private targets = new Set<Element>();
-  private readonly margin: string;
-
-  constructor(
-    private readonly callback: IntersectionObserverCallback,
-    options?: IntersectionObserverInit,
-  ) {
-    this.margin = options?.rootMargin ?? '';
-    TestIntersectionObserver.margins.push(this.margin);
-    TestIntersectionObserver.live.add(this);
-  }
-
-  /** The paging markers' observers still watching. */
-  static paging() {
-    return [...TestIntersectionObserver.live].filter((observer) => observer.margin === INFINITE_SCROLL_ROOT_MARGIN);
-  }
-
-  observe(target: Element) {
-    this.targets.add(target);
-    queueMicrotask(() => this.report());
-  }
-  unobserve(target: Element) {
-    this.targets.delete(target);
-  }
-  disconnect() {
-    this.targets.clear();
-    TestIntersectionObserver.live.delete(this);
-  }
-  takeRecords() {
-    return [];
-  }
-  report() {
-    if (!TestIntersectionObserver.live.has(this)) return;
-    const entries = [...this.targets].map(
-      (target) => ({ target, isIntersecting: TestIntersectionObserver.nearEnd }) as IntersectionObserverEntry,
-    );
-    if (entries.length > 0) this.callback(entries, this as unknown as IntersectionObserver);
-  }
-
-  /** The user scrolls: the marker comes (or not) within the margin. */
-  static scroll(nearEnd: boolean) {
-    TestIntersectionObserver.nearEnd = nearEnd;
-    for (const observer of [...TestIntersectionObserver.live]) observer.report();
-  }
-}
 
 /** The 0-based page numbers asked of GET /api/cocktails (the signed-in catalogue), in order. */
 function pagesAsked(api: FakeApi): number[] {
@@ -97,10 +41,7 @@ beforeEach(() => {
   localStorage.clear();
   resetUnitSystemCache();
   resetSignInDialogForTests();
-  TestIntersectionObserver.live.clear();
-  TestIntersectionObserver.nearEnd = false;
-  TestIntersectionObserver.margins = [];
-  vi.stubGlobal('IntersectionObserver', TestIntersectionObserver);
+  TestIntersectionObserver.install();
 });
 afterEach(() => {
   vi.unstubAllGlobals();

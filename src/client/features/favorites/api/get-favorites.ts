@@ -3,28 +3,26 @@ import { createContext, createElement, useContext, type ReactNode } from 'react'
 import { useSession } from '@/client/lib/session';
 import { apiFetch } from '@/client/lib/api-client';
 import { useDeferredFirstAnswer } from '@/client/lib/use-deferred-first-answer';
-import type { CocktailSummary } from '@/shared/schemas/cocktail';
+import type { FavoriteList } from '@/shared/schemas/favorites';
 import { favoriteKeys } from './query-keys';
 
-/** `GET /api/me/favorites` answer: the favorite cocktail ids and their list items, newest favorite first. */
-export interface FavoriteList {
-  ids: number[];
-  items: CocktailSummary[];
-}
-
 /**
- * Fetches the signed-in user's favorites.
- * @throws ApiError: 401 UNAUTHORIZED when the session has ended, NETWORK_ERROR offline.
+ * Fetches page `page` (0-based) of the signed-in user's favorites: every favorite's id, and that page's cards (50 a page).
+ * Page 0 is asked without a query string. The server answers with a per-user ETag, so the browser revalidates a list it
+ * already has with a cheap 304.
+ * @throws ApiError: 401 UNAUTHORIZED when the session has ended, 400 VALIDATION_FAILED for a bad page, NETWORK_ERROR
+ *   offline.
  */
-export function getFavorites(signal?: AbortSignal): Promise<FavoriteList> {
-  return apiFetch<FavoriteList>('/api/me/favorites', null, { signal });
+export function getFavorites(page = 0, signal?: AbortSignal): Promise<FavoriteList> {
+  const path = page === 0 ? '/api/me/favorites' : `/api/me/favorites?page=${page}`;
+  return apiFetch<FavoriteList>(path, null, { signal });
 }
 
-/** Query of one user's favorites (the key carries `userId`). 4xx answers are not retried. */
+/** Query of one user's favorites, page 0: every id and the first page's cards (the key carries `userId`). */
 export function getFavoritesQueryOptions(userId: string) {
   return queryOptions({
     queryKey: favoriteKeys.list(userId),
-    queryFn: ({ signal }) => getFavorites(signal),
+    queryFn: ({ signal }) => getFavorites(0, signal),
   });
 }
 

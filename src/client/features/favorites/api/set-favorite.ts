@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/client/lib/api-client';
 import { accountKeys } from '@/client/lib/query-keys';
-import { getFavoritesQueryOptions, type FavoriteList } from './get-favorites';
+import { FAVORITES_PAGE_SIZE, type FavoriteList } from '@/shared/schemas/favorites';
+import { getFavoritesQueryOptions } from './get-favorites';
 import { favoriteKeys } from './query-keys';
 
 /** Answer of `PUT` / `DELETE /api/me/favorites/:cocktailId`. */
@@ -30,18 +31,30 @@ export interface SetFavoriteVariables {
 }
 
 /**
- * The cached list with `cocktailId` added to the front of its ids (`favorite`) or taken out of them. The items are left
- * as they are (an added cocktail's card data is not at hand; a removed one stays until the refetch, so My Favorites does
- * not lose the card, and its focus, under the user's finger).
+ * The cached list (page 0) with `cocktailId` added to the front of its ids (`favorite`) or taken out of them, `total`
+ * kept equal to the number of ids. A removed cocktail's card leaves `items` too (My Favorites keeps it on screen until
+ * the page is left, lib/keep-removed.ts, so the card and its focus stay under the user's finger); an added one's card
+ * data is not at hand, so its card arrives with the refetch that follows every write.
  */
 export function withFavorite(list: FavoriteList | undefined, cocktailId: number, favorite: boolean): FavoriteList {
   const ids = (list?.ids ?? []).filter((id) => id !== cocktailId);
-  return { ids: favorite ? [cocktailId, ...ids] : ids, items: list?.items ?? [] };
+  const next = favorite ? [cocktailId, ...ids] : ids;
+  const items = (list?.items ?? []).filter((item) => favorite || item.id !== cocktailId);
+  return {
+    ids: next,
+    items,
+    page: list?.page ?? 0,
+    pageSize: list?.pageSize ?? FAVORITES_PAGE_SIZE,
+    total: next.length,
+  };
 }
 
-/** Refetches everything a favorite write changes: the list, the profile's count and the recent activity. */
+/**
+ * Refetches everything a favorite write changes: the list and its further pages (the cards shift between pages), the
+ * profile's count and the recent activity.
+ */
 function refreshAfterWrite(queryClient: QueryClient, userId: string): void {
-  void queryClient.invalidateQueries({ queryKey: getFavoritesQueryOptions(userId).queryKey });
+  void queryClient.invalidateQueries({ queryKey: favoriteKeys.user(userId) });
   void queryClient.invalidateQueries({ queryKey: accountKeys.me(userId) });
   void queryClient.invalidateQueries({ queryKey: accountKeys.activity(userId) });
 }
