@@ -3,7 +3,7 @@ import { deleteAccountRequestSchema, sessionIdParamSchema } from '@/shared/schem
 import { analyticsBatchSchema } from '@/shared/schemas/analytics';
 import { cocktailIdParamSchema } from '@/shared/schemas/cocktail';
 import { cocktailListQuerySchema, cocktailSampleQuerySchema } from '@/shared/schemas/cocktail-query';
-import { favoriteParamSchema } from '@/shared/schemas/favorites';
+import { favoriteListQuerySchema, favoriteParamSchema } from '@/shared/schemas/favorites';
 import { ingredientListQuerySchema } from '@/shared/schemas/ingredient';
 import { suggestionQuerySchema } from '@/shared/schemas/search';
 import { oauthProviderParamSchema, oauthStartSchema } from '@/shared/schemas/session';
@@ -145,7 +145,14 @@ export const CATALOGUE_ACCOUNT_ROUTES: readonly RouteSpec[] = [
     caller: 'user',
     params: { id: { valid: (ctx) => ctx.victim.sessionId, schema: sessionIdParamSchema.shape.id } },
   }),
-  app({ id: 'GET /api/me/favorites', method: 'GET', path: '/api/me/favorites', caller: 'user' }),
+  app({
+    id: 'GET /api/me/favorites',
+    method: 'GET',
+    path: '/api/me/favorites',
+    caller: 'user',
+    query: () => ({ page: '1' }),
+    querySchema: favoriteListQuerySchema,
+  }),
   app({
     id: 'PUT /api/me/favorites/:cocktailId',
     method: 'PUT',
