@@ -189,15 +189,20 @@ export async function insertBarItem(db: Kysely<Database>, userId: string, id: nu
     dialectOf(db) === 'postgres'
       ? sql`CAST(${userId} AS text), CAST(${id} AS integer), CAST(${at} AS timestamptz)`
       : sql`${userId}, ${id}, ${at}`;
-  const result = await sql`INSERT INTO bar_item (user_id, ingredient_id, created_at) SELECT ${row}
-    WHERE (SELECT count(*) FROM bar_item WHERE user_id = ${userId}) < ${MAX_BAR_ITEMS}
-    ON CONFLICT (user_id, ingredient_id) DO NOTHING`.execute(db);
-  if (Number(result.numAffectedRows ?? 0) > 0) return;
-  const held = await db
-    .selectFrom('bar_item')
-    .select('ingredient_id')
-    .where('user_id', '=', userId)
-    .where('ingredient_id', '=', id)
-    .executeTakeFirst();
-  if (!held) throw new AppError('CONFLICT', `a bar holds at most ${MAX_BAR_ITEMS} ingredients`);
+  // Nothing inserted means it is there or the bar is full; a removal racing this write can make it neither, so ask again.
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const result = await sql`INSERT INTO bar_item (user_id, ingredient_id, created_at) SELECT ${row}
+      WHERE (SELECT count(*) FROM bar_item WHERE user_id = ${userId}) < ${MAX_BAR_ITEMS}
+      ON CONFLICT (user_id, ingredient_id) DO NOTHING`.execute(db);
+    if (Number(result.numAffectedRows ?? 0) > 0) return;
+    const held = await db
+      .selectFrom('bar_item')
+      .select('ingredient_id')
+      .where('user_id', '=', userId)
+      .where('ingredient_id', '=', id)
+      .executeTakeFirst();
+    if (held) return;
+    if ((await countRows(db, 'bar_item', userId)) >= MAX_BAR_ITEMS) break;
+  }
+  throw new AppError('CONFLICT', `a bar holds at most ${MAX_BAR_ITEMS} ingredients`);
 }
