@@ -1,7 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+} from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
@@ -80,6 +90,41 @@ function reusingStatements(sqlite: BetterSqlite3.Database): SqliteDatabase {
 }
 
 /**
+ * Kysely's SQLite driver with its one connection handed out first come, first served. Kysely's own lock wakes every
+ * waiter at each release and lets them race for it: under a few hundred concurrent requests that is work per waiter per
+ * query, and a request can lose the race for seconds.
+ */
+class QueuedSqliteDriver extends SqliteDriver {
+  readonly #waiting: (() => void)[] = [];
+  #held = false;
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    if (this.#held) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    this.#held = true;
+    return super.acquireConnection();
+  }
+
+  override async releaseConnection(): Promise<void> {
+    await super.releaseConnection();
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#held = false;
+  }
+}
+
+/** SqliteDialect with {@link QueuedSqliteDriver}. */
+class QueuedSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new QueuedSqliteDriver(this.#config);
+  }
+}
+
+/**
  * Connects to the configured database. SQLite opens at once (and throws if the file cannot be opened); PostgreSQL connects
  * lazily through a `pg` pool of at most {@link PG_POOL_MAX} clients, so an unreachable server surfaces on the first query.
  */
@@ -88,7 +133,7 @@ export function createDatabase(config: { database: DatabaseConfig }): DatabaseHa
   let destroyed: Promise<void> | null = null;
   if (settings.dialect === 'sqlite') {
     const sqlite = openSqlite(settings.file);
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
+    const db = new Kysely<Database>({ dialect: new QueuedSqliteDialect({ database: reusingStatements(sqlite) }) });
     return {
       db,
       dialect: 'sqlite',
