@@ -14,7 +14,7 @@
  * BENCH_ROUTES=<text> measures only the routes whose name contains it. BENCH_CPU_PROF=<dir> writes the server's CPU profile there (node --cpu-prof; summarise with
  * `tsx scripts/bench/profile-summary.ts <dir>`). Needs a build.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { revenueCatEvent, TEST_WEBHOOK_AUTH, webhookBody } from '../../tests/support/payments';
 import { onBenchDatabases } from './databases';
@@ -25,6 +25,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 30);
 const USERS = Number(process.env.BENCH_USERS ?? 40);
 const CPU_PROF = process.env.BENCH_CPU_PROF;
+/** BENCH_SERVER_LOG=<path>: the server logs every request (LOG_LEVEL=info) to <path>.<database>.log. */
+const SERVER_LOG = process.env.BENCH_SERVER_LOG;
 /** BENCH_ROUTES: only the routes whose name contains it (e.g. 'GET /api/me' while profiling one route); the soak is skipped. */
 const ONLY_ROUTES = process.env.BENCH_ROUTES;
 const FAVORITES = 200;
@@ -183,7 +185,7 @@ async function measure(database: string, databaseUrl: string): Promise<Figures> 
   const profileDir = CPU_PROF ? path.resolve(CPU_PROF, database.toLowerCase()) : undefined;
   if (profileDir) mkdirSync(profileDir, { recursive: true });
   const server = await startServer(databaseUrl, {
-    env: { REVENUECAT_WEBHOOK_AUTH: TEST_WEBHOOK_AUTH },
+    env: { REVENUECAT_WEBHOOK_AUTH: TEST_WEBHOOK_AUTH, ...(SERVER_LOG ? { LOG_LEVEL: 'info' } : {}) },
     nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   });
   try {
@@ -209,6 +211,7 @@ async function measure(database: string, databaseUrl: string): Promise<Figures> 
     return { database, list, at20, at200, soak };
   } finally {
     await stopServer(server);
+    if (SERVER_LOG) writeFileSync(`${SERVER_LOG}.${database.toLowerCase()}.log`, server.output());
   }
 }
 
@@ -247,7 +250,7 @@ function report(all: Figures[]): void {
     const s = run.soak;
     const clean = s.errors === 0 && s.timeouts === 0 && s.non2xx === 0;
     verdicts.push(
-      `${run.database} every signed-in route at 200 connections for ${SOAK_SECONDS} s: ${fmt(s.requests)} requests, ` +
+      `${run.database} every signed-in route at 200 connections for ${ONLY_ROUTES ? 1 : SOAK_SECONDS} s: ${fmt(s.requests)} requests, ` +
         `${s.errors} errors, ${s.timeouts} timeouts, ${s.non2xx} non-2xx (${JSON.stringify(s.statuses)}) ${clean ? 'met' : 'MISSED'}`,
     );
   }
