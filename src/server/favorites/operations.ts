@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { FAVORITES_PAGE_SIZE, type FavoriteList } from '@/shared/schemas/favorites';
+import { dialectOf } from '../db/database';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { getCatalogueVersion, loadSummariesByIds } from '../catalogue';
@@ -102,6 +103,16 @@ export async function addFavorite({
   cocktailId: number;
   now?: () => Date;
 }): Promise<{ cocktailId: number; favorite: true }> {
+  // One statement inserts only a public cocktail; when it inserts nothing, the favorite was there or the cocktail is not.
+  const at = now().toISOString();
+  const values =
+    dialectOf(db) === 'postgres'
+      ? sql`CAST(${userId} AS text), id, CAST(${at} AS timestamptz)`
+      : sql`${userId}, id, ${at}`;
+  const inserted = await sql`INSERT INTO user_favorites (user_id, cocktail_id, created_at)
+    SELECT ${values} FROM cocktail WHERE id = ${cocktailId} AND venue_id IS NULL AND owner_id IS NULL
+    ON CONFLICT (user_id, cocktail_id) DO NOTHING`.execute(db);
+  if (Number(inserted.numAffectedRows ?? 0) > 0) return { cocktailId, favorite: true };
   const cocktail = await db
     .selectFrom('cocktail')
     .select('id')
@@ -110,11 +121,6 @@ export async function addFavorite({
     .where('owner_id', 'is', null)
     .executeTakeFirst();
   if (!cocktail) throw new AppError('NOT_FOUND', `no cocktail has id ${cocktailId}`);
-  await db
-    .insertInto('user_favorites')
-    .values({ user_id: userId, cocktail_id: cocktailId, created_at: now().toISOString() })
-    .onConflict((conflict) => conflict.columns(['user_id', 'cocktail_id']).doNothing())
-    .execute();
   return { cocktailId, favorite: true };
 }
 
