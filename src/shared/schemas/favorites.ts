@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { recordIdParamSchema } from './record-id';
 import { cocktailSummarySchema } from './cocktail';
 
-/** Cards per page of `GET /api/me/favorites` (every page but the last holds exactly this many). */
-export const FAVORITES_PAGE_SIZE = 50;
+import { FAVORITES_PAGE_SIZE } from './favorites-page-size';
+
+export { FAVORITES_PAGE_SIZE };
 
 /** Path parameter of `PUT|DELETE /api/me/favorites/:cocktailId`: a positive whole number. */
 export const favoriteParamSchema = z.object({

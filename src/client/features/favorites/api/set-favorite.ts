@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/client/lib/api-client';
 import { accountKeys } from '@/client/lib/query-keys';
-import { FAVORITES_PAGE_SIZE, type FavoriteList } from '@/shared/schemas/favorites';
+import type { FavoriteList } from '@/shared/schemas/favorites';
+import { FAVORITES_PAGE_SIZE } from '@/shared/schemas/favorites-page-size';
 import { getFavoritesQueryOptions } from './get-favorites';
 import { favoriteKeys } from './query-keys';
 
