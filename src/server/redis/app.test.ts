@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@/shared/schemas/api-error';
-import { postJson, randomAddress, randomEmail, requestMagicLink, signIn, userIdOf } from '../../../tests/support/auth';
+import {
+  postJson,
+  randomAddress,
+  randomEmail,
+  requestMagicLink,
+  SESSION_COOKIE,
+  signIn,
+  userIdOf,
+} from '../../../tests/support/auth';
+import { CookieJar } from '../../../tests/support/cookie-jar';
 import {
   hasRedisServerBinary,
   openTestRedis,
@@ -219,13 +228,16 @@ describe.skipIf(!serverBinary)('the app when Redis goes away and comes back', ()
     expect('error' in body ? body.error.code : body.code).toBe('SERVICE_UNAVAILABLE');
   }
 
-  it('answers 503 with Retry-After where Redis is needed, serves the rest, and recovers by itself', async () => {
+  it('answers 503 with Retry-After where Redis is needed, serves the rest (cached sessions too), and recovers by itself', async () => {
     const jar = await signIn(t, randomEmail('outage'));
     const userId = await userIdOf(t, jar);
     await server.stop();
 
     await expectUnavailable(await requestMagicLink(t, randomEmail('outage')));
-    await expectUnavailable(await t.request('/api/me', { headers: jar.headers() }));
+    // A signed-in browser's session cache cookie is checked against the database's session row, not Redis.
+    expect((await t.request('/api/me', { headers: jar.headers() })).status).toBe(200);
+    const uncached = new CookieJar().set(SESSION_COOKIE, jar.get(SESSION_COOKIE)!);
+    await expectUnavailable(await t.request('/api/me', { headers: uncached.headers() }));
     await expectUnavailable(await t.request('/api/auth/sign-out', postJson({}, jar)));
     await expectUnavailable(await t.request('/api/support', postJson({ email: 'a@example.test', message: 'Hello.' })));
     // What does not need Redis keeps answering.
