@@ -122,9 +122,10 @@ test.describe('recovery mode', () => {
     expect(await recoveryFlag(page)).toBeNull();
     await expect(accountMenuButton(page)).toBeVisible();
 
-    // No analytics batch carried the token (page views name paths only).
-    await page.waitForTimeout(2000);
-    expect(analytics.length).toBeGreaterThan(0);
+    // No analytics batch carried the token (page views name paths only): wait for the batch of the last page's view.
+    await expect
+      .poll(() => analytics.some((body) => /"path":\s*"\/settings"/.test(body)), { timeout: 10_000 })
+      .toBe(true);
     for (const body of analytics) expect(body).not.toContain(token);
   });
 
