@@ -1,14 +1,21 @@
 /**
- * The catalogue feature's public surface: its routes, seeding, the list items other features show, the ingredient
- * catalogue and the My Bar match model (both in memory per catalogue version), the catalogue version itself (for other
- * features' ETags), the search-key fold, and the writer of recipes people write (venue signatures, own recipes).
+ * The catalogue feature's public surface: its routes, seeding, the list items other features show (as objects, or as
+ * the JSON text kept in memory), the ingredient catalogue and the My Bar match model (both in memory per catalogue
+ * version), the catalogue version itself (for other features' ETags), the search-key fold, and the writer of recipes
+ * people write (venue signatures, own recipes).
  */
 export { catalogueRoutes, ingredientRoutes, searchRoutes } from './routes';
 export { serveRecipePage } from './recipe-page';
 export { SIGN_IN_FOR_OWN_MESSAGE } from './list-operations';
 export { getCatalogueVersion } from './catalogue-version';
 export { seedCatalogue, warmCatalogue, type SeedCatalogue, type SeedResult } from './operations';
-export { loadCocktailDetail, loadCocktailDetails, loadSummariesByIds, type StoredRecipe } from './read-model';
+export {
+  loadCocktailDetail,
+  loadCocktailDetails,
+  loadSummariesByIds,
+  loadSummaryJsonByIds,
+  type StoredRecipe,
+} from './read-model';
 export { getIngredientCatalogue, toIngredientKey, type IngredientCatalogue } from './ingredient-catalogue';
 export { getMatchModel, matchIngredientsOf, type MatchModel } from './match-model';
 export { buildSearchKeys, toSearchKey } from './search/search-text';

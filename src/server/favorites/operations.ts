@@ -1,19 +1,40 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { FAVORITES_PAGE_SIZE, type FavoriteList } from '@/shared/schemas/favorites';
+import { FAVORITES_PAGE_SIZE } from '@/shared/schemas/favorites';
 import { dialectOf } from '../db/database';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
-import { getCatalogueVersion, loadSummariesByIds } from '../catalogue';
+import { getCatalogueVersion, loadSummaryJsonByIds } from '../catalogue';
+
+/** What `GET /api/me/favorites` answers from before any card is loaded: the user's ids and the page's ETag. */
+export interface FavoritesState {
+  /** Every favorite's cocktail id, newest first (ties by cocktail id, highest first). */
+  ids: number[];
+  /** Weak ETag of the page's answer, `W/"<catalogue version>-<digest>"`: see {@link readFavoritesState}. */
+  etag: string;
+}
 
 /**
- * One page of a user's favorites: every favorite's cocktail id newest first (ties by cocktail id), and the cards of page
- * `page` only ({@link FAVORITES_PAGE_SIZE} a page, 0-based; a page past the end has none). Only the page's cards are
- * loaded. Only `userId`'s rows are read.
- * @returns `{ids, items, page, pageSize, total}`, `total` the number of favorites.
+ * The state of page `page` of `GET /api/me/favorites` as `userId` would get it now, from one query of the user's own
+ * rows (their cocktail ids in order) and the catalogue version, read together; the body is then built from these very
+ * ids ({@link favoritePageJson}), so a request reads the user's rows once.
+ *
+ * The ETag digests the user's id, the page and the whole ordered list of ids, and names the catalogue version (the cards
+ * change with the catalogue). Why it changes with the answer, and only then:
+ * - the body is a function of exactly these inputs (the ids, the page, and the cards of this catalogue version), so a
+ *   write that changes the list or its order (an add, a delete, a delete and an add of a different cocktail, a remove and
+ *   re-add that moves a cocktail, in any millisecond and on any clock) changes the tag; a write that changes no row (an
+ *   add of a favorite already there, a delete of one that is not) keeps it, as the answer is the same.
+ * - the user's id is in it, so one user's ETag never matches another user's list (a browser shared by two accounts), even
+ *   when the two lists are equal.
+ * - the tag and the body's ids come from the same read, so a write landing during the request cannot put one list under
+ *   another list's tag.
+ * Equal tags therefore mean equal bodies (up to a 96-bit digest collision), which is what the per-process answer cache
+ * (answer-cache.ts) rests on. The catalogue version is read before the cards, so a body is never older than its tag.
+ * @returns `{ids, etag}`; the tag is opaque to clients.
  * @throws the database's error.
  */
-export async function listFavoritePage({
+export async function readFavoritesState({
   db,
   userId,
   page,
@@ -21,60 +42,43 @@ export async function listFavoritePage({
   db: Kysely<Database>;
   userId: string;
   page: number;
-}): Promise<FavoriteList> {
-  const ids = await listFavoriteIds({ db, userId });
-  const start = page * FAVORITES_PAGE_SIZE;
-  const items = start < ids.length ? await loadSummariesByIds(db, ids.slice(start, start + FAVORITES_PAGE_SIZE)) : [];
-  return { ids, items, page, pageSize: FAVORITES_PAGE_SIZE, total: ids.length };
+}): Promise<FavoritesState> {
+  const [ids, catalogueVersion] = await Promise.all([listFavoriteIds({ db, userId }), getCatalogueVersion(db)]);
+  const digest = createHash('sha1')
+    .update(JSON.stringify([userId, page, ids]))
+    .digest('base64url')
+    .slice(0, 16);
+  return { ids, etag: `W/"${catalogueVersion}-${digest}"` };
 }
 
 /**
- * A weak ETag for page `page` of `GET /api/me/favorites` as `userId` would get it now, read before (and without) the body:
- * one aggregate query of the user's own rows (their count, the newest `created_at`, the sum of their cocktail ids) plus
- * the catalogue version (the cards change with the catalogue), the user's id and the page, digested.
- *
- * Why these change with the list:
- * - an add that inserts a row raises the count; a delete that removes one lowers it (an add of a favorite already there,
- *   or a delete of one that is not, changes no row and no answer). So one write between two reads always changes it.
- * - several writes can cancel out in the count (delete X, then add Y). Adds stamp `created_at` with the time of the write,
- *   later than every older row, so the newest `created_at` moves on, except when the add lands in the same millisecond
- *   as the newest row or comes from a process whose clock is behind. The sum of the cocktail ids covers those cases for
- *   a different cocktail (X is not Y). What is left: writes in the same millisecond (or on a late clock) that also keep
- *   the id sum, e.g. removing a cocktail and adding it back; such a client keeps the old order until the next write.
- * - the user's id is in it, so one user's ETag never matches another user's list (a browser shared by two accounts).
- * The tag is read before the body: a write landing in between gives a newer body under an older tag, which only costs
- * the next request a full answer, never a stale 304.
- * @returns `W/"…"`, opaque.
- * @throws the database's error.
+ * The JSON text of page `page` of a favorites answer (a FavoriteList, `{ids, items, page, pageSize, total}` in that key
+ * order) for the ordered `ids` of {@link readFavoritesState}. `items` holds the cards of that page only, 0-based, with
+ * {@link FAVORITES_PAGE_SIZE} a page (a page past the end has none; an id with no public cocktail has no card). The cards
+ * are spliced in as the catalogue keeps them serialised (loadSummaryJsonByIds), so no card is parsed, and the text is
+ * what `JSON.stringify` gives for the parsed list.
+ * @throws the database's error when cards must be read and cannot be.
  */
-export async function favoritesEtag({
+export async function favoritePageJson({
   db,
-  userId,
+  ids,
   page,
 }: {
   db: Kysely<Database>;
-  userId: string;
+  ids: readonly number[];
   page: number;
 }): Promise<string> {
-  const [row, catalogueVersion] = await Promise.all([
-    db
-      .selectFrom('user_favorites')
-      .select((eb) => [
-        eb.fn.countAll<number | string>().as('n'),
-        eb.fn.max('created_at').as('newest'),
-        eb.fn.sum<number | string | null>('cocktail_id').as('idSum'),
-      ])
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow(),
-    getCatalogueVersion(db),
-  ]);
-  const newest = row.newest === null ? 0 : new Date(row.newest).getTime();
-  const state = [userId, Number(row.n), newest, Number(row.idSum ?? 0), page].join(':');
-  const digest = createHash('sha1').update(state).digest('base64url').slice(0, 16);
-  return `W/"${catalogueVersion}-${digest}"`;
+  const start = page * FAVORITES_PAGE_SIZE;
+  const cards = start < ids.length ? await loadSummaryJsonByIds(db, ids.slice(start, start + FAVORITES_PAGE_SIZE)) : [];
+  const tail = `"page":${JSON.stringify(page)},"pageSize":${FAVORITES_PAGE_SIZE},"total":${ids.length}`;
+  return `{"ids":${JSON.stringify(ids)},"items":[${cards.join(',')}],${tail}}`;
 }
 
-/** One user's favorite cocktail ids, newest first (ties by cocktail id). Only `userId`'s rows are read. */
+/**
+ * One user's favorite cocktail ids, newest first (ties by cocktail id, highest first), in one query. Only `userId`'s rows
+ * are read.
+ * @throws the database's error.
+ */
 export async function listFavoriteIds({ db, userId }: { db: Kysely<Database>; userId: string }): Promise<number[]> {
   const rows = await db
     .selectFrom('user_favorites')
