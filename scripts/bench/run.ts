@@ -15,7 +15,7 @@
  * postgres://postgres@127.0.0.1:5432/postgres; skipped when unreachable), CHROMIUM_PATH. BENCH_ONLY names one part of
  * `npm run bench` to run (catalogue: this file; my-bar: scripts/bench/my-bar.ts; startup; load, restart or kill:
  * scripts/bench/resilience.ts; lighthouse: scripts/bench/lighthouse.ts; blocking: scripts/bench/blocking-time.ts; search:
- * scripts/bench/search.ts; signed-in: scripts/bench/signed-in.ts); the other parts
+ * scripts/bench/search.ts; signed-in: scripts/bench/signed-in.ts; scale: scripts/bench/signed-in-scale.ts); the other parts
  * skip themselves.
  * Targets: list >= 60 % of the bare ceiling; search p95 <= 20 ms at 100,000; home initial JS <= 120 kB gzip.
  */

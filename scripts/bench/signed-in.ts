@@ -16,10 +16,11 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { revenueCatEvent, TEST_WEBHOOK_AUTH, webhookBody } from '../../tests/support/payments';
+import { TEST_WEBHOOK_AUTH } from '../../tests/support/payments';
 import { onBenchDatabases } from './databases';
-import { loadRequests, type LoadFigures, type LoadRequest } from './load';
+import { loadRequests, type LoadFigures } from './load';
 import { signIn, startServer, stopServer, withSetCookies, type Running } from './resilience-server';
+import { catalogueIds, pick, prepareUsers, routes, type BenchUser, type Route } from './signed-in-users';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 30);
@@ -29,127 +30,6 @@ const CPU_PROF = process.env.BENCH_CPU_PROF;
 const SERVER_LOG = process.env.BENCH_SERVER_LOG;
 /** BENCH_ROUTES: only the routes whose name contains it (e.g. 'GET /api/me' while profiling one route); the soak is skipped. */
 const ONLY_ROUTES = process.env.BENCH_ROUTES;
-const FAVORITES = 200;
-const BOTTLES = 30;
-
-/** A signed-in Pro user of the run: their Cookie header and what they hold. */
-interface BenchUser {
-  cookie: string;
-  collectionIds: number[];
-}
-
-/** A route measured, its target and the request it sends for a random user. */
-interface Route {
-  name: string;
-  kind: 'account' | 'list' | 'write';
-  next: (user: BenchUser, i: number) => LoadRequest;
-}
-
-const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;
-
-/** Sends `request` with `cookie` and the app's origin; @throws unless it answers 2xx. */
-async function send(server: Running, cookie: string, request: LoadRequest): Promise<unknown> {
-  const response = await fetch(server.url + request.path, {
-    method: request.method,
-    headers: { cookie, origin: server.url, 'content-type': 'application/json', ...request.headers },
-    body: request.body,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${request.method} ${request.path}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-
-/** The catalogue's first FAVORITES cocktail ids and every ingredient id (pages past the first need a signed-in caller). */
-async function catalogueIds(url: string, cookie: string): Promise<{ cocktails: number[]; ingredients: number[] }> {
-  const cocktails: number[] = [];
-  for (let page = 0; cocktails.length < FAVORITES; page += 1) {
-    const response = await fetch(`${url}/api/cocktails?pageSize=50&page=${page}`, { headers: { cookie } });
-    const body = (await response.json()) as { items: { id: number }[] };
-    if (body.items.length === 0) break;
-    cocktails.push(...body.items.map((item) => item.id));
-  }
-  const ingredients = ((await (await fetch(`${url}/api/ingredients`)).json()) as { items: { id: number }[] }).items.map(
-    (item) => item.id,
-  );
-  return { cocktails: cocktails.slice(0, FAVORITES), ingredients };
-}
-
-/** Signs in `USERS` users, makes each Pro by RevenueCat's webhook, and fills their favorites, bar and collections. */
-async function prepareUsers(
-  server: Running,
-  ids: { cocktails: number[]; ingredients: number[] },
-): Promise<BenchUser[]> {
-  const users: BenchUser[] = [];
-  for (let n = 0; n < USERS; n += 1) {
-    const cookie = await signIn(server.url, `bench-${n}-${Date.now()}@example.com`);
-    const me = (await send(server, cookie, { method: 'GET', path: '/api/me' })) as { user: { id: string } };
-    const webhook = await fetch(`${server.url}/api/webhooks/revenuecat`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: TEST_WEBHOOK_AUTH },
-      body: JSON.stringify(webhookBody(revenueCatEvent('INITIAL_PURCHASE', me.user.id))),
-    });
-    if (!webhook.ok) throw new Error(`webhook: ${webhook.status} ${await webhook.text()}`);
-    const writes: LoadRequest[] = [
-      ...ids.cocktails.map((id): LoadRequest => ({ method: 'PUT', path: `/api/me/favorites/${id}` })),
-      ...ids.ingredients.slice(0, BOTTLES).map((id): LoadRequest => ({ method: 'PUT', path: `/api/me/bar/${id}` })),
-    ];
-    for (let i = 0; i < writes.length; i += 20) {
-      await Promise.all(writes.slice(i, i + 20).map((request) => send(server, cookie, request)));
-    }
-    const collectionIds: number[] = [];
-    for (let c = 0; c < 3; c += 1) {
-      const created = (await send(server, cookie, {
-        method: 'POST',
-        path: '/api/me/collections',
-        body: JSON.stringify({ name: `Bench ${c}` }),
-      })) as { id: number };
-      collectionIds.push(created.id);
-      for (const id of ids.cocktails.slice(c * 10, c * 10 + 10)) {
-        await send(server, cookie, { method: 'PUT', path: `/api/me/collections/${created.id}/items/${id}` });
-      }
-    }
-    users.push({ cookie, collectionIds });
-  }
-  return users;
-}
-
-/** The signed-in routes measured; writes alternate a put and its delete so every request changes something. */
-function routes(ids: { cocktails: number[]; ingredients: number[] }): Route[] {
-  const spare = ids.ingredients.slice(BOTTLES);
-  return [
-    { name: 'GET /api/me', kind: 'account', next: () => ({ method: 'GET', path: '/api/me' }) },
-    {
-      name: 'GET /api/auth/get-session',
-      kind: 'account',
-      next: () => ({ method: 'GET', path: '/api/auth/get-session' }),
-    },
-    { name: 'GET /api/me/favorites', kind: 'list', next: () => ({ method: 'GET', path: '/api/me/favorites' }) },
-    { name: 'GET /api/me/bar', kind: 'list', next: () => ({ method: 'GET', path: '/api/me/bar' }) },
-    { name: 'GET /api/me/collections', kind: 'list', next: () => ({ method: 'GET', path: '/api/me/collections' }) },
-    {
-      name: 'PUT/DELETE /api/me/favorites/:id',
-      kind: 'write',
-      next: (_user, i) => {
-        // Cocktails past the 200 the user holds would be new; the seed has ~200, so a held one is deleted then put back.
-        const id = pick(ids.cocktails);
-        return i % 2 === 0
-          ? { method: 'DELETE', path: `/api/me/favorites/${id}` }
-          : { method: 'PUT', path: `/api/me/favorites/${id}` };
-      },
-    },
-    {
-      name: 'PUT/DELETE /api/me/bar/:id',
-      kind: 'write',
-      next: (_user, i) => {
-        const id = pick(spare);
-        return i % 2 === 0
-          ? { method: 'PUT', path: `/api/me/bar/${id}` }
-          : { method: 'DELETE', path: `/api/me/bar/${id}` };
-      },
-    },
-  ];
-}
-
 /** Loads `route` for `seconds` at `connections`, each request a random user's with the cookie and origin it needs. */
 function loadRoute(server: Running, users: BenchUser[], route: Route, connections: number, seconds: number) {
   let i = 0;
@@ -191,7 +71,7 @@ async function measure(database: string, databaseUrl: string): Promise<Figures> 
   try {
     const ids = await catalogueIds(server.url, await signIn(server.url, `bench-reader-${Date.now()}@example.com`));
     console.log(`  ${USERS} Pro users, ${ids.cocktails.length} favorites each...`);
-    const users = await prepareUsers(server, ids);
+    const users = await prepareUsers(server, ids, USERS);
     const all = routes(ids).filter((route) => !ONLY_ROUTES || route.name.includes(ONLY_ROUTES));
     // While profiling, the list runs only a second, so the profile is the signed-in routes'.
     const list = await loadRequests({
