@@ -20,6 +20,7 @@ import { ownRecipesMigration } from './0017-own-recipes';
 import { ownIngredientsMigration } from './0018-own-ingredients';
 import { recipeSourceMigration } from './0019-recipe-source';
 import { rateLimitCounterMigration } from './0020-rate-limit-counter';
+import { userLookupIndexesMigration } from './0021-user-lookup-indexes';
 
 /**
  * Every migration, by name (Kysely runs them in name order). One set serves both dialects: each module receives the dialect
@@ -47,5 +48,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0018-own-ingredients': ownIngredientsMigration(),
     '0019-recipe-source': recipeSourceMigration(),
     '0020-rate-limit-counter': rateLimitCounterMigration(dialect),
+    '0021-user-lookup-indexes': userLookupIndexesMigration(),
   };
 }
