@@ -189,6 +189,7 @@ interface PostgresPlanNode {
   Alias?: string;
   'Index Name'?: string;
   'Index Cond'?: string;
+  'Recheck Cond'?: string;
   Filter?: string;
   Plans?: PostgresPlanNode[];
 }
@@ -196,8 +197,8 @@ interface PostgresPlanNode {
 /**
  * PostgreSQL: the full scans of user-owned tables in `EXPLAIN (FORMAT JSON)` of `statement` with its own parameters,
  * planned with sequential scans disabled (test tables are tiny, so the planner would rightly prefer them): a `Seq Scan`
- * left on such a table means no index serves the statement, and an index scan without an index condition reads the
- * whole index. Nothing is executed (no ANALYZE) and the transaction is rolled back.
+ * left on such a table means no index serves the statement, and an index scan without an index condition (or a bitmap
+ * heap scan without a recheck condition) reads the whole index. Nothing is executed (no ANALYZE) and the transaction is rolled back.
  */
 export async function postgresScans(client: pg.Client, statement: CapturedStatement): Promise<ScanFinding[]> {
   const owned = userOwnedTablesOf(statement.sql);
@@ -218,7 +219,10 @@ export async function postgresScans(client: pg.Client, statement: CapturedStatem
   const visit = (node: PostgresPlanNode) => {
     const table = node['Relation Name'];
     const type = node['Node Type'];
-    const fullScan = type === 'Seq Scan' || (/^Index (Only )?Scan$/.test(type) && !node['Index Cond']);
+    const fullScan =
+      type === 'Seq Scan' ||
+      (/^Index (Only )?Scan$/.test(type) && !node['Index Cond']) ||
+      (type === 'Bitmap Heap Scan' && !node['Recheck Cond']);
     if (table && owned.has(table) && fullScan) {
       const index = node['Index Name'] ? ` using ${node['Index Name']}` : '';
       const filter = node.Filter ? ` filter ${node.Filter}` : '';
