@@ -11,11 +11,11 @@
  * The public list is measured too: own recipes share its table. Needs a build.
  */
 import { spawnSync } from 'node:child_process';
-import http from 'node:http';
 import path from 'node:path';
 import { TEST_WEBHOOK_AUTH } from '../../tests/support/payments';
 import { onBenchDatabases } from './databases';
 import type { LoadRequest } from './load';
+import { sampleLatency, type PacedFigures } from './paced';
 import { signIn, startServer, stopServer, withSetCookies, type Running } from './resilience-server';
 import { catalogueIds, pick, prepareUsers, routes, type BenchUser, type Route } from './signed-in-users';
 
@@ -26,58 +26,7 @@ const IN_FLIGHT = 4;
 const TARGET_RATIO = 1.5;
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** Latency percentiles of one route, ms. */
-interface Latency {
-  p50: number;
-  p95: number;
-  requests: number;
-  failed: number;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-
-/** Sends `request` over `agent`; resolves with its status, headers and the elapsed ms once the body has arrived. */
-function timed(server: Running, agent: http.Agent, request: LoadRequest) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; ms: number }>((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const req = http.request(
-      server.url + request.path,
-      { method: request.method, agent, headers: request.headers },
-      (res) => {
-        res.resume();
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            ms: Number(process.hrtime.bigint() - started) / 1e6,
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(request.body);
-  });
-}
-
-/** Runs `next()`'s requests, IN_FLIGHT at a time, for `seconds`: every request's latency. */
-async function sample(server: Running, seconds: number, next: () => LoadRequest): Promise<Latency> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
-  const times: number[] = [];
-  let failed = 0;
-  const until = Date.now() + seconds * 1000;
-  const worker = async () => {
-    while (Date.now() < until) {
-      const answer = await timed(server, agent, next());
-      times.push(answer.ms);
-      if (answer.status < 200 || answer.status >= 300) failed += 1;
-    }
-  };
-  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-  agent.destroy();
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), requests: times.length, failed };
-}
+type Latency = PacedFigures;
 
 /** The request a route sends for a random sampled user, with the cookie jar kept as a browser keeps it. */
 function userRequest(server: Running, users: BenchUser[], route: Route, i: number): LoadRequest {
@@ -92,13 +41,15 @@ async function measureAll(databaseUrl: string, users: BenchUser[], all: Route[])
   try {
     const out = new Map<string, Latency>();
     const list = (): LoadRequest => ({ method: 'GET', path: '/api/cocktails' });
-    await sample(server, 1, list);
-    out.set('GET /api/cocktails (public)', await sample(server, SECONDS, list));
+    const sample = (seconds: number, next: () => LoadRequest) =>
+      sampleLatency({ url: server.url, inFlight: IN_FLIGHT, seconds, next });
+    await sample(1, list);
+    out.set('GET /api/cocktails (public)', await sample(SECONDS, list));
     for (const route of all) {
       let i = 0;
       const next = () => userRequest(server, users, route, i++);
-      await sample(server, 1, next);
-      out.set(route.name, await sample(server, SECONDS, next));
+      await sample(1, next);
+      out.set(route.name, await sample(SECONDS, next));
     }
     return out;
   } finally {
