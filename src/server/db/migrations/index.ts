@@ -21,6 +21,7 @@ import { ownIngredientsMigration } from './0018-own-ingredients';
 import { recipeSourceMigration } from './0019-recipe-source';
 import { rateLimitCounterMigration } from './0020-rate-limit-counter';
 import { userLookupIndexesMigration } from './0021-user-lookup-indexes';
+import { publicCatalogueIndexesMigration } from './0022-public-catalogue-indexes';
 
 /**
  * Every migration, by name (Kysely runs them in name order). One set serves both dialects: each module receives the dialect
@@ -49,5 +50,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0019-recipe-source': recipeSourceMigration(),
     '0020-rate-limit-counter': rateLimitCounterMigration(dialect),
     '0021-user-lookup-indexes': userLookupIndexesMigration(),
+    '0022-public-catalogue-indexes': publicCatalogueIndexesMigration(),
   };
 }
