@@ -188,6 +188,12 @@ export async function generateUsers({
     await sql`DROP TABLE IF EXISTS synthetic_cocktail_rn`.execute(db);
     await sql`DROP TABLE IF EXISTS synthetic_ingredient_rn`.execute(db);
   }
+  if (dialect === 'postgres') {
+    // The chunks ran with triggers off (session_replication_role), so the saves counts are made once here.
+    await sql`DELETE FROM cocktail_saves`.execute(db);
+    await sql`INSERT INTO cocktail_saves (cocktail_id, saves)
+      SELECT cocktail_id, count(*) FROM user_favorites GROUP BY cocktail_id`.execute(db);
+  }
   await sql`ANALYZE`.execute(db);
 }
 

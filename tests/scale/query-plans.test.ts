@@ -50,14 +50,6 @@ import { totpFromUri } from '../support/totp';
 /** Statements that may scan a user-owned table, each with why. A new entry needs a reason a reviewer accepts. */
 const ALLOWED_SCANS: AllowedScan[] = [
   {
-    table: 'user_favorites',
-    sql: /^select "cocktail_id", count\(\*\) as "saves" from "user_favorites" group by "cocktail_id"$/,
-    reason:
-      "search popularity (catalogue/search/search-index.ts readPopularity): every cocktail's saves, counted once per " +
-      'process when the search engine is built and at most every 10 minutes after, never per request; a count of ' +
-      'every cocktail reads the whole cocktail_id index by nature',
-  },
-  {
     table: 'webhook_event',
     sql: /^delete from "webhook_event" where \("user_id" = (\?|\$1) or "app_user_id" = (\?|\$2) or "payload" like /,
     reason:

@@ -259,6 +259,15 @@ export interface UserFavoritesTable {
   created_at: Timestamp;
 }
 
+/**
+ * `cocktail_saves`: how many members saved a cocktail, kept by triggers on `user_favorites` (migration 0023); a
+ * cocktail nobody saved has no row or a row at 0.
+ */
+export interface CocktailSavesTable {
+  cocktail_id: number;
+  saves: number;
+}
+
 /** `support_message`: a message sent through the Contact Support form. */
 export interface SupportMessageTable {
   id: Generated<number>;
@@ -420,6 +429,7 @@ export interface Database {
   rateLimit: AuthRateLimitTable;
   jwks: AuthJwksTable;
   user_favorites: UserFavoritesTable;
+  cocktail_saves: CocktailSavesTable;
   support_message: SupportMessageTable;
   mail_outbox: MailOutboxTable;
   rate_limit_counter: RateLimitCounterTable;

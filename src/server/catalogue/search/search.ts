@@ -213,8 +213,7 @@ export async function searchPostgres(
           : sql`${sql.join(costs, sql` + `)}, coalesce(p.saves, 0) desc, length(c.name_key), c.name_key, c.id`;
       const { rows } = await sql<{ id: number | string }>`
         select c.id from cocktail c
-        left join (select cocktail_id, count(*) as saves from user_favorites group by cocktail_id) p
-          on p.cocktail_id = c.id
+        left join cocktail_saves p on p.cocktail_id = c.id
         where ${whereSql}
         order by ${order}
         limit ${page.limit} offset ${page.offset}`.execute(trx);

@@ -22,6 +22,7 @@ import { recipeSourceMigration } from './0019-recipe-source';
 import { rateLimitCounterMigration } from './0020-rate-limit-counter';
 import { userLookupIndexesMigration } from './0021-user-lookup-indexes';
 import { publicCatalogueIndexesMigration } from './0022-public-catalogue-indexes';
+import { cocktailSavesMigration } from './0023-cocktail-saves';
 
 /**
  * Every migration, by name (Kysely runs them in name order). One set serves both dialects: each module receives the dialect
@@ -51,5 +52,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0020-rate-limit-counter': rateLimitCounterMigration(dialect),
     '0021-user-lookup-indexes': userLookupIndexesMigration(),
     '0022-public-catalogue-indexes': publicCatalogueIndexesMigration(),
+    '0023-cocktail-saves': cocktailSavesMigration(dialect),
   };
 }
