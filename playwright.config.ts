@@ -31,5 +31,7 @@ export default defineConfig({
     // Debian's Chromium (CHROMIUM_PATH or /usr/bin/chromium) with the flags for a closed network and without the
     // omnibox popup's renderer; Playwright gives each launch a fresh temporary profile (--user-data-dir).
     launchOptions: PLAYWRIGHT_LAUNCH_OPTIONS,
+    // Journeys stub routes and expect every load to reach their server; the offline journeys let the worker in.
+    serviceWorkers: 'block',
   },
 });

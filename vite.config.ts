@@ -4,8 +4,11 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { firstPaintFonts } from './scripts/vite-fonts.ts';
+import { appIcons } from './scripts/vite-icons.ts';
 import { prerenderPages } from './scripts/vite-prerender.ts';
+import { APP_SHELL_PATH } from './src/shared/offline.ts';
 
 /** package.json's version, or APP_VERSION when the build sets one. */
 function appVersion(): string {
@@ -52,11 +55,42 @@ function reactRouterProductionBuild(): string {
   return file;
 }
 
+/** Every build's own revision of the two precached pages, so a new build's worker fetches them afresh. */
+const PAGES_REVISION = `${buildId() || 'build'}-${Date.now().toString(36)}`;
+
+/**
+ * The service worker (src/client/sw.ts, docs/operations.md "Offline"), built by vite-plugin-pwa with Workbox's
+ * injectManifest: its precache lists the build's scripts, styles, fonts and icons (the pre-rendered pages are fetched
+ * through their addresses instead: '/' and the app shell's). The worker is registered by the page itself after load
+ * (lib/offline/register-worker.ts) and the web app manifest is the one in public/.
+ */
+const serviceWorker = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: '.',
+  filename: 'sw.ts',
+  injectRegister: false,
+  manifest: false,
+  injectManifest: {
+    globPatterns: ['**/*.{js,css,woff2,svg,png,webmanifest}'],
+    additionalManifestEntries: [
+      { url: '/', revision: PAGES_REVISION },
+      { url: APP_SHELL_PATH, revision: PAGES_REVISION },
+    ],
+  },
+});
+
 export default defineConfig(({ command }) => ({
   define,
   root: fileURLToPath(new URL('./src/client', import.meta.url)),
   publicDir: fileURLToPath(new URL('./src/client/public', import.meta.url)),
-  plugins: [react(), tailwindcss(), firstPaintFonts(), prerenderPages({ alias, define })],
+  plugins: [
+    react(),
+    tailwindcss(),
+    firstPaintFonts(),
+    appIcons(fileURLToPath(new URL('./src/client/public/favicon.svg', import.meta.url))),
+    prerenderPages({ alias, define }),
+    serviceWorker,
+  ],
   resolve: {
     alias:
       command === 'build'

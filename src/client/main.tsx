@@ -9,6 +9,7 @@ import { captureRecoveryUrl } from '@/client/lib/recovery-mode';
 import { rememberReturnPath } from '@/client/lib/return-path';
 import { magicLinkVerifyPath } from '@/shared/recovery-link';
 import { linkManifestAfterLoad } from '@/client/lib/web-app-manifest';
+import { registerWorkerAfterLoad } from '@/client/lib/offline/register-worker';
 
 /** Text shown when index.html lacks the #root element (docs/product.md, Error screens). */
 const MISSING_ROOT_TEXT = 'Missing Root Element';
@@ -86,5 +87,6 @@ function followRecoveryLink(): boolean {
 
 if (!followRecoveryLink()) {
   linkManifestAfterLoad();
+  registerWorkerAfterLoad();
   start();
 }

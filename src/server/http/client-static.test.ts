@@ -112,6 +112,8 @@ describe('the pre-rendered pages of the build', () => {
     writeFileSync(path.join(clientDir, 'index.html'), indexHtml);
     writeFileSync(path.join(clientDir, 'app-shell.html'), shellHtml);
     writeFileSync(path.join(clientDir, 'prerendered', 'discover.html'), discoverHtml);
+    writeFileSync(path.join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await createTestApp({ clientDir, seed: null });
   });
   afterAll(async () => {
@@ -142,5 +144,19 @@ describe('the pre-rendered pages of the build', () => {
       expect(response.status, url).toBe(404);
       expect(await response.text(), url).toBe(shellHtml);
     }
+  });
+  it('answers the app shell at its own address for the service worker, revalidated every time', async () => {
+    const response = await t.request('/app-shell');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toBe(shellHtml);
+  });
+
+  it("serves the service worker's script revalidated every time, other public files for an hour", async () => {
+    const worker = await t.request('/sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toMatch(/javascript/);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect((await t.request('/favicon.svg')).headers.get('cache-control')).toBe('public, max-age=3600');
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { MENU_PAGE_FILE, PRERENDERED_DIR, PRERENDERED_PAGES } from '@/shared/first-paint';
+import { APP_SHELL_PATH, SERVICE_WORKER_PATH } from '@/shared/offline';
 import { isClientRoute } from '@/shared/routes';
 import { LruCache } from '../lib/lru-cache';
 
@@ -62,7 +63,9 @@ function matches(header: string | undefined, etag: string): boolean {
  *   build has no app-shell.html (or that page), with `Cache-Control: no-cache`;
  * - any other path -> the same page but with status 404 (the client draws its own 404 page), and no ETag or 304;
  * - no HTML page is served under its own name (/index.html, /app-shell.html, /prerendered/...), which would bypass
- *   these rules;
+ *   these rules; the app shell has one address of its own, {@link APP_SHELL_PATH}, where the service worker precaches it
+ *   (`no-cache`);
+ * - the service worker's script ({@link SERVICE_WORKER_PATH}) with `no-cache`, so a new build's worker is found at once;
  * - no build at all -> 503 text "client not built: run npm run build".
  * Files are read once and kept in a bounded LRU (re-read when their mtime changes); ETag + If-None-Match give 304s.
  */
@@ -131,11 +134,14 @@ export function serveClient({ clientDir }: { clientDir: string }): MiddlewareHan
         .relative(root, target ?? root)
         .split(path.sep)
         .join('/');
-      if (file && !HTML_PAGES.has(inBuild)) return send(c, file, isAsset ? IMMUTABLE : SHORT);
+      if (file && !HTML_PAGES.has(inBuild)) {
+        return send(c, file, isAsset ? IMMUTABLE : urlPath === SERVICE_WORKER_PATH ? REVALIDATE : SHORT);
+      }
       if (isAsset) return c.text('Not found', 404, { 'Cache-Control': 'no-cache' });
     }
     const index = await load(path.join(root, 'index.html'));
     if (!index) return c.text(CLIENT_NOT_BUILT_TEXT, 503, { 'Cache-Control': 'no-store' });
+    if (urlPath === APP_SHELL_PATH) return send(c, (await load(path.join(root, APP_SHELL_HTML))) ?? index, REVALIDATE);
     const pageFile = Object.hasOwn(PRERENDERED_PAGES, urlPath) ? PRERENDERED_PAGES[urlPath] : undefined;
     const prerendered = pageFile ? await load(path.join(root, PRERENDERED_DIR, pageFile)) : null;
     const page = urlPath === '/' ? index : (prerendered ?? (await load(path.join(root, APP_SHELL_HTML))) ?? index);

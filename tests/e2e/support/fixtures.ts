@@ -254,6 +254,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const context = await browser.newContext({
         baseURL: server.origin,
         viewport: options.viewport ?? viewport ?? DESKTOP,
+        // As in playwright.config.ts: a second browser's loads reach the server too.
+        serviceWorkers: 'block',
       });
       contexts.push(context);
       if (options.ageVerified ?? ageVerified) await context.addInitScript(confirmAge);
