@@ -17,7 +17,7 @@ import { onBenchDatabases } from './databases';
 import type { LoadRequest } from './load';
 import { sampleLatency, type PacedFigures } from './paced';
 import { signIn, startServer, stopServer, withSetCookies, type Running } from './resilience-server';
-import { catalogueIds, pick, prepareUsers, routes, type BenchUser, type Route } from './signed-in-users';
+import { catalogueIds, pick, prepareUsers, restoreUsers, routes, type BenchUser, type Route } from './signed-in-users';
 
 const SAMPLE = Number(process.env.BENCH_SCALE_SAMPLE ?? 10);
 const SCALE_USERS = Number(process.env.BENCH_SCALE_USERS ?? 1_000_000);
@@ -36,9 +36,16 @@ function userRequest(server: Running, users: BenchUser[], route: Route, i: numbe
 }
 
 /** Every route's latency on a freshly started server (a second of each first, to warm it). */
-async function measureAll(databaseUrl: string, users: BenchUser[], all: Route[]): Promise<Map<string, Latency>> {
+async function measureAll(
+  databaseUrl: string,
+  users: BenchUser[],
+  ids: { cocktails: number[]; ingredients: number[] },
+  all: Route[],
+): Promise<Map<string, Latency>> {
   const server = await startServer(databaseUrl, { env: { REVENUECAT_WEBHOOK_AUTH: TEST_WEBHOOK_AUTH } });
   try {
+    // The write routes of a run before leave other rows: each phase starts from the same ones.
+    await restoreUsers(server, users, ids);
     const out = new Map<string, Latency>();
     const list = (): LoadRequest => ({ method: 'GET', path: '/api/cocktails' });
     const sample = (seconds: number, next: () => LoadRequest) =>
@@ -82,15 +89,16 @@ async function measure(database: string, databaseUrl: string): Promise<Figures> 
   const server = await startServer(databaseUrl, { env: { REVENUECAT_WEBHOOK_AUTH: TEST_WEBHOOK_AUTH } });
   let users: BenchUser[];
   let all: Route[];
+  let ids: { cocktails: number[]; ingredients: number[] };
   try {
-    const ids = await catalogueIds(server.url, await signIn(server.url, `scale-reader-${Date.now()}@example.com`));
+    ids = await catalogueIds(server.url, await signIn(server.url, `scale-reader-${Date.now()}@example.com`));
     console.log(`  ${SAMPLE} sampled Pro users...`);
     users = await prepareUsers(server, ids, SAMPLE);
     all = routes(ids);
   } finally {
     await stopServer(server);
   }
-  const empty = await measureAll(databaseUrl, users, all);
+  const empty = await measureAll(databaseUrl, users, ids, all);
   console.log(`  ${SCALE_USERS.toLocaleString('en-US')} synthetic users...`);
   const started = Date.now();
   const result = spawnSync(
@@ -102,7 +110,7 @@ async function measure(database: string, databaseUrl: string): Promise<Figures> 
   const generateMs = Date.now() - started;
   console.log(`  ${result.stdout.trim()}`);
   await refreshCookies(databaseUrl, users);
-  const scaled = await measureAll(databaseUrl, users, all);
+  const scaled = await measureAll(databaseUrl, users, ids, all);
   return { database, empty, scaled, generateMs };
 }
 

@@ -92,6 +92,32 @@ export async function prepareUsers(
   return users;
 }
 
+/**
+ * Puts every user back to what {@link prepareUsers} gave them (the write routes leave spare bottles in and favorites
+ * out): all FAVORITES favorites, and the first BOTTLES bottles only, so two measurements read the same rows.
+ */
+export async function restoreUsers(
+  server: Running,
+  users: BenchUser[],
+  ids: { cocktails: number[]; ingredients: number[] },
+): Promise<void> {
+  const kept = new Set(ids.ingredients.slice(0, BOTTLES));
+  for (const user of users) {
+    const bar = (await send(server, user.cookie, { method: 'GET', path: '/api/me/bar' })) as {
+      items: { id: number }[];
+    };
+    const writes: LoadRequest[] = [
+      ...ids.cocktails.map((id): LoadRequest => ({ method: 'PUT', path: `/api/me/favorites/${id}` })),
+      ...bar.items
+        .filter((item) => !kept.has(item.id))
+        .map((item): LoadRequest => ({ method: 'DELETE', path: `/api/me/bar/${item.id}` })),
+    ];
+    for (let i = 0; i < writes.length; i += 20) {
+      await Promise.all(writes.slice(i, i + 20).map((request) => send(server, user.cookie, request)));
+    }
+  }
+}
+
 /** The signed-in routes measured; writes alternate a put and its delete so every request changes something. */
 export function routes(ids: { cocktails: number[]; ingredients: number[] }): Route[] {
   const spare = ids.ingredients.slice(BOTTLES);

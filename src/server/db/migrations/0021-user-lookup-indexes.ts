@@ -11,19 +11,24 @@ import { sql, type Kysely, type Migration } from 'kysely';
  *   (cascade or set null), which deleting a user looks up;
  * - `ingredient_swap (from_id)`, `ingredient_swap (to_id)`, `venue_bar_activity (ingredient_id)`: foreign keys to
  *   ingredient, which deleting an ingredient (a user's own, deleted with the user) looks up.
- * The same statements on SQLite and PostgreSQL.
+ * The same statements on SQLite and PostgreSQL; `if not exists`, so an index made beforehand by hand on a large database
+ * (PostgreSQL's `create index concurrently`, docs/operations.md) is kept.
  */
 export function userLookupIndexesMigration(): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      await sql`create index account_provider_account_idx on account ("providerId", "accountId")`.execute(db);
-      await sql`create index support_message_email_idx on support_message (lower(email))`.execute(db);
-      await sql`create index invitation_inviter_id_idx on invitation ("inviterId")`.execute(db);
-      await sql`create index venue_bar_activity_user_id_idx on venue_bar_activity (user_id)`.execute(db);
-      await sql`create index venue_bar_activity_ingredient_id_idx on venue_bar_activity (ingredient_id)`.execute(db);
-      await sql`create index venue_bar_item_updated_by_idx on venue_bar_item (updated_by)`.execute(db);
-      await sql`create index ingredient_swap_from_id_idx on ingredient_swap (from_id)`.execute(db);
-      await sql`create index ingredient_swap_to_id_idx on ingredient_swap (to_id)`.execute(db);
+      await sql`create index if not exists account_provider_account_idx on account ("providerId", "accountId")`.execute(
+        db,
+      );
+      await sql`create index if not exists support_message_email_idx on support_message (lower(email))`.execute(db);
+      await sql`create index if not exists invitation_inviter_id_idx on invitation ("inviterId")`.execute(db);
+      await sql`create index if not exists venue_bar_activity_user_id_idx on venue_bar_activity (user_id)`.execute(db);
+      await sql`create index if not exists venue_bar_activity_ingredient_id_idx on venue_bar_activity (ingredient_id)`.execute(
+        db,
+      );
+      await sql`create index if not exists venue_bar_item_updated_by_idx on venue_bar_item (updated_by)`.execute(db);
+      await sql`create index if not exists ingredient_swap_from_id_idx on ingredient_swap (from_id)`.execute(db);
+      await sql`create index if not exists ingredient_swap_to_id_idx on ingredient_swap (to_id)`.execute(db);
     },
     async down(db: Kysely<unknown>) {
       for (const index of [
