@@ -13,6 +13,7 @@ import { BASE_SPIRIT_INGREDIENT } from '@/shared/domain/catalogue-rules';
 import type { BaseSpirit } from '@/shared/domain/catalogue-rules';
 import type { SeedCocktail, SeedIngredient, SeedLine } from '@/shared/schemas/seed';
 import { GLASSWARE, FLAVOR_PROFILES, OCCASIONS, SEASONS } from '@/shared/schemas/cocktail';
+import { wholeNumberFlag } from './number-flag';
 
 /** Default number of synthetic cocktails (scale work is measured at 100,000). */
 export const DEFAULT_SYNTHETIC_COUNT = 100_000;
@@ -190,19 +191,12 @@ export function generateSyntheticCocktails(
   return out;
 }
 
-function parseCount(argv: readonly string[]): number {
-  const index = argv.findIndex((arg) => arg === '--count' || arg.startsWith('--count='));
-  if (index === -1) return DEFAULT_SYNTHETIC_COUNT;
-  const raw = argv[index]?.includes('=') ? argv[index]?.split('=')[1] : argv[index + 1];
-  const count = Number(raw);
-  if (!Number.isInteger(count) || count < 0 || count > 2_000_000) {
-    throw new Error(`--count must be a whole number from 0 to 2,000,000, got ${raw ?? 'nothing'}`);
-  }
-  return count;
-}
-
 async function run(): Promise<void> {
-  const count = parseCount(process.argv.slice(2));
+  const count = wholeNumberFlag(process.argv.slice(2), 'count', {
+    fallback: DEFAULT_SYNTHETIC_COUNT,
+    min: 0,
+    max: 2_000_000,
+  });
   const { loadConfig } = await import('@/server/config');
   const { createDatabase } = await import('@/server/db/database');
   const { migrateToLatest } = await import('@/server/db/migrate');

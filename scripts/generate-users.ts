@@ -12,6 +12,7 @@
 import { pathToFileURL } from 'node:url';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '@/server/db/types';
+import { wholeNumberFlag } from './number-flag';
 
 /** Rows per synthetic user (see the file's docstring). */
 export const PER_USER = {
@@ -200,18 +201,8 @@ export async function generateUsers({
   await sql`${sql.raw(dialect === 'postgres' ? 'VACUUM (ANALYZE)' : 'ANALYZE')}`.execute(db);
 }
 
-function parseUsers(argv: readonly string[]): number {
-  const index = argv.findIndex((arg) => arg === '--users' || arg.startsWith('--users='));
-  const raw = index === -1 ? '1000000' : argv[index]?.includes('=') ? argv[index]?.split('=')[1] : argv[index + 1];
-  const users = Number(raw);
-  if (!Number.isInteger(users) || users < 1 || users > 9_999_999) {
-    throw new Error(`--users must be a whole number from 1 to 9,999,999, got ${raw ?? 'nothing'}`);
-  }
-  return users;
-}
-
 async function run(): Promise<void> {
-  const users = parseUsers(process.argv.slice(2));
+  const users = wholeNumberFlag(process.argv.slice(2), 'users', { fallback: 1_000_000, min: 1, max: 9_999_999 });
   const { loadConfig } = await import('@/server/config');
   const { createDatabase } = await import('@/server/db/database');
   const { migrateToLatest } = await import('@/server/db/migrate');
