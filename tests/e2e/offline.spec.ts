@@ -10,8 +10,12 @@ import { expect, test } from './support/fixtures';
 
 test.use({ serviceWorkers: 'allow' });
 
-/** Waits until the page's service worker is active (its precache filled) and controls the page. */
+/**
+ * Touches the page (the worker registers at the first key or pointer press after load, or 10 s after it) and waits until
+ * its service worker is active (its precache filled) and controls the page.
+ */
 async function workerReady(page: Page): Promise<void> {
+  await page.keyboard.press('Shift');
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) {
