@@ -10,3 +10,13 @@ export const SERVICE_WORKER_PATH = '/sw.js';
 
 /** The message a page posts to a waiting worker when the user takes 'Reload to update'. */
 export const SKIP_WAITING_MESSAGE = 'SKIP_WAITING';
+
+/**
+ * The catalogue's offline index: every public cocktail's card for signed-in members, by name, at most
+ * OFFLINE_INDEX_LIMIT of them, answered with the catalogue version as its ETag. The worker keeps it and answers the
+ * list and search from it when the network is away (lib/offline/catalogue-search.ts).
+ */
+export const OFFLINE_INDEX_PATH = '/api/cocktails/offline-index';
+
+/** Most cards the offline index holds (about 1 kB of JSON each, a fifth of that compressed). */
+export const OFFLINE_INDEX_LIMIT = 5000;

@@ -80,6 +80,12 @@ export const CATALOGUE_ACCOUNT_ROUTES: readonly RouteSpec[] = [
     querySchema: cocktailSampleQuerySchema,
   }),
   app({
+    id: 'GET /api/cocktails/offline-index',
+    method: 'GET',
+    path: '/api/cocktails/offline-index',
+    caller: 'user',
+  }),
+  app({
     id: 'GET /api/cocktails/:id',
     method: 'GET',
     path: '/api/cocktails/:id',

@@ -10,6 +10,7 @@ import { AppError } from '../errors';
 import {
   cacheableJson,
   cacheableJsonText,
+  matchesEtag,
   PRIVATE_REVALIDATE,
   PUBLIC_REVALIDATE,
   responseCache,
@@ -18,8 +19,12 @@ import {
 import { validate } from '../http/validate';
 import { getCatalogueVersion } from './catalogue-version';
 import { listCocktailsJson, type OwnIdsReader, type RatingsReader } from './list-operations';
+import { getOfflineIndex } from './offline-index';
 import { getCocktail, listIngredients, sampleCocktails } from './operations';
 import { suggest } from './search/suggestions';
+
+/** Why a signed-out caller gets no offline index: the whole catalogue past its first page is for members. */
+export const SIGN_IN_FOR_OFFLINE_MESSAGE = 'Sign in to keep the catalogue for offline use.';
 
 /** Most serialised responses kept in memory per app. */
 export const RESPONSE_CACHE_ENTRIES = 500;
@@ -41,6 +46,8 @@ export const INGREDIENT_CACHE_BYTES = 8 * 1024 * 1024;
  * in the caller's own order (`sort=my-ratings|rated-first`, `minRating`) reads their ratings through `ratingsOf` (null:
  * signed out, 401) and is answered `private` too, so the shared cache never keeps it; so is a list of the caller's own
  * cocktails (`favorites=1`, `canMake=1`), whose ids `ownIds` reads (it throws 401 signed out, 403 without My Bar's plan).
+ * `GET /offline-index` answers every card for offline use (offline-index.ts), to members only (401 signed out), with
+ * the catalogue version as its ETag (304 when unchanged).
  * The detail of an id the public catalogue does not hold is asked of `ownCocktail` (a user's own recipe, for its owner
  * only) and answered `private, no-store`; without it, or when it answers null, the public 404 stands.
  */
@@ -84,6 +91,14 @@ export function catalogueRoutes({
     const query = c.req.valid('query');
     const shared = query.page === 0 && !isPersonalOrder(query) && !query.favorites && !query.canMake;
     return cacheableJsonText(c, page, shared ? PUBLIC_REVALIDATE : PRIVATE_REVALIDATE);
+  });
+
+  routes.get('/offline-index', async (c) => {
+    if (!(await isSignedIn(c))) throw new AppError('UNAUTHORIZED', SIGN_IN_FOR_OFFLINE_MESSAGE);
+    const index = await getOfflineIndex(db);
+    const headers = { ETag: index.etag, 'Cache-Control': PRIVATE_REVALIDATE, Vary: 'Accept-Encoding' };
+    if (matchesEtag(c.req.header('if-none-match'), index.etag)) return c.body(null, 304, headers);
+    return c.body(index.json, 200, { ...headers, 'Content-Type': 'application/json; charset=utf-8' });
   });
 
   routes.get('/:id', cached, validate('param', cocktailIdParamSchema), async (c) => {

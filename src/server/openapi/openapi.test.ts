@@ -126,6 +126,7 @@ describe('the published API contract', () => {
     const answers: [string, string][] = [
       ['GET /api/cocktails', '/api/cocktails'],
       ['GET /api/cocktails/sample', '/api/cocktails/sample?size=3'],
+      ['GET /api/cocktails/offline-index', '/api/cocktails/offline-index'],
       ['GET /api/cocktails/:id', `/api/cocktails/${id}`],
       ['GET /api/ingredients', '/api/ingredients'],
       ['GET /api/search/suggestions', '/api/search/suggestions?q=gi'],

@@ -37,6 +37,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     query: cocktailQuery.cocktailSampleQuerySchema,
     response: cocktail.cocktailSampleSchema,
   }),
+  op('GET', '/api/cocktails/offline-index', 'Catalogue', 'session', 'Every card, kept by the app for offline use', {
+    response: cocktail.offlineIndexSchema,
+  }),
   op('GET', '/api/cocktails/:id', 'Catalogue', 'public', "A cocktail's whole recipe (or the caller's own recipe)", {
     params: cocktailId,
     response: cocktail.cocktailDetailSchema,

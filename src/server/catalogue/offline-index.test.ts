@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CocktailPage, CocktailSummary } from '@/shared/schemas/cocktail';
+import type { ApiErrorBody } from '@/shared/schemas/api-error';
+import { OFFLINE_INDEX_PATH } from '@/shared/offline';
+import { signIn } from '../../../tests/support/auth';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { testDialects } from '../../../tests/support/test-database';
+import { buildTestSeed, TEST_COCKTAIL_NAMES_IN_ORDER } from '../../../tests/support/test-seed';
+import { seedCatalogue } from './operations';
+
+describe.each(testDialects())('the offline index on %s', (dialect) => {
+  let t: TestApp;
+  let member: { headers: Headers };
+  beforeAll(async () => {
+    t = await createTestApp({ dialect });
+    member = { headers: (await signIn(t)).headers() };
+  });
+  afterAll(() => t.close());
+
+  it('answers 401 with the reason to a signed-out caller', async () => {
+    const answer = await t.request(OFFLINE_INDEX_PATH);
+    expect(answer.status).toBe(401);
+    const body = (await answer.json()) as ApiErrorBody;
+    expect(body.error).toEqual({ code: 'UNAUTHORIZED', message: 'Sign in to keep the catalogue for offline use.' });
+  });
+
+  it('answers a member every public card by name, the same cards the list answers', async () => {
+    const answer = await t.request(OFFLINE_INDEX_PATH, member);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('private, no-cache');
+    const index = (await answer.json()) as { version: string; items: CocktailSummary[] };
+    expect(index.items.map((item) => item.name)).toEqual([...TEST_COCKTAIL_NAMES_IN_ORDER]);
+    const list = (await (await t.request('/api/cocktails?pageSize=100', member)).json()) as CocktailPage;
+    expect(index.items).toEqual(list.items);
+  });
+
+  it('answers 304 to its ETag until the catalogue changes, then the new cards', async () => {
+    const first = await t.request(OFFLINE_INDEX_PATH, member);
+    const etag = first.headers.get('etag') as string;
+    expect(etag).toMatch(/^W\/"offline-/);
+    const headers = new Headers(member.headers);
+    headers.set('If-None-Match', etag);
+    const again = await t.request(OFFLINE_INDEX_PATH, { headers });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+
+    const seed = buildTestSeed();
+    seed.cocktails[0]!.name = 'Offline Renamed';
+    await seedCatalogue({ db: t.database.db, seed });
+    try {
+      const changed = await t.request(OFFLINE_INDEX_PATH, { headers });
+      expect(changed.status).toBe(200);
+      expect(changed.headers.get('etag')).not.toBe(etag);
+      const index = (await changed.json()) as { items: CocktailSummary[] };
+      expect(index.items.map((item) => item.name)).toContain('Offline Renamed');
+    } finally {
+      await seedCatalogue({ db: t.database.db, seed: buildTestSeed() });
+    }
+  });
+});
