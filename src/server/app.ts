@@ -23,7 +23,10 @@ import { setClientAddressLogger } from './http/client-address';
 import { serveClient } from './http/client-static';
 import { compression } from './http/compression';
 import { RateLimiter } from './http/rate-limit';
+import { idempotentWrites } from './http/idempotency';
+import { sameOriginGuard } from './http/origin-guard';
 import { apiBodyLimit, refuseNulText } from './http/request-guards';
+import { writeAgeHeader } from './http/write-age';
 import type { Logger } from './logger';
 import { redisSecondaryStorage, type RedisHandle } from './redis';
 import { createMailer, type Mailer } from './mail';
@@ -95,7 +98,9 @@ function codeForStatus(status: number): ApiErrorCode {
  * /api/wrapper-sim when it is on, support, developer tools at /api/dev), the public keys of signed tokens at
  * /.well-known/jwks.json, and the built client for every other path. Errors always answer `{"error": {code,
  * message}}` (better-auth's own routes keep better-auth's `{code, message}` except 429): AppError by its code, zod errors
- * 400 naming the field, database outages 503, anything else a bare 500 (details go to the log only).
+ * 400 naming the field, database outages 503, anything else a bare 500 (details go to the log only). Writes under /api/me
+ * take `Idempotency-Key` (a replay answers the first answer without running again) and `Barback-Write-Age` (a queued
+ * write older than the stored value answers 409 WRITE_CONFLICT): docs/api.md "Offline writes".
  */
 export function createApp(deps: AppDeps): Hono {
   const { db, dialect, driver, config, logger } = deps;
@@ -135,6 +140,14 @@ export function createApp(deps: AppDeps): Hono {
 
   app.use('/api/*', apiBodyLimit(), refuseNulText());
   app.use('/api/*', sessions.forwardCookies());
+  // Writes of the user's own data: a cross-site one is refused before it can claim an Idempotency-Key; the write-age and
+  // idempotency headers are checked once here for every /api/me route (http/write-age.ts, http/idempotency.ts).
+  app.use(
+    '/api/me/*',
+    sameOriginGuard(config.trustedOrigins),
+    writeAgeHeader(),
+    idempotentWrites({ db, sessions, logger }),
+  );
 
   app.route('/api/auth', authHandlerRoutes({ auth, limiter, config, logger, db, sessions }));
   app.route('/api/session', sessionRoutes({ auth, limiter, config, db }));

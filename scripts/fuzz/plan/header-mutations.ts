@@ -133,7 +133,36 @@ export const headerMutation: fc.Arbitrary<HeaderMutation> = fc.oneof(
       value: headerText,
     }),
   },
+  { weight: 3, arbitrary: offlineWriteHeader() },
 );
+
+/**
+ * The offline write queue's headers on any route: `Idempotency-Key` (a few fixed keys, so the same key lands on the same
+ * write again and on other writes, fresh UUIDs, and malformed ones) and `Barback-Write-Age` (ages at and past the
+ * edges, and text that is no age). A replay, a reused key or a refused header is a 4xx, never a 5xx.
+ */
+function offlineWriteHeader(): fc.Arbitrary<HeaderMutation> {
+  return fc.oneof(
+    fc.record({
+      name: fc.constant('idempotency-key'),
+      value: fc.oneof(
+        fc.constantFrom('fuzz-key-1', 'fuzz-key-2', 'fuzz_key-3', 'a', 'x'.repeat(128)),
+        fc.uuid(),
+        fc.constantFrom('', ' ', 'x'.repeat(129), 'has space', 'ü', '../key', 'key;drop', '0'),
+        headerText,
+      ),
+    }),
+    fc.record({
+      name: fc.constant('barback-write-age'),
+      value: fc.oneof(
+        fc.constantFrom('0', '1', '60000', '2592000000', '2592000001', '-1', '1.5', '1e3', '00', '', 'NaN'),
+        fc.integer({ min: 0, max: 2_592_000_000 }).map(String),
+        fc.bigInt({ min: 0n, max: 10n ** 30n }).map(String),
+        headerText,
+      ),
+    }),
+  );
+}
 
 /** What is done to the caller's Cookie header (see {@link COOKIE_MIXES}), with text for the garbage mix. */
 export const cookieMutation = fc.record({

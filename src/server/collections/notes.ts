@@ -41,3 +41,21 @@ export async function deleteNote({ db, userId, cocktailId }: UserScope & { cockt
   await db.deleteFrom('cocktail_note').where('user_id', '=', userId).where('cocktail_id', '=', cocktailId).execute();
   return { cocktailId, text: '', updatedAt: null };
 }
+
+/**
+ * When the user's note on a cocktail last changed, for the conflict rule of queued writes (http/write-age.ts).
+ * @returns updated_at (ISO text on SQLite, a Date on PostgreSQL), or undefined when there is no note.
+ */
+export async function noteChangedAt({
+  db,
+  userId,
+  cocktailId,
+}: UserScope & { cocktailId: number }): Promise<Date | string | undefined> {
+  const row = await db
+    .selectFrom('cocktail_note')
+    .select('updated_at')
+    .where('user_id', '=', userId)
+    .where('cocktail_id', '=', cocktailId)
+    .executeTakeFirst();
+  return row?.updated_at;
+}

@@ -59,3 +59,21 @@ export async function removeRating({
   await db.deleteFrom('cocktail_rating').where('user_id', '=', userId).where('cocktail_id', '=', cocktailId).execute();
   return { cocktailId, stars: null };
 }
+
+/**
+ * When the user's rating of a cocktail last changed, for the conflict rule of queued writes (http/write-age.ts).
+ * @returns updated_at (ISO text on SQLite, a Date on PostgreSQL), or undefined when the cocktail is not rated.
+ */
+export async function ratingChangedAt({
+  db,
+  userId,
+  cocktailId,
+}: UserScope & { cocktailId: number }): Promise<Date | string | undefined> {
+  const row = await db
+    .selectFrom('cocktail_rating')
+    .select('updated_at')
+    .where('user_id', '=', userId)
+    .where('cocktail_id', '=', cocktailId)
+    .executeTakeFirst();
+  return row?.updated_at;
+}

@@ -17,6 +17,7 @@ import type { Database } from '../db/types';
 import { sameOriginGuard } from '../http/origin-guard';
 import type { SessionReader } from '../http/current-session';
 import { jsonBody, validate } from '../http/validate';
+import { refuseOlderWrite } from '../http/write-age';
 import { requireEntitlement } from '../payments';
 import {
   addCollectionItem,
@@ -29,8 +30,9 @@ import {
   reorderCollection,
   updateCollection,
 } from './collections';
-import { deleteNote, getNote, saveNote } from './notes';
-import { listRatings, rateCocktail, removeRating } from './ratings';
+import { deleteNote, getNote, noteChangedAt, saveNote } from './notes';
+import type { UserScope } from './scope';
+import { listRatings, rateCocktail, ratingChangedAt, removeRating } from './ratings';
 
 /** The user's own answers change with every write: never stored by any cache. */
 const NO_STORE = { 'Cache-Control': 'no-store' } as const;
@@ -52,6 +54,8 @@ function isUnshareOnly(input: CollectionUpdate): boolean {
  * - `PUT|DELETE /collections/:id/items/:cocktailId` -> CollectionDetail (PUT: 404 unknown cocktail, 400 when full);
  *   `PUT /collections/:id/order` `{cocktailIds}` -> CollectionDetail (400 unless exactly the collection's cocktails);
  * - `GET|PUT|DELETE /notes/:cocktailId` -> Note; `GET /ratings` -> RatingList; `PUT|DELETE /ratings/:cocktailId` -> Rating;
+ *   these four writes take `Barback-Write-Age` (http/write-age.ts): a queued write made before the stored note or
+ *   rating last changed answers 409 WRITE_CONFLICT and writes nothing;
  * Another user's collection is 404, as one that does not exist. Errors (`{"error": {code, message}}`): 401 signed out;
  * 403 ENTITLEMENT_REQUIRED on a write without the plan; 403 FORBIDDEN for a cross-site write; 400 VALIDATION_FAILED;
  * 413 for an oversized body; 503 while the database is away.
@@ -119,15 +123,25 @@ export function collectionRoutes({
   notes.get('/:cocktailId', validate('param', cocktailNoteParamSchema), async (c) =>
     c.json(await getNote({ ...(await userOf(c)), ...c.req.valid('param') }), 200, NO_STORE),
   );
+  /** The user and cocktail of a write, once a queued write older than the stored value's last change is refused. */
+  const unlessNewer =
+    (changedAt: (scope: UserScope & { cocktailId: number }) => Promise<Date | string | undefined>) =>
+    async (c: Context, cocktailId: number) => {
+      const scope = { ...(await userOf(c)), cocktailId };
+      await refuseOlderWrite(c, () => changedAt(scope));
+      return scope;
+    };
+  const noteScope = unlessNewer(noteChangedAt);
+  const ratingScope = unlessNewer(ratingChangedAt);
   notes.put('/:cocktailId', pro, validate('param', cocktailNoteParamSchema), jsonBody(noteWriteSchema), async (c) =>
     c.json(
-      await saveNote({ ...(await userOf(c)), ...c.req.valid('param'), text: c.req.valid('json').text }),
+      await saveNote({ ...(await noteScope(c, c.req.valid('param').cocktailId)), text: c.req.valid('json').text }),
       200,
       NO_STORE,
     ),
   );
   notes.delete('/:cocktailId', validate('param', cocktailNoteParamSchema), async (c) =>
-    c.json(await deleteNote({ ...(await userOf(c)), ...c.req.valid('param') }), 200, NO_STORE),
+    c.json(await deleteNote(await noteScope(c, c.req.valid('param').cocktailId)), 200, NO_STORE),
   );
   me.route('/notes', notes);
 
@@ -136,13 +150,16 @@ export function collectionRoutes({
   ratings.get('/', async (c) => c.json(await listRatings(await userOf(c)), 200, NO_STORE));
   ratings.put('/:cocktailId', pro, validate('param', cocktailNoteParamSchema), jsonBody(ratingWriteSchema), async (c) =>
     c.json(
-      await rateCocktail({ ...(await userOf(c)), ...c.req.valid('param'), stars: c.req.valid('json').stars }),
+      await rateCocktail({
+        ...(await ratingScope(c, c.req.valid('param').cocktailId)),
+        stars: c.req.valid('json').stars,
+      }),
       200,
       NO_STORE,
     ),
   );
   ratings.delete('/:cocktailId', validate('param', cocktailNoteParamSchema), async (c) =>
-    c.json(await removeRating({ ...(await userOf(c)), ...c.req.valid('param') }), 200, NO_STORE),
+    c.json(await removeRating(await ratingScope(c, c.req.valid('param').cocktailId)), 200, NO_STORE),
   );
   me.route('/ratings', ratings);
 

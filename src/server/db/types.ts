@@ -412,6 +412,22 @@ export interface CocktailRatingTable {
   updated_at: Timestamp;
 }
 
+/**
+ * `idempotent_write`: a write's answer kept under its Idempotency-Key for a day (http/idempotency.ts); primary key
+ * (user_id, key). `status`, `body` and `content_type` are null while the first request is still running.
+ */
+export interface IdempotentWriteTable {
+  user_id: string;
+  key: string;
+  method: string;
+  path: string;
+  status: number | null;
+  /** The answer's body as text (base64 when its content type is not text), null for an empty body. */
+  body: string | null;
+  content_type: string | null;
+  created_at: Timestamp;
+}
+
 /** Every table the server reads or writes. */
 export interface Database {
   ingredient: IngredientTable;
@@ -445,6 +461,7 @@ export interface Database {
   collection_item: CollectionItemTable;
   cocktail_note: CocktailNoteTable;
   cocktail_rating: CocktailRatingTable;
+  idempotent_write: IdempotentWriteTable;
   organization: AuthOrganizationTable;
   member: AuthMemberTable;
   invitation: AuthInvitationTable;

@@ -177,3 +177,26 @@ export async function listRecentFavorites({
     createdAt: new Date(row.created_at).toISOString(),
   }));
 }
+
+/**
+ * When a user's favorite of a cocktail last changed (the row is only there or not, so: when it was added), for the
+ * conflict rule of queued writes (http/write-age.ts).
+ * @returns created_at (ISO text on SQLite, a Date on PostgreSQL), or undefined when it is not a favorite.
+ */
+export async function favoriteChangedAt({
+  db,
+  userId,
+  cocktailId,
+}: {
+  db: Kysely<Database>;
+  userId: string;
+  cocktailId: number;
+}): Promise<Date | string | undefined> {
+  const row = await db
+    .selectFrom('user_favorites')
+    .select('created_at')
+    .where('user_id', '=', userId)
+    .where('cocktail_id', '=', cocktailId)
+    .executeTakeFirst();
+  return row?.created_at;
+}

@@ -58,3 +58,22 @@ export async function removeBarItem({
   }
   return listBar({ db, userId });
 }
+
+/**
+ * When a bottle of the user's bar last changed (the row is only there or not, so: when it was added), for the conflict
+ * rule of queued writes (http/write-age.ts).
+ * @returns created_at (ISO text on SQLite, a Date on PostgreSQL), or undefined when the bar does not hold it.
+ */
+export async function barItemChangedAt({
+  db,
+  userId,
+  ingredientId,
+}: UserScope & { ingredientId: number }): Promise<Date | string | undefined> {
+  const row = await db
+    .selectFrom('bar_item')
+    .select('created_at')
+    .where('user_id', '=', userId)
+    .where('ingredient_id', '=', ingredientId)
+    .executeTakeFirst();
+  return row?.created_at;
+}

@@ -12,9 +12,10 @@ import type { Database } from '../db/types';
 import { sameOriginGuard } from '../http/origin-guard';
 import type { SessionReader } from '../http/current-session';
 import { jsonBody, validate } from '../http/validate';
+import { refuseOlderWrite } from '../http/write-age';
 import { requireEntitlementToAdd } from '../payments';
 import { listBar } from './bar-rows';
-import { addBarItem, addBarItems, removeBarItem } from './bar';
+import { addBarItem, addBarItems, barItemChangedAt, removeBarItem } from './bar';
 import { listMadeDrinks, recordMadeDrink } from './made-drinks';
 import { listMakeable, listMakeableIds, listSuggestions, matchRecipe } from './matching';
 import { addSwap, listSwaps, removeSwap } from './swaps';
@@ -30,7 +31,8 @@ const NO_STORE = { 'Cache-Control': 'no-store' } as const;
  * now. Routes read the user from the session, never from the request; writes are refused from another site. Bodies are limited by the API's body-limit guard (http/request-guards.ts).
  * - `GET /bar` -> BarList; `PUT /bar/:ingredientId` -> BarList (idempotent; 404 unknown ingredient; 409 past
  *   MAX_BAR_ITEMS); `POST /bar` `{ingredientIds}` -> BarList (adds many; 404 naming unknown ids, nothing added);
- *   `DELETE /bar/:ingredientId` -> BarList (idempotent);
+ *   `DELETE /bar/:ingredientId` -> BarList (idempotent); both one-bottle writes take `Barback-Write-Age`
+ *   (http/write-age.ts): a queued write made before the bottle was added answers 409 WRITE_CONFLICT, nothing written;
  * - `GET /bar/makeable?view=can-make|one-away&page=&q=` -> MakeablePage; `GET /bar/makeable-ids` -> MakeableIds;
  *   `GET /bar/match/:cocktailId` -> RecipeMatch (404 unknown cocktail); `GET /bar/suggestions` -> SuggestionList;
  * - `GET /shopping-list` -> ShoppingList; `DELETE /shopping-list` -> the empty list; `PUT|DELETE
@@ -76,15 +78,17 @@ export function myBarRoutes({
   bar.get('/match/:cocktailId', validate('param', cocktailParamSchema), async (c) =>
     c.json(await matchRecipe({ ...(await userOf(c)), cocktailId: c.req.valid('param').cocktailId }), 200, NO_STORE),
   );
+  /** The user and bottle of a bottle write, once a queued write older than the bottle's last change is refused. */
+  const bottleOf = async (c: Context, ingredientId: number) => {
+    const scope = { ...(await userOf(c)), ingredientId };
+    await refuseOlderWrite(c, () => barItemChangedAt(scope));
+    return scope;
+  };
   bar.put('/:ingredientId', validate('param', ingredientParamSchema), async (c) =>
-    c.json(await addBarItem({ ...(await userOf(c)), ingredientId: c.req.valid('param').ingredientId }), 200, NO_STORE),
+    c.json(await addBarItem(await bottleOf(c, c.req.valid('param').ingredientId)), 200, NO_STORE),
   );
   bar.delete('/:ingredientId', validate('param', ingredientParamSchema), async (c) =>
-    c.json(
-      await removeBarItem({ ...(await userOf(c)), ingredientId: c.req.valid('param').ingredientId }),
-      200,
-      NO_STORE,
-    ),
+    c.json(await removeBarItem(await bottleOf(c, c.req.valid('param').ingredientId)), 200, NO_STORE),
   );
 
   const shopping = new Hono();

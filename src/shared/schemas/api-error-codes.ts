@@ -32,6 +32,21 @@ export const API_ERROR_CODES = [
    * decode safely (server/uploads/image.ts): 400. The message says which, for people.
    */
   'IMAGE_INVALID',
+  /**
+   * An `Idempotency-Key` sent again with another method or path than the write it was first used on (a key names one
+   * write): 422. Nothing was run; send a fresh key for a different write.
+   */
+  'IDEMPOTENCY_KEY_REUSED',
+  /**
+   * An `Idempotency-Key` whose first request is still running (a duplicate sent at the same time): 409. Nothing was run;
+   * try again shortly to read the first request's answer.
+   */
+  'IDEMPOTENCY_IN_PROGRESS',
+  /**
+   * A write sent with `Barback-Write-Age` (a change queued on the device while offline) is older than the value the
+   * server holds, changed since by another device: 409. Nothing was written; the newer value was kept.
+   */
+  'WRITE_CONFLICT',
 ] as const;
 /** One of the API's stable error codes. */
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
@@ -39,9 +54,10 @@ export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 /**
  * Codes the client gives a failed call that has no API error body: `NETWORK_ERROR` (no answer: offline, DNS),
  * `BAD_RESPONSE` (a 2xx body that is not JSON or not of the expected shape), `HTTP_ERROR` (an error status without the
- * API's error body, e.g. from a proxy).
+ * API's error body, e.g. from a proxy), `OFFLINE` (the service worker's 503 when the network is away and the device
+ * keeps no copy of the answer: src/client/lib/offline/worker-api.ts).
  */
-export const CLIENT_ERROR_CODES = ['NETWORK_ERROR', 'BAD_RESPONSE', 'HTTP_ERROR'] as const;
+export const CLIENT_ERROR_CODES = ['NETWORK_ERROR', 'BAD_RESPONSE', 'HTTP_ERROR', 'OFFLINE'] as const;
 /** What a client-side error carries: an API code, or a client-only code. */
 export type ClientErrorCode = ApiErrorCode | (typeof CLIENT_ERROR_CODES)[number];
 

@@ -23,6 +23,7 @@ import { rateLimitCounterMigration } from './0020-rate-limit-counter';
 import { userLookupIndexesMigration } from './0021-user-lookup-indexes';
 import { publicCatalogueIndexesMigration } from './0022-public-catalogue-indexes';
 import { cocktailSavesMigration } from './0023-cocktail-saves';
+import { idempotentWriteMigration } from './0024-idempotent-write';
 
 /**
  * Every migration, by name (Kysely runs them in name order). One set serves both dialects: each module receives the dialect
@@ -53,5 +54,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0021-user-lookup-indexes': userLookupIndexesMigration(),
     '0022-public-catalogue-indexes': publicCatalogueIndexesMigration(),
     '0023-cocktail-saves': cocktailSavesMigration(dialect),
+    '0024-idempotent-write': idempotentWriteMigration(dialect),
   };
 }
