@@ -20,3 +20,9 @@ export const OFFLINE_INDEX_PATH = '/api/cocktails/offline-index';
 
 /** Most cards the offline index holds (about 1 kB of JSON each, a fifth of that compressed). */
 export const OFFLINE_INDEX_LIMIT = 5000;
+
+/** The Cache Storage cache of the API's answers the worker keeps (personal ones included: emptied at sign-out). */
+export const API_CACHE = 'barback-api';
+
+/** The Cache Storage cache of uploaded photos the worker keeps (emptied at sign-out: own recipes' photos are personal). */
+export const MEDIA_CACHE = 'barback-media';

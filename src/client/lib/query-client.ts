@@ -10,12 +10,14 @@ export const QUERY_RETRIES = 3;
 /**
  * The app's one retry rule for queries: a 4xx answer (signed out, refused, not found, bad input) will not change on a
  * second try, so it is not retried, except 408 and 429, which ask to try again; anything else (no answer, 5xx) is tried
- * up to {@link QUERY_RETRIES} more times.
+ * up to {@link QUERY_RETRIES} more times; the service worker's OFFLINE answer (nothing kept on the device) is not
+ * retried either: the page says it needs the network, and the query runs again when the browser is back online.
  * @param failureCount failures so far (1 after the first)
  * @param error what the query threw (an ApiError carries `status`; 0 when no answer came)
  */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
   const status = (error as { status?: number } | null)?.status ?? 0;
+  if ((error as { code?: string } | null)?.code === 'OFFLINE') return false;
   if (status >= 400 && status < 500 && status !== 408 && status !== 429) return false;
   return failureCount < QUERY_RETRIES;
 }

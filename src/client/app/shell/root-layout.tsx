@@ -10,6 +10,7 @@ import { cn } from '@/client/lib/utils';
 import { runSoon } from '@/client/lib/yield-to-main';
 import { BuildBanner } from './build-banner';
 import { NativeHeader } from './native-header';
+import { OfflineStatus } from './offline-status';
 import { RecoveryBanner } from './recovery-banner';
 import { TAB_BAR_HIDDEN_PATHS } from './nav-items';
 import { SiteFooter } from './site-footer';
@@ -25,7 +26,8 @@ const DebugPanel = lazy(() => import('./debug-panel').then((module) => ({ defaul
  * - web and toast: the sticky web top bar, content, the desktop footer and the phone tab bar; toast adds
  *   data-toast on the frame.
  * Also: tracks a page_view per path, follows ?debug=1 on client navigation, shows the Debug button in debug mode or with
- * the QA panel flag, the build banner when its flag is on, and the recovery-mode banner while recovery mode lasts.
+ * the QA panel flag, the build banner when its flag is on, the recovery-mode banner while recovery mode lasts, and the
+ * offline indicator (which also sends the writes made offline).
  */
 export function RootLayout() {
   const env = useAppEnvironment();
@@ -73,6 +75,7 @@ export function RootLayout() {
       </main>
       {env.isNativeApp ? null : <SiteFooter />}
       <TabBar />
+      <OfflineStatus />
       <AuthRuntime />
       {debug || featureFlags.qaPanel ? (
         <Suspense fallback={null}>

@@ -8,13 +8,15 @@ import { paths } from '@/client/config/paths';
 
 /**
  * Forgets everything the app holds about the signed-in user: the session query becomes "signed out", every other cached
- * query except the public catalogue is removed, local auth keys are cleared and analytics stop naming the user.
+ * query except the public catalogue is removed, local auth keys are cleared, analytics stop naming the user, and what
+ * the device kept for offline use (API answers, photos, waiting writes: lib/offline/offline-data.ts) is deleted.
  * Used by sign-out and by account deletion. Never throws.
  */
 export function forgetSignedInUser(queryClient: QueryClient | null): void {
   clearLocalAuthState();
   rememberAuthHint('signed-out');
   setAnalyticsIdentity({ userId: null, plan: null });
+  void import('@/client/lib/offline/offline-data').then((module) => module.clearOfflineData());
   if (!queryClient) return;
   const usersOwn = (query: Query) => {
     const [scope, kind] = query.queryKey as readonly unknown[];

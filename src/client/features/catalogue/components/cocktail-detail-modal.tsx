@@ -1,4 +1,4 @@
-import { AlertTriangleIcon, ArrowLeftIcon, CopyIcon, RotateCwIcon, SearchXIcon, TriangleAlertIcon } from 'lucide-react';
+import { CopyIcon, TriangleAlertIcon } from 'lucide-react';
 import { showToast } from '@/client/lib/toast-events';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
@@ -13,13 +13,13 @@ import {
   type DialogContentProps,
 } from '@/client/components/ui/dialog';
 import { useDeferredFirstAnswer } from '@/client/lib/use-deferred-first-answer';
-import { cn } from '@/client/lib/utils';
 import { useCocktail } from '../api/get-cocktail';
 import { useCocktailContract } from '../lib/cocktail-contract';
 import { useIsServerCheckedRecipe } from '../lib/server-recipe';
 import { identifyCocktail, recordCocktailDiagnostic, type CocktailDiagnostic } from '../diagnostics';
 import { CocktailRecipe, CocktailRecipeSkeleton, RECIPE_PANEL_CLASS } from './cocktail-recipe';
 import { CatalogueErrorBoundary } from './error-boundary';
+import { LOAD_FAILURE_TEXT, LoadFailureView, type ContentProps } from './cocktail-load-failure';
 
 /**
  * The cocktail detail modal (docs/product.md: Screens, States, Validation, Error messages). It loads one cocktail and shows one of:
@@ -27,7 +27,8 @@ import { CatalogueErrorBoundary } from './error-boundary';
  *   fetched: see lib/cocktail-contract.ts);
  * - 'This cocktail failed validation', when it does not;
  * - 'Modal Render Error', when drawing the recipe throws;
- * - 'Something went wrong' / 'Please try again.' with Retry, when loading fails (network, 404).
+ * - 'Something went wrong' / 'Please try again.' with Retry when loading fails, 'Recipe not found' for a 404, and 'This
+ *   recipe needs the network' offline when the device keeps no copy (cocktail-load-failure.tsx).
  * Both failure views keep a diagnostic record (localStorage 'bb:cocktail-diagnostics'), show the raw JSON and offer
  * 'Copy diagnostics' and 'Close'. Radix Dialog traps focus and closes on Escape.
  */
@@ -38,19 +39,9 @@ export const MODAL_TEXT = {
   validationBody: "The cocktail data doesn't match the expected format. Check the console for details.",
   renderTitle: 'Modal Render Error',
   renderBody: 'Modal render error. See console for details.',
-  loadTitle: 'Something went wrong',
-  loadBody: 'Please try again.',
-  notFoundTitle: 'Recipe not found',
-  notFoundBody: 'This cocktail is not in the catalogue. The link may be mistyped, or the recipe was removed.',
-  notFoundBack: 'Back to cocktails',
+  ...LOAD_FAILURE_TEXT,
   loading: 'Loading recipe…',
 } as const;
-
-/**
- * Props passed to every DialogContent the modal draws: where focus goes on close, whether it animates in, and for the
- * modal the server drew into the page, that it stays in place (not portalled) with a link for its close.
- */
-type ContentProps = Pick<DialogContentProps, 'onCloseAutoFocus' | 'entrance' | 'inline' | 'closeLink'>;
 
 /**
  * Keeps focus on the panel itself when a recipe opens (Radix then focuses the content element), instead of on its first
@@ -282,46 +273,14 @@ function CocktailDetailPanel({ cocktailId, contentProps }: { cocktailId: string;
     return <CocktailDetailView data={undefined} contentProps={contentProps} pending />;
   }
 
-  // A cocktail id the catalogue does not have (a mistyped or stale ?recipe= link): say so, with a way back.
-  if (failure && (failure as { status?: number }).status === 404) {
-    return (
-      <DialogContent {...contentProps} className="max-w-md" data-testid="cocktail-not-found">
-        <DialogHeader>
-          <div className="flex size-11 items-center justify-center rounded-full bg-accent-soft text-accent">
-            <SearchXIcon aria-hidden="true" className="size-6" />
-          </div>
-          <DialogTitle>{MODAL_TEXT.notFoundTitle}</DialogTitle>
-          <DialogDescription>{MODAL_TEXT.notFoundBody}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button>
-              <ArrowLeftIcon aria-hidden="true" />
-              {MODAL_TEXT.notFoundBack}
-            </Button>
-          </DialogClose>
-        </DialogFooter>
-      </DialogContent>
-    );
-  }
-
   if (failure || query.data === undefined) {
     return (
-      <DialogContent {...contentProps} className="max-w-md" data-testid="cocktail-load-error">
-        <DialogHeader>
-          <div className="flex size-11 items-center justify-center rounded-full bg-destructive-soft text-danger-text">
-            <AlertTriangleIcon aria-hidden="true" className="size-6" />
-          </div>
-          <DialogTitle>{MODAL_TEXT.loadTitle}</DialogTitle>
-          <DialogDescription>{MODAL_TEXT.loadBody}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
-            <RotateCwIcon aria-hidden="true" className={cn(query.isFetching && 'animate-spin')} />
-            Retry
-          </Button>
-        </DialogFooter>
-      </DialogContent>
+      <LoadFailureView
+        failure={failure}
+        contentProps={contentProps}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
     );
   }
 

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/client/lib/api-client';
+import { sendWrite, wasKept } from '@/client/lib/offline/write-queue';
 import { accountKeys } from '@/client/lib/query-keys';
 import { noteSchema, ratingListSchema, ratingSchema, type Note, type RatingList } from '@/shared/schemas/collections';
 import { collectionKeys } from './query-keys';
@@ -7,13 +8,9 @@ import { collectionKeys } from './query-keys';
 /**
  * Private notes and ratings (`/api/me/notes/:cocktailId`, `/api/me/ratings[/:cocktailId]`). Reads work for any signed-in
  * user (a lapsed plan still reads); writes need pro or enterprise. Every call may throw ApiError: 401 signed out, 403
- * ENTITLEMENT_REQUIRED on a write without the plan, 400 VALIDATION_FAILED, NETWORK_ERROR offline.
+ * ENTITLEMENT_REQUIRED on a write without the plan, 400 VALIDATION_FAILED, NETWORK_ERROR offline. A write made with no
+ * network is kept on the device and sent later (lib/offline/write-queue.ts); the screen shows it at once.
  */
-
-const jsonInit = (method: string, body?: unknown): RequestInit & { signal?: AbortSignal } => ({
-  method,
-  ...(body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
-});
 
 /** The user's note on one cocktail (text '' when none). */
 export function useNote(userId: string | null, cocktailId: number) {
@@ -24,12 +21,19 @@ export function useNote(userId: string | null, cocktailId: number) {
   });
 }
 
-/** Saves a note (an empty text deletes it); the cache takes the server's answer. */
-export function useSaveNote(userId: string, cocktailId: number) {
+/**
+ * Saves a note (an empty text deletes it); the cache takes the server's answer (or, kept offline, the note as typed).
+ * @param name the cocktail's name, for the messages of a change made offline.
+ */
+export function useSaveNote(userId: string, cocktailId: number, name = 'a cocktail') {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (text: string): Promise<Note> =>
-      apiFetch(`/api/me/notes/${cocktailId}`, noteSchema, jsonInit('PUT', { text })),
+      sendWrite(
+        { userId, method: 'PUT', path: `/api/me/notes/${cocktailId}`, body: { text }, label: `Your note on ${name}` },
+        noteSchema,
+        () => ({ cocktailId, text, updatedAt: new Date().toISOString() }),
+      ),
     onSuccess: (note) => client.setQueryData(collectionKeys.note(userId, cocktailId), note),
   });
 }
@@ -46,9 +50,10 @@ export function useRatings(userId: string | null) {
 /**
  * Rates a cocktail (0.5–5 in halves) or clears the rating (`stars: null`). The list shows the new value at once
  * (optimistic), writes for one cocktail run one after another (so quick key presses land in order), and a failed write
- * brings back the server's list.
+ * brings back the server's list. A rating made offline is kept on the device and stays on screen.
+ * @param name the cocktail's name, for the messages of a change made offline.
  */
-export function useRate(userId: string, cocktailId: number) {
+export function useRate(userId: string, cocktailId: number, name = 'a cocktail') {
   const client = useQueryClient();
   const key = collectionKeys.ratings(userId);
   const put = (list: RatingList | undefined, stars: number | null): RatingList => {
@@ -60,14 +65,25 @@ export function useRate(userId: string, cocktailId: number) {
   return useMutation({
     scope: { id: `rating-${userId}-${cocktailId}` },
     mutationFn: (stars: number | null) =>
-      stars === null
-        ? apiFetch(`/api/me/ratings/${cocktailId}`, ratingSchema, jsonInit('DELETE'))
-        : apiFetch(`/api/me/ratings/${cocktailId}`, ratingSchema, jsonInit('PUT', { stars })),
+      sendWrite(
+        {
+          userId,
+          method: stars === null ? 'DELETE' : 'PUT',
+          path: `/api/me/ratings/${cocktailId}`,
+          ...(stars === null ? {} : { body: { stars } }),
+          label:
+            stars === null ? `Clear your rating of ${name}` : `Rate ${name} ${stars} ${stars === 1 ? 'star' : 'stars'}`,
+        },
+        ratingSchema,
+        () => ({ cocktailId, stars }),
+      ),
     onMutate: (stars) => {
       client.setQueryData<RatingList>(key, (list) => put(list, stars));
     },
     onError: () => void client.invalidateQueries({ queryKey: key }),
     // Lists in the user's own order ('My ratings', 'Rated first', 'rated 4+') follow the new rating.
-    onSettled: () => void client.invalidateQueries({ queryKey: accountKeys.ratedLists(userId) }),
+    onSettled: (answer) => {
+      if (!wasKept(answer)) void client.invalidateQueries({ queryKey: accountKeys.ratedLists(userId) });
+    },
   });
 }

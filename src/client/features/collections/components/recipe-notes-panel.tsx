@@ -28,9 +28,9 @@ export function RecipeNotesPanel({
 }) {
   const id = useId();
   const ratings = useRatings(userId);
-  const rate = useRate(userId, cocktail.id);
+  const rate = useRate(userId, cocktail.id, cocktail.name);
   const note = useNote(userId, cocktail.id);
-  const save = useSaveNote(userId, cocktail.id);
+  const save = useSaveNote(userId, cocktail.id, cocktail.name);
   const [text, setText] = useState<string | null>(null);
   const [state, setState] = useState<SaveState>('idle');
   const [problem, setProblem] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/client/lib/api-client';
+import { sendWrite, wasKept } from '@/client/lib/offline/write-queue';
 import { accountKeys } from '@/client/lib/query-keys';
 import type { FavoriteList } from '@/shared/schemas/favorites';
 import { FAVORITES_PAGE_SIZE } from '@/shared/schemas/favorites-page-size';
@@ -12,23 +12,39 @@ export interface FavoriteWriteResult {
   favorite: boolean;
 }
 
-/**
- * Adds (`favorite: true`, PUT) or removes (`favorite: false`, DELETE) one cocktail in the signed-in user's favorites.
- * Both are idempotent on the server.
- * @throws ApiError: 401 UNAUTHORIZED signed out, 404 NOT_FOUND unknown cocktail (add), 400 VALIDATION_FAILED bad id,
- *   NETWORK_ERROR offline.
- */
-export function setFavorite(cocktailId: number, favorite: boolean): Promise<FavoriteWriteResult> {
-  return apiFetch<FavoriteWriteResult>(`/api/me/favorites/${encodeURIComponent(String(cocktailId))}`, null, {
-    method: favorite ? 'PUT' : 'DELETE',
-  });
-}
-
-/** What one favorite write asks for: whose list, which cocktail, and the state wanted. */
+/** What one favorite write asks for: whose list, which cocktail (its name for messages), and the state wanted. */
 export interface SetFavoriteVariables {
   userId: string;
   cocktailId: number;
   favorite: boolean;
+  name?: string;
+}
+
+/**
+ * Adds (`favorite: true`, PUT) or removes (`favorite: false`, DELETE) one cocktail in the signed-in user's favorites.
+ * Both are idempotent on the server. With no network the write is kept on the device and sent later
+ * (lib/offline/write-queue.ts); the answer is then the one the server would give.
+ * @throws ApiError: 401 UNAUTHORIZED signed out, 404 NOT_FOUND unknown cocktail (add), 400 VALIDATION_FAILED bad id,
+ *   NETWORK_ERROR offline with no IndexedDB to keep the write in.
+ */
+export function setFavorite({
+  userId,
+  cocktailId,
+  favorite,
+  name,
+}: SetFavoriteVariables): Promise<FavoriteWriteResult> {
+  return sendWrite<FavoriteWriteResult>(
+    {
+      userId,
+      method: favorite ? 'PUT' : 'DELETE',
+      path: `/api/me/favorites/${encodeURIComponent(String(cocktailId))}`,
+      label: favorite
+        ? `Save ${name ?? 'a cocktail'} to your favorites`
+        : `Remove ${name ?? 'a cocktail'} from your favorites`,
+    },
+    null,
+    () => ({ cocktailId, favorite }),
+  );
 }
 
 /**
@@ -62,7 +78,7 @@ function refreshAfterWrite(queryClient: QueryClient, userId: string): void {
 
 /**
  * Mutation of one favorite, optimistic: the cached list changes at once; on failure the cocktail goes back to the state
- * it had before (the caller's `onError` shows the message). When the last write in flight settles, the list, the profile
+ * it had before (the caller's `onError` shows the message); a write kept offline stays on screen. When the last write in flight settles, the list, the profile
  * count and the activity are refetched, so the screen ends on the server's truth. Never retried.
  */
 export function useSetFavorite(options: { onError?: (error: unknown, variables: SetFavoriteVariables) => void } = {}) {
@@ -70,7 +86,7 @@ export function useSetFavorite(options: { onError?: (error: unknown, variables: 
   const { onError } = options;
   return useMutation({
     mutationKey: favoriteKeys.write(),
-    mutationFn: ({ cocktailId, favorite }: SetFavoriteVariables) => setFavorite(cocktailId, favorite),
+    mutationFn: setFavorite,
     onMutate: async ({ userId, cocktailId, favorite }) => {
       const { queryKey } = getFavoritesQueryOptions(userId);
       await queryClient.cancelQueries({ queryKey });
@@ -84,8 +100,10 @@ export function useSetFavorite(options: { onError?: (error: unknown, variables: 
       queryClient.setQueryData(queryKey, (old) => withFavorite(old, variables.cocktailId, wasFavorite));
       onError?.(error, variables);
     },
-    onSettled: (_data, _error, { userId }) => {
-      // Only the last write in flight refetches: an earlier refetch could land before a later write and undo it on screen.
+    onSettled: (data, _error, { userId }) => {
+      // A write kept offline keeps the screen as it is: a refetch would answer the device's older copy. Only the last
+      // write in flight refetches: an earlier refetch could land before a later write and undo it on screen.
+      if (wasKept(data)) return;
       if (queryClient.isMutating({ mutationKey: favoriteKeys.write() }) <= 1) refreshAfterWrite(queryClient, userId);
     },
   });

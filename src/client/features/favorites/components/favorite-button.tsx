@@ -24,7 +24,7 @@ export function FavoriteButton({
   name: string;
   className?: string;
 }) {
-  const { isFavorite, toggle, sessionStatus } = useFavorite(cocktailId);
+  const { isFavorite, toggle, sessionStatus } = useFavorite(cocktailId, name);
   return (
     <button
       type="button"

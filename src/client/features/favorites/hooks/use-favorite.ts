@@ -39,8 +39,9 @@ export interface FavoriteState {
  * toggle shows 'Please log in to save favorites' and opens the sign-in dialog. A failed load of the favorites stays
  * silent: every heart simply shows as not saved.
  * @param cocktailId the cocktail's numeric id.
+ * @param name the cocktail's name, for the messages of a change made offline.
  */
-export function useFavorite(cocktailId: number): FavoriteState {
+export function useFavorite(cocktailId: number, name?: string): FavoriteState {
   const session = useSession();
   const favorites = useFavorites();
   const mutation = useSetFavorite({
@@ -60,8 +61,8 @@ export function useFavorite(cocktailId: number): FavoriteState {
       promptSignInForFavorites();
       return;
     }
-    mutate({ userId, cocktailId, favorite: !isFavorite });
-  }, [status, userId, cocktailId, isFavorite, mutate]);
+    mutate({ userId, cocktailId, favorite: !isFavorite, ...(name ? { name } : {}) });
+  }, [status, userId, cocktailId, name, isFavorite, mutate]);
 
   return { isFavorite, toggle, sessionStatus: status };
 }

@@ -1,34 +1,24 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/client/lib/api-client';
-import { accountKeys } from '@/client/lib/query-keys';
 import {
   barListSchema,
-  madeDrinkSchema,
   madeListSchema,
   makeableIdsSchema,
   makeablePageSchema,
   recipeMatchSchema,
-  shoppingBoughtSchema,
   shoppingListSchema,
   suggestionListSchema,
   swapListSchema,
-  type BarList,
-  type MadeCreate,
-  type ShoppingListBody,
-  type SwapList,
 } from '@/shared/schemas/my-bar';
 import { myBarKeys } from './query-keys';
 
 /**
- * My Bar's API calls (all under /api/me, behind the pro entitlement: every call may throw ApiError 401 signed out,
- * 403 ENTITLEMENT_REQUIRED without pro or enterprise, NETWORK_ERROR offline) and their React Query hooks. Shapes:
- * src/shared/schemas/my-bar.ts. Hooks take the signed-in user's id (keys carry it) and stay idle while it is null.
+ * My Bar's reads (all under /api/me, behind the pro entitlement: every call may throw ApiError 401 signed out,
+ * 403 ENTITLEMENT_REQUIRED without pro or enterprise, NETWORK_ERROR offline) and their React Query hooks; the writes are
+ * my-bar-writes.ts. Shapes: src/shared/schemas/my-bar.ts. Hooks take the signed-in user's id (keys carry it) and stay
+ * idle while it is null.
  */
 
-const json = (method: string, body?: unknown): RequestInit & { signal?: AbortSignal } => ({
-  method,
-  ...(body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
-});
 const idle = (userId: string | null) => ({ enabled: userId !== null });
 const key = (userId: string | null) => userId ?? 'anonymous';
 
@@ -118,97 +108,5 @@ export function useSwaps(userId: string | null) {
     queryKey: myBarKeys.swaps(key(userId)),
     queryFn: ({ signal }) => apiFetch('/api/me/swaps', swapListSchema, { signal }),
     ...idle(userId),
-  });
-}
-
-/** A change to the bar: add one, add many, or remove one. */
-export type BarChange =
-  | { kind: 'add'; ingredientId: number }
-  | { kind: 'add-many'; ingredientIds: number[] }
-  | { kind: 'remove'; ingredientId: number };
-
-/**
- * Changes the bar (PUT / POST / DELETE /api/me/bar…) and puts the answer (the whole bar) in the cache; everything derived
- * from the bar is refetched. The previous bar stays on screen until the server answers.
- * @throws ApiError also 404 NOT_FOUND for an unknown ingredient.
- */
-export function useChangeBar(userId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (change: BarChange): Promise<BarList> => {
-      if (change.kind === 'add-many') {
-        return apiFetch('/api/me/bar', barListSchema, json('POST', { ingredientIds: change.ingredientIds }));
-      }
-      return apiFetch(
-        `/api/me/bar/${change.ingredientId}`,
-        barListSchema,
-        json(change.kind === 'add' ? 'PUT' : 'DELETE'),
-      );
-    },
-    onSuccess: (bar) => {
-      client.setQueryData(myBarKeys.bar(userId), bar);
-      void client.invalidateQueries({ queryKey: myBarKeys.derived(userId) });
-    },
-  });
-}
-
-/** A change to the shopping list: add, remove, clear, or mark bought (which moves it into the bar). */
-export type ShoppingChange =
-  | { kind: 'add'; ingredientId: number }
-  | { kind: 'remove'; ingredientId: number }
-  | { kind: 'clear' }
-  | { kind: 'bought'; ingredientId: number };
-
-/** Changes the shopping list; 'bought' also refreshes the bar and everything derived from it. */
-export function useChangeShoppingList(userId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (change: ShoppingChange): Promise<ShoppingListBody> => {
-      if (change.kind === 'clear') return apiFetch('/api/me/shopping-list', shoppingListSchema, json('DELETE'));
-      if (change.kind === 'bought') {
-        const answer = await apiFetch(
-          `/api/me/shopping-list/${change.ingredientId}/bought`,
-          shoppingBoughtSchema,
-          json('POST'),
-        );
-        client.setQueryData(myBarKeys.bar(userId), answer.bar);
-        void client.invalidateQueries({ queryKey: myBarKeys.derived(userId) });
-        return answer.list;
-      }
-      return apiFetch(
-        `/api/me/shopping-list/${change.ingredientId}`,
-        shoppingListSchema,
-        json(change.kind === 'add' ? 'PUT' : 'DELETE'),
-      );
-    },
-    onSuccess: (list) => client.setQueryData(myBarKeys.shopping(userId), list),
-  });
-}
-
-/** Records a made drink ('I made this'); refreshes the made list and the account counts (profile's counter). */
-export function useRecordMade(userId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: MadeCreate) => apiFetch('/api/me/made', madeDrinkSchema, json('POST', input)),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: myBarKeys.made(userId) });
-      void client.invalidateQueries({ queryKey: accountKeys.me(userId) });
-      void client.invalidateQueries({ queryKey: accountKeys.activity(userId) });
-    },
-  });
-}
-
-/** Adds ('I use `toId` for `fromId`') or removes a swap; matching changes, so derived views refresh. */
-export function useChangeSwap(userId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ fromId, toId, remove }: { fromId: number; toId: number; remove?: boolean }): Promise<SwapList> =>
-      remove
-        ? apiFetch(`/api/me/swaps?fromId=${fromId}&toId=${toId}`, swapListSchema, json('DELETE'))
-        : apiFetch('/api/me/swaps', swapListSchema, json('PUT', { fromId, toId })),
-    onSuccess: (swaps) => {
-      client.setQueryData(myBarKeys.swaps(userId), swaps);
-      void client.invalidateQueries({ queryKey: myBarKeys.derived(userId) });
-    },
   });
 }

@@ -9,7 +9,8 @@ import { cn } from '@/client/lib/utils';
 import { BAR_SHELVES, STARTER_SETS } from '@/shared/domain/my-bar-sets';
 import type { IngredientSummary } from '@/shared/schemas/ingredient';
 import type { BarItem } from '@/shared/schemas/my-bar';
-import { useChangeBar, useChangeSwap, useSwaps, type BarChange } from '../api/my-bar-api';
+import { useSwaps } from '../api/my-bar-api';
+import { useChangeBar, useChangeSwap, type BarChange } from '../api/my-bar-writes';
 import { IngredientSearch } from '@/client/components/ingredient-search';
 import { useCanAdd } from '../hooks/use-can-add';
 
@@ -54,7 +55,8 @@ export function BottlesPanel({
     });
   }
 
-  const add = (item: IngredientSummary) => run({ kind: 'add', ingredientId: item.id }, `${item.name} added to My Bar`);
+  const add = (item: IngredientSummary) =>
+    run({ kind: 'add', ingredientId: item.id, ingredient: item }, `${item.name} added to My Bar`);
   // Undo adds the bottle back, which a lapsed plan cannot do.
   const remove = (item: { id: number; name: string }) =>
     run(

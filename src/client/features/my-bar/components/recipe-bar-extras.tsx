@@ -5,14 +5,8 @@ import { showToast } from '@/client/lib/toast-events';
 import { cn } from '@/client/lib/utils';
 import { MAX_MADE_NOTE } from '@/shared/schemas/my-bar';
 import { foldText, useIngredients } from '@/client/lib/ingredients';
-import {
-  useBar,
-  useChangeShoppingList,
-  useMakeableIds,
-  useRecipeMatch,
-  useRecordMade,
-  useShoppingList,
-} from '../api/my-bar-api';
+import { useBar, useMakeableIds, useRecipeMatch, useShoppingList } from '../api/my-bar-api';
+import { useChangeShoppingList, useRecordMade } from '../api/my-bar-writes';
 import { writeFailure } from './bottles-panel';
 import { pressHint } from '@/shared/domain/produce';
 
@@ -97,7 +91,7 @@ export function RecipeBarPanel({ userId, cocktail }: { userId: string; cocktail:
 
   function record() {
     made.mutate(
-      { cocktailId: cocktail.id, ...(note.trim() ? { note: note.trim() } : {}) },
+      { cocktailId: cocktail.id, name: cocktail.name, ...(note.trim() ? { note: note.trim() } : {}) },
       {
         onSuccess: () => {
           setNoting(false);

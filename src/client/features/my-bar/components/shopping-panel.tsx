@@ -5,7 +5,8 @@ import { Skeleton } from '@/client/components/ui/skeleton';
 import { LoadFailed } from '@/client/components/load-failed';
 import { showToast } from '@/client/lib/toast-events';
 import type { ShoppingListBody } from '@/shared/schemas/my-bar';
-import { useChangeShoppingList, useShoppingList } from '../api/my-bar-api';
+import { useShoppingList } from '../api/my-bar-api';
+import { useChangeShoppingList } from '../api/my-bar-writes';
 import { useCanAdd } from '../hooks/use-can-add';
 import { writeFailure } from './bottles-panel';
 

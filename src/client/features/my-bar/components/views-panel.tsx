@@ -8,7 +8,8 @@ import { LoadFailed } from '@/client/components/load-failed';
 import { showToast } from '@/client/lib/toast-events';
 import { pressHint } from '@/shared/domain/produce';
 import type { LineCoverageBody, MakeableItem } from '@/shared/schemas/my-bar';
-import { useChangeBar, useChangeShoppingList, useMakeable, useShoppingList, useSuggestions } from '../api/my-bar-api';
+import { useMakeable, useShoppingList, useSuggestions } from '../api/my-bar-api';
+import { useChangeBar, useChangeShoppingList } from '../api/my-bar-writes';
 import { useCanAdd } from '../hooks/use-can-add';
 import { writeFailure } from './bottles-panel';
 

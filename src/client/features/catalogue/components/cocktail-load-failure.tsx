@@ -1,0 +1,114 @@
+import { AlertTriangleIcon, ArrowLeftIcon, CloudOffIcon, RotateCwIcon, SearchXIcon } from 'lucide-react';
+import { Button } from '@/client/components/ui/button';
+import {
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  type DialogContentProps,
+} from '@/client/components/ui/dialog';
+import { cn } from '@/client/lib/utils';
+
+/**
+ * Props passed to every DialogContent the recipe modal draws: where focus goes on close, whether it animates in, and for
+ * the modal the server drew into the page, that it stays in place (not portalled) with a link for its close.
+ */
+export type ContentProps = Pick<DialogContentProps, 'onCloseAutoFocus' | 'entrance' | 'inline' | 'closeLink'>;
+
+/** Texts of the recipe modal's load failures (docs/product.md: States, Error messages; "Offline"). */
+export const LOAD_FAILURE_TEXT = {
+  loadTitle: 'Something went wrong',
+  loadBody: 'Please try again.',
+  notFoundTitle: 'Recipe not found',
+  notFoundBody: 'This cocktail is not in the catalogue. The link may be mistyped, or the recipe was removed.',
+  notFoundBack: 'Back to cocktails',
+  offlineTitle: 'This recipe needs the network',
+  offlineBody:
+    'You are offline, and this recipe has not been kept on this device yet. Recipes you open or save are kept for offline use.',
+} as const;
+
+/** True when a load failed because the device is offline and keeps no copy (the service worker's OFFLINE answer). */
+function isOfflineFailure(failure: unknown): boolean {
+  const code = (failure as { code?: string } | null)?.code;
+  return code === 'OFFLINE' || (code === 'NETWORK_ERROR' && navigator.onLine === false);
+}
+
+/**
+ * The recipe modal's view of a failed load: 'Recipe not found' for a 404 (a mistyped or stale link, with a way back),
+ * 'This recipe needs the network' when the device is offline and keeps no copy, else 'Something went wrong' with Retry.
+ * Must be rendered inside a Dialog.
+ */
+export function LoadFailureView({
+  failure,
+  contentProps,
+  onRetry,
+  retrying,
+}: {
+  failure: unknown;
+  contentProps: ContentProps;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  // A cocktail id the catalogue does not have (a mistyped or stale ?recipe= link): say so, with a way back.
+  if (failure && (failure as { status?: number }).status === 404) {
+    return (
+      <DialogContent {...contentProps} className="max-w-md" data-testid="cocktail-not-found">
+        <DialogHeader>
+          <div className="flex size-11 items-center justify-center rounded-full bg-accent-soft text-accent">
+            <SearchXIcon aria-hidden="true" className="size-6" />
+          </div>
+          <DialogTitle>{LOAD_FAILURE_TEXT.notFoundTitle}</DialogTitle>
+          <DialogDescription>{LOAD_FAILURE_TEXT.notFoundBody}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button>
+              <ArrowLeftIcon aria-hidden="true" />
+              {LOAD_FAILURE_TEXT.notFoundBack}
+            </Button>
+          </DialogClose>
+        </DialogFooter>
+      </DialogContent>
+    );
+  }
+
+  if (isOfflineFailure(failure)) {
+    return (
+      <DialogContent {...contentProps} className="max-w-md" data-testid="cocktail-offline">
+        <DialogHeader>
+          <div className="flex size-11 items-center justify-center rounded-full bg-accent-soft text-accent">
+            <CloudOffIcon aria-hidden="true" className="size-6" />
+          </div>
+          <DialogTitle>{LOAD_FAILURE_TEXT.offlineTitle}</DialogTitle>
+          <DialogDescription>{LOAD_FAILURE_TEXT.offlineBody}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button onClick={onRetry} disabled={retrying}>
+            <RotateCwIcon aria-hidden="true" className={cn(retrying && 'animate-spin')} />
+            Retry
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    );
+  }
+
+  return (
+    <DialogContent {...contentProps} className="max-w-md" data-testid="cocktail-load-error">
+      <DialogHeader>
+        <div className="flex size-11 items-center justify-center rounded-full bg-destructive-soft text-danger-text">
+          <AlertTriangleIcon aria-hidden="true" className="size-6" />
+        </div>
+        <DialogTitle>{LOAD_FAILURE_TEXT.loadTitle}</DialogTitle>
+        <DialogDescription>{LOAD_FAILURE_TEXT.loadBody}</DialogDescription>
+      </DialogHeader>
+      <DialogFooter>
+        <Button onClick={onRetry} disabled={retrying}>
+          <RotateCwIcon aria-hidden="true" className={cn(retrying && 'animate-spin')} />
+          Retry
+        </Button>
+      </DialogFooter>
+    </DialogContent>
+  );
+}
