@@ -88,9 +88,25 @@ export async function pendingWrites(): Promise<QueuedWrite[]> {
   }
 }
 
-/** Keeps `write` for later. @throws when IndexedDB refuses (private mode with no storage, quota): nothing is kept. */
+/** True for a write that sets its path's whole value (PUT, DELETE): a later one of the same path replaces it. */
+const setsWholeValue = (method: QueuedWrite['method']) => method === 'PUT' || method === 'DELETE';
+
+/**
+ * Keeps `write` for later. A PUT or DELETE replaces the same user's earlier kept PUT or DELETE of the same path (three
+ * taps on the stars send one rating, with the last one's age); POSTs and PATCHes are all kept, in order.
+ * @throws when IndexedDB refuses (private mode with no storage, quota): nothing is kept.
+ */
 export async function keepWrite(write: Omit<QueuedWrite, 'seq'>): Promise<void> {
-  await (await offlineDb()).add('writes', write);
+  const transaction = (await offlineDb()).transaction('writes', 'readwrite');
+  if (setsWholeValue(write.method)) {
+    for (const kept of await transaction.store.getAll()) {
+      if (kept.userId === write.userId && kept.path === write.path && setsWholeValue(kept.method)) {
+        await transaction.store.delete(kept.seq!);
+      }
+    }
+  }
+  await transaction.store.add(write);
+  await transaction.done;
   writeQueueChanged();
 }
 

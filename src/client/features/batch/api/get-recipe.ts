@@ -47,7 +47,13 @@ export function useCocktailMatches(q: string, userId: string | null = null) {
     queryKey: [...batchKeys.picker(text), userId],
     queryFn: async ({ signal }): Promise<CocktailSummary[]> => {
       const [own, catalogue] = await Promise.all([
-        userId ? searchOwnRecipes(text, signal) : Promise.resolve([]),
+        // Offline with no kept copy of this search, the catalogue's matches (answered from the offline index) still come.
+        userId
+          ? searchOwnRecipes(text, signal).catch((error: unknown) => {
+              if ((error as { code?: string } | null)?.code === 'OFFLINE') return [];
+              throw error;
+            })
+          : Promise.resolve([]),
         searchCocktails(text, signal),
       ]);
       return [...own, ...catalogue];
