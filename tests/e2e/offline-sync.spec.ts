@@ -97,6 +97,13 @@ test.describe('offline, signed in', () => {
       .poll(() => keptPaths(page), { timeout: 15_000 })
       .toEqual(expect.arrayContaining(['/api/cocktails/offline-index', `/api/cocktails/${negroni}`]));
 
+    // Settings' 'Offline data' counts what the device keeps.
+    await page.goto('/settings');
+    const offlineData = page.getByTestId('offline-data');
+    await expect(offlineData.getByRole('heading', { name: 'Offline data' })).toBeVisible();
+    const recipesKept = offlineData.getByTestId('offline-data-row').filter({ hasText: 'Recipes' });
+    await expect(recipesKept).toHaveText(/^Recipes[1-9]\d*$/);
+
     await context.setOffline(true);
 
     // A favorite opens; a recipe never opened says it needs the network.
@@ -145,6 +152,11 @@ test.describe('offline, signed in', () => {
     await expect(page.getByText('Negroni recorded')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('status').filter({ hasText: 'Offline · 3 changes waiting to sync' })).toBeVisible();
+    await page.goto('/settings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await expect(offlineData.getByTestId('offline-data-row').filter({ hasText: 'Changes waiting' })).toHaveText(
+      'Changes waiting to sync3',
+    );
 
     // A second device, online, signed in as the same member: nothing has reached the server yet.
     const other = await openApp('/');
@@ -173,6 +185,12 @@ test.describe('offline, signed in', () => {
     expect(after.ratings.items).toEqual([expect.objectContaining({ cocktailId: negroni, stars: 4 })]);
     expect(after.made.total).toBe(1);
     expect(after.made.items[0]!.cocktail.id).toBe(negroni);
+
+    // 'Clear offline data' forgets what the device kept.
+    await page.goto('/settings');
+    await offlineData.getByRole('button', { name: 'Clear offline data' }).click();
+    await expect(page.getByText('Offline data cleared')).toBeVisible();
+    await expect(recipesKept).toHaveText('Recipes0');
 
     // Signing out leaves no personal answer kept and no offline database.
     await signOutViaMenu(page);

@@ -7,6 +7,7 @@ import { Button } from '@/client/components/ui/button';
 import { SettingsPanel } from '@/client/components/ui/settings-panel';
 import { AccountDataPanel } from '@/client/features/account/components/account-data-panel';
 import { useMe } from '@/client/features/account/api/get-me';
+import { OfflineDataPanel } from '@/client/features/account/components/offline-data-panel';
 import { AccountPageSkeleton } from '@/client/features/account/components/account-page-skeleton';
 import { DeleteAccountDialog } from '@/client/features/account/components/delete-account-dialog';
 import { SupportForm } from '@/client/features/account/components/support-form';
@@ -38,7 +39,7 @@ export const SETTINGS_TEXT = {
  * The page of `/settings` (docs/product.md: Screens, States, Validation, Roles and plans), signed-in users only: anonymous visitors are sent to / (while
  * the session loads a placeholder shows). Sets the document title and meta description. Shows the account email and the
  * role badge 'User', the linked sign-in methods and two-factor settings, a link to the sessions ('Secure your account'),
- * the Contact Support form (sent with this page's
+ * 'Your data', 'Offline data' (what this device keeps, and clearing it), the Contact Support form (sent with this page's
  * path) and Account Actions, whose delete dialog leads to /delete-account. Exports `Component`.
  */
 export function SettingsPage() {
@@ -98,6 +99,7 @@ export function SettingsPage() {
         </SettingsPanel>
 
         <AccountDataPanel userId={user.id} />
+        <OfflineDataPanel />
 
         <section className="rounded-2xl border border-border bg-surface p-5 shadow-card md:p-6">
           <SupportForm defaultEmail={user.email} page={location.pathname} />
