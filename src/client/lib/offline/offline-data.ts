@@ -56,11 +56,20 @@ export async function readOfflineData(): Promise<OfflineDataSummary> {
  * Forgets every kept answer, photo and waiting write on this device (the app itself stays installed). Never throws.
  */
 export async function clearOfflineData(): Promise<void> {
+  // Each store is forgotten on its own: a refusal (thrown at once, e.g. SecurityError where storage is blocked) of one
+  // leaves the others to go.
+  const quietly = async (forget: () => Promise<unknown>) => {
+    try {
+      await forget();
+    } catch {
+      // Nothing more can be done about a store the browser refuses.
+    }
+  };
   await closeOfflineDb();
   await Promise.all([
-    typeof caches === 'undefined' ? null : caches.delete(API_CACHE).catch(() => false),
-    typeof caches === 'undefined' ? null : caches.delete(MEDIA_CACHE).catch(() => false),
-    typeof indexedDB === 'undefined' ? null : deleteDB(OFFLINE_DB_NAME).catch(() => undefined),
+    quietly(() => (typeof caches === 'undefined' ? Promise.resolve() : caches.delete(API_CACHE))),
+    quietly(() => (typeof caches === 'undefined' ? Promise.resolve() : caches.delete(MEDIA_CACHE))),
+    quietly(() => (typeof indexedDB === 'undefined' ? Promise.resolve() : deleteDB(OFFLINE_DB_NAME))),
   ]);
   writeQueueChanged();
 }

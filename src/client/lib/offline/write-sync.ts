@@ -84,21 +84,34 @@ export function flushWrites(userId: string): Promise<FlushOutcome> {
     } catch {
       return { ...outcome, waiting: writes.length };
     }
+    const waitingFrom = (index: number) => writes.slice(index).filter((kept) => kept.userId === userId).length;
+    // False when the store is gone (the offline data cleared at sign-out, here or in another tab): stop sending.
+    const forget = (write: QueuedWrite) =>
+      db.delete('writes', write.seq!).then(
+        () => true,
+        () => false,
+      );
     for (let index = 0; index < writes.length; index += 1) {
       const write = writes[index]!;
       if (write.userId !== userId) {
-        await db.delete('writes', write.seq!);
+        if (!(await forget(write))) {
+          outcome.waiting = waitingFrom(index);
+          break;
+        }
         continue;
       }
       const result = await sendOne(write);
       if (result === 'wait') {
-        outcome.waiting = writes.slice(index).filter((kept) => kept.userId === userId).length;
+        outcome.waiting = waitingFrom(index);
         break;
       }
-      await db.delete('writes', write.seq!);
       if (result === 'sent') outcome.sent.push(write);
       else if (result === 'conflict') outcome.conflicts.push(write);
       else outcome.refused.push({ write, message: result.message });
+      if (!(await forget(write))) {
+        outcome.waiting = waitingFrom(index + 1);
+        break;
+      }
     }
     writeQueueChanged();
     return outcome;
