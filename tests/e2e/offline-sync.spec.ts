@@ -10,8 +10,9 @@ import type { TestServer } from './support/server';
 /**
  * Journey: a Pro member behind the bar with no signal (lib/offline/). After one visit online the device keeps what the
  * member touched: offline, a favorite opens (its recipe was fetched ahead) while a recipe never opened says it needs the
- * network; the catalogue's search answers from the offline index; My Bar's 'Can make now' and a batch still work. A
- * favorite, a rating and 'I made this' made offline show at once and wait; back online they reach the server exactly
+ * network; the catalogue's search answers from the offline index; My Bar's views follow a bottle removed offline (the
+ * matcher runs in the worker) and a batch still works. A favorite, a rating, 'I made this' and the bottle made offline
+ * show at once and wait; back online they reach the server exactly
  * once and a second device sees them. Signing out leaves no personal answer in the caches and no IndexedDB database.
  */
 
@@ -125,11 +126,24 @@ test.describe('offline, signed in', () => {
     // Favorite the Daiquiri from its card, offline: the heart fills at once and the write waits.
     await cards.getByRole('button', { name: 'Save Daiquiri to favorites' }).click();
     await expect(cards.getByRole('button', { name: 'Remove Daiquiri from favorites' })).toBeVisible();
+    // Opened again offline, My Favorites shows it: the worker lays the waiting writes over its kept list.
+    await page.goto('/profile/favorites');
+    await expect(page.getByRole('link', { name: 'Daiquiri', exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Negroni', exact: true }).first()).toBeVisible();
 
-    // My Bar's 'Can make now', from what the device kept.
+    // My Bar's 'Can make now', from what the device kept; a bottle removed offline moves the Negroni to 'One away' at
+    // once: the shared matcher runs in the service worker over the offline index.
     await page.goto('/my-bar');
     await page.getByRole('tab', { name: /^Can make now/ }).click();
-    await expect(page.getByRole('link', { name: 'Negroni', exact: true }).first()).toBeVisible();
+    const view = page.getByRole('tabpanel');
+    await expect(view.getByRole('link', { name: 'Negroni', exact: true }).first()).toBeVisible();
+    await page.getByRole('tab', { name: /^My bottles/ }).click();
+    await view.getByRole('button', { name: 'Remove Sweet vermouth' }).click();
+    await expect(view.getByRole('button', { name: 'Remove Sweet vermouth' })).toHaveCount(0);
+    await page.getByRole('tab', { name: /^Can make now/ }).click();
+    await expect(view.getByRole('link', { name: 'Negroni', exact: true })).toHaveCount(0);
+    await page.getByRole('tab', { name: /^One away/ }).click();
+    await expect(view.getByRole('link', { name: 'Negroni', exact: true }).first()).toBeVisible();
 
     // A batch: the calculator needs nothing but the kept recipe.
     await page.goto('/batch-calculator');
@@ -151,11 +165,11 @@ test.describe('offline, signed in', () => {
     await panel.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Negroni recorded')).toBeVisible();
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('status').filter({ hasText: 'Offline · 3 changes waiting to sync' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Offline · 4 changes waiting to sync' })).toBeVisible();
     await page.goto('/settings');
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     await expect(offlineData.getByTestId('offline-data-row').filter({ hasText: 'Changes waiting' })).toHaveText(
-      'Changes waiting to sync3',
+      'Changes waiting to sync4',
     );
 
     // A second device, online, signed in as the same member: nothing has reached the server yet.
@@ -168,6 +182,7 @@ test.describe('offline, signed in', () => {
           favorites: (await read('/api/me/favorites')) as { ids: number[] },
           ratings: (await read('/api/me/ratings')) as { items: { cocktailId: number; stars: number }[] },
           made: (await read('/api/me/made')) as { items: { cocktail: { id: number } }[]; total: number },
+          bar: (await read('/api/me/bar')) as { items: { name: string }[] },
         };
       });
     const before = await readServer();
@@ -177,7 +192,7 @@ test.describe('offline, signed in', () => {
 
     // Back online, the writes are sent; the second device sees each once.
     await context.setOffline(false);
-    await expect(page.getByText('Your 3 changes made offline are saved.')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('Your 4 changes made offline are saved.')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('status').filter({ hasText: /waiting to sync/ })).toHaveCount(0);
     const after = await readServer();
     expect(after.favorites.ids.filter((id) => id === daiquiri)).toHaveLength(1);
@@ -185,6 +200,7 @@ test.describe('offline, signed in', () => {
     expect(after.ratings.items).toEqual([expect.objectContaining({ cocktailId: negroni, stars: 4 })]);
     expect(after.made.total).toBe(1);
     expect(after.made.items[0]!.cocktail.id).toBe(negroni);
+    expect(after.bar.items.map((item) => item.name)).toEqual(['Campari', 'London dry gin']);
 
     // 'Clear offline data' forgets what the device kept.
     await page.goto('/settings');

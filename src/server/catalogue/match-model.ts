@@ -31,6 +31,8 @@ export interface MatchModel {
   version: string;
   /** The matcher over every public cocktail, in catalogue order (name key, then id). */
   matcher: Matcher;
+  /** What the matcher was built from (the offline index hands it to the browser's matcher). */
+  catalogue: MatchCatalogue;
   /** The catalogue's ingredients (names, categories, parents, parts). */
   ingredients: IngredientCatalogue;
   /** Public cocktail ids in catalogue order. */
@@ -140,6 +142,7 @@ export async function buildMatchModel(db: Kysely<Database>, version: string): Pr
   return {
     version,
     matcher: buildMatcher(catalogue),
+    catalogue,
     ingredients,
     cocktailIds,
     cocktailIndex: new Map(cocktailIds.map((id, index) => [id, index])),

@@ -6,6 +6,9 @@ import { signIn } from '../../../tests/support/auth';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
 import { buildTestSeed, TEST_COCKTAIL_NAMES_IN_ORDER } from '../../../tests/support/test-seed';
+import { buildMatcher } from '@/shared/domain/my-bar';
+import { offlineIndexSchema } from '@/shared/schemas/offline';
+import { getMatchModel } from './match-model';
 import { seedCatalogue } from './operations';
 
 describe.each(testDialects())('the offline index on %s', (dialect) => {
@@ -32,6 +35,23 @@ describe.each(testDialects())('the offline index on %s', (dialect) => {
     expect(index.items.map((item) => item.name)).toEqual([...TEST_COCKTAIL_NAMES_IN_ORDER]);
     const list = (await (await t.request('/api/cocktails?pageSize=100', member)).json()) as CocktailPage;
     expect(index.items).toEqual(list.items);
+  });
+
+  it("holds the match catalogue the browser's matcher needs: built from it, it classifies every bar as the server does", async () => {
+    const index = offlineIndexSchema.parse(await (await t.request(OFFLINE_INDEX_PATH, member)).json());
+    expect(index.match.cocktails.map((cocktail) => cocktail.id)).toEqual(index.items.map((item) => item.id));
+    const browser = buildMatcher(index.match);
+    const server = (await getMatchModel(t.database.db)).matcher;
+    const ids = index.match.ingredients.map((ingredient) => ingredient.id);
+    // Bars of every size: each ingredient alone, every third one, and all of them.
+    const bars = [...ids.map((id) => [id]), ids.filter((_, at) => at % 3 === 0), ids];
+    for (const owned of bars) {
+      const stock = { owned };
+      const { canMake, oneAway } = browser.classify(stock);
+      const expected = server.classify({ owned });
+      expect({ canMake, oneAway }).toEqual({ canMake: expected.canMake, oneAway: expected.oneAway });
+    }
+    expect(browser.classify({ owned: ids }).canMake.length).toBeGreaterThan(0);
   });
 
   it('answers 304 to its ETag until the catalogue changes, then the new cards', async () => {

@@ -1,5 +1,6 @@
 /** My Bar's matching: the user's stock against the catalogue and their own recipes (makeable, a recipe's match, buy next). */
 import type { BarStock, BuyNext, Classification, LineCoverage, Swap } from '@/shared/domain/my-bar';
+import { SUGGESTION_EXAMPLES, SUGGESTION_LIMIT } from '@/shared/domain/vocabulary';
 import {
   MAKEABLE_PAGE_SIZE,
   type LineCoverageBody,
@@ -150,10 +151,6 @@ export async function matchRecipe({
   };
 }
 
-/** How many suggestions 'buy next' lists. */
-export const SUGGESTION_LIMIT = 20;
-/** How many example cocktails (by name) each suggestion names at most. */
-export const SUGGESTION_EXAMPLES = 3;
 
 /**
  * 'Buy next' over the catalogue and the user's own recipes together, the best `limit`, `stock` instead of the context's

@@ -6,6 +6,7 @@ import * as collections from '@/shared/schemas/collections';
 import * as devTools from '@/shared/schemas/dev-tools';
 import * as health from '@/shared/schemas/health';
 import * as ingredient from '@/shared/schemas/ingredient';
+import * as offline from '@/shared/schemas/offline';
 import * as payments from '@/shared/schemas/payments';
 import * as publicMenu from '@/shared/schemas/public-menu';
 import * as recipes from '@/shared/schemas/recipes';
@@ -38,7 +39,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     response: cocktail.cocktailSampleSchema,
   }),
   op('GET', '/api/cocktails/offline-index', 'Catalogue', 'session', 'Every card, kept by the app for offline use', {
-    response: cocktail.offlineIndexSchema,
+    response: offline.offlineIndexSchema,
   }),
   op('GET', '/api/cocktails/:id', 'Catalogue', 'public', "A cocktail's whole recipe (or the caller's own recipe)", {
     params: cocktailId,

@@ -98,3 +98,10 @@ export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 50;
 /** Longest accepted search text, characters. */
 export const MAX_QUERY_LENGTH = 200;
+
+/** Cocktails a page of a My Bar view holds (server and the offline worker page the same way). */
+export const MAKEABLE_PAGE_SIZE = 50;
+/** How many 'buy next' suggestions My Bar lists. */
+export const SUGGESTION_LIMIT = 20;
+/** How many example cocktails (by name) each 'buy next' suggestion names at most. */
+export const SUGGESTION_EXAMPLES = 3;

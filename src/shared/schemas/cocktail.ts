@@ -144,13 +144,6 @@ export const cocktailPageSchema = z.object({
 });
 export type CocktailPage = z.infer<typeof cocktailPageSchema>;
 
-/**
- * Response of `GET /api/cocktails/offline-index` (members only): every public cocktail's card by name, at most
- * OFFLINE_INDEX_LIMIT (shared/offline.ts), and the catalogue version they belong to (also the ETag's).
- */
-export const offlineIndexSchema = z.object({ version: z.string(), items: z.array(cocktailSummarySchema) });
-export type OfflineIndex = z.infer<typeof offlineIndexSchema>;
-
 /** Response of `GET /api/cocktails/sample`: cards in random order. */
 export const cocktailSampleSchema = z.object({ items: z.array(cocktailSummarySchema) });
 export type CocktailSample = z.infer<typeof cocktailSampleSchema>;

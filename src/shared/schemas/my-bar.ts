@@ -72,8 +72,7 @@ export const makeableItemSchema = z.object({
 });
 export type MakeableItem = z.infer<typeof makeableItemSchema>;
 
-/** Cocktails a page of a My Bar view holds. */
-export const MAKEABLE_PAGE_SIZE = 50;
+export { MAKEABLE_PAGE_SIZE } from '../domain/vocabulary';
 
 /** Query of `GET /api/me/bar/makeable`: the view, the 0-based page, an optional text filter on the cocktail's name. */
 export const makeableQuerySchema = z.object({

@@ -5,15 +5,23 @@
  * {@link API_TIMEOUT_MS} and a copy is kept), the kept copy answers. So whatever a user has opened opens again offline:
  * recipes, their favorites, My Bar and its views, collections, notes, own recipes, the session itself.
  * - The catalogue's list and search with no kept copy are answered from the offline index (catalogue-search.ts).
+ * - My Bar's reads are answered by the shared matcher over the index (worker-bar.ts), and the favorites and ratings
+ *   from their kept copies, each with the writes still waiting applied (worker-overlay.ts).
  * - The details of the user's favorites are fetched into the cache when their list arrives, so every favorite opens
  *   offline, opened before or not.
  * - Anything else with no copy gets 503 `{"error": {"code": "OFFLINE", ...}}`: the page says it needs the network.
  * - Signing out empties the cache (the page does too: lib/offline/offline-data.ts), so no personal answer outlives the
  *   session on the device.
  */
-import type { CocktailSummary } from '@/shared/schemas/cocktail';
+import type { RatingList } from '@/shared/schemas/collections';
+import type { FavoriteList } from '@/shared/schemas/favorites';
+import type { BarList, SwapList } from '@/shared/schemas/my-bar';
+import type { OfflineIndex } from '@/shared/schemas/offline';
 import { API_CACHE, MEDIA_CACHE, OFFLINE_INDEX_PATH } from '@/shared/offline';
 import { searchOfflineCatalogue } from './catalogue-search';
+import { answerBarRead } from './worker-bar';
+import { favoritesWithPending, ratingsWithPending } from './worker-overlay';
+import { pendingWrites } from './write-queue';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -52,32 +60,60 @@ export function isKeptApiRead(url: URL, method: string): boolean {
     : false;
 }
 
-/** Resolves to null after `ms`. */
-function after(ms: number): Promise<null> {
-  return new Promise((resolve) => setTimeout(() => resolve(null), ms));
+/** Resolves after `ms`. */
+function after(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** The cards of the kept offline index, or null when none is kept. */
-async function keptIndex(cache: Cache): Promise<readonly CocktailSummary[] | null> {
-  const kept = await cache.match(OFFLINE_INDEX_PATH);
-  if (!kept) return null;
+/** The kept JSON answer of `path`, or null. */
+async function keptJson<T>(cache: Cache, path: string): Promise<T | null> {
+  const kept = await cache.match(path);
   try {
-    return ((await kept.json()) as { items: CocktailSummary[] }).items;
+    return kept ? ((await kept.json()) as T) : null;
   } catch {
     return null;
   }
 }
 
-/** The kept copy of `request`, or what the device can make of it offline (the catalogue from its index). */
-async function offlineCopy(cache: Cache, request: Request, url: URL): Promise<Response> {
+/**
+ * What the device can answer for `request` offline: My Bar from the matcher, the favorites and ratings with the waiting
+ * writes applied, the kept copy, or the catalogue from its index; null when it has nothing.
+ */
+async function offlineCopy(cache: Cache, request: Request, url: URL): Promise<Response | null> {
+  const path = url.pathname;
+  if (path === '/api/me/bar' || path.startsWith('/api/me/bar/')) {
+    const [index, bar, swaps, pending] = await Promise.all([
+      keptJson<OfflineIndex>(cache, OFFLINE_INDEX_PATH),
+      keptJson<BarList>(cache, '/api/me/bar'),
+      keptJson<SwapList>(cache, '/api/me/swaps'),
+      pendingWrites(),
+    ]);
+    const answer = index ? answerBarRead(url, { index, bar, swaps, pending }) : null;
+    if (answer) return json(200, answer);
+  }
+  if (path === '/api/me/favorites' || path === '/api/me/ratings') {
+    const [kept, pending, index] = await Promise.all([
+      keptJson<FavoriteList & RatingList>(cache, path + url.search),
+      pendingWrites(),
+      keptJson<OfflineIndex>(cache, OFFLINE_INDEX_PATH),
+    ]);
+    if (kept) {
+      return json(
+        200,
+        path === '/api/me/ratings'
+          ? ratingsWithPending(kept, pending)
+          : favoritesWithPending(kept, pending, index?.items ?? []),
+      );
+    }
+  }
   const kept = await cache.match(request);
   if (kept) return kept;
-  if (url.pathname === '/api/cocktails') {
-    const items = await keptIndex(cache);
-    const page = items ? searchOfflineCatalogue(items, url.searchParams) : null;
+  if (path === '/api/cocktails') {
+    const index = await keptJson<OfflineIndex>(cache, OFFLINE_INDEX_PATH);
+    const page = index ? searchOfflineCatalogue(index.items, url.searchParams) : null;
     if (page) return json(200, page);
   }
-  return offlineAnswer();
+  return null;
 }
 
 /** Fetches into the cache the details of the favorites in a list answer that the cache lacks. */
@@ -136,11 +172,12 @@ export async function answerApiRead(event: FetchEvent): Promise<Response> {
     },
     () => null,
   );
-  const first = await Promise.race([network, after(API_TIMEOUT_MS)]);
-  if (first) return first;
-  const kept = await cache.match(request);
-  if (kept) return kept;
-  return (await network) ?? offlineCopy(cache, request, url);
+  const first = await Promise.race([network, after(API_TIMEOUT_MS).then(() => 'slow' as const)]);
+  if (first instanceof Response) return first;
+  const copy = await offlineCopy(cache, request, url);
+  if (copy) return copy;
+  // Slow, and nothing kept: wait for the network after all.
+  return (first === 'slow' ? await network : null) ?? offlineAnswer();
 }
 
 /**

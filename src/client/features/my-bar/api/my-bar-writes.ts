@@ -48,10 +48,13 @@ export function withBottle(bar: BarList | undefined, change: Exclude<BarChange, 
   return { items: [...others, added].sort((a, b) => a.name.localeCompare(b.name, 'en')) };
 }
 
-/** Puts a bar answer in the cache; a server's answer also refreshes everything derived from the bar. */
+/**
+ * Puts a bar answer in the cache and refreshes everything derived from the bar (offline, the service worker's matcher
+ * answers those with the waiting change applied: lib/offline/worker-bar.ts).
+ */
 function takeBar(client: QueryClient, userId: string, bar: BarList): void {
   client.setQueryData(myBarKeys.bar(userId), bar);
-  if (!wasKept(bar)) void client.invalidateQueries({ queryKey: myBarKeys.derived(userId) });
+  void client.invalidateQueries({ queryKey: myBarKeys.derived(userId) });
 }
 
 /**

@@ -1,0 +1,58 @@
+/**
+ * The writes still waiting to be sent, laid over the answers the worker kept (docs/product.md, "Offline"), so a page
+ * opened again offline shows the user's own changes: favorites added or removed, ratings set or cleared.
+ */
+import type { CocktailSummary } from '@/shared/schemas/cocktail';
+import type { RatingList } from '@/shared/schemas/collections';
+import type { FavoriteList } from '@/shared/schemas/favorites';
+import type { QueuedWrite } from './write-queue';
+
+const FAVORITE_PATH = /^\/api\/me\/favorites\/(\d+)$/;
+const RATING_PATH = /^\/api\/me\/ratings\/(\d+)$/;
+
+/** The id a write's path names under `pattern`, or null. */
+function idIn(pattern: RegExp, write: QueuedWrite): number | null {
+  const id = pattern.exec(write.path)?.[1];
+  return id === undefined ? null : Number(id);
+}
+
+/**
+ * A kept favorites page with the waiting favorite writes applied in order: an added cocktail goes first, a removed one
+ * leaves; the page's cards are the kept ones, or the offline index's for a cocktail added offline.
+ */
+export function favoritesWithPending(
+  kept: FavoriteList,
+  pending: readonly QueuedWrite[],
+  cards: readonly CocktailSummary[],
+): FavoriteList {
+  let ids = [...kept.ids];
+  for (const write of pending) {
+    const id = idIn(FAVORITE_PATH, write);
+    if (id === null) continue;
+    ids = ids.filter((known) => known !== id);
+    if (write.method === 'PUT') ids.unshift(id);
+  }
+  const byId = new Map<number, CocktailSummary>(cards.map((card) => [card.id, card]));
+  for (const item of kept.items) byId.set(item.id, item);
+  const start = kept.page * kept.pageSize;
+  const items = ids.slice(start, start + kept.pageSize).flatMap((id) => byId.get(id) ?? []);
+  return { ...kept, ids, items, total: ids.length };
+}
+
+/** The kept ratings with the waiting rating writes applied in order (PUT sets the stars, DELETE clears them). */
+export function ratingsWithPending(kept: RatingList, pending: readonly QueuedWrite[]): RatingList {
+  const items = new Map(kept.items.map((item) => [item.cocktailId, item]));
+  for (const write of pending) {
+    const cocktailId = idIn(RATING_PATH, write);
+    if (cocktailId === null) continue;
+    if (write.method === 'DELETE') {
+      items.delete(cocktailId);
+      continue;
+    }
+    const stars = (JSON.parse(write.body ?? '{}') as { stars?: unknown }).stars;
+    if (typeof stars === 'number') {
+      items.set(cocktailId, { cocktailId, stars, updatedAt: new Date(write.madeAt).toISOString() });
+    }
+  }
+  return { items: [...items.values()] };
+}
