@@ -108,6 +108,7 @@ export const USER_OWNED_TABLES: ReadonlySet<string> = new Set([
   'cocktail_rating',
   'support_message',
   'analytics_event',
+  'idempotent_write',
 ]);
 
 /** Tables that are user-owned in a statement filtering on `owner_id`. */
