@@ -1,17 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CloudOffIcon, RefreshCwIcon } from 'lucide-react';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { useSession } from '@/client/lib/session';
-
-/** For useSyncExternalStore: the browser's online and offline events. */
-function subscribeOnline(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
+import { useOnline } from '@/client/lib/use-online';
 
 /** The text of the indicator, or '' when there is nothing to say (online, nothing waiting). */
 export function offlineStatusText(online: boolean, pending: number): string {
@@ -26,11 +17,7 @@ export function offlineStatusText(online: boolean, pending: number): string {
  * For a signed-in user it also runs the sync of those writes (lib/offline/sync-runner.ts, loaded after the first paint).
  */
 export function OfflineStatus() {
-  const online = useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
+  const online = useOnline();
   const { status, user } = useSession();
   const userId = status === 'signed-in' ? (user?.id ?? null) : null;
   const queryClient = useQueryClient();
