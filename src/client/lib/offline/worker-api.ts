@@ -6,21 +6,21 @@
  * recipes, their favorites, My Bar and its views, collections, notes, own recipes, the session itself.
  * - The catalogue's list and search with no kept copy are answered from the offline index (catalogue-search.ts).
  * - My Bar's reads are answered by the shared matcher over the index (worker-bar.ts), and the favorites and ratings
- *   from their kept copies, each with the writes still waiting applied (worker-overlay.ts).
+ *   and notes from their kept copies, each with the writes still waiting applied (worker-overlay.ts).
  * - The details of the user's favorites are fetched into the cache when their list arrives, so every favorite opens
  *   offline, opened before or not.
  * - Anything else with no copy gets 503 `{"error": {"code": "OFFLINE", ...}}`: the page says it needs the network.
  * - Signing out empties the cache (the page does too: lib/offline/offline-data.ts), so no personal answer outlives the
  *   session on the device.
  */
-import type { RatingList } from '@/shared/schemas/collections';
+import type { Note, RatingList } from '@/shared/schemas/collections';
 import type { FavoriteList } from '@/shared/schemas/favorites';
 import type { BarList, SwapList } from '@/shared/schemas/my-bar';
 import type { OfflineIndex } from '@/shared/schemas/offline';
 import { API_CACHE, MEDIA_CACHE, OFFLINE_INDEX_PATH } from '@/shared/offline';
 import { searchOfflineCatalogue } from './catalogue-search';
 import { answerBarRead } from './worker-bar';
-import { favoritesWithPending, ratingsWithPending } from './worker-overlay';
+import { favoritesWithPending, NOTE_PATH, noteWithPending, ratingsWithPending } from './worker-overlay';
 import { pendingWrites } from './write-queue';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -105,6 +105,11 @@ async function offlineCopy(cache: Cache, request: Request, url: URL): Promise<Re
           : favoritesWithPending(kept, pending, index?.items ?? []),
       );
     }
+  }
+  if (NOTE_PATH.test(path)) {
+    const [kept, pending] = await Promise.all([keptJson<Note>(cache, path), pendingWrites()]);
+    const note = noteWithPending(path, kept, pending);
+    if (note) return json(200, note);
   }
   const kept = await cache.match(request);
   if (kept) return kept;

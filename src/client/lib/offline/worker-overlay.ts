@@ -1,14 +1,17 @@
 /**
  * The writes still waiting to be sent, laid over the answers the worker kept (docs/product.md, "Offline"), so a page
- * opened again offline shows the user's own changes: favorites added or removed, ratings set or cleared.
+ * opened again offline shows the user's own changes: favorites added or removed, ratings set or cleared, notes.
  */
 import type { CocktailSummary } from '@/shared/schemas/cocktail';
-import type { RatingList } from '@/shared/schemas/collections';
+import type { Note, RatingList } from '@/shared/schemas/collections';
 import type { FavoriteList } from '@/shared/schemas/favorites';
 import type { QueuedWrite } from './write-queue';
 
 const FAVORITE_PATH = /^\/api\/me\/favorites\/(\d+)$/;
 const RATING_PATH = /^\/api\/me\/ratings\/(\d+)$/;
+
+/** The path of one cocktail's note. */
+export const NOTE_PATH = /^\/api\/me\/notes\/(\d+)$/;
 
 /** The id a write's path names under `pattern`, or null. */
 function idIn(pattern: RegExp, write: QueuedWrite): number | null {
@@ -55,4 +58,20 @@ export function ratingsWithPending(kept: RatingList, pending: readonly QueuedWri
     }
   }
   return { items: [...items.values()] };
+}
+
+/**
+ * One cocktail's note with its waiting writes applied (the last one's text wins; '' deletes), or the kept note as it
+ * is. `path` is the note's path; `kept` null when the device keeps none (then the waiting text alone, or null).
+ */
+export function noteWithPending(path: string, kept: Note | null, pending: readonly QueuedWrite[]): Note | null {
+  const cocktailId = Number(NOTE_PATH.exec(path)?.[1] ?? Number.NaN);
+  let note = kept;
+  for (const write of pending) {
+    if (write.path !== path) continue;
+    const text = write.method === 'DELETE' ? '' : (JSON.parse(write.body ?? '{}') as { text?: unknown }).text;
+    if (typeof text !== 'string') continue;
+    note = { cocktailId, text, updatedAt: text === '' ? null : new Date(write.madeAt).toISOString() };
+  }
+  return note;
 }
