@@ -1,0 +1,517 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildMatcher, type BarStock } from '@/shared/domain/my-bar';
+import { MAKEABLE_PAGE_SIZE } from '@/shared/domain/vocabulary';
+import type { CocktailSummary } from '@/shared/schemas/cocktail';
+import type {
+  BarIngredient,
+  BarList,
+  MakeableIds,
+  MakeablePage,
+  RecipeMatch,
+  SuggestionList,
+  SwapList,
+} from '@/shared/schemas/my-bar';
+import type { OfflineIndex, OfflineMatchIngredient } from '@/shared/schemas/offline';
+import { answerBarRead, barWithPending, type BarInputs } from './worker-bar';
+import type { QueuedWrite } from './write-queue';
+
+/** A card with plain spec fields. */
+function card(id: number, name: string): CocktailSummary {
+  return {
+    id,
+    slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+    name,
+    base_spirit: 'Gin',
+    category: 'Classic',
+    description: `The ${name}.`,
+    difficulty_level: 'Easy',
+    strength: 'Medium',
+    glassware: 'Coupe',
+    technique: 'Shake',
+    garnish: 'Lime wheel',
+    preparation_time: 3,
+    flavor_profile: ['Sour'],
+    seasonal_tags: ['All year'],
+    occasion_tags: ['Aperitif'],
+    is_signature: false,
+    image_url: null,
+    ingredients: [{ amount: 50, unit: 'ml', ingredient: 'Gin' }],
+  };
+}
+
+function ingredient(
+  id: number,
+  name: string,
+  category: OfflineMatchIngredient['category'],
+  extra: Partial<OfflineMatchIngredient> = {},
+): OfflineMatchIngredient {
+  return {
+    id,
+    slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+    name,
+    category,
+    parentId: null,
+    houseMade: false,
+    parts: [],
+    variant: false,
+    ...extra,
+  };
+}
+
+const GIN = 1;
+const LONDON_DRY = 2;
+const SUGAR = 3;
+const WATER = 4;
+const SIMPLE_SYRUP = 5;
+const LIME = 6;
+const LIME_JUICE = 7;
+const VERMOUTH = 8;
+const RUM = 9;
+const BITTERS = 10;
+
+const INGREDIENTS: OfflineMatchIngredient[] = [
+  ingredient(GIN, 'Gin', 'Spirits'),
+  ingredient(LONDON_DRY, 'London dry gin', 'Spirits', { parentId: GIN }),
+  ingredient(SUGAR, 'Sugar', 'Other'),
+  ingredient(WATER, 'Water', 'Other'),
+  ingredient(SIMPLE_SYRUP, 'Simple syrup', 'Syrups', { houseMade: true, parts: [SUGAR, WATER] }),
+  ingredient(LIME, 'Lime', 'Fruit & produce'),
+  ingredient(LIME_JUICE, 'Lime juice', 'Juices', { pressedFrom: [LIME] }),
+  ingredient(VERMOUTH, 'Sweet vermouth', 'Fortified wine'),
+  ingredient(RUM, 'White rum', 'Spirits'),
+  ingredient(BITTERS, 'Angostura bitters', 'Bitters'),
+];
+
+const line = (ingredientId: number, extra: { optional?: boolean; substitutes?: number[] } = {}) => ({
+  ingredientId,
+  optional: extra.optional ?? false,
+  substitutes: extra.substitutes ?? [],
+});
+
+const ANEJO = 101;
+const DAIQUIRI = 102;
+const GIMLET = 103;
+const GIN_AND_IT = 104;
+const PINK_GIN = 105;
+const RUM_AND_IT = 106;
+
+/** Six cocktails, in name order (cards and match lines alike). */
+const INDEX: OfflineIndex = {
+  version: 'worker-bar-test-1',
+  items: [
+    card(ANEJO, 'Añejo Old Fashioned'),
+    card(DAIQUIRI, 'Daiquiri'),
+    card(GIMLET, 'Gimlet'),
+    card(GIN_AND_IT, 'Gin & It'),
+    card(PINK_GIN, 'Pink Gin'),
+    card(RUM_AND_IT, 'Rum & It'),
+  ],
+  match: {
+    ingredients: INGREDIENTS,
+    cocktails: [
+      { id: ANEJO, lines: [line(RUM), line(SIMPLE_SYRUP), line(BITTERS, { optional: true })] },
+      { id: DAIQUIRI, lines: [line(RUM), line(LIME_JUICE), line(SIMPLE_SYRUP)] },
+      { id: GIMLET, lines: [line(GIN), line(LIME_JUICE), line(SIMPLE_SYRUP)] },
+      { id: GIN_AND_IT, lines: [line(GIN), line(VERMOUTH)] },
+      { id: PINK_GIN, lines: [line(LONDON_DRY), line(BITTERS)] },
+      { id: RUM_AND_IT, lines: [line(RUM, { substitutes: [GIN] }), line(VERMOUTH)] },
+    ],
+  },
+};
+
+const byId = new Map(INGREDIENTS.map((item) => [item.id, item]));
+const cardOf = (id: number) => INDEX.items.find((item) => item.id === id);
+const named = (id: number) => ({ id, name: byId.get(id)!.name });
+
+function barIngredient(id: number): BarIngredient {
+  const { slug, name, category, parentId, houseMade } = byId.get(id)!;
+  return { id, slug, name, category, parentId, houseMade };
+}
+
+/** A kept bar holding `ids`, each added at `addedAt`, by name. */
+function bar(ids: readonly number[], addedAt = '2024-05-01T10:00:00.000Z'): BarList {
+  return {
+    items: ids.map((id) => ({ ...barIngredient(id), addedAt })).sort((a, b) => a.name.localeCompare(b.name, 'en')),
+  };
+}
+
+let seq = 0;
+function write(method: QueuedWrite['method'], path: string, madeAt = Date.UTC(2025, 0, 2, 3, 4, 5)): QueuedWrite {
+  seq += 1;
+  return { seq, key: `key-${seq}`, userId: 'user-1', method, path, madeAt, label: `${method} ${path}` };
+}
+
+const url = (path: string) => new URL(path, 'https://barback.test');
+
+function inputs(over: Partial<BarInputs> = {}): BarInputs {
+  return { index: INDEX, bar: bar([LONDON_DRY, SUGAR, LIME, VERMOUTH]), swaps: null, pending: [], ...over };
+}
+
+const page = (path: string, given: BarInputs = inputs()) => answerBarRead(url(path), given) as MakeablePage | null;
+const idsOf = (answer: MakeablePage | null) => answer?.items.map((item) => item.cocktail.id);
+
+describe('barWithPending', () => {
+  it('adds a PUT bottle dated from when the write was made, with its fields from the index, by name', () => {
+    const kept = bar([SUGAR, VERMOUTH]);
+    const result = barWithPending(
+      inputs({
+        bar: kept,
+        pending: [
+          write('PUT', `/api/me/bar/${LONDON_DRY}`, Date.UTC(2025, 0, 2, 3, 4, 5)),
+          write('PUT', `/api/me/bar/${SIMPLE_SYRUP}`, Date.UTC(2025, 1, 3, 0, 0, 0)),
+        ],
+      }),
+    );
+    expect(result).toEqual({
+      items: [
+        {
+          id: LONDON_DRY,
+          slug: 'london-dry-gin',
+          name: 'London dry gin',
+          category: 'Spirits',
+          parentId: GIN,
+          houseMade: false,
+          addedAt: '2025-01-02T03:04:05.000Z',
+        },
+        {
+          id: SIMPLE_SYRUP,
+          slug: 'simple-syrup',
+          name: 'Simple syrup',
+          category: 'Syrups',
+          parentId: null,
+          houseMade: true,
+          addedAt: '2025-02-03T00:00:00.000Z',
+        },
+        kept.items[0],
+        kept.items[1],
+      ],
+    });
+  });
+
+  it('removes a DELETE bottle', () => {
+    const result = barWithPending(
+      inputs({ bar: bar([SUGAR, VERMOUTH, LIME]), pending: [write('DELETE', '/api/me/bar/3')] }),
+    );
+    expect(result?.items.map((item) => item.name)).toEqual(['Lime', 'Sweet vermouth']);
+  });
+
+  it('applies the writes in order', () => {
+    const putThenDelete = barWithPending(
+      inputs({ bar: bar([SUGAR]), pending: [write('PUT', '/api/me/bar/6'), write('DELETE', '/api/me/bar/6')] }),
+    );
+    expect(putThenDelete?.items.map((item) => item.id)).toEqual([SUGAR]);
+
+    const deleteThenPut = barWithPending(
+      inputs({
+        bar: bar([SUGAR, LIME], '2024-01-01T00:00:00.000Z'),
+        pending: [write('DELETE', '/api/me/bar/6', 1000), write('PUT', '/api/me/bar/6', Date.UTC(2025, 5, 6))],
+      }),
+    );
+    expect(deleteThenPut?.items.find((item) => item.id === LIME)?.addedAt).toBe('2025-06-06T00:00:00.000Z');
+  });
+
+  it('keeps the date of a bottle already kept that is PUT again', () => {
+    const result = barWithPending(
+      inputs({ bar: bar([LIME], '2024-01-01T00:00:00.000Z'), pending: [write('PUT', '/api/me/bar/6')] }),
+    );
+    expect(result).toEqual(bar([LIME], '2024-01-01T00:00:00.000Z'));
+  });
+
+  it('ignores writes of other paths and of ingredients the index does not know', () => {
+    const kept = bar([SUGAR, LIME]);
+    const result = barWithPending(
+      inputs({
+        bar: kept,
+        pending: [
+          write('PUT', '/api/me/favorites/7'),
+          write('DELETE', '/api/me/favorites/3'),
+          write('PUT', '/api/me/shopping-list/7'),
+          write('DELETE', '/api/me/shopping-list/3'),
+          write('POST', '/api/me/made'),
+          write('DELETE', '/api/me/bar/3/extra'),
+          write('DELETE', '/api/me/bar'),
+          write('PUT', '/api/me/bar/abc'),
+          write('PUT', '/api/me/bar/999'),
+        ],
+      }),
+    );
+    expect(result).toEqual(kept);
+  });
+
+  it('is null when no bar is kept, whatever waits', () => {
+    expect(barWithPending(inputs({ bar: null, pending: [write('PUT', '/api/me/bar/6')] }))).toBeNull();
+    expect(answerBarRead(url('/api/me/bar'), inputs({ bar: null }))).toBeNull();
+  });
+
+  it('is what GET /api/me/bar answers', () => {
+    const given = inputs({ pending: [write('PUT', '/api/me/bar/9'), write('DELETE', '/api/me/bar/3')] });
+    const answer = answerBarRead(url('/api/me/bar'), given) as BarList;
+    expect(answer).toEqual(barWithPending(given));
+    expect(answer.items.map((item) => item.name)).toEqual(['Lime', 'London dry gin', 'Sweet vermouth', 'White rum']);
+  });
+});
+
+describe('answerBarRead: the views', () => {
+  it('can-make: every cocktail the bar covers, in name order, with each line covered and no missing', () => {
+    const answer = page('/api/me/bar/makeable?view=can-make');
+    expect(answer).toMatchObject({ total: 3, page: 0, pageSize: MAKEABLE_PAGE_SIZE });
+    expect(idsOf(answer)).toEqual([GIMLET, GIN_AND_IT, RUM_AND_IT]);
+    expect(answer?.items[0]).toEqual({
+      cocktail: cardOf(GIMLET),
+      lines: [
+        { position: 0, ingredient: named(GIN), coverage: 'below', via: named(LONDON_DRY) },
+        { position: 1, ingredient: named(LIME_JUICE), coverage: 'fresh', via: named(LIME) },
+        { position: 2, ingredient: named(SIMPLE_SYRUP), coverage: 'house-made', via: named(SIMPLE_SYRUP) },
+      ],
+      missing: null,
+    });
+    expect(answer?.items[2]?.lines).toEqual([
+      { position: 0, ingredient: named(RUM), coverage: 'substitute', via: named(LONDON_DRY) },
+      { position: 1, ingredient: named(VERMOUTH), coverage: 'in-stock', via: named(VERMOUTH) },
+    ]);
+  });
+
+  it('defaults to can-make', () => {
+    expect(page('/api/me/bar/makeable')).toEqual(page('/api/me/bar/makeable?view=can-make'));
+  });
+
+  it('one-away: names the one ingredient missing; an optional line does not count', () => {
+    const answer = page('/api/me/bar/makeable?view=one-away');
+    expect(answer?.total).toBe(3);
+    expect(idsOf(answer)).toEqual([ANEJO, DAIQUIRI, PINK_GIN]);
+    expect(answer?.items.map((item) => item.missing)).toEqual([named(RUM), named(RUM), named(BITTERS)]);
+    expect(answer?.items[0]).toEqual({
+      cocktail: cardOf(ANEJO),
+      lines: [
+        { position: 0, ingredient: named(RUM), coverage: 'missing', via: null },
+        { position: 1, ingredient: named(SIMPLE_SYRUP), coverage: 'house-made', via: named(SIMPLE_SYRUP) },
+        { position: 2, ingredient: named(BITTERS), coverage: 'not-needed', via: null },
+      ],
+      missing: named(RUM),
+    });
+  });
+
+  it('q keeps the names holding it, folding case and accents on both sides; total counts what is kept', () => {
+    for (const q of ['anejo', 'AÑEJO', '  Añejo  ', 'OLD  fash']) {
+      const answer = page(`/api/me/bar/makeable?${new URLSearchParams({ view: 'one-away', q }).toString()}`);
+      expect(idsOf(answer), q).toEqual([ANEJO]);
+      expect(answer?.total, q).toBe(1);
+    }
+    expect(idsOf(page('/api/me/bar/makeable?view=can-make&q=GIN'))).toEqual([GIN_AND_IT]);
+    expect(idsOf(page('/api/me/bar/makeable?view=one-away&q=gin'))).toEqual([PINK_GIN]);
+    expect(page('/api/me/bar/makeable?view=can-make&q=negroni')).toEqual({
+      items: [],
+      total: 0,
+      page: 0,
+      pageSize: MAKEABLE_PAGE_SIZE,
+    });
+    expect(idsOf(page('/api/me/bar/makeable?view=can-make&q='))).toEqual([GIMLET, GIN_AND_IT, RUM_AND_IT]);
+  });
+
+  it('pages by MAKEABLE_PAGE_SIZE; a page past the end is empty with the real total', () => {
+    const count = MAKEABLE_PAGE_SIZE * 2 + 20;
+    const ids = Array.from({ length: count }, (_, i) => 1000 + i);
+    const big: OfflineIndex = {
+      version: 'worker-bar-test-paging',
+      items: ids.map((id, i) => card(id, `Sour ${String(i).padStart(3, '0')}`)),
+      match: { ingredients: INGREDIENTS, cocktails: ids.map((id) => ({ id, lines: [line(GIN), line(LIME_JUICE)] })) },
+    };
+    const given = inputs({ index: big, bar: bar([GIN, LIME]) });
+    const first = page('/api/me/bar/makeable?view=can-make', given);
+    expect(first?.total).toBe(count);
+    expect(idsOf(first)).toEqual(ids.slice(0, MAKEABLE_PAGE_SIZE));
+    const second = page('/api/me/bar/makeable?view=can-make&page=1', given);
+    expect(second).toMatchObject({ total: count, page: 1, pageSize: MAKEABLE_PAGE_SIZE });
+    expect(idsOf(second)).toEqual(ids.slice(MAKEABLE_PAGE_SIZE, MAKEABLE_PAGE_SIZE * 2));
+    expect(second?.items[0]?.cocktail.name).toBe(`Sour ${String(MAKEABLE_PAGE_SIZE).padStart(3, '0')}`);
+    expect(idsOf(page('/api/me/bar/makeable?view=can-make&page=2', given))).toEqual(ids.slice(MAKEABLE_PAGE_SIZE * 2));
+    expect(page('/api/me/bar/makeable?view=can-make&page=3', given)).toEqual({
+      items: [],
+      total: count,
+      page: 3,
+      pageSize: MAKEABLE_PAGE_SIZE,
+    });
+    const filtered = page('/api/me/bar/makeable?view=can-make&page=0&q=sour%2001', given);
+    expect(idsOf(filtered)).toEqual(ids.slice(10, 20));
+    expect(filtered?.total).toBe(10);
+  });
+
+  it('makeable-ids: every can-make id', () => {
+    expect(answerBarRead(url('/api/me/bar/makeable-ids'), inputs())).toEqual({
+      ids: [GIMLET, GIN_AND_IT, RUM_AND_IT],
+    } satisfies MakeableIds);
+  });
+
+  it('match/:id: each line with its coverage and via names, and whether the bar makes it; unknown id -> null', () => {
+    expect(answerBarRead(url(`/api/me/bar/match/${DAIQUIRI}`), inputs())).toEqual({
+      cocktailId: DAIQUIRI,
+      lines: [
+        { position: 0, ingredient: named(RUM), coverage: 'missing', via: null },
+        { position: 1, ingredient: named(LIME_JUICE), coverage: 'fresh', via: named(LIME) },
+        { position: 2, ingredient: named(SIMPLE_SYRUP), coverage: 'house-made', via: named(SIMPLE_SYRUP) },
+      ],
+      canMake: false,
+    } satisfies RecipeMatch);
+    expect(answerBarRead(url(`/api/me/bar/match/${PINK_GIN}`), inputs({ bar: bar([LONDON_DRY, BITTERS]) }))).toEqual({
+      cocktailId: PINK_GIN,
+      lines: [
+        { position: 0, ingredient: named(LONDON_DRY), coverage: 'in-stock', via: named(LONDON_DRY) },
+        { position: 1, ingredient: named(BITTERS), coverage: 'in-stock', via: named(BITTERS) },
+      ],
+      canMake: true,
+    } satisfies RecipeMatch);
+    expect(answerBarRead(url('/api/me/bar/match/999'), inputs())).toBeNull();
+  });
+
+  it('the parent does not cover a line asking for the child', () => {
+    const answer = answerBarRead(url(`/api/me/bar/match/${PINK_GIN}`), inputs({ bar: bar([GIN, BITTERS]) }));
+    expect(answer).toMatchObject({ canMake: false, lines: [{ coverage: 'missing' }, { coverage: 'in-stock' }] });
+  });
+
+  it('suggestions: the ingredient as the bar shows it, what it unlocks, examples by name', () => {
+    const answer = answerBarRead(url('/api/me/bar/suggestions'), inputs()) as SuggestionList;
+    expect(answer).toEqual({
+      items: [
+        { ingredient: barIngredient(RUM), unlocks: 2, nearer: 0, examples: ['Añejo Old Fashioned', 'Daiquiri'] },
+        { ingredient: barIngredient(BITTERS), unlocks: 1, nearer: 0, examples: ['Pink Gin'] },
+      ],
+    });
+  });
+
+  it('suggestions count cocktails brought within one', () => {
+    const answer = answerBarRead(url('/api/me/bar/suggestions'), inputs({ bar: bar([SUGAR]) })) as SuggestionList;
+    const rum = answer.items.find((item) => item.ingredient.id === RUM);
+    expect(rum).toEqual({ ingredient: barIngredient(RUM), unlocks: 1, nearer: 2, examples: ['Añejo Old Fashioned'] });
+  });
+
+  it('applies the kept swaps: a swap covers the line it names', () => {
+    const swaps: SwapList = { items: [{ from: barIngredient(RUM), to: barIngredient(GIN) }] };
+    const given = inputs({ swaps });
+    expect(idsOf(page('/api/me/bar/makeable?view=can-make', given))).toEqual([
+      ANEJO,
+      DAIQUIRI,
+      GIMLET,
+      GIN_AND_IT,
+      RUM_AND_IT,
+    ]);
+    expect(idsOf(page('/api/me/bar/makeable?view=one-away', given))).toEqual([PINK_GIN]);
+    expect(answerBarRead(url(`/api/me/bar/match/${DAIQUIRI}`), given)).toMatchObject({
+      canMake: true,
+      lines: [{ position: 0, ingredient: named(RUM), coverage: 'swap', via: named(LONDON_DRY) }, {}, {}],
+    });
+    expect(answerBarRead(url('/api/me/bar/makeable-ids'), given)).toEqual({
+      ids: [ANEJO, DAIQUIRI, GIMLET, GIN_AND_IT, RUM_AND_IT],
+    });
+  });
+
+  it('a waiting bottle write changes the views', () => {
+    const added = inputs({ pending: [write('PUT', `/api/me/bar/${BITTERS}`)] });
+    expect(idsOf(page('/api/me/bar/makeable?view=can-make', added))).toEqual([
+      GIMLET,
+      GIN_AND_IT,
+      PINK_GIN,
+      RUM_AND_IT,
+    ]);
+    expect(answerBarRead(url('/api/me/bar/makeable-ids'), added)).toEqual({
+      ids: [GIMLET, GIN_AND_IT, PINK_GIN, RUM_AND_IT],
+    });
+    expect(answerBarRead(url(`/api/me/bar/match/${PINK_GIN}`), added)).toMatchObject({ canMake: true });
+
+    const removed = inputs({ pending: [write('DELETE', `/api/me/bar/${LONDON_DRY}`)] });
+    expect(page('/api/me/bar/makeable?view=can-make', removed)?.total).toBe(0);
+    const oneAway = page('/api/me/bar/makeable?view=one-away', removed);
+    expect(idsOf(oneAway)).toEqual([ANEJO, DAIQUIRI, GIMLET, GIN_AND_IT, RUM_AND_IT]);
+    expect(oneAway?.items.map((item) => item.missing?.name)).toEqual([
+      'White rum',
+      'White rum',
+      'Gin',
+      'Gin',
+      'White rum',
+    ]);
+    const suggestions = answerBarRead(url('/api/me/bar/suggestions'), removed) as SuggestionList;
+    expect(
+      suggestions.items.slice(0, 3).map(({ ingredient: { id }, unlocks, nearer }) => [id, unlocks, nearer]),
+    ).toEqual([
+      [LONDON_DRY, 3, 1],
+      [GIN, 3, 0],
+      [RUM, 3, 0],
+    ]);
+  });
+
+  it('answers null for paths it does not know', () => {
+    for (const path of [
+      '/api/me/bar/other',
+      '/api/me/bar/6',
+      '/api/me/bar/match/abc',
+      '/api/me/bar/match/',
+      '/api/me/bar/makeable/extra',
+      '/api/me/shopping-list',
+      '/api/me/swaps',
+      '/api/cocktails',
+    ]) {
+      expect(answerBarRead(url(path), inputs()), path).toBeNull();
+    }
+  });
+
+  it('answers null for the views when no bar is kept', () => {
+    for (const path of [
+      '/api/me/bar/makeable?view=can-make',
+      '/api/me/bar/makeable?view=one-away',
+      '/api/me/bar/makeable-ids',
+      `/api/me/bar/match/${GIMLET}`,
+      '/api/me/bar/suggestions',
+    ]) {
+      expect(
+        answerBarRead(url(path), inputs({ bar: null, pending: [write('PUT', '/api/me/bar/1')] })),
+        path,
+      ).toBeNull();
+    }
+  });
+});
+
+describe('answerBarRead runs the shared matcher as it is', () => {
+  const matcher = buildMatcher(INDEX.match);
+  const stockOf = (ids: readonly number[], swaps: BarStock['swaps'] = []): BarStock => ({ owned: [...ids], swaps });
+
+  it('can-make and one-away hold the classification of the same bar', () => {
+    for (const owned of [[], [LONDON_DRY, SUGAR, LIME, VERMOUTH], [GIN, LIME_JUICE], [RUM, SIMPLE_SYRUP, BITTERS]]) {
+      const classified = matcher.classify(stockOf(owned));
+      const given = inputs({ bar: bar(owned) });
+      expect(idsOf(page('/api/me/bar/makeable?view=can-make', given)), String(owned)).toEqual(classified.canMake);
+      expect(idsOf(page('/api/me/bar/makeable?view=one-away', given)), String(owned)).toEqual(classified.oneAway);
+      expect(page('/api/me/bar/makeable?view=one-away', given)?.items.map((item) => item.missing?.id)).toEqual(
+        classified.oneAwayMissing,
+      );
+    }
+  });
+
+  it('holds for any bar', () => {
+    const ids = INGREDIENTS.map((item) => item.id);
+    fc.assert(
+      fc.property(fc.subarray(ids), fc.boolean(), (owned, swapped) => {
+        const swapList: SwapList | null = swapped
+          ? { items: [{ from: barIngredient(RUM), to: barIngredient(GIN) }] }
+          : null;
+        const given = inputs({ bar: bar(owned), swaps: swapList });
+        const classified = matcher.classify(stockOf(owned, swapped ? [{ fromId: RUM, toId: GIN }] : []));
+        const canMake = page('/api/me/bar/makeable?view=can-make', given)!;
+        const oneAway = page('/api/me/bar/makeable?view=one-away', given)!;
+        expect(canMake.total).toBe(classified.canMake.length);
+        expect(oneAway.total).toBe(classified.oneAway.length);
+        expect(idsOf(canMake)).toEqual(classified.canMake);
+        expect(idsOf(oneAway)).toEqual(classified.oneAway);
+        expect(answerBarRead(url('/api/me/bar/makeable-ids'), given)).toEqual({ ids: classified.canMake });
+        for (const item of canMake.items) {
+          expect(item.lines.some((l) => l.coverage === 'missing')).toBe(false);
+          expect(item.missing).toBeNull();
+        }
+        for (const item of oneAway.items) {
+          const missing = item.lines.filter((l) => l.coverage === 'missing');
+          expect(missing).toHaveLength(1);
+          expect(item.missing).toEqual(missing[0]!.ingredient);
+        }
+      }),
+    );
+  });
+});
