@@ -16,7 +16,7 @@ import type { OfflineIndex, OfflineMatchIngredient } from '@/shared/schemas/offl
 import { answerBarRead, barWithPending, type BarInputs } from './worker-bar';
 import type { QueuedWrite } from './write-queue';
 
-/** A card with plain spec fields. */
+/** A card with plain fields. */
 function card(id: number, name: string): CocktailSummary {
   return {
     id,
