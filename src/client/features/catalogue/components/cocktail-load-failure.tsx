@@ -10,6 +10,7 @@ import {
   type DialogContentProps,
 } from '@/client/components/ui/dialog';
 import { cn } from '@/client/lib/utils';
+import type { ReactNode } from 'react';
 
 /**
  * Props passed to every DialogContent the recipe modal draws: where focus goes on close, whether it animates in, and for
@@ -35,6 +36,43 @@ function isOfflineFailure(failure: unknown): boolean {
   return code === 'OFFLINE' || (code === 'NETWORK_ERROR' && navigator.onLine === false);
 }
 
+/** One failure dialog: an icon in its tone, a title, a line of text and its one action. */
+function FailureDialog({
+  contentProps,
+  testId,
+  icon: Icon,
+  danger = false,
+  title,
+  body,
+  action,
+}: {
+  contentProps: ContentProps;
+  testId: string;
+  icon: typeof AlertTriangleIcon;
+  danger?: boolean;
+  title: string;
+  body: string;
+  action: ReactNode;
+}) {
+  return (
+    <DialogContent {...contentProps} className="max-w-md" data-testid={testId}>
+      <DialogHeader>
+        <div
+          className={cn(
+            'flex size-11 items-center justify-center rounded-full',
+            danger ? 'bg-destructive-soft text-danger-text' : 'bg-accent-soft text-accent',
+          )}
+        >
+          <Icon aria-hidden="true" className="size-6" />
+        </div>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>{body}</DialogDescription>
+      </DialogHeader>
+      <DialogFooter>{action}</DialogFooter>
+    </DialogContent>
+  );
+}
+
 /**
  * The recipe modal's view of a failed load: 'Recipe not found' for a 404 (a mistyped or stale link, with a way back),
  * 'This recipe needs the network' when the device is offline and keeps no copy, else 'Something went wrong' with Retry.
@@ -54,61 +92,47 @@ export function LoadFailureView({
   // A cocktail id the catalogue does not have (a mistyped or stale ?recipe= link): say so, with a way back.
   if (failure && (failure as { status?: number }).status === 404) {
     return (
-      <DialogContent {...contentProps} className="max-w-md" data-testid="cocktail-not-found">
-        <DialogHeader>
-          <div className="flex size-11 items-center justify-center rounded-full bg-accent-soft text-accent">
-            <SearchXIcon aria-hidden="true" className="size-6" />
-          </div>
-          <DialogTitle>{LOAD_FAILURE_TEXT.notFoundTitle}</DialogTitle>
-          <DialogDescription>{LOAD_FAILURE_TEXT.notFoundBody}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
+      <FailureDialog
+        contentProps={contentProps}
+        testId="cocktail-not-found"
+        icon={SearchXIcon}
+        title={LOAD_FAILURE_TEXT.notFoundTitle}
+        body={LOAD_FAILURE_TEXT.notFoundBody}
+        action={
           <DialogClose asChild>
             <Button>
               <ArrowLeftIcon aria-hidden="true" />
               {LOAD_FAILURE_TEXT.notFoundBack}
             </Button>
           </DialogClose>
-        </DialogFooter>
-      </DialogContent>
+        }
+      />
     );
   }
-
-  if (isOfflineFailure(failure)) {
-    return (
-      <DialogContent {...contentProps} className="max-w-md" data-testid="cocktail-offline">
-        <DialogHeader>
-          <div className="flex size-11 items-center justify-center rounded-full bg-accent-soft text-accent">
-            <CloudOffIcon aria-hidden="true" className="size-6" />
-          </div>
-          <DialogTitle>{LOAD_FAILURE_TEXT.offlineTitle}</DialogTitle>
-          <DialogDescription>{LOAD_FAILURE_TEXT.offlineBody}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button onClick={onRetry} disabled={retrying}>
-            <RotateCwIcon aria-hidden="true" className={cn(retrying && 'animate-spin')} />
-            Retry
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    );
-  }
-
-  return (
-    <DialogContent {...contentProps} className="max-w-md" data-testid="cocktail-load-error">
-      <DialogHeader>
-        <div className="flex size-11 items-center justify-center rounded-full bg-destructive-soft text-danger-text">
-          <AlertTriangleIcon aria-hidden="true" className="size-6" />
-        </div>
-        <DialogTitle>{LOAD_FAILURE_TEXT.loadTitle}</DialogTitle>
-        <DialogDescription>{LOAD_FAILURE_TEXT.loadBody}</DialogDescription>
-      </DialogHeader>
-      <DialogFooter>
-        <Button onClick={onRetry} disabled={retrying}>
-          <RotateCwIcon aria-hidden="true" className={cn(retrying && 'animate-spin')} />
-          Retry
-        </Button>
-      </DialogFooter>
-    </DialogContent>
+  const retry = (
+    <Button onClick={onRetry} disabled={retrying}>
+      <RotateCwIcon aria-hidden="true" className={cn(retrying && 'animate-spin')} />
+      Retry
+    </Button>
+  );
+  return isOfflineFailure(failure) ? (
+    <FailureDialog
+      contentProps={contentProps}
+      testId="cocktail-offline"
+      icon={CloudOffIcon}
+      title={LOAD_FAILURE_TEXT.offlineTitle}
+      body={LOAD_FAILURE_TEXT.offlineBody}
+      action={retry}
+    />
+  ) : (
+    <FailureDialog
+      contentProps={contentProps}
+      testId="cocktail-load-error"
+      icon={AlertTriangleIcon}
+      danger
+      title={LOAD_FAILURE_TEXT.loadTitle}
+      body={LOAD_FAILURE_TEXT.loadBody}
+      action={retry}
+    />
   );
 }
