@@ -3,32 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { searchTerms } from '@/shared/domain/search-words';
 import type { CocktailPage, CocktailSummary } from '@/shared/schemas/cocktail';
 import { searchOfflineCatalogue } from './catalogue-search';
+import { testCard } from './test/fixtures';
 
 let nextId = 1;
 /** A card: a plain gin cocktail unless told otherwise. */
 function card(overrides: Partial<CocktailSummary> = {}): CocktailSummary {
-  const id = overrides.id ?? nextId++;
-  return {
-    id,
-    slug: `cocktail-${id}`,
-    name: `Cocktail ${id}`,
-    base_spirit: 'Gin',
-    category: 'Classic',
-    description: 'A drink worth a description nobody searches offline.',
-    difficulty_level: 'Easy',
-    strength: 'Medium',
-    glassware: 'Coupe',
-    technique: 'Stir',
-    garnish: 'Lemon twist',
-    preparation_time: 3,
-    flavor_profile: ['Bitter'],
-    seasonal_tags: ['All year'],
-    occasion_tags: ['Aperitif'],
-    is_signature: false,
-    image_url: null,
-    ingredients: [{ amount: 30, unit: 'ml', ingredient: 'Gin' }],
-    ...overrides,
-  };
+  return testCard({ ...overrides, id: overrides.id ?? nextId++ });
 }
 
 const search = (items: readonly CocktailSummary[], query: string) =>

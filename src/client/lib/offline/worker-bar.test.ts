@@ -13,32 +13,13 @@ import type {
   SwapList,
 } from '@/shared/schemas/my-bar';
 import type { OfflineIndex, OfflineMatchIngredient } from '@/shared/schemas/offline';
+import { testCard } from './test/fixtures';
 import { answerBarRead, barWithPending, type BarInputs } from './worker-bar';
 import type { QueuedWrite } from './write-queue';
 
 /** A card with plain fields. */
-function card(id: number, name: string): CocktailSummary {
-  return {
-    id,
-    slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
-    name,
-    base_spirit: 'Gin',
-    category: 'Classic',
-    description: `The ${name}.`,
-    difficulty_level: 'Easy',
-    strength: 'Medium',
-    glassware: 'Coupe',
-    technique: 'Shake',
-    garnish: 'Lime wheel',
-    preparation_time: 3,
-    flavor_profile: ['Sour'],
-    seasonal_tags: ['All year'],
-    occasion_tags: ['Aperitif'],
-    is_signature: false,
-    image_url: null,
-    ingredients: [{ amount: 50, unit: 'ml', ingredient: 'Gin' }],
-  };
-}
+const card = (id: number, name: string): CocktailSummary =>
+  testCard({ id, name, slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-') });
 
 function ingredient(
   id: number,

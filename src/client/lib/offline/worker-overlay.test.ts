@@ -2,38 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { CocktailSummary } from '@/shared/schemas/cocktail';
 import type { RatingList } from '@/shared/schemas/collections';
 import type { FavoriteList } from '@/shared/schemas/favorites';
+import { queuedWrite, testCard } from './test/fixtures';
 import { favoritesWithPending, ratingsWithPending } from './worker-overlay';
-import type { QueuedWrite } from './write-queue';
 
 /** A card named after its id; `label` tells a kept card from the index's card of the same cocktail. */
-function card(id: number, label = 'index'): CocktailSummary {
-  return {
-    id,
-    slug: `cocktail-${id}`,
-    name: `Cocktail ${id}`,
-    base_spirit: 'Gin',
-    category: 'Classic',
-    description: `From the ${label}.`,
-    difficulty_level: 'Easy',
-    strength: 'Medium',
-    glassware: 'Coupe',
-    technique: 'Stir',
-    garnish: 'Lemon twist',
-    preparation_time: 3,
-    flavor_profile: ['Bitter'],
-    seasonal_tags: ['All year'],
-    occasion_tags: ['Aperitif'],
-    is_signature: false,
-    image_url: null,
-    ingredients: [{ amount: 30, unit: 'ml', ingredient: 'Gin' }],
-  };
-}
+const card = (id: number, label = 'index'): CocktailSummary => testCard({ id, description: `From the ${label}.` });
 
-let seq = 0;
-function write(method: QueuedWrite['method'], path: string, extra: Partial<QueuedWrite> = {}): QueuedWrite {
-  seq += 1;
-  return { seq, key: `key-${seq}`, userId: 'user-1', method, path, madeAt: 1_700_000_000_000, label: path, ...extra };
-}
+const write = queuedWrite;
 
 /** A kept favorites page holding `ids` (newest first) with the kept cards of its page. */
 function kept(ids: number[], page = 0, pageSize = 3): FavoriteList {
