@@ -28,7 +28,8 @@ class FakeWorkbox {
 
 vi.mock('workbox-window', () => ({ Workbox: FakeWorkbox }));
 
-const { registerWorker, UPDATE_ACTION_TEXT, UPDATE_READY_TEXT } = await import('./register-worker');
+const { registerWorker, REGISTER_AFTER_LOAD_MS, UPDATE_ACTION_TEXT, UPDATE_READY_TEXT } =
+  await import('./register-worker');
 
 type ToastOptions = { action: { label: string; onClick: () => void } };
 
@@ -88,5 +89,71 @@ describe('registerWorker', () => {
     const { win } = fakeWindow();
     expect(await registerWorker(win)).toBe(false);
     expect(FakeWorkbox.last?.register).toHaveBeenCalledOnce();
+  });
+});
+
+describe('registerWorkerAfterLoad', () => {
+  /** A window that is an event target, with timers and an idle callback that runs at once. */
+  function loadingWindow() {
+    const target = new EventTarget() as EventTarget & Record<string, unknown>;
+    const { win } = fakeWindow();
+    Object.assign(target, {
+      navigator: win.navigator,
+      location: win.location,
+      setTimeout: (run: () => void, ms: number) => setTimeout(run, ms),
+      clearTimeout: (id: ReturnType<typeof setTimeout>) => clearTimeout(id),
+      requestIdleCallback: (run: () => void) => run(),
+    });
+    return target as unknown as Window;
+  }
+
+  afterEach(async () => {
+    // A registration still settling must not reach the next test.
+    await vi.advanceTimersByTimeAsync(1000);
+    vi.useRealTimers();
+    vi.unstubAllEnvs();
+    FakeWorkbox.last = null;
+  });
+
+  it('waits for load, then registers at the first touch of the page, once', async () => {
+    vi.stubEnv('PROD', true);
+    vi.useFakeTimers();
+    const { registerWorkerAfterLoad } = await import('./register-worker');
+    const win = loadingWindow();
+    const doc = { readyState: 'loading' } as Document;
+    registerWorkerAfterLoad(win, doc);
+    win.dispatchEvent(new Event('pointerdown'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeWorkbox.last).toBeNull();
+    win.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeWorkbox.last).toBeNull();
+    win.dispatchEvent(new Event('keydown'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeWorkbox.last?.url).toBe('/sw.js');
+    const first = FakeWorkbox.last;
+    win.dispatchEvent(new Event('scroll'));
+    await vi.advanceTimersByTimeAsync(REGISTER_AFTER_LOAD_MS);
+    expect(FakeWorkbox.last).toBe(first);
+  });
+
+  it('registers 10 s after load when nobody touched the page', async () => {
+    vi.stubEnv('PROD', true);
+    vi.useFakeTimers();
+    const { registerWorkerAfterLoad } = await import('./register-worker');
+    registerWorkerAfterLoad(loadingWindow(), { readyState: 'complete' } as Document);
+    await vi.advanceTimersByTimeAsync(REGISTER_AFTER_LOAD_MS - 1);
+    expect(FakeWorkbox.last).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.waitFor(() => expect(FakeWorkbox.last?.url).toBe('/sw.js'));
+  });
+
+  it('does nothing in a development build', async () => {
+    vi.stubEnv('PROD', false);
+    vi.useFakeTimers();
+    const { registerWorkerAfterLoad } = await import('./register-worker');
+    registerWorkerAfterLoad(loadingWindow(), { readyState: 'complete' } as Document);
+    await vi.advanceTimersByTimeAsync(REGISTER_AFTER_LOAD_MS * 2);
+    expect(FakeWorkbox.last).toBeNull();
   });
 });
