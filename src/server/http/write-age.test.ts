@@ -104,6 +104,31 @@ describe.each(testDialects())('queued writes older than the stored value on %s',
     expect(await stars()).toBeUndefined();
   });
 
+  it('own recipes: an older edit loses and the recipe stays; a newer one applies', async () => {
+    const recipe = (name: string) => ({
+      name,
+      base_spirit: 'Gin',
+      category: 'Modern',
+      instructions: 'Stir with ice and strain into a chilled coupe.',
+      difficulty_level: 'Easy',
+      glassware: 'Coupe',
+      technique: 'Stir',
+      preparation_time: 2,
+      ingredients: [{ ingredient_id: ingredientIds[0]!, amount: 50, unit: 'ml' }],
+    });
+    const created = await send('POST', '/api/me/recipes', recipe('House Martini'));
+    expect(created.status).toBe(201);
+    const id = (created.body as unknown as { id: number }).id;
+    const twoHoursBack = twoHoursAgo();
+    await db().updateTable('cocktail').set({ updated_at: twoHoursBack.toISOString() }).where('id', '=', id).execute();
+    const name = async () =>
+      (await db().selectFrom('cocktail').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
+    expectConflict(await send('PUT', `/api/me/recipes/${id}`, recipe('Laptop Martini'), 3 * HOUR));
+    expect(await name()).toBe('House Martini');
+    expect((await send('PUT', `/api/me/recipes/${id}`, recipe('Phone Martini'), HOUR)).status).toBe(200);
+    expect(await name()).toBe('Phone Martini');
+  });
+
   it('notes: an older PUT loses and the text stays; a newer one applies', async () => {
     const cocktailId = cocktailIds[2]!;
     const text = async () =>

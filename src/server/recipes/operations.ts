@@ -241,6 +241,29 @@ export async function updateOwnRecipe({
  * stay (another recipe may name them; the bar may hold them). docs/recipes.md "Where your recipes appear".
  * @throws NOT_FOUND.
  */
+/**
+ * When one of the user's own recipes last changed (its updated_at), undefined when the user has no recipe of that id:
+ * what a queued offline edit is compared with (http/write-age.ts).
+ * @throws the database's error.
+ */
+export async function ownRecipeChangedAt({
+  db,
+  userId,
+  id,
+}: {
+  db: Kysely<Database>;
+  userId: string;
+  id: number;
+}): Promise<Date | string | undefined> {
+  const row = await db
+    .selectFrom('cocktail')
+    .select('updated_at')
+    .where('id', '=', id)
+    .where('owner_id', '=', userId)
+    .executeTakeFirst();
+  return row?.updated_at;
+}
+
 export async function deleteOwnRecipe({
   db,
   userId,

@@ -15,6 +15,7 @@ import type { Database } from '../db/types';
 import { sameOriginGuard } from '../http/origin-guard';
 import type { SessionReader } from '../http/current-session';
 import { jsonBody, validate } from '../http/validate';
+import { refuseOlderWrite } from '../http/write-age';
 import { importRecipes, previewImport, writeImport } from './import/import-recipes';
 import { activeEntitlementsOf } from '../payments';
 import { discardImages, type PhotoStore } from '../uploads';
@@ -26,6 +27,7 @@ import {
   getOwnRecipe,
   getSharedRecipe,
   listOwnRecipes,
+  ownRecipeChangedAt,
   shareOwnRecipe,
   updateOwnRecipe,
 } from './operations';
@@ -87,13 +89,12 @@ export function ownRecipeRoutes({
   recipes.get('/:id', validate('param', ownRecipeParamSchema), async (c) =>
     c.json(await getOwnRecipe({ ...(await userOf(c)), id: c.req.valid('param').id }), 200, NO_STORE),
   );
-  recipes.put('/:id', validate('param', ownRecipeParamSchema), jsonBody(ownRecipeWriteSchema), async (c) =>
-    c.json(
-      await updateOwnRecipe({ ...(await userOf(c)), id: c.req.valid('param').id, body: c.req.valid('json') }),
-      200,
-      NO_STORE,
-    ),
-  );
+  recipes.put('/:id', validate('param', ownRecipeParamSchema), jsonBody(ownRecipeWriteSchema), async (c) => {
+    const scope = { ...(await userOf(c)), id: c.req.valid('param').id };
+    // An edit made offline loses to a newer one made since on another device.
+    await refuseOlderWrite(c, () => ownRecipeChangedAt(scope));
+    return c.json(await updateOwnRecipe({ ...scope, body: c.req.valid('json') }), 200, NO_STORE);
+  });
   recipes.delete('/:id', validate('param', ownRecipeParamSchema), async (c) => {
     const user = await withPlan(c);
     const id = c.req.valid('param').id;

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/client/lib/api-client';
 import { imageUploadInit } from '@/client/lib/image-file';
+import { sendWrite, wasKept } from '@/client/lib/offline/write-queue';
 import {
   importPreviewSchema,
   importResultSchema,
@@ -74,24 +75,69 @@ function refresh(queryClient: QueryClient, userId: string) {
   void queryClient.invalidateQueries({ queryKey: recipeKeys.all(userId) });
 }
 
+/**
+ * `current` edited by `body`, made on the device for an edit kept offline: the written fields as they are, each line's
+ * ingredient named from the recipe's own lines (or its free text), strength band and ABVs as they were until the server
+ * works them out again.
+ */
+export function editedOffline(current: OwnRecipe, body: OwnRecipeWrite): OwnRecipe {
+  const { ingredients, ...fields } = body;
+  return {
+    ...current,
+    ...fields,
+    ingredients: ingredients.map((line, position) => {
+      const known = current.ingredients.find((kept) => kept.ingredient_id === line.ingredient_id);
+      return {
+        position,
+        ingredient_id: line.ingredient_id ?? -(position + 1),
+        ingredient: line.ingredient_name ?? known?.ingredient ?? 'Ingredient',
+        amount: line.amount,
+        amount_max: line.amount_max,
+        unit: line.unit,
+        is_optional: line.is_optional,
+        note: line.note ?? null,
+        abv: known?.abv ?? 0,
+        category: known?.category ?? 'Other',
+      };
+    }),
+  };
+}
+
 /** A write on the user's recipes. */
 export type OwnRecipeChange =
   | { kind: 'save'; id: number | null; body: OwnRecipeWrite }
   | { kind: 'copy'; cocktailId: number }
   | { kind: 'share'; id: number; shared: boolean };
 
-/** Creates or replaces a recipe, copies one ('Make it my own') or turns its share link on or off; answers the recipe. */
+/**
+ * Creates or replaces a recipe, copies one ('Make it my own') or turns its share link on or off; answers the recipe. An
+ * edit of a recipe in the cached list is kept on the device when offline (lib/offline/write-queue.ts).
+ */
 export function useOwnRecipeChange(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: OwnRecipeChange) => {
       switch (change.kind) {
-        case 'save':
-          return apiFetch(
-            change.id === null ? base : `${base}/${change.id}`,
+        case 'save': {
+          const current =
+            change.id === null
+              ? undefined
+              : queryClient.getQueryData<OwnRecipeList>(recipeKeys.list(userId))?.items.find((r) => r.id === change.id);
+          if (change.id === null || !current) {
+            return apiFetch(
+              change.id === null ? base : `${base}/${change.id}`,
+              ownRecipeSchema,
+              jsonInit(change.id === null ? 'POST' : 'PUT', change.body),
+            );
+          }
+          // An edit of a recipe the device holds is kept when offline and sent later.
+          const { body } = change;
+          return sendWrite(
+            { userId, method: 'PUT', path: `${base}/${change.id}`, body, label: `Your edit of ${current.name}` },
             ownRecipeSchema,
-            jsonInit(change.id === null ? 'POST' : 'PUT', change.body),
+            () => editedOffline(current, body),
           );
+        }
         case 'copy':
           return apiFetch(`${base}/copy/${change.cocktailId}`, ownRecipeSchema, jsonInit('POST'));
         case 'share':
@@ -100,7 +146,8 @@ export function useOwnRecipeChange(userId: string) {
     },
     onSuccess: (saved) => {
       putInList(queryClient, userId, saved);
-      refresh(queryClient, userId);
+      // Kept offline, the screen keeps the edit: a refetch would answer the device's older copy.
+      if (!wasKept(saved)) refresh(queryClient, userId);
     },
   });
 }
