@@ -132,16 +132,18 @@ describe('registerWorkerAfterLoad', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(FakeWorkbox.last?.url).toBe('/sw.js');
     const first = FakeWorkbox.last;
-    win.dispatchEvent(new Event('scroll'));
+    win.dispatchEvent(new Event('wheel'));
     await vi.advanceTimersByTimeAsync(REGISTER_AFTER_LOAD_MS);
     expect(FakeWorkbox.last).toBe(first);
   });
 
-  it('registers 10 s after load when nobody touched the page', async () => {
+  it("registers 10 s after load when nobody touched the page; the page's own scrolling does not count", async () => {
     vi.stubEnv('PROD', true);
     vi.useFakeTimers();
     const { registerWorkerAfterLoad } = await import('./register-worker');
-    registerWorkerAfterLoad(loadingWindow(), { readyState: 'complete' } as Document);
+    const win = loadingWindow();
+    registerWorkerAfterLoad(win, { readyState: 'complete' } as Document);
+    win.dispatchEvent(new Event('scroll'));
     await vi.advanceTimersByTimeAsync(REGISTER_AFTER_LOAD_MS - 1);
     expect(FakeWorkbox.last).toBeNull();
     await vi.advanceTimersByTimeAsync(1);

@@ -43,8 +43,11 @@ export async function registerWorker(win: Window = window): Promise<boolean> {
 
 /** How long after load the worker registers when the visitor has not touched the page yet, ms. */
 export const REGISTER_AFTER_LOAD_MS = 10_000;
-/** The first of these after load registers the worker at once (the page is in use, its first paint long done). */
-const FIRST_USE_EVENTS = ['pointerdown', 'keydown', 'scroll'] as const;
+/**
+ * The first of these after load registers the worker at once (the page is in use, its first paint long done). Only a
+ * person makes them: 'scroll' is left out, as a page's own scrolling (restoring a position, focusing a field) fires it.
+ */
+const FIRST_USE_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
 
 /**
  * Registers the worker after load, at the visitor's first touch of the page or {@link REGISTER_AFTER_LOAD_MS} after
