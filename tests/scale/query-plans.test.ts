@@ -147,7 +147,12 @@ describe.each(testDialects())('Query plans of a signed-in user on %s', (dialect)
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const queued = await t.request(`/api/me/favorites/${drinks.daiquiri}`, {
         method: 'PUT',
-        headers: { ...jar.headers(), origin: TEST_ORIGIN, 'Idempotency-Key': 'plan-check', 'Barback-Write-Age': '1000' },
+        headers: {
+          ...jar.headers(),
+          origin: TEST_ORIGIN,
+          'Idempotency-Key': 'plan-check',
+          'Barback-Write-Age': '1000',
+        },
       });
       expect(queued.status).toBe(200);
     }

@@ -151,7 +151,6 @@ export async function matchRecipe({
   };
 }
 
-
 /**
  * 'Buy next' over the catalogue and the user's own recipes together, the best `limit`, `stock` instead of the context's
  * when given: each matcher's suggestions in full, summed per ingredient (the two sets of cocktails are apart, so the

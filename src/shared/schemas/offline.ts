@@ -34,6 +34,9 @@ export const offlineMatchCocktailSchema = z.object({
 export const offlineIndexSchema = z.object({
   version: z.string(),
   items: z.array(cocktailSummarySchema),
-  match: z.object({ ingredients: z.array(offlineMatchIngredientSchema), cocktails: z.array(offlineMatchCocktailSchema) }),
+  match: z.object({
+    ingredients: z.array(offlineMatchIngredientSchema),
+    cocktails: z.array(offlineMatchCocktailSchema),
+  }),
 });
 export type OfflineIndex = z.infer<typeof offlineIndexSchema>;
