@@ -210,9 +210,10 @@ test.describe('offline, signed in', () => {
 
     // Signing out leaves no personal answer kept and no offline database.
     await signOutViaMenu(page);
-    await expect
-      .poll(async () => (await keptPaths(page)).filter((path) => /^\/api\/(me|auth)/.test(path)), { timeout: 10_000 })
-      .toEqual([]);
+    // Nothing personal is kept: no account answer, no members' index, no recipe fetched for this member's favorites.
+    const personal = (path: string) =>
+      /^\/api\/(me|auth)/.test(path) || path === '/api/cocktails/offline-index' || path === `/api/cocktails/${negroni}`;
+    await expect.poll(async () => (await keptPaths(page)).filter(personal), { timeout: 10_000 }).toEqual([]);
     await expect
       .poll(() => page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name)))
       .not.toContain('barback-offline');

@@ -5,8 +5,8 @@
  * {@link API_TIMEOUT_MS} and a copy is kept), the kept copy answers. So whatever a user has opened opens again offline:
  * recipes, their favorites, My Bar and its views, collections, notes, own recipes, the session itself.
  * - The catalogue's list and search with no kept copy are answered from the offline index (catalogue-search.ts).
- * - My Bar's reads are answered by the shared matcher over the index (worker-bar.ts), and the favorites and ratings
- *   and notes from their kept copies, each with the writes still waiting applied (worker-overlay.ts).
+ * - My Bar's reads are answered by the shared matcher over the index (worker-bar.ts), and the favorites, ratings,
+ *   notes and shopping list from their kept copies, each with the writes still waiting applied (worker-overlay.ts).
  * - The details of the user's favorites are fetched into the cache when their list arrives, so every favorite opens
  *   offline, opened before or not.
  * - Anything else with no copy gets 503 `{"error": {"code": "OFFLINE", ...}}`: the page says it needs the network.
@@ -15,12 +15,18 @@
  */
 import type { Note, RatingList } from '@/shared/schemas/collections';
 import type { FavoriteList } from '@/shared/schemas/favorites';
-import type { BarList, SwapList } from '@/shared/schemas/my-bar';
+import type { BarList, ShoppingListBody, SwapList } from '@/shared/schemas/my-bar';
 import type { OfflineIndex } from '@/shared/schemas/offline';
 import { API_CACHE, MEDIA_CACHE, OFFLINE_INDEX_PATH } from '@/shared/offline';
 import { searchOfflineCatalogue } from './catalogue-search';
 import { answerBarRead } from './worker-bar';
-import { favoritesWithPending, NOTE_PATH, noteWithPending, ratingsWithPending } from './worker-overlay';
+import {
+  favoritesWithPending,
+  NOTE_PATH,
+  noteWithPending,
+  ratingsWithPending,
+  shoppingWithPending,
+} from './worker-overlay';
 import { pendingWrites } from './write-queue';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -105,6 +111,14 @@ async function offlineCopy(cache: Cache, request: Request, url: URL): Promise<Re
           : favoritesWithPending(kept, pending, index?.items ?? []),
       );
     }
+  }
+  if (path === '/api/me/shopping-list') {
+    const [kept, pending, index] = await Promise.all([
+      keptJson<ShoppingListBody>(cache, path),
+      pendingWrites(),
+      keptJson<OfflineIndex>(cache, OFFLINE_INDEX_PATH),
+    ]);
+    if (kept) return json(200, shoppingWithPending(kept, pending, index?.match.ingredients ?? []));
   }
   if (NOTE_PATH.test(path)) {
     const [kept, pending] = await Promise.all([keptJson<Note>(cache, path), pendingWrites()]);

@@ -3,7 +3,9 @@ import type { CocktailSummary } from '@/shared/schemas/cocktail';
 import type { RatingList } from '@/shared/schemas/collections';
 import type { FavoriteList } from '@/shared/schemas/favorites';
 import { queuedWrite, testCard } from './test/fixtures';
-import { favoritesWithPending, ratingsWithPending } from './worker-overlay';
+import type { ShoppingListBody } from '@/shared/schemas/my-bar';
+import type { OfflineMatchIngredient } from '@/shared/schemas/offline';
+import { favoritesWithPending, noteWithPending, ratingsWithPending, shoppingWithPending } from './worker-overlay';
 
 /** A card named after its id; `label` tells a kept card from the index's card of the same cocktail. */
 const card = (id: number, label = 'index'): CocktailSummary => testCard({ id, description: `From the ${label}.` });
@@ -171,5 +173,93 @@ describe('ratingsWithPending', () => {
       write('PUT', '/api/me/ratings/abc', { body: '{"stars":5}' }),
     ]);
     expect(result).toEqual(keptRatings);
+  });
+});
+
+describe('noteWithPending', () => {
+  const path = '/api/me/notes/7';
+  const kept = { cocktailId: 7, text: 'Kept text', updatedAt: '2023-01-01T00:00:00.000Z' };
+
+  it('answers the kept note when nothing waits for it, and null when none is kept', () => {
+    expect(noteWithPending(path, kept, [write('PUT', '/api/me/notes/8', { body: '{"text":"Other"}' })])).toEqual(kept);
+    expect(noteWithPending(path, null, [])).toBeNull();
+  });
+
+  it("takes the last waiting edit's text, dated when it was made; an empty text clears it", () => {
+    const edited = noteWithPending(path, kept, [
+      write('PUT', path, { body: '{"text":"First"}' }),
+      write('PUT', path, { body: '{"text":"Second"}', madeAt: Date.UTC(2024, 4, 5) }),
+    ]);
+    expect(edited).toEqual({ cocktailId: 7, text: 'Second', updatedAt: '2024-05-05T00:00:00.000Z' });
+    expect(noteWithPending(path, null, [write('PUT', path, { body: '{"text":"New"}' })])?.text).toBe('New');
+    expect(noteWithPending(path, kept, [write('PUT', path, { body: '{"text":""}' })])).toEqual({
+      cocktailId: 7,
+      text: '',
+      updatedAt: null,
+    });
+  });
+});
+
+describe('shoppingWithPending', () => {
+  const known = (id: number, name: string): OfflineMatchIngredient => ({
+    id,
+    slug: name.toLowerCase(),
+    name,
+    category: 'Spirits',
+    parentId: null,
+    houseMade: false,
+    parts: [],
+    variant: false,
+  });
+  const ingredients = [known(1, 'Gin'), known(2, 'Campari'), known(3, 'Vermouth')];
+  const item = (id: number, name: string) => ({
+    ingredient: { id, slug: name.toLowerCase(), name, category: 'Spirits' as const, parentId: null, houseMade: false },
+    addedAt: '2023-01-01T00:00:00.000Z',
+    unlocks: 2,
+    examples: ['Negroni'],
+  });
+  const kept: ShoppingListBody = { items: [item(1, 'Gin')], together: { unlocks: 2, examples: ['Negroni'] } };
+  const names = (list: ShoppingListBody) => list.items.map((entry) => entry.ingredient.name);
+
+  it('adds an item last (named from the index, unlocking nothing known yet) and removes one, in order', () => {
+    const list = shoppingWithPending(
+      kept,
+      [
+        write('PUT', '/api/me/shopping-list/2'),
+        write('PUT', '/api/me/shopping-list/3'),
+        write('DELETE', '/api/me/shopping-list/1'),
+      ],
+      ingredients,
+    );
+    expect(names(list)).toEqual(['Campari', 'Vermouth']);
+    expect(list.items[0]).toEqual({
+      ...item(2, 'Campari'),
+      addedAt: new Date(1_700_000_000_000).toISOString(),
+      unlocks: 0,
+      examples: [],
+    });
+  });
+
+  it('keeps an item already listed as it is, ignores unknown ingredients and other paths', () => {
+    const list = shoppingWithPending(
+      kept,
+      [
+        write('PUT', '/api/me/shopping-list/1'),
+        write('PUT', '/api/me/shopping-list/99'),
+        write('PUT', '/api/me/bar/2'),
+      ],
+      ingredients,
+    );
+    expect(list).toEqual(kept);
+  });
+
+  it('empties the list on a clear, and adds after it', () => {
+    const list = shoppingWithPending(
+      kept,
+      [write('DELETE', '/api/me/shopping-list'), write('PUT', '/api/me/shopping-list/3')],
+      ingredients,
+    );
+    expect(names(list)).toEqual(['Vermouth']);
+    expect(list.together).toEqual({ unlocks: 0, examples: [] });
   });
 });

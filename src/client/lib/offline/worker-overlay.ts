@@ -1,10 +1,13 @@
 /**
  * The writes still waiting to be sent, laid over the answers the worker kept (docs/product.md, "Offline"), so a page
- * opened again offline shows the user's own changes: favorites added or removed, ratings set or cleared, notes.
+ * opened again offline shows the user's own changes: favorites added or removed, ratings set or cleared, notes, the
+ * shopping list.
  */
 import type { CocktailSummary } from '@/shared/schemas/cocktail';
 import type { Note, RatingList } from '@/shared/schemas/collections';
 import type { FavoriteList } from '@/shared/schemas/favorites';
+import type { ShoppingListBody } from '@/shared/schemas/my-bar';
+import type { OfflineMatchIngredient } from '@/shared/schemas/offline';
 import type { QueuedWrite } from './write-queue';
 
 const FAVORITE_PATH = /^\/api\/me\/favorites\/(\d+)$/;
@@ -74,4 +77,41 @@ export function noteWithPending(path: string, kept: Note | null, pending: readon
     note = { cocktailId, text, updatedAt: text === '' ? null : new Date(write.madeAt).toISOString() };
   }
   return note;
+}
+
+const SHOPPING_LIST_PATH = '/api/me/shopping-list';
+const SHOPPING_ITEM_PATH = /^\/api\/me\/shopping-list\/(\d+)$/;
+
+/**
+ * The kept shopping list with its waiting writes applied in order: an add (named from the offline index's
+ * ingredients) goes last, dated when it was made, a remove leaves, a clear empties it. What an item added offline
+ * would unlock is not known until the server answers (0).
+ */
+export function shoppingWithPending(
+  kept: ShoppingListBody,
+  pending: readonly QueuedWrite[],
+  ingredients: readonly OfflineMatchIngredient[],
+): ShoppingListBody {
+  const byId = new Map(ingredients.map((ingredient) => [ingredient.id, ingredient]));
+  let list = kept;
+  for (const write of pending) {
+    if (write.path === SHOPPING_LIST_PATH && write.method === 'DELETE') {
+      list = { items: [], together: { unlocks: 0, examples: [] } };
+      continue;
+    }
+    const id = idIn(SHOPPING_ITEM_PATH, write);
+    if (id === null) continue;
+    const others = list.items.filter((item) => item.ingredient.id !== id);
+    const known = byId.get(id);
+    if (write.method === 'PUT' && known) {
+      const { slug, name, category, parentId, houseMade } = known;
+      const ingredient = { id, slug, name, category, parentId, houseMade };
+      const addedAt = new Date(write.madeAt).toISOString();
+      const kept = list.items.find((item) => item.ingredient.id === id);
+      list = { ...list, items: kept ? list.items : [...others, { ingredient, addedAt, unlocks: 0, examples: [] }] };
+    } else if (write.method === 'DELETE') {
+      list = { ...list, items: others };
+    }
+  }
+  return list;
 }
