@@ -40,8 +40,11 @@ const FAVORITE_DETAILS_AHEAD = 200;
 /** How long the offline index is trusted before the worker asks for it again (a 304 when unchanged), ms. */
 const INDEX_REFRESH_MS = 10 * 60 * 1000;
 
-/** Paths whose answers are never kept: sign-in flows, developer tools, health. `get-session` is kept (offline sign-in state). */
-const NEVER_KEPT = /^\/api\/(?:auth\/(?!get-session$)|dev\/|health|wrapper-sim\/|openapi)/;
+/**
+ * Paths whose answers are never kept: sign-in flows, developer tools, health, the account's export downloads.
+ * `get-session` is kept (the offline sign-in state).
+ */
+const NEVER_KEPT = /^\/api\/(?:auth\/(?!get-session$)|dev\/|health|wrapper-sim\/|openapi|me\/export)/;
 
 /** The message of the 503 a page gets for something the device has no copy of. */
 export const OFFLINE_MESSAGE = 'You are offline, and this has not been kept on this device yet. It needs the network.';
@@ -176,7 +179,8 @@ export async function answerApiRead(event: FetchEvent): Promise<Response> {
   const cache = await caches.open(API_CACHE);
   const network = fetch(request).then(
     (answer) => {
-      if (answer.status === 200) {
+      // JSON answers only: a file the API serves (an export, a QR code) is not a page's data.
+      if (answer.status === 200 && (answer.headers.get('content-type') ?? '').includes('application/json')) {
         const copy = answer.clone();
         event.waitUntil(
           (async () => {
