@@ -77,3 +77,18 @@ describe.each(testDialects())('the offline index on %s', (dialect) => {
     }
   });
 });
+
+describe.each(testDialects())('the offline index while the database is away, on %s', (dialect) => {
+  it('answers 503 SERVICE_UNAVAILABLE, never a 500', async () => {
+    const t = await createTestApp({ dialect });
+    try {
+      const member = { headers: (await signIn(t)).headers() };
+      await t.database.destroy();
+      const answer = await t.request(OFFLINE_INDEX_PATH, member);
+      expect(answer.status).toBe(503);
+      expect(((await answer.json()) as ApiErrorBody).error.code).toBe('SERVICE_UNAVAILABLE');
+    } finally {
+      await t.close();
+    }
+  });
+});
