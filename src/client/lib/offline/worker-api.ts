@@ -85,8 +85,8 @@ async function keptJson<T>(cache: Cache, path: string): Promise<T | null> {
 }
 
 /**
- * What the device can answer for `request` offline: My Bar from the matcher, the favorites and ratings with the waiting
- * writes applied, the kept copy, or the catalogue from its index; null when it has nothing.
+ * What the device can answer for `request` offline: My Bar from the matcher; the favorites, ratings, shopping list and
+ * notes with the waiting writes applied; the kept copy; or the catalogue from its index. Null when it has nothing.
  */
 async function offlineCopy(cache: Cache, request: Request, url: URL): Promise<Response | null> {
   const path = url.pathname;
