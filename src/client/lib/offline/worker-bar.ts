@@ -19,6 +19,7 @@ import type {
   SwapList,
 } from '@/shared/schemas/my-bar';
 import type { OfflineIndex, OfflineMatchIngredient } from '@/shared/schemas/offline';
+import { withBottle } from './bar-changes';
 import type { QueuedWrite } from './write-queue';
 
 /** What the worker has at hand for My Bar: the offline index, the kept bar and swaps, and the waiting writes. */
@@ -52,18 +53,20 @@ function matcherOf(index: OfflineIndex) {
 export function barWithPending(inputs: BarInputs): BarList | null {
   if (!inputs.bar) return null;
   const { ingredients } = matcherOf(inputs.index);
-  const items = new Map(inputs.bar.items.map((item) => [item.id, item]));
+  let bar: BarList = inputs.bar;
   for (const write of inputs.pending) {
     const id = Number(BOTTLE_PATH.exec(write.path)?.[1] ?? Number.NaN);
-    if (!Number.isInteger(id)) continue;
-    if (write.method === 'DELETE') items.delete(id);
+    if (!Number.isInteger(id) || (write.method !== 'PUT' && write.method !== 'DELETE')) continue;
     const ingredient = ingredients.get(id);
-    if (write.method === 'PUT' && ingredient && !items.has(id)) {
-      const { slug, name, category, parentId, houseMade } = ingredient;
-      items.set(id, { id, slug, name, category, parentId, houseMade, addedAt: new Date(write.madeAt).toISOString() });
-    }
+    const change =
+      write.method === 'DELETE'
+        ? ({ kind: 'remove', ingredientId: id } as const)
+        : ingredient
+          ? ({ kind: 'add', ingredientId: id, ingredient } as const)
+          : null;
+    if (change) bar = withBottle(bar, change, new Date(write.madeAt).toISOString());
   }
-  return { items: [...items.values()].sort((a, b) => a.name.localeCompare(b.name, 'en')) };
+  return bar;
 }
 
 /** The stock matching reads: the bar with its waiting writes, and the kept swaps. */

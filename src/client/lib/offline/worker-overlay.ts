@@ -8,6 +8,7 @@ import type { Note, RatingList } from '@/shared/schemas/collections';
 import type { FavoriteList } from '@/shared/schemas/favorites';
 import type { ShoppingListBody } from '@/shared/schemas/my-bar';
 import type { OfflineMatchIngredient } from '@/shared/schemas/offline';
+import { withShoppingChange } from './bar-changes';
 import type { QueuedWrite } from './write-queue';
 
 const FAVORITE_PATH = /^\/api\/me\/favorites\/(\d+)$/;
@@ -95,22 +96,17 @@ export function shoppingWithPending(
   const byId = new Map(ingredients.map((ingredient) => [ingredient.id, ingredient]));
   let list = kept;
   for (const write of pending) {
+    const at = new Date(write.madeAt).toISOString();
     if (write.path === SHOPPING_LIST_PATH && write.method === 'DELETE') {
-      list = { items: [], together: { unlocks: 0, examples: [] } };
+      list = withShoppingChange(list, { kind: 'clear' }, at);
       continue;
     }
     const id = idIn(SHOPPING_ITEM_PATH, write);
     if (id === null) continue;
-    const others = list.items.filter((item) => item.ingredient.id !== id);
-    const known = byId.get(id);
-    if (write.method === 'PUT' && known) {
-      const { slug, name, category, parentId, houseMade } = known;
-      const ingredient = { id, slug, name, category, parentId, houseMade };
-      const addedAt = new Date(write.madeAt).toISOString();
-      const kept = list.items.find((item) => item.ingredient.id === id);
-      list = { ...list, items: kept ? list.items : [...others, { ingredient, addedAt, unlocks: 0, examples: [] }] };
-    } else if (write.method === 'DELETE') {
-      list = { ...list, items: others };
+    const ingredient = byId.get(id);
+    if (write.method === 'DELETE') list = withShoppingChange(list, { kind: 'remove', ingredientId: id }, at);
+    else if (write.method === 'PUT' && ingredient) {
+      list = withShoppingChange(list, { kind: 'add', ingredientId: id, ingredient }, at);
     }
   }
   return list;

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/client/lib/api-client';
+import { withBottle, withShoppingChange, type PickedIngredient } from '@/client/lib/offline/bar-changes';
 import { sendWrite, wasKept } from '@/client/lib/offline/write-queue';
 import { accountKeys } from '@/client/lib/query-keys';
 import {
@@ -8,7 +9,6 @@ import {
   shoppingBoughtSchema,
   shoppingListSchema,
   swapListSchema,
-  type BarIngredient,
   type BarList,
   type MadeCreate,
   type MadeDrink,
@@ -28,25 +28,11 @@ const json = (method: string, body?: unknown): RequestInit & { signal?: AbortSig
   ...(body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
 });
 
-/** An ingredient as a picker holds it: enough to show it in the bar or the shopping list before the server answers. */
-export type PickedIngredient = Pick<BarIngredient, 'id' | 'slug' | 'name' | 'category' | 'parentId'> & {
-  houseMade?: boolean;
-};
-
 /** A change to the bar: add one (with the ingredient as picked, for the screen offline), add many, or remove one. */
 export type BarChange =
   | { kind: 'add'; ingredientId: number; ingredient?: PickedIngredient }
   | { kind: 'add-many'; ingredientIds: number[] }
   | { kind: 'remove'; ingredientId: number };
-
-/** `bar` with one bottle added (kept by name) or removed: the answer the server would give, made on the device. */
-export function withBottle(bar: BarList | undefined, change: Exclude<BarChange, { kind: 'add-many' }>): BarList {
-  const others = (bar?.items ?? []).filter((item) => item.id !== change.ingredientId);
-  if (change.kind === 'remove' || !change.ingredient) return { items: others };
-  const { id, slug, name, category, parentId, houseMade = false } = change.ingredient;
-  const added = { id, slug, name, category, parentId, houseMade, addedAt: new Date().toISOString() };
-  return { items: [...others, added].sort((a, b) => a.name.localeCompare(b.name, 'en')) };
-}
 
 /**
  * Puts a bar answer in the cache and refreshes everything derived from the bar (offline, the service worker's matcher
@@ -81,7 +67,7 @@ export function useChangeBar(userId: string) {
           label: change.kind === 'add' ? `Add ${name} to My Bar` : `Remove ${removed} from My Bar`,
         },
         barListSchema,
-        () => withBottle(current, change),
+        () => withBottle(current, change, new Date().toISOString()),
       );
     },
     onSuccess: (bar) => takeBar(client, userId, bar),
@@ -94,21 +80,6 @@ export type ShoppingChange =
   | { kind: 'remove'; ingredientId: number }
   | { kind: 'clear' }
   | { kind: 'bought'; ingredientId: number };
-
-/** `list` after `change`, made on the device (what an added item would unlock is not known offline: 0). */
-export function withShoppingChange(
-  list: ShoppingListBody | undefined,
-  change: Exclude<ShoppingChange, { kind: 'bought' }>,
-): ShoppingListBody {
-  const together = list?.together ?? { unlocks: 0, examples: [] };
-  if (change.kind === 'clear') return { items: [], together: { unlocks: 0, examples: [] } };
-  const others = (list?.items ?? []).filter((item) => item.ingredient.id !== change.ingredientId);
-  if (change.kind === 'remove' || !change.ingredient) return { items: others, together };
-  const { id, slug, name, category, parentId, houseMade = false } = change.ingredient;
-  const ingredient = { id, slug, name, category, parentId, houseMade };
-  const added = { ingredient, addedAt: new Date().toISOString(), unlocks: 0, examples: [] };
-  return { items: [...others, added], together };
-}
 
 /** Changes the shopping list; 'bought' also refreshes the bar and everything derived from it. */
 export function useChangeShoppingList(userId: string) {
@@ -143,7 +114,7 @@ export function useChangeShoppingList(userId: string) {
           label,
         },
         shoppingListSchema,
-        () => withShoppingChange(current, change),
+        () => withShoppingChange(current, change, new Date().toISOString()),
       );
     },
     onSuccess: (list) => client.setQueryData(myBarKeys.shopping(userId), list),
