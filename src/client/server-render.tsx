@@ -1,3 +1,4 @@
+import { renderToStaticMarkup } from 'react-dom/server';
 import { prerender as prerenderToStream } from 'react-dom/static';
 import type { ReactNode } from 'react';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -6,7 +7,9 @@ import type { PublicMenu } from '@/shared/schemas/venues';
 import { AppFrame } from './app/app';
 import { routes } from './app/router';
 import { ServerMenuContext } from './features/venues/api/public-menu';
+import { CocktailVisual } from './features/catalogue/components/cocktail-visual';
 import { ServerRecipeContext } from './features/catalogue/lib/server-recipe';
+import { visualThemeOf, type VisualInput } from './features/catalogue/lib/visual-theme';
 
 /**
  * Request-time rendering of a venue's public menu and of a recipe deep link: the server
@@ -71,4 +74,35 @@ export function renderRecipePage(cocktail: { id: number }, url: string): Promise
   }
   const recipe = { id: String(cocktail.id), data: cocktail };
   return renderApp(url, (app) => <ServerRecipeContext.Provider value={recipe}>{app}</ServerRecipeContext.Provider>);
+}
+
+/** What {@link renderCocktailDrawing} reads of a cocktail: its look fields (a summary or a detail has them all). */
+export type CocktailDrawingInput = VisualInput & { glassware: string };
+
+/**
+ * The cocktail's generated illustration (the picture `CocktailVisual` draws on its card and in its recipe) as standalone
+ * SVG, for the server's link-preview image (src/server/seo/og-image.ts):
+ * - `svg`: `<svg xmlns=... viewBox="0 0 120 120" width="120" height="120">...</svg>` (120 x 120 px; the glass and its
+ *   glow, without the card's CSS backdrop);
+ * - `liquid`: the blended liquid colour, `#rrggbb`, for the backdrop's glow.
+ * @throws Error when the rendered markup holds no `<svg>` (a component that no longer draws one).
+ */
+export function renderCocktailDrawing(cocktail: CocktailDrawingInput): { svg: string; liquid: string } {
+  const input: CocktailDrawingInput = {
+    base_spirit: cocktail.base_spirit,
+    garnish: cocktail.garnish,
+    flavor_profile: cocktail.flavor_profile,
+    ingredients: cocktail.ingredients,
+    glassware: cocktail.glassware,
+    technique: cocktail.technique,
+  };
+  const markup = renderToStaticMarkup(<CocktailVisual id="drawing" {...input} deferUntilNear={false} />);
+  const start = markup.indexOf('<svg');
+  const end = markup.lastIndexOf('</svg>');
+  if (start < 0 || end < start) throw new Error('server render: the cocktail drawing holds no <svg>');
+  const inner = markup.slice(markup.indexOf('>', start) + 1, end);
+  return {
+    svg: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 120" width="120" height="120">${inner}</svg>`,
+    liquid: visualThemeOf(input).liquid,
+  };
 }
