@@ -15,9 +15,15 @@ function routeKey(method: string, path: string): string {
   return `${method} ${path.replace(/\{[^}]*\}/g, '')}`;
 }
 
-/** True for a path the fuzz's table covers: the API and the well-known files (not the client, its pages or /media). */
+/** The search engines' files at the root (src/server/seo): robots.txt, the sitemap and its pages (`/:file{sitemap-n}`). */
+const SEO_PATHS: ReadonlySet<string> = new Set(['/robots.txt', '/sitemap.xml', '/:file']);
+
+/**
+ * True for a path the fuzz's table covers: the API, the well-known files and the search engines' files (not the client,
+ * its pages or /media).
+ */
 function isApiPath(path: string): boolean {
-  return path.startsWith('/api/') || path.startsWith('/.well-known/');
+  return path.startsWith('/api/') || path.startsWith('/.well-known/') || SEO_PATHS.has(path.replace(/\{[^}]*\}/g, ''));
 }
 
 /** A better-auth endpoint as `auth.api` holds it: routed when it has a path (server-only ones have none). */

@@ -31,6 +31,7 @@ import type { Logger } from './logger';
 import { redisSecondaryStorage, type RedisHandle } from './redis';
 import { createMailer, type Mailer } from './mail';
 import { listMakeableIds, myBarRoutes } from './my-bar';
+import { seoRoutes } from './seo';
 import { supportRoutes } from './support';
 import { createImageStore, guardImageStore, MEDIA_PATH, mediaRoutes, type ImageStore } from './uploads';
 import { addPurchasedSeat, publicMenuRoutes, serveMenuPage, venueInvitationRoutes, venueRoutes } from './venues';
@@ -236,6 +237,7 @@ export function createApp(deps: AppDeps): Hono {
       trustedOrigins: config.trustedOrigins,
     }),
   );
+  app.route('/', seoRoutes({ db, config, logger }));
   app.use(serveMenuPage({ db, clientDir: deps.clientDir ?? DEFAULT_CLIENT_DIR, logger }));
   app.use(serveRecipePage({ db, clientDir: deps.clientDir ?? DEFAULT_CLIENT_DIR, logger }));
   app.use(serveClient({ clientDir: deps.clientDir ?? DEFAULT_CLIENT_DIR }));

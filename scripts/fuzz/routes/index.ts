@@ -1,7 +1,8 @@
 /**
- * The fuzz suite's route table: every API route the server mounts (src/server/app.ts and the route files it mounts), and
- * every better-auth endpoint under /api/auth, each with one valid request (path parameters, query, JSON body or an
- * upload's raw image body, headers) and the shared zod schema that describes it where there is one. The fuzz starts from
+ * The fuzz suite's route table: every API route the server mounts (src/server/app.ts and the route files it mounts),
+ * every better-auth endpoint under /api/auth and the search engines' files (robots.txt, the sitemap), each with one
+ * valid request (path parameters, query, JSON body or an upload's raw image body, headers) and the shared zod schema
+ * that describes it where there is one. The fuzz starts from
  * the valid request and mutates it. better-auth's organization endpoints are in it too, as paths the server must not
  * serve (see {@link RouteSpec.notServed}). The entries are in one file per API area beside this one; their types in
  * types.ts.
@@ -13,6 +14,7 @@ import { RECIPE_ROUTES } from './recipes';
 import { VENUE_ROUTES } from './venues';
 import { SUPPORT_PAYMENT_ROUTES } from './support-payments';
 import { OPENAPI_ROUTES } from './openapi';
+import { SEO_ROUTES } from './seo';
 import { AUTH_ROUTES } from './auth';
 import { UNSERVED_AUTH_ROUTES } from './auth-unserved';
 import { ORGANIZATION_ROUTES } from './organization';
@@ -27,6 +29,7 @@ export const ROUTES: readonly RouteSpec[] = [
   ...VENUE_ROUTES,
   ...SUPPORT_PAYMENT_ROUTES,
   ...OPENAPI_ROUTES,
+  ...SEO_ROUTES,
   ...AUTH_ROUTES,
   ...UNSERVED_AUTH_ROUTES,
   ...ORGANIZATION_ROUTES,

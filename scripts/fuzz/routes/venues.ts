@@ -58,6 +58,7 @@ export const VENUE_ROUTES: readonly RouteSpec[] = [
       brand: { background: '#1b2a3a', accent: '#f2c14e' },
       address: '1 Fuzz Lane',
       openingHours: 'Tue–Sat 5pm–1am',
+      menuListed: true,
     }),
     bodySchema: venueUpdateSchema,
   }),

@@ -516,6 +516,8 @@ export interface VenueTable {
   seat_limit: ColumnType<number, number | undefined, number>;
   /** The uploaded logo's variants: JSON of uploads' StoredImage (migration 0012); null without an uploaded logo. */
   logo_photo: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 when the owner or a manager listed the public menu in the sitemap (migration 0025); 0, the default, when not. */
+  menu_listed: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -23,6 +23,7 @@ export async function loadVenue(db: Kysely<Database>, organizationId: string, ro
       'venue.brand_accent',
       'venue.address',
       'venue.opening_hours',
+      'venue.menu_listed',
     ])
     .where('organization.id', '=', organizationId)
     .executeTakeFirst();
@@ -35,6 +36,7 @@ export async function loadVenue(db: Kysely<Database>, organizationId: string, ro
     brand: { background: row.brand_background ?? '#140f0c', accent: row.brand_accent ?? '#e6a84f' },
     address: row.address ?? null,
     openingHours: row.opening_hours ?? null,
+    menuListed: Number(row.menu_listed ?? 0) === 1,
     role,
     seats: await seatUsage(db, organizationId),
     createdAt: iso(row.createdAt),
@@ -92,7 +94,11 @@ export async function createVenue({
   return loadVenue(db, created.id, 'owner');
 }
 
-/** Changes the venue's name, brand colours, address or opening hours (owner and manager). */
+/**
+ * Changes the venue's name, brand colours, address, opening hours or whether its public menu is listed in the sitemap
+ * (owner and manager).
+ * @throws AppError FORBIDDEN for staff.
+ */
 export async function updateVenue({
   db,
   access,
@@ -111,6 +117,7 @@ export async function updateVenue({
       ...(body.brand ? { brand_background: body.brand.background, brand_accent: body.brand.accent } : {}),
       ...(body.address !== undefined ? { address: body.address } : {}),
       ...(body.openingHours !== undefined ? { opening_hours: body.openingHours } : {}),
+      ...(body.menuListed !== undefined ? { menu_listed: body.menuListed ? 1 : 0 } : {}),
     };
     await trx
       .updateTable('venue')

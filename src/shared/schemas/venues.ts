@@ -85,16 +85,23 @@ const optionalText = (field: string, max: number) =>
     .transform((value) => (value === '' ? null : value))
     .nullable();
 
-/** `PATCH /api/venues/:slug`: any of name, brand colours, address and opening hours (owner and manager). */
+/**
+ * `PATCH /api/venues/:slug`: any of name, brand colours, address, opening hours and `menuListed` (true lists the public
+ * menu in the sitemap; owner and manager).
+ */
 export const venueUpdateSchema = z
   .object({
     name: nameSchema,
     brand: brandSchema,
     address: optionalText('address', MAX_VENUE_ADDRESS),
     openingHours: optionalText('openingHours', MAX_VENUE_HOURS),
+    menuListed: z.boolean({ error: 'menuListed must be true or false' }),
   })
   .partial()
-  .refine((body) => Object.keys(body).length > 0, 'nothing to change: send name, brand, address or openingHours');
+  .refine(
+    (body) => Object.keys(body).length > 0,
+    'nothing to change: send name, brand, address, openingHours or menuListed',
+  );
 export type VenueUpdate = z.infer<typeof venueUpdateSchema>;
 
 /** A member's role. */
@@ -115,6 +122,8 @@ export const venueSchema = z.object({
   brand: z.object({ background: z.string(), accent: z.string() }),
   address: z.string().nullable(),
   openingHours: z.string().nullable(),
+  /** Whether the public menu is listed in Barback's sitemap for search engines (off until the venue turns it on). */
+  menuListed: z.boolean(),
   role: venueRoleSchema,
   seats: seatsSchema,
   createdAt: z.string(),

@@ -24,6 +24,7 @@ import { userLookupIndexesMigration } from './0021-user-lookup-indexes';
 import { publicCatalogueIndexesMigration } from './0022-public-catalogue-indexes';
 import { cocktailSavesMigration } from './0023-cocktail-saves';
 import { idempotentWriteMigration } from './0024-idempotent-write';
+import { venueMenuListedMigration } from './0025-venue-menu-listed';
 
 /**
  * Every migration, by name (Kysely runs them in name order). One set serves both dialects: each module receives the dialect
@@ -55,5 +56,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0022-public-catalogue-indexes': publicCatalogueIndexesMigration(),
     '0023-cocktail-saves': cocktailSavesMigration(dialect),
     '0024-idempotent-write': idempotentWriteMigration(dialect),
+    '0025-venue-menu-listed': venueMenuListedMigration(),
   };
 }

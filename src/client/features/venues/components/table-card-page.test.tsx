@@ -16,6 +16,7 @@ const VENUE: Venue = {
   brand: { background: '#f4efe6', accent: '#8a3b12' },
   address: null,
   openingHours: null,
+  menuListed: false,
   role: 'owner',
   seats: { limit: 10, used: 0 },
   createdAt: '2026-01-01T00:00:00.000Z',

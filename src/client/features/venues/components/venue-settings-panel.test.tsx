@@ -26,6 +26,7 @@ const VENUE: Venue = {
   brand: { background: '#140f0c', accent: '#e6a84f' },
   address: null,
   openingHours: null,
+  menuListed: false,
   role: 'manager',
   seats: { limit: 5, used: 1 },
   createdAt: '2026-01-01T00:00:00.000Z',
@@ -80,5 +81,31 @@ describe('VenueSettingsPanel: the brand preview', () => {
     await user.type(background, '#ffffff');
     expect(screen.getByRole('img', { name: 'Menu preview' })).toHaveAttribute('data-text-color', '#1c1410');
     expect(screen.getByRole('img', { name: 'Menu preview' })).toHaveTextContent('Text contrast 18.2:1');
+  });
+});
+
+describe('VenueSettingsPanel: listing the menu in search engines', () => {
+  it('shows the listing off with its hint, and saves menuListed: true once ticked', async () => {
+    const user = userEvent.setup();
+    let sent: unknown = null;
+    installApi(
+      http.get(`/api/venues/${SLUG}`, () => jsonBody(VENUE)),
+      http.patch(`/api/venues/${SLUG}`, async ({ request }) => {
+        sent = await request.json();
+        return jsonBody({ ...VENUE, menuListed: true });
+      }),
+    );
+    renderRoutes([{ path: '/', element: <Harness /> }], '/', { session: false });
+    const box = await screen.findByRole('checkbox', { name: 'List this menu in search engines' });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(
+      "Adds your public menu to Barback's sitemap so search engines can find it.",
+    );
+    await user.click(box);
+    expect(box).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(showToast).toHaveBeenCalledWith({ title: 'Venue saved', variant: 'success' }));
+    expect(sent).toMatchObject({ menuListed: true });
+    expect(screen.getByRole('checkbox', { name: 'List this menu in search engines' })).toBeChecked();
   });
 });

@@ -184,7 +184,7 @@ function LogoField({ userId, venue }: { userId: string; venue: Venue }) {
 
 /**
  * The venue's details and brand (owner and manager): the logo, name, colours (checked for contrast), address, opening
- * hours.
+ * hours, and whether the public menu is listed in the sitemap for search engines.
  */
 export function VenueSettingsPanel({ userId, venue }: { userId: string; venue: Venue }) {
   const update = useUpdateVenue(userId, venue.slug);
@@ -195,6 +195,7 @@ export function VenueSettingsPanel({ userId, venue }: { userId: string; venue: V
       brand: { ...venue.brand },
       address: venue.address ?? '',
       openingHours: venue.openingHours ?? '',
+      menuListed: venue.menuListed,
     },
   });
   const [name, background, accent] = useWatch({
@@ -210,6 +211,7 @@ export function VenueSettingsPanel({ userId, venue }: { userId: string; venue: V
           brand: { ...saved.brand },
           address: saved.address ?? '',
           openingHours: saved.openingHours ?? '',
+          menuListed: saved.menuListed,
         });
         showToast({ title: 'Venue saved', variant: 'success' });
       },
@@ -290,6 +292,31 @@ export function VenueSettingsPanel({ userId, venue }: { userId: string; venue: V
                 </FormControl>
                 <FormDescription>Shown on your menu under the venue's name.</FormDescription>
                 <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="menuListed"
+            render={({ field }) => (
+              <FormItem className="flex-row items-start gap-3 rounded-xl border border-border-strong bg-surface-2 p-3.5">
+                <FormControl>
+                  <input
+                    type="checkbox"
+                    name={field.name}
+                    ref={field.ref}
+                    checked={field.value ?? false}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                    onBlur={field.onBlur}
+                    className="mt-0.5 size-5 shrink-0 cursor-pointer rounded accent-[var(--color-accent)]"
+                  />
+                </FormControl>
+                <div className="flex flex-col gap-1">
+                  <FormLabel className="cursor-pointer">List this menu in search engines</FormLabel>
+                  <FormDescription>
+                    Adds your public menu to Barback's sitemap so search engines can find it.
+                  </FormDescription>
+                </div>
               </FormItem>
             )}
           />
