@@ -7,6 +7,7 @@ export const routePaths = {
   home: '/',
   discover: '/discover',
   search: '/search',
+  cocktail: '/cocktails/:slug',
   batchCalculator: '/batch-calculator',
   privacy: '/privacy',
   terms: '/terms',

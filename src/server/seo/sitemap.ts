@@ -13,7 +13,7 @@
  * Never a venue signature, a private own recipe or an unshared collection.
  */
 import type { Kysely } from 'kysely';
-import { cocktailPagePath, routePaths } from '@/shared/routes';
+import { routePaths } from '@/shared/routes';
 import type { Database } from '../db/types';
 import { listListedMenus } from '../venues';
 
@@ -116,7 +116,7 @@ async function sections(db: Kysely<Database>, now: Date): Promise<Section[]> {
       count: Number(catalogueCount.n),
       read: async (offset, limit) =>
         (await catalogue.select(['slug', 'updated_at']).orderBy('id').offset(offset).limit(limit).execute()).map(
-          (row) => ({ path: cocktailPagePath(row.slug), lastmod: row.updated_at }),
+          (row) => ({ path: pathWithSlug(routePaths.cocktail, row.slug), lastmod: row.updated_at }),
         ),
     },
     {
