@@ -42,6 +42,19 @@ export const routePaths = {
   tableCard: '/venues/:slug/table-card',
 } as const;
 
+/**
+ * Whether a cocktail with this slug has a public page (`/cocktails/<slug>`): catalogue slugs never hold a double
+ * hyphen, which own recipes' (`u--...`) and venue signatures' (`<venue>--...`) always do.
+ */
+export function hasCocktailPage(slug: string): boolean {
+  return slug !== '' && !slug.includes('--');
+}
+
+/** The public page of a catalogue cocktail: `/cocktails/<slug>` (docs/product.md, Recipe pages). */
+export function cocktailPagePath(slug: string): string {
+  return routePaths.cocktail.replace(':slug', encodeURIComponent(slug));
+}
+
 /** Every route pattern of the client, as a list. */
 export const routePatterns: readonly string[] = Object.values(routePaths);
 

@@ -1,7 +1,7 @@
 /** The route table's catalogue, analytics, sign-in start and account routes (cocktails, search, events, /api/me). */
 import { deleteAccountRequestSchema, sessionIdParamSchema } from '@/shared/schemas/account';
 import { analyticsBatchSchema } from '@/shared/schemas/analytics';
-import { cocktailIdParamSchema } from '@/shared/schemas/cocktail';
+import { cocktailIdParamSchema, cocktailSlugParamSchema } from '@/shared/schemas/cocktail';
 import { cocktailListQuerySchema, cocktailSampleQuerySchema } from '@/shared/schemas/cocktail-query';
 import { favoriteListQuerySchema, favoriteParamSchema } from '@/shared/schemas/favorites';
 import { ingredientListQuerySchema } from '@/shared/schemas/ingredient';
@@ -84,6 +84,13 @@ export const CATALOGUE_ACCOUNT_ROUTES: readonly RouteSpec[] = [
     method: 'GET',
     path: '/api/cocktails/offline-index',
     caller: 'user',
+  }),
+  app({
+    id: 'GET /api/cocktails/by-slug/:slug',
+    method: 'GET',
+    path: '/api/cocktails/by-slug/:slug',
+    caller: 'anyone',
+    params: { slug: { valid: () => 'negroni', schema: cocktailSlugParamSchema.shape.slug } },
   }),
   app({
     id: 'GET /api/cocktails/:id',

@@ -40,6 +40,18 @@ function openSessionStorage(): void {
 }
 
 /**
+ * Forgets the router's mask on a history entry the document was loaded for: the address bar's page (a cocktail's own
+ * page, `/cocktails/<slug>`) is what the server drew, so the router starts there rather than at the page the modal was
+ * opened over before a reload.
+ */
+function dropLoadedMask(): void {
+  const state: unknown = window.history.state;
+  if (state && typeof state === 'object' && 'masked' in state && state.masked) {
+    window.history.replaceState({ ...state, masked: undefined }, '');
+  }
+}
+
+/**
  * Loads the lazy route modules `pathname` matches and makes them eager (`Component` set, `lazy` removed), and awaits a
  * module's own `preload()` where it has one (code it loads lazily inside the page), so the router's first render
  * already draws the page, as the pre-render did, instead of a loading fallback.
@@ -84,6 +96,7 @@ export async function bootApp(container: HTMLElement): Promise<void> {
   await yieldToMain();
   openSessionStorage();
   await yieldToMain();
+  dropLoadedMask();
   const router = createBrowserRouter(routes);
   await yieldToMain();
   const app = (

@@ -40,6 +40,8 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           page(paths.home, 'Barback', () => import('./routes/home')),
+          // A cocktail's own page: the home page with the recipe open over it (use-recipe-param.ts).
+          page(paths.cocktail, 'Recipe', () => import('./routes/home')),
           page(paths.discover, 'Discover', () => import('./routes/discover')),
           page(paths.search, 'Search', () => import('./routes/search')),
           page(paths.batchCalculator, 'Batch Calculator', () => import('./routes/batch-calculator')),

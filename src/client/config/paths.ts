@@ -1,4 +1,4 @@
-import { routePaths } from '@/shared/routes';
+import { cocktailPagePath, routePaths } from '@/shared/routes';
 
 /**
  * Every client route path, defined once (docs/product.md, Routes; in src/shared/routes.ts, which the server
@@ -28,6 +28,8 @@ function queryString(params: Record<string, string | number | readonly string[] 
 export const hrefs = {
   /** Home, optionally with the recipe modal open on `recipe` (a cocktail id). */
   home: (options: { recipe?: number | string } = {}) => `${paths.home}${queryString({ recipe: options.recipe })}`,
+  /** A catalogue cocktail's own page (its canonical address; the recipe modal shows it in the address bar). */
+  cocktail: cocktailPagePath,
   /** The search page with its text and chips (spirit and category filters). */
   search: (options: { q?: string; spirit?: readonly string[]; category?: readonly string[] } = {}) =>
     `${paths.search}${queryString({ q: options.q?.trim(), spirit: options.spirit, category: options.category })}`,

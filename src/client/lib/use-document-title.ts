@@ -7,10 +7,12 @@ export const DEFAULT_TITLE = 'Barback — cocktail recipes & bar tools';
 
 /**
  * Sets `document.title` to "{title} · Barback" while the calling component is mounted ({@link DEFAULT_TITLE} when
- * `title` is null), and restores the previous title on unmount.
+ * `title` is null), and restores the previous title on unmount; undefined leaves the document's title as it is (a
+ * page whose title the server wrote).
  */
-export function useDocumentTitle(title: string | null): void {
+export function useDocumentTitle(title: string | null | undefined): void {
   useEffect(() => {
+    if (title === undefined) return;
     const previous = document.title;
     document.title = title ? `${title} · ${TITLE_SUFFIX}` : DEFAULT_TITLE;
     return () => {

@@ -8,7 +8,7 @@ export { catalogueRoutes, ingredientRoutes, searchRoutes } from './routes';
 export { serveRecipePage } from './recipe-page';
 export { SIGN_IN_FOR_OWN_MESSAGE } from './list-operations';
 export { getCatalogueVersion } from './catalogue-version';
-export { seedCatalogue, warmCatalogue, type SeedCatalogue, type SeedResult } from './operations';
+export { getCocktailBySlug, seedCatalogue, warmCatalogue, type SeedCatalogue, type SeedResult } from './operations';
 export {
   loadCocktailDetail,
   loadCocktailDetails,

@@ -98,6 +98,23 @@ export async function getCocktail({ db, id }: { db: Kysely<Database>; id: number
 }
 
 /**
+ * One public catalogue cocktail by its slug (the address of its page, `/cocktails/<slug>`): the same detail as
+ * {@link getCocktail}. Venue signatures and own recipes have no public page, so their slugs are not found.
+ * @throws AppError NOT_FOUND when no public cocktail has this slug; the database's error when it cannot be read.
+ */
+export async function getCocktailBySlug({ db, slug }: { db: Kysely<Database>; slug: string }): Promise<CocktailDetail> {
+  const row = await db
+    .selectFrom('cocktail')
+    .select('id')
+    .where('slug', '=', slug)
+    .where('venue_id', 'is', null)
+    .where('owner_id', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', `no cocktail is called '${slug}'`);
+  return getCocktail({ db, id: row.id });
+}
+
+/**
  * The public catalogue's ingredients (ingredients have no venue scope) for a type-ahead or a category shelf, from memory
  * (read once per catalogue version).
  * - `q`: every word begins a word of the name or of one alias, in any order, case- and accent-insensitively ('bour'

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PRERENDERED_DIR,
+  PRERENDERED_PATH_ATTRIBUTE,
   RECIPE_DATA_ID,
   RECIPE_HTML_PLACEHOLDER,
   RECIPE_PAGE_FILE,
@@ -17,8 +18,10 @@ import { fillRecipePage } from './recipe-page';
 
 /** The build's home page, reduced to what the server fills in. */
 const HOME = '<!doctype html><html><body><div id="root">home</div></body></html>';
-/** The build's recipe page template: the home page's, with the placeholder in `#root`. */
-const TEMPLATE = `<!doctype html><html><body><div id="root">${RECIPE_HTML_PLACEHOLDER}</div></body></html>`;
+/** The build's recipe page template: the home page's head, and the placeholder in `#root`, marked as the home page's. */
+const TEMPLATE =
+  '<!doctype html><html><head><title>Barback</title><meta name="description" content="Cocktails" /></head>' +
+  `<body><div id="root" ${PRERENDERED_PATH_ATTRIBUTE}="/">${RECIPE_HTML_PLACEHOLDER}</div></body></html>`;
 /** A stand-in renderer: the cocktail's name and the address it was rendered at. */
 const RENDERER =
   "export async function renderRecipePage(cocktail, url) { return '<main>' + cocktail.name + '|' + url + '</main>'; }\n";
@@ -33,7 +36,7 @@ describe('fillRecipePage', () => {
   const cocktail = { name: 'Gimlet </script><!--' } as unknown as CocktailDetail;
   it('puts the page into #root and a data block that no value can end before </body>', () => {
     const page = fillRecipePage(TEMPLATE, { html: '<main>$& $1</main>', cocktail });
-    expect(page).toContain('<div id="root"><main>$& $1</main></div>');
+    expect(page).toContain(`<div id="root" ${PRERENDERED_PATH_ATTRIBUTE}="/"><main>$& $1</main></div>`);
     expect(page).not.toContain(RECIPE_HTML_PLACEHOLDER);
     expect(page.match(/<\/script>/g)).toHaveLength(1);
     expect(JSON.parse(dataBlockOf(page)!)).toEqual(cocktail);
@@ -47,7 +50,19 @@ describe('fillRecipePage', () => {
   });
 });
 
-describe.each(testDialects())('GET /?recipe=<id> rendered on the server, on %s', (dialect) => {
+/** The JSON-LD block of a served page, parsed; null when there is none. */
+function jsonLdOf(page: string): Record<string, unknown> | null {
+  const match = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(page);
+  return match ? (JSON.parse(match[1]!) as Record<string, unknown>) : null;
+}
+
+/** The content of the meta tag `key`=`name` in `page`, unescaped; null when there is none. */
+function metaOf(page: string, key: 'name' | 'property', name: string): string | null {
+  const match = new RegExp(`<meta ${key}="${name}" content="([^"]*)"`).exec(page);
+  return match ? match[1]!.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))) : null;
+}
+
+describe.each(testDialects())('the cocktail pages rendered on the server, on %s', (dialect) => {
   let t: TestApp;
   let buildDir: string;
   let id: number;
@@ -73,26 +88,64 @@ describe.each(testDialects())('GET /?recipe=<id> rendered on the server, on %s',
     if (buildDir) await rm(buildDir, { recursive: true, force: true });
   });
 
-  /** Expects the ordinary home page (no recipe, no data block) for `url`. */
-  async function expectHome(url: string) {
+  /** Expects the ordinary home page (no recipe, no data block) for `url`, answered with `status`. */
+  async function expectHome(url: string, status = 200) {
     const answer = await t.request(url);
-    expect(answer.status, url).toBe(200);
+    expect(answer.status, url).toBe(status);
     expect(await answer.text(), url).toBe(HOME);
+    return answer;
   }
 
-  it('answers the page rendered at its address with the recipe, and its detail, the same as the API answers', async () => {
-    const answer = await t.request(`/?q=rye&recipe=${id}`);
+  it('answers /cocktails/<slug> with the recipe rendered at its address and its detail, as the API answers it', async () => {
+    const answer = await t.request('/cocktails/old-fashioned');
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
     expect(answer.headers.get('cache-control')).toBe('no-cache');
     const page = await answer.text();
-    expect(page).toContain(`<div id="root"><main>Old Fashioned|http://localhost/?q=rye&recipe=${id}</main></div>`);
+    expect(page).toContain(
+      `<div id="root" ${PRERENDERED_PATH_ATTRIBUTE}="/cocktails/old-fashioned"><main>Old Fashioned|http://localhost/cocktails/old-fashioned</main></div>`,
+    );
     const detail = cocktailDetailSchema.parse(JSON.parse(dataBlockOf(page)!));
     const api = await t.json<CocktailDetail>(`/api/cocktails/${id}`);
     expect(detail).toEqual(api.body);
   });
 
-  it('serves the ordinary home page for an unknown cocktail or an id that is not a whole number', async () => {
+  it('gives the page its own title, description, canonical link, preview tags and schema.org Recipe', async () => {
+    const page = await (await t.request('/cocktails/old-fashioned')).text();
+    expect(page).toContain('<title>Old Fashioned cocktail recipe · Barback</title>');
+    expect(page).not.toContain('content="Cocktails"');
+    const description = metaOf(page, 'name', 'description')!;
+    expect(description.length).toBeGreaterThan(40);
+    expect(description.length).toBeLessThanOrEqual(160);
+    expect(description).toMatch(/bourbon|whiskey/i);
+    const origin = t.config.appUrl;
+    expect(page).toContain(`<link rel="canonical" href="${origin}/cocktails/old-fashioned" />`);
+    expect(metaOf(page, 'property', 'og:url')).toBe(`${origin}/cocktails/old-fashioned`);
+    expect(metaOf(page, 'property', 'og:image')).toBe(`${origin}/og/cocktails/old-fashioned.png`);
+    expect(metaOf(page, 'property', 'og:image:width')).toBe('1200');
+    expect(metaOf(page, 'property', 'og:image:height')).toBe('630');
+    expect(metaOf(page, 'name', 'twitter:card')).toBe('summary_large_image');
+    const recipe = jsonLdOf(page)!;
+    expect(recipe).toMatchObject({ '@context': 'https://schema.org', '@type': 'Recipe', name: 'Old Fashioned' });
+    expect(recipe.url).toBe(`${origin}/cocktails/old-fashioned`);
+    expect((recipe.recipeIngredient as string[]).some((line) => /bourbon|whiskey/i.test(line))).toBe(true);
+    expect(page.indexOf('application/ld+json')).toBeLessThan(page.indexOf('</head>'));
+  });
+
+  it('redirects the old deep link of a catalogue cocktail to its page, and a trailing slash to the page', async () => {
+    for (const [from, to] of [
+      [`/?recipe=${id}`, '/cocktails/old-fashioned'],
+      [`/?q=rye&recipe=${id}`, '/cocktails/old-fashioned'],
+      ['/cocktails/old-fashioned/', '/cocktails/old-fashioned'],
+      ['/cocktails/old-fashioned/?utm_source=chat', '/cocktails/old-fashioned?utm_source=chat'],
+    ] as const) {
+      const answer = await t.request(from, { redirect: 'manual' });
+      expect(answer.status, from).toBe(301);
+      expect(answer.headers.get('location'), from).toBe(to);
+    }
+  });
+
+  it("passes another user's own recipe id, an unknown one or a malformed one on to the home page", async () => {
     for (const query of [
       '?recipe=99999999',
       '?recipe=9999999999999999',
@@ -105,13 +158,22 @@ describe.each(testDialects())('GET /?recipe=<id> rendered on the server, on %s',
     }
   });
 
-  it("draws nothing on other paths (the recipe page is the home page's)", async () => {
+  it('answers the app with 404 for a slug the catalogue does not have, or a malformed one', async () => {
+    for (const url of ['/cocktails/no-such-drink', '/cocktails/Negroni', '/cocktails/%E0%A4%A', '/cocktails/a--b']) {
+      const answer = await expectHome(url, 404);
+      expect(answer.headers.get('cache-control'), url).toBe('no-store');
+    }
+  });
+
+  it("draws nothing on other paths (the recipe is the home page's or its own page's)", async () => {
     const answer = await t.request(`/discover?recipe=${id}`);
     expect(dataBlockOf(await answer.text())).toBeNull();
   });
 
-  it('serves the ordinary home page while the database is away (no 500)', async () => {
+  it('answers the app with 503 and Retry-After while the database is away, and the old link as the home page', async () => {
     await t.database.destroy();
+    const answer = await expectHome('/cocktails/old-fashioned', 503);
+    expect(answer.headers.get('retry-after')).toBe('30');
     await expectHome(`/?recipe=${id}`);
   });
 });

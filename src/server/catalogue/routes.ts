@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { isPersonalOrder } from '@/shared/domain/rating-order';
-import { cocktailIdParamSchema } from '@/shared/schemas/cocktail';
+import { cocktailIdParamSchema, cocktailSlugParamSchema } from '@/shared/schemas/cocktail';
 import { cocktailListQuerySchema, cocktailSampleQuerySchema } from '@/shared/schemas/cocktail-query';
 import { ingredientListQuerySchema } from '@/shared/schemas/ingredient';
 import { suggestionQuerySchema } from '@/shared/schemas/search';
@@ -20,7 +20,7 @@ import { validate } from '../http/validate';
 import { getCatalogueVersion } from './catalogue-version';
 import { listCocktailsJson, type OwnIdsReader, type RatingsReader } from './list-operations';
 import { getOfflineIndex } from './offline-index';
-import { getCocktail, listIngredients, sampleCocktails } from './operations';
+import { getCocktail, getCocktailBySlug, listIngredients, sampleCocktails } from './operations';
 import { suggest } from './search/suggestions';
 
 /** Why a signed-out caller gets no offline index: the whole catalogue past its first page is for members. */
@@ -99,6 +99,10 @@ export function catalogueRoutes({
     const headers = { ETag: index.etag, 'Cache-Control': PRIVATE_REVALIDATE, Vary: 'Accept-Encoding' };
     if (matchesEtag(c.req.header('if-none-match'), index.etag)) return c.body(null, 304, headers);
     return c.body(index.json, 200, { ...headers, 'Content-Type': 'application/json; charset=utf-8' });
+  });
+
+  routes.get('/by-slug/:slug', cached, validate('param', cocktailSlugParamSchema), async (c) => {
+    return cacheableJson(c, await getCocktailBySlug({ db, slug: c.req.valid('param').slug }), PUBLIC_REVALIDATE);
   });
 
   routes.get('/:id', cached, validate('param', cocktailIdParamSchema), async (c) => {

@@ -41,6 +41,10 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   op('GET', '/api/cocktails/offline-index', 'Catalogue', 'session', 'Every card, kept by the app for offline use', {
     response: offline.offlineIndexSchema,
   }),
+  op('GET', '/api/cocktails/by-slug/:slug', 'Catalogue', 'public', "A catalogue cocktail's whole recipe, by its slug", {
+    params: cocktail.cocktailSlugParamSchema,
+    response: cocktail.cocktailDetailSchema,
+  }),
   op('GET', '/api/cocktails/:id', 'Catalogue', 'public', "A cocktail's whole recipe (or the caller's own recipe)", {
     params: cocktailId,
     response: cocktail.cocktailDetailSchema,

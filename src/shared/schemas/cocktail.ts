@@ -153,6 +153,9 @@ export const cocktailIdParamSchema = z.object({
   id: recordIdParamSchema('id'),
 });
 
+/** Path parameter of `GET /api/cocktails/by-slug/:slug`: a catalogue cocktail's slug (its page's address). */
+export const cocktailSlugParamSchema = z.object({ slug: slugSchema });
+
 /**
  * The shape checked before the detail modal opens (docs/product.md, Records): id (string or number), name (string),
  * summary, instructions (optional strings), image_url (optional; a valid URL or an empty string), tags (optional list

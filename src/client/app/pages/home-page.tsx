@@ -49,7 +49,9 @@ const SIGNED_OUT_ONLY = { [SIGNED_OUT_ONLY_ATTRIBUTE]: '' };
  * favorite cocktails', which opens the sign-in dialog. Exports `Component` (react-router lazy convention).
  */
 export function HomePage() {
-  useDocumentTitle(null);
+  const { recipeTo, pageSlug } = useRecipeParam();
+  // A cocktail's page keeps the recipe's title the server gave it.
+  useDocumentTitle(pageSlug ? undefined : null);
   const session = useSession();
   const authHint = useLastKnownAuthHint();
   // The hero's Sign Up and the favorites prompt show while the session loads too, unless this browser was signed in
@@ -61,7 +63,6 @@ export function HomePage() {
   const search = useUrlSearchText();
   useSearchTracking(search.text);
   const navigate = useNavigate();
-  const { recipeTo } = useRecipeParam();
   const suggestionHandlers: SuggestionHandlers = {
     onPickCocktail: (cocktail) => void navigate(recipeTo(cocktail.id), { state: FROM_LIST }),
     onPickIngredient: (ingredient) => void navigate(`/search?${WITH_INGREDIENT_PARAM}=${ingredient.id}`),

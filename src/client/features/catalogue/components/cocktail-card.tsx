@@ -35,11 +35,15 @@ const visualBox = 'w-28 shrink-0 self-stretch sm:h-40 sm:w-full';
 const bodyBox = 'flex min-w-0 flex-1 flex-col gap-2 p-4';
 
 function CardLink({ cocktail }: { cocktail: CocktailSummary }) {
-  const { recipeTo } = useRecipeParam();
+  const { recipeLink } = useRecipeParam();
   const state: RecipeLocationState = { recipeFromList: true };
+  // The link's address is the cocktail's own page (what a crawler follows and 'Copy link' copies); a click opens
+  // the modal over this page.
+  const { to, mask } = recipeLink(cocktail);
   return (
     <Link
-      to={recipeTo(cocktail.id)}
+      to={to}
+      mask={mask}
       state={state}
       preventScrollReset
       {...{ [CARD_LINK_ATTRIBUTE]: String(cocktail.id) }}
@@ -52,14 +56,15 @@ function CardLink({ cocktail }: { cocktail: CocktailSummary }) {
 
 /** Discover cards' 'View Recipe' button: opens the recipe like the name link does (same URL, same history entry). */
 function ViewRecipeButton({ cocktail }: { cocktail: CocktailSummary }) {
-  const { recipeTo } = useRecipeParam();
+  const { recipeLink } = useRecipeParam();
   const navigate = useNavigate();
   const state: RecipeLocationState = { recipeFromList: true };
+  const { to, mask } = recipeLink(cocktail);
   return (
     <button
       type="button"
       aria-label={`View Recipe for ${cocktail.name}`}
-      onClick={() => void navigate(recipeTo(cocktail.id), { state, preventScrollReset: true })}
+      onClick={() => void navigate(to, { state, mask, preventScrollReset: true })}
       className="relative z-20 mt-auto inline-flex h-8 w-fit items-center gap-1 rounded-lg border border-border-strong px-3 text-sm font-medium text-foreground transition-colors group-hover:border-accent group-hover:bg-accent group-hover:text-accent-foreground hover:border-accent hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
     >
       View Recipe

@@ -260,11 +260,23 @@ function recipeName(data: unknown): string | undefined {
   return typeof name === 'string' ? name : undefined;
 }
 
-/** Loads the cocktail and shows the loading, load-failure or loaded view. */
-function CocktailDetailPanel({ cocktailId, contentProps }: { cocktailId: string; contentProps: ContentProps }) {
+/** Loads the cocktail and shows the loading, load-failure or loaded view; tells `onShown` the slug of a loaded one. */
+function CocktailDetailPanel({
+  cocktailId,
+  contentProps,
+  onShown,
+}: {
+  cocktailId: string;
+  contentProps: ContentProps;
+  onShown?: (slug: string) => void;
+}) {
   // The first answer is drawn as a deferred update (the skeleton stays until the recipe's interruptible render is
   // done), later ones at once: see useDeferredFirstAnswer.
   const query = useDeferredFirstAnswer(useCocktail(cocktailId), isSettled);
+  const slug = (query.data as { slug?: unknown } | undefined)?.slug;
+  useEffect(() => {
+    if (typeof slug === 'string') onShown?.(slug);
+  }, [slug, onShown]);
 
   // The first failure shows at once; the query goes on retrying (query-client's backoff) and shows the recipe if a
   // later attempt answers.
@@ -304,6 +316,8 @@ export interface CocktailDetailModalProps {
   serverDrawn?: boolean;
   /** The page's address without the recipe (the close link of a modal the server drew). */
   closeHref?: string;
+  /** Called with the cocktail's slug once its recipe has loaded (the host shows the cocktail's page address). */
+  onShown?: (slug: string) => void;
 }
 
 /**
@@ -317,6 +331,7 @@ export const CocktailDetailModal = memo(function CocktailDetailModal({
   onCloseAutoFocus,
   serverDrawn = false,
   closeHref = '',
+  onShown,
 }: CocktailDetailModalProps) {
   // A modal the server drew stays where it was drawn for as long as it is mounted (moving it into a portal would draw
   // it again); its first opening appears at once, as drawn, and later ones animate in as usual.
@@ -338,7 +353,7 @@ export const CocktailDetailModal = memo(function CocktailDetailModal({
         if (!next) onClose();
       }}
     >
-      <CocktailDetailPanel key={cocktailId} cocktailId={cocktailId} contentProps={contentProps} />
+      <CocktailDetailPanel key={cocktailId} cocktailId={cocktailId} contentProps={contentProps} onShown={onShown} />
     </Dialog>
   );
 });

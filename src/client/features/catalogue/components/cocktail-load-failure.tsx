@@ -11,6 +11,7 @@ import {
 } from '@/client/components/ui/dialog';
 import { cn } from '@/client/lib/utils';
 import type { ReactNode } from 'react';
+import { LOAD_FAILURE_TEXT } from '../lib/load-failure-text';
 
 /**
  * Props passed to every DialogContent the recipe modal draws: where focus goes on close, whether it animates in, and for
@@ -18,17 +19,7 @@ import type { ReactNode } from 'react';
  */
 export type ContentProps = Pick<DialogContentProps, 'onCloseAutoFocus' | 'entrance' | 'inline' | 'closeLink'>;
 
-/** Texts of the recipe modal's load failures (docs/product.md: States, Error messages; "Offline"). */
-export const LOAD_FAILURE_TEXT = {
-  loadTitle: 'Something went wrong',
-  loadBody: 'Please try again.',
-  notFoundTitle: 'Recipe not found',
-  notFoundBody: 'This cocktail is not in the catalogue. The link may be mistyped, or the recipe was removed.',
-  notFoundBack: 'Back to cocktails',
-  offlineTitle: 'This recipe needs the network',
-  offlineBody:
-    'You are offline, and this recipe has not been kept on this device yet. Recipes you open or save are kept for offline use.',
-} as const;
+export { LOAD_FAILURE_TEXT };
 
 /** True when a load failed because the device is offline and keeps no copy (the service worker's OFFLINE answer). */
 function isOfflineFailure(failure: unknown): boolean {

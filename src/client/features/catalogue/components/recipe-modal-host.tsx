@@ -1,16 +1,19 @@
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { Button } from '@/client/components/ui/button';
+import { hrefs, paths } from '@/client/config/paths';
 import { Spinner } from '@/client/components/ui/spinner';
 import { track } from '@/client/lib/analytics';
 import { useHydrated } from '@/client/lib/use-hydrated';
 import { useRecipeParam } from '../hooks/use-recipe-param';
 import { hasEmbeddedRecipe, useIsServerDrawnModal } from '../lib/server-recipe';
 import { CARD_LINK_ATTRIBUTE } from './cocktail-card';
+import { LOAD_FAILURE_TEXT } from '../lib/load-failure-text';
 import { CatalogueErrorBoundary } from './error-boundary';
 
 /**
  * Mount once per catalogue page. Opens the lazily loaded recipe modal whenever the URL has `?recipe=<id>` (cards link
- * there), tracks `recipe_view` once per opened recipe, and on close returns focus to the card that opened it.
+ * there, with the cocktail's own page `/cocktails/<slug>` shown in the address bar) or is a cocktail's page, tracks `recipe_view` once per opened recipe, and on close returns focus to the card that opened it.
  * While the modal's code loads it shows 'Loading recipe…'; if that load fails, 'Something went wrong' / 'Please try
  * again.' with Retry (docs/product.md, Error messages: lazy page or modal failure). Retry reloads the page: the URL keeps the open recipe,
  * and a chunk that fails after a new deploy only comes back with the new page's file names.
@@ -78,11 +81,20 @@ function LoadingRecipe() {
  * to be fetched too, over the same failing connection, and it keeps the dialog library out of the first page load.
  * An alert dialog with its title and text, Retry focused on open, Escape or Close to dismiss, Tab kept between its buttons.
  */
-function ModalLoadFailure({ onRetry, onClose }: { onRetry: () => void; onClose: () => void }) {
+function ModalLoadFailure({
+  onRetry,
+  onClose,
+  notFound = false,
+}: {
+  onRetry: () => void;
+  onClose: () => void;
+  /** A cocktail's page whose cocktail the catalogue does not have: 'Recipe not found', without Retry. */
+  notFound?: boolean;
+}) {
   const retryRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    retryRef.current?.focus();
+    (retryRef.current ?? closeRef.current)?.focus();
   }, []);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
@@ -90,7 +102,7 @@ function ModalLoadFailure({ onRetry, onClose }: { onRetry: () => void; onClose: 
       onClose();
     } else if (event.key === 'Tab') {
       event.preventDefault();
-      (document.activeElement === retryRef.current ? closeRef : retryRef).current?.focus();
+      (document.activeElement === retryRef.current || !retryRef.current ? closeRef : retryRef).current?.focus();
     }
   };
   return (
@@ -104,21 +116,58 @@ function ModalLoadFailure({ onRetry, onClose }: { onRetry: () => void; onClose: 
         className="w-full max-w-md rounded-2xl border border-border-strong bg-surface p-6 shadow-2xl"
       >
         <h2 id="recipe-load-failure-title" className="font-display text-xl font-semibold">
-          Something went wrong
+          {notFound ? LOAD_FAILURE_TEXT.notFoundTitle : LOAD_FAILURE_TEXT.loadTitle}
         </h2>
         <p id="recipe-load-failure-text" className="mt-2 text-sm text-muted">
-          Please try again.
+          {notFound ? LOAD_FAILURE_TEXT.notFoundBody : LOAD_FAILURE_TEXT.loadBody}
         </p>
         <div className="mt-6 flex justify-end gap-2">
-          <Button ref={closeRef} variant="ghost" onClick={onClose}>
-            Close
+          <Button ref={closeRef} variant={notFound ? 'default' : 'ghost'} onClick={onClose}>
+            {notFound ? LOAD_FAILURE_TEXT.notFoundBack : 'Close'}
           </Button>
-          <Button ref={retryRef} onClick={onRetry}>
-            Retry
-          </Button>
+          {notFound ? null : (
+            <Button ref={retryRef} onClick={onRetry}>
+              Retry
+            </Button>
+          )}
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * A cocktail's page (`/cocktails/<slug>`) the server did not draw (a link followed inside the app, or a page served
+ * without the server's rendering): asks the API for the slug's cocktail, then opens it over the home page with the
+ * page's address kept in the address bar. A failure shows the load-failure dialog.
+ */
+function CocktailPageLookup({ slug }: { slug: string }) {
+  const navigate = useNavigate();
+  const [failed, setFailed] = useState<'not-found' | 'error' | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(`/api/cocktails/by-slug/${encodeURIComponent(slug)}`, { signal: controller.signal })
+      .then(async (response) => {
+        if (response.status === 404) return setFailed('not-found');
+        const id = response.ok ? ((await response.json()) as { id?: unknown }).id : undefined;
+        if (typeof id !== 'number') throw new Error(`no cocktail for '${slug}' (${response.status})`);
+        void navigate(hrefs.home({ recipe: id }), { replace: true, mask: hrefs.cocktail(slug) });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error('[Barback] The cocktail page could not be opened', error);
+        setFailed('error');
+      });
+    return () => controller.abort();
+  }, [slug, navigate]);
+  return failed ? (
+    <ModalLoadFailure
+      notFound={failed === 'not-found'}
+      onRetry={() => window.location.reload()}
+      onClose={() => void navigate(paths.home, { replace: true })}
+    />
+  ) : (
+    <LoadingRecipe />
   );
 }
 
@@ -128,7 +177,7 @@ function ModalLoadFailure({ onRetry, onClose }: { onRetry: () => void; onClose: 
  * render the open recipe again; it follows the URL, the session and the favorites through its own hooks.
  */
 export const RecipeModalHost = memo(function RecipeModalHost() {
-  const { recipeId, closeRecipe, closeHref } = useRecipeParam();
+  const { recipeId, pageSlug, closeRecipe, closeHref, showCocktailPage } = useRecipeParam();
   const [shownId, setShownId] = useState<string | null>(recipeId);
   const lastTracked = useRef<string | null>(null);
 
@@ -197,11 +246,13 @@ export const RecipeModalHost = memo(function RecipeModalHost() {
               onCloseAutoFocus={restoreFocus}
               serverDrawn={serverDrawn}
               closeHref={closeHref}
+              onShown={showCocktailPage}
             />
           </Suspense>
         </CatalogueErrorBoundary>
       ),
-    [id, open, closeRecipe, restoreFocus, serverDrawn, closeHref],
+    [id, open, closeRecipe, restoreFocus, serverDrawn, closeHref, showCocktailPage],
   );
+  if (hydrated && id === null && pageSlug !== null) return <CocktailPageLookup slug={pageSlug} />;
   return hydrated || serverDrawn ? content : null;
 });

@@ -2,7 +2,7 @@ import { createContext, useContext, useState } from 'react';
 import { APP_ROOT_ID, RECIPE_DATA_ID } from '@/shared/first-paint';
 
 /**
- * A deep link the server answered with the recipe drawn (`/?recipe=<id>`; src/server/catalogue/recipe-page.ts):
+ * A cocktail's page the server answered with the recipe drawn (`/cocktails/<slug>`; src/server/catalogue/recipe-page.ts):
  * the server renders the home page with the recipe modal open in it (src/client/server-render.tsx provides the detail
  * through {@link ServerRecipeContext}), and embeds the detail as a JSON data block; the browser hydrates that page, the
  * modal included, starting from the embedded detail ({@link embeddedRecipe}).
@@ -65,6 +65,23 @@ export function useServerDrawnRecipe(id: string | null): unknown {
   if (id === null) return undefined;
   if (server) return server.id === id ? server.data : undefined;
   return embeddedRecipe(id);
+}
+
+/** The slug of a detail body, when it has one. */
+function slugOf(data: unknown): unknown {
+  return (data as { slug?: unknown } | null | undefined)?.slug;
+}
+
+/**
+ * The id (as a string) of the cocktail the server drew for the cocktail page `/cocktails/<slug>`: on the server, the one
+ * it renders with; in the browser, the embedded one. Null when `slug` is null or the page holds another cocktail (or
+ * none: the page then asks the API for the slug's cocktail).
+ */
+export function useServerDrawnRecipeId(slug: string | null): string | null {
+  const server = useContext(ServerRecipeContext);
+  if (slug === null) return null;
+  const recipe = server ?? readEmbedded();
+  return recipe && slugOf(recipe.data) === slug ? recipe.id : null;
 }
 
 /**
