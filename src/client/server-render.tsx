@@ -61,8 +61,8 @@ export function renderPublicMenu(menu: PublicMenu, url: string): Promise<string>
 }
 
 /**
- * Renders a recipe deep link (`http://host/?recipe=<id>`) as the home page with the recipe modal open on
- * `cocktail`, as an HTML fragment for `#root` (src/server/catalogue/recipe-page.ts puts it into the page): the recipe is
+ * Renders a cocktail's page (`http://host/cocktails/<slug>`, docs/product.md "Recipe pages") as the home page with the
+ * recipe modal open on `cocktail`, as an HTML fragment for `#root` (src/server/catalogue/recipe-page.ts puts it into the page): the recipe is
  * in the first paint, and the browser hydrates the page and the modal together from the detail embedded beside it.
  * @param cocktail the detail as `GET /api/cocktails/:id` answers it.
  * @throws when the detail fails the modal's shape check or is not a full recipe (the page is then sent without the

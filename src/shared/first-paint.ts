@@ -66,8 +66,9 @@ export const HOME_LIST_PATH = '/api/cocktails?page=0&pageSize=50';
 export const RECIPE_DETAIL_PATH = '/api/cocktails/';
 
 /**
- * A recipe deep link (`/?recipe=<id>`) is answered with the home page rendered by the server with the recipe
- * modal open in it (src/server/catalogue/recipe-page.ts), so the recipe is in the first paint: the build writes the
+ * A cocktail's page (`/cocktails/<slug>`, docs/product.md "Recipe pages") is answered with the home page rendered by
+ * the server with the recipe modal open in it (src/server/catalogue/recipe-page.ts), so the recipe is in the first
+ * paint and in the HTML a crawler reads: the build writes the
  * template {@link RECIPE_PAGE_FILE} (the home page's, with {@link RECIPE_HTML_PLACEHOLDER} in `#root`), and the page
  * carries the cocktail's detail, exactly as `GET /api/cocktails/:id` answers it, in
  * `<script type="application/json" id=`{@link RECIPE_DATA_ID}`>`, from which the browser hydrates the page and the modal
@@ -76,9 +77,12 @@ export const RECIPE_DETAIL_PATH = '/api/cocktails/';
 export const RECIPE_PAGE_FILE = 'recipe.html';
 /** Stands in the recipe page's template for the rendered page's HTML (inside `#root`). */
 export const RECIPE_HTML_PLACEHOLDER = '<!--bb:recipe-html-->';
-/** id of the deep link's data block (see {@link RECIPE_PAGE_FILE}). */
+/** id of the cocktail page's data block (see {@link RECIPE_PAGE_FILE}). */
 export const RECIPE_DATA_ID = 'bb-recipe-data';
-/** The recipe query parameter of a deep link (`?recipe=<id>`), as the catalogue's pages write it. */
+/**
+ * The recipe query parameter of a deep link (`?recipe=<id>`): an own recipe's modal over the page, and the old address
+ * of a catalogue cocktail, which the server redirects to its page.
+ */
 export const RECIPE_PARAM = 'recipe';
 
 /**
@@ -101,8 +105,9 @@ export const RECIPE_PARAM = 'recipe';
  *    attribute and adds `<link rel="modulepreload">` for the modules it will import at once (four links per task, the
  *    rest in the tasks after: each insertion costs the main thread about a millisecond; fetch preloads first): for a verified visitor
  *    `data-app-modules` and the page's own `data-page-modules` (plus, without a query or with only `?recipe=`, a
- *    fetch preload of `data-page-fetch`, e.g. the landing list on '/', which the page under the modal draws too; with `?recipe=` in the query, the recipe modal's
- *    `data-recipe-modules`, which the deep link opens at once, and a fetch preload of that recipe's detail,
+ *    fetch preload of `data-page-fetch`, e.g. the landing list on '/', which the page under the modal draws too; with `?recipe=` in the
+ *    query or on a cocktail's page (`/cocktails/<slug>`), the recipe modal's `data-recipe-modules`, which the page
+ *    opens at once, and, for `?recipe=`, a fetch preload of that recipe's detail,
  *    {@link RECIPE_DETAIL_PATH} + id, when the id is a whole number and the server has not embedded it already as
  *    {@link RECIPE_DATA_ID}), for a first visitor `data-gate-modules`.
  * The URLs live in attributes (space-separated lists), outside the hashed text, so a new build keeps the same hash.
@@ -136,7 +141,7 @@ export const FIRST_PAINT_SCRIPT =
   "if(!v){list('data-gate-modules').forEach(pre);next();return}" +
   "list('data-app-modules').concat(list('data-page-modules')).forEach(pre);" +
   "var f=s.getAttribute('data-page-fetch');if(f&&!location.search.replace(/^\\?recipe=[^&]*$/,''))todo.unshift(['preload',f,'fetch']);" +
-  "if(/[?&]recipe=/.test(location.search)){list('data-recipe-modules').forEach(pre);" +
+  "if(/[?&]recipe=/.test(location.search)||location.pathname.indexOf('/cocktails/')===0){list('data-recipe-modules').forEach(pre);" +
   `var r=/[?&]recipe=(\\d{1,16})(?:&|$)/.exec(location.search);if(r&&!d.getElementById('${RECIPE_DATA_ID}'))todo.unshift(['preload','${RECIPE_DETAIL_PATH}'+r[1],'fetch'])}next()};` +
   "if(d.visibilityState!=='visible'){go();return}d.addEventListener('visibilitychange',go);setTimeout(go,1000);" +
   "try{var o=new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go,0)}});" +

@@ -227,6 +227,19 @@ describe('the first-paint script', () => {
     });
   });
 
+  it("on a cocktail's page, preloads the recipe modal's modules and the list under it, but no detail (it is embedded)", () => {
+    vi.useFakeTimers();
+    expect(loadPage('/cocktails/negroni', 'v1').loads).toEqual([
+      ENTRY,
+      { rel: 'preload', href: HOME_LIST_PATH, as: 'fetch', crossOrigin: 'anonymous' },
+      modulePreload('/assets/app.js'),
+      modulePreload('/assets/react.js'),
+      modulePreload('/assets/home.js'),
+      modulePreload('/assets/recipe-modal.js'),
+    ]);
+    expect(loadPage('/discover/cocktails', 'v1').loads).not.toContainEqual(modulePreload('/assets/recipe-modal.js'));
+  });
+
   it("remembers a verified visitor's taps on the page's buttons until the app is live, for boot to replay", () => {
     loadDom('/', 'v1');
     const button = document.getElementById('sign-up') as HTMLElement;
