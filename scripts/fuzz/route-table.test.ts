@@ -3,6 +3,7 @@
  * /api/auth) has an entry in ROUTES, and every entry names a route the app mounts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrorBodySchema } from '@/shared/schemas/api-error';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 import { ROUTES } from './routes';
 import { FUZZ_ENV } from './world/environment';
@@ -24,6 +25,39 @@ const SEO_PATHS: ReadonlySet<string> = new Set(['/robots.txt', '/sitemap.xml', '
  */
 function isApiPath(path: string): boolean {
   return path.startsWith('/api/') || path.startsWith('/.well-known/') || SEO_PATHS.has(path.replace(/\{[^}]*\}/g, ''));
+}
+
+/**
+ * Routes a middleware serves rather than a Hono route (`app.routes` shows each only as `ALL /*`), each with a probe: a
+ * request that middleware answers as the API does, 404 NOT_FOUND in the error shape as JSON, and `control`, a path beside
+ * it that it passes on (the client's page or "client not built", never that answer). So far the link-preview images
+ * (src/server/seo/og-image.ts), probed with a malformed slug, which is refused before any build or database is read.
+ */
+const MIDDLEWARE_ROUTES: readonly { key: string; probe: string; control: string }[] = [
+  {
+    key: 'GET /og/cocktails/:slug.png',
+    probe: '/og/cocktails/Not_A_Slug.png',
+    control: '/og/cocktails/Not_A_Slug.jpg',
+  },
+];
+
+/** True when `answer` is a 404 NOT_FOUND in the API's error shape, as JSON. */
+async function isApiNotFound(answer: Response): Promise<boolean> {
+  if (answer.status !== 404 || !(answer.headers.get('content-type') ?? '').startsWith('application/json')) return false;
+  const body = apiErrorBodySchema.safeParse(await answer.json().catch(() => null));
+  return body.success && body.data.error.code === 'NOT_FOUND';
+}
+
+/** The {@link MIDDLEWARE_ROUTES} `app` serves: those whose probe it answers as the API does and whose control it does not. */
+async function middlewareRoutes(t: TestApp): Promise<Set<string>> {
+  const keys = new Set<string>();
+  for (const { key, probe, control } of MIDDLEWARE_ROUTES) {
+    const method = key.split(' ')[0]!;
+    const served = await isApiNotFound(await t.request(probe, { method }));
+    const passedOn = !(await isApiNotFound(await t.request(control, { method })));
+    if (served && passedOn) keys.add(key);
+  }
+  return keys;
 }
 
 /** A better-auth endpoint as `auth.api` holds it: routed when it has a path (server-only ones have none). */
@@ -73,8 +107,9 @@ describe("the fuzz's route table", () => {
     await t?.close();
   });
 
-  it('has an entry for every route the app mounts, and no entry for a route it does not', () => {
-    const { keys: mounted, problems } = mountedRoutes(t);
+  it('has an entry for every route the app mounts, and no entry for a route it does not', async () => {
+    const { keys, problems } = mountedRoutes(t);
+    const mounted = new Set([...keys, ...(await middlewareRoutes(t))]);
     const table = new Set(ROUTES.map((route) => routeKey(route.method, route.path)));
     const missing = [...mounted].filter((key) => !table.has(key)).sort();
     const unmounted = [...table].filter((key) => !mounted.has(key)).sort();

@@ -1,8 +1,9 @@
 /**
- * The route table's files for search engines (src/server/seo): robots.txt and the sitemap with its pages. Anyone may read
- * them; the sitemap must never hold the victim's private things (an unshared collection, a private own recipe, a venue
- * signature): the secrets check looks for them in every answer.
+ * The route table's files for search engines and link previews (src/server/seo): robots.txt, the sitemap with its pages
+ * and a public cocktail's preview image. Anyone may read them; none must ever hold the victim's private things (an
+ * unshared collection, a private own recipe, a venue signature): the secrets check looks for them in every answer.
  */
+import { slugSchema } from '@/shared/schemas/slug';
 import type { RouteSpec } from './types';
 import { app } from './shared';
 
@@ -17,5 +18,16 @@ export const SEO_ROUTES: readonly RouteSpec[] = [
     caller: 'anyone',
     weight: 0.3,
     params: { file: { valid: () => 'sitemap-1.xml' } },
+  }),
+  app({
+    // A public cocktail's link-preview PNG (og-image.ts; served by a middleware, not a Hono route: the route-table test
+    // probes for it). The fuzz's client build has no server-render build beside it, so even the valid request answers
+    // 404 NOT_FOUND JSON ("not built"): what is fuzzed is the slug's handling and the error answers, not the drawing.
+    id: 'GET /og/cocktails/:slug.png',
+    method: 'GET',
+    path: '/og/cocktails/:slug.png',
+    caller: 'anyone',
+    weight: 0.3,
+    params: { slug: { valid: () => 'negroni', schema: slugSchema } },
   }),
 ];
