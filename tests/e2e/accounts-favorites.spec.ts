@@ -12,7 +12,7 @@ import { pathIs } from './support/journey';
 
 test.use(ACCOUNTS);
 
-/** A home card: its cocktail's id (from the card link's `?recipe=`) and name. */
+/** A home card: its cocktail's id (the card link's `data-cocktail-link`) and name. */
 interface CardPick {
   id: number;
   name: string;
@@ -25,9 +25,9 @@ const homeCards = (page: Page) => page.getByRole('list', { name: 'Cocktails' }).
 async function pickCard(page: Page, index: number): Promise<CardPick> {
   const link = homeCards(page).nth(index).getByRole('link').first();
   await expect(link).toBeVisible();
-  const href = await link.getAttribute('href');
-  const id = Number(new URL(href ?? '', 'http://x').searchParams.get('recipe'));
-  expect(Number.isInteger(id) && id > 0, `card link ${href}`).toBe(true);
+  const attribute = await link.getAttribute('data-cocktail-link');
+  const id = Number(attribute);
+  expect(Number.isInteger(id) && id > 0, `card link ${attribute}`).toBe(true);
   return { id, name: (await link.innerText()).trim() };
 }
 

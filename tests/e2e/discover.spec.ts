@@ -33,8 +33,7 @@ test.describe('discover', () => {
     expect(count).toBeLessThanOrEqual(SAMPLE_LIMIT);
 
     const links = cards.getByRole('link');
-    const hrefs = await Promise.all((await links.all()).map((link) => link.getAttribute('href')));
-    const ids = hrefs.map(recipeIdOf);
+    const ids = await Promise.all((await links.all()).map(recipeIdOf));
     expect(ids.every((id) => id !== null)).toBe(true);
     expect(new Set(ids).size).toBe(count);
     const details = await Promise.all(ids.map((id) => getJson<CocktailDetailBody>(server, `/api/cocktails/${id}`)));
@@ -89,7 +88,7 @@ test.describe('discover', () => {
     await expect(sample.getByRole('link').first()).toBeVisible();
 
     // Search for the glassware of the first card (discover search covers name, spirit, description, technique, glassware).
-    const firstId = recipeIdOf(await sample.first().getByRole('link').getAttribute('href'));
+    const firstId = await recipeIdOf(sample.first().getByRole('link'));
     const first = await getJson<CocktailDetailBody>(server, `/api/cocktails/${firstId}`);
     const query = first.glassware.toLowerCase();
     const expected = await getJson<CocktailPageBody>(server, `/api/cocktails?q=${encodeURIComponent(query)}`);

@@ -322,7 +322,7 @@ test.describe('first paint', () => {
     // Another recipe, fetched from the API, is checked with the contract, whose code loads beside the request: while
     // the answer is held, the dialog shows its skeleton and the contract arrives.
     const releaseDetail = await holdRequests(page, `**/api/cocktails/${second!.id}`);
-    await page.locator(`#root a[href="/?recipe=${second!.id}"]`).first().click();
+    await page.locator(`#root a[data-cocktail-link="${second!.id}"]`).first().click();
     await expect(page.getByRole('dialog').getByText('Loading recipe…')).toBeVisible();
     await expect.poll(() => zodLoaded).toBe(true);
     releaseDetail();

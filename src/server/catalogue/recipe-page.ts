@@ -25,8 +25,8 @@ import { getCocktail, getCocktailBySlug } from './operations';
  * JavaScript, and the browser hydrates the page and the modal from the embedded detail without a request or a redraw.
  * Answers `Cache-Control: no-cache`.
  *
- * The old deep link, `/?recipe=<id>`, answers 301 to the cocktail's page for a catalogue cocktail; any other id (an own
- * recipe, which only its owner can read) passes on to the home page, whose modal loads it.
+ * The old deep link, `/?recipe=<id>`, answers 301 to the cocktail's page (its other parameters kept) for a catalogue
+ * cocktail; any other id (an own recipe, which only its owner can read) passes on to the home page, whose modal loads it.
  *
  * An unknown slug passes the request on with 404 (the app's page then says so), the database away with 503; a missing
  * build or a render error passes it on as it is (the app draws the page and loads the recipe itself). A failure costs
@@ -66,7 +66,10 @@ export function fillRecipePage(
   return head ? withPageHead(page, head) : page;
 }
 
-/** The old deep link's cocktail page: its address for a catalogue cocktail, null for anything else. */
+/**
+ * The old deep link's cocktail page: its address for a catalogue cocktail, with the link's other parameters (a search
+ * stays drawn under the recipe), null for anything else.
+ */
 async function deepLinkTarget(db: RecipePageOptions['db'], search: URLSearchParams): Promise<string | null> {
   const ids = search.getAll(RECIPE_PARAM);
   if (ids.length !== 1 || !RECIPE_ID.test(ids[0]!)) return null;
@@ -74,7 +77,11 @@ async function deepLinkTarget(db: RecipePageOptions['db'], search: URLSearchPara
   const param = cocktailIdParamSchema.safeParse({ id: ids[0] });
   if (!param.success) return null;
   const cocktail = await getCocktail({ db, id: param.data.id });
-  return hasCocktailPage(cocktail.slug) ? cocktailPagePath(cocktail.slug) : null;
+  if (!hasCocktailPage(cocktail.slug)) return null;
+  const rest = new URLSearchParams(search);
+  rest.delete(RECIPE_PARAM);
+  const query = rest.toString();
+  return `${cocktailPagePath(cocktail.slug)}${query ? `?${query}` : ''}`;
 }
 
 /**
@@ -107,10 +114,12 @@ export function serveRecipePage({ db, clientDir, logger, origin }: RecipePageOpt
     } catch {
       return answerWith(c, next, 404);
     }
-    if (!slugSchema.safeParse(slug).success || !hasCocktailPage(slug)) return answerWith(c, next, 404);
-    if (match[2]) return c.redirect(`${cocktailPagePath(slug)}${url.search}`, 301);
+    // A slug typed in capitals, or with a trailing slash, is the same page: one address per cocktail.
+    const canonical = slug.toLowerCase();
+    if (!slugSchema.safeParse(canonical).success || !hasCocktailPage(canonical)) return answerWith(c, next, 404);
+    if (match[2] || canonical !== slug) return c.redirect(`${cocktailPagePath(canonical)}${url.search}`, 301);
     try {
-      const cocktail = await getCocktailBySlug({ db, slug });
+      const cocktail = await getCocktailBySlug({ db, slug: canonical });
       const build = await loadBuild();
       const render = build?.module.renderRecipePage as RenderRecipePage | undefined;
       if (!build || typeof render !== 'function') return next();

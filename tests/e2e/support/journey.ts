@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { TestServer } from './server';
 
 /**
@@ -91,9 +91,9 @@ export const pathIs =
 export const PAGE_NOT_FOUND =
   /^console: Failed to load resource: the server responded with a status of 404 \(Not Found\)( \(\S+\))?$/;
 
-/** The cocktail id a card link opens (`?recipe=<id>`), or null. */
-export function recipeIdOf(href: string | null): string | null {
-  return href ? new URL(href, 'http://x').searchParams.get('recipe') : null;
+/** The cocktail id a card link opens (its `data-cocktail-link`; its href is the cocktail's page), or null. */
+export function recipeIdOf(link: Locator): Promise<string | null> {
+  return link.getAttribute('data-cocktail-link');
 }
 
 /** The `search_performed` events found in a `POST /api/events` body, as `{q}` props (empty when there are none). */

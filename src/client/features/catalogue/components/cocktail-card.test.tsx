@@ -62,11 +62,16 @@ describe('CocktailCard', () => {
     expect(screen.getByText('1 oz Gin, 1 oz Campari, 1 oz Sweet vermouth, 1 dash Orange bitters')).toBeInTheDocument();
   });
 
-  it('is one link that opens the recipe on the current page and keeps the search', () => {
-    renderCard(summaryOf(negroniDetail));
+  it("is one link to the cocktail's page that opens the recipe over the current page, keeping the search", async () => {
+    const user = userEvent.setup();
+    const { router } = renderCard(summaryOf(negroniDetail));
     const link = screen.getByRole('link', { name: 'Negroni' });
-    expect(link).toHaveAttribute('href', '/?q=gin&recipe=12');
+    expect(link).toHaveAttribute('href', '/cocktails/negroni');
     expect(screen.getAllByRole('link')).toHaveLength(1);
+    await user.click(link);
+    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.location.search).toBe('?q=gin&recipe=12');
+    expect(router.state.location.mask?.pathname).toBe('/cocktails/negroni');
   });
 
   it('discover cards show base spirit, difficulty, glassware, strength and View Recipe', () => {
@@ -77,7 +82,7 @@ describe('CocktailCard', () => {
     expect(within(card).getByText('Rocks')).toBeInTheDocument();
     expect(within(card).getByText('Strong')).toBeInTheDocument();
     expect(within(card).getByText('View Recipe')).toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: 'Negroni' })).toHaveAttribute('href', '/discover?recipe=12');
+    expect(within(card).getByRole('link', { name: 'Negroni' })).toHaveAttribute('href', '/cocktails/negroni');
   });
 
   it("discover cards' View Recipe is a button that opens the recipe", async () => {
@@ -89,6 +94,7 @@ describe('CocktailCard', () => {
     await user.click(await screen.findByRole('button', { name: 'View Recipe for Negroni' }));
     expect(router.state.location.pathname).toBe('/discover');
     expect(router.state.location.search).toBe('?q=gin&recipe=12');
+    expect(router.state.location.mask?.pathname).toBe('/cocktails/negroni');
   });
 
   it('draws the actions the app gives it (the favorite heart) beside the link, not inside it', () => {

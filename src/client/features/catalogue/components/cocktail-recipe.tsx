@@ -27,6 +27,7 @@ import { useCocktailContract, type CocktailContract } from '../lib/cocktail-cont
 import { formatMinutes, splitInstructions } from '../lib/recipe-text';
 import { useIsServerCheckedRecipe } from '../lib/server-recipe';
 import { useCocktailActions, useRecipeExtras } from './cocktail-actions';
+import { ShareRecipeButton } from './share-recipe-button';
 import { CocktailVisual } from './cocktail-visual';
 
 /**
@@ -251,6 +252,7 @@ export const CocktailRecipe = memo(function CocktailRecipe({ data }: { data: unk
                 Batch this
               </Link>
             </Button>
+            <ShareRecipeButton cocktail={cocktail} />
             {extras.actions?.(cocktail)}
           </div>
         </Section>

@@ -148,7 +148,8 @@ function CocktailPageLookup({ slug }: { slug: string }) {
     const controller = new AbortController();
     fetch(`/api/cocktails/by-slug/${encodeURIComponent(slug)}`, { signal: controller.signal })
       .then(async (response) => {
-        if (response.status === 404) return setFailed('not-found');
+        // 400: an address no cocktail can have (the API refuses its shape); 404: one the catalogue does not have.
+        if (response.status === 404 || response.status === 400) return setFailed('not-found');
         const id = response.ok ? ((await response.json()) as { id?: unknown }).id : undefined;
         if (typeof id !== 'number') throw new Error(`no cocktail for '${slug}' (${response.status})`);
         void navigate(hrefs.home({ recipe: id }), { replace: true, mask: hrefs.cocktail(slug) });

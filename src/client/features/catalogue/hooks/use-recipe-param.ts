@@ -60,12 +60,12 @@ export function useRecipeParam() {
     [recipeTo],
   );
 
+  // On a cocktail's own page, closing leads to the home page drawn under it (with its search, if any).
   const closeHref = useMemo(() => {
-    if (pageSlug) return paths.home;
     const next = new URLSearchParams(location.search);
     next.delete(RECIPE_PARAM);
     const search = next.toString();
-    return `${location.pathname}${search ? `?${search}` : ''}`;
+    return `${pageSlug ? paths.home : location.pathname}${search ? `?${search}` : ''}`;
   }, [location.pathname, location.search, pageSlug]);
 
   const closeRecipe = useCallback(() => {
