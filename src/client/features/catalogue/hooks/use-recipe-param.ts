@@ -80,13 +80,14 @@ export function useRecipeParam() {
   const showCocktailPage = useCallback(
     (slug: string) => {
       const page = hrefs.cocktail(slug);
-      if (pageSlug || !hasCocktailPage(slug) || location.mask?.pathname === page) return;
+      // Only while a recipe is open: a closing modal still reports its cocktail.
+      if (!params.has(RECIPE_PARAM) || pageSlug || !hasCocktailPage(slug) || location.mask?.pathname === page) return;
       void navigate(
         { pathname: location.pathname, search: location.search, hash: location.hash },
         { replace: true, state: location.state as unknown, mask: page, preventScrollReset: true },
       );
     },
-    [location, navigate, pageSlug],
+    [location, navigate, pageSlug, params],
   );
 
   return { recipeId, pageSlug, recipeTo, recipeLink, closeHref, closeRecipe, showCocktailPage };
