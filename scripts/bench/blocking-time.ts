@@ -27,7 +27,7 @@ import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { BENCH_DISABLED_FEATURES, CHROMIUM_PATH, withDisabledFeatures } from '../../tests/e2e/support/browser';
 import { startTestServer } from '../../tests/e2e/support/server';
-import { confirmAgeGateIn, firstCocktailId } from './returning-visit';
+import { confirmAgeGateIn, firstCocktail } from './returning-visit';
 
 const RUNS = Number(process.env.BENCH_BLOCKING_RUNS ?? 9);
 const TRACES_DIR = process.env.BENCH_BLOCKING_TRACES ?? '';
@@ -118,8 +118,8 @@ async function main(): Promise<void> {
     ),
   });
   try {
-    const recipeId = await firstCocktailId(server.url);
-    const paths = ['/', '/discover', `/?recipe=${recipeId}`, '/batch-calculator'].filter(
+    const recipe = await firstCocktail(server.url);
+    const paths = ['/', '/discover', `/cocktails/${recipe.slug}`, '/batch-calculator'].filter(
       (pagePath) => PAGE_FILTER.length === 0 || PAGE_FILTER.some((text) => pagePath.includes(text)),
     );
     if (paths.length === 0) throw new Error(`BENCH_BLOCKING_PAGES=${PAGE_FILTER.join(',')} matches no page`);

@@ -7,6 +7,8 @@ export interface Targets {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Lighthouse's SEO score, 0..1: judged on the pages search engines are meant to index. */
+  seo?: number;
 }
 
 /** One measured page: the label printed, the path opened, whether the age gate is confirmed first, its targets. */
@@ -21,6 +23,7 @@ export interface PageSpec {
 export interface Figures {
   performance: number;
   accessibility: number;
+  seo: number;
   fcpMs: number;
   lcpMs: number;
   tbtMs: number;
@@ -91,6 +94,7 @@ export function medianFigures(runs: readonly Figures[]): Figures {
   return {
     performance: of('performance'),
     accessibility: of('accessibility'),
+    seo: of('seo'),
     fcpMs: of('fcpMs'),
     lcpMs: of('lcpMs'),
     tbtMs: of('tbtMs'),
@@ -116,7 +120,7 @@ export function row(spec: PageSpec, result: PageResult): string {
   const f = result.medians;
   if (f === null) {
     const codes = [...new Set(result.failures.map((failure) => failure.code))].join(', ');
-    return [spec.label, ...Array<string>(5).fill(`${codes} MISS`), 'n/a'].join(' | ');
+    return [spec.label, ...Array<string>(5).fill(`${codes} MISS`), 'n/a', 'n/a'].join(' | ');
   }
   const t = spec.targets;
   const seconds = (ms: number) => `${fmt(ms / 1000, 2)} s`;
@@ -132,5 +136,6 @@ export function row(spec: PageSpec, result: PageResult): string {
     cell(`${fmt(f.tbtMs)} ms`, `<= ${t.tbtMs} ms`, f.tbtMs <= t.tbtMs),
     cell(fmt(f.cls, 3), `<= ${fmt(t.cls, 2)}`, f.cls <= t.cls),
     fmt(f.accessibility, 2),
+    cell(fmt(f.seo, 2), t.seo === undefined ? null : `>= ${fmt(t.seo, 2)}`, t.seo === undefined || f.seo >= t.seo),
   ].join(' | ');
 }

@@ -4,13 +4,14 @@
  *
  * It starts the built server (dist/server/main.js, NODE_ENV=production) on a fresh SQLite file and a free port, then runs
  * Lighthouse 12 programmatically with its default mobile settings (Moto G Power screen, simulated throttling: 150 ms RTT,
- * 1.6 Mbps down, 4x CPU slowdown; categories performance and accessibility) until RUNS runs per page have finished
+ * 1.6 Mbps down, 4x CPU slowdown; categories performance, accessibility and SEO) until RUNS runs per page have finished
  * (default 3; a run Lighthouse could not measure, e.g. NO_FCP, is retried, up to 2 x RUNS attempts, and reported), each
  * run in a fresh headless Chromium, and prints the median of each figure:
  * - `/` first visit (age gate showing) and `/` returning visitor (age gate already confirmed),
- * - `/discover`, `/?recipe=<id>` (a deep link to the first seed cocktail) and `/batch-calculator`, as a returning visitor
- *   (for a first visitor every page shows the same blocking age gate and loads no route, so those pages would measure
- *   the gate again),
+ * - `/discover` and `/batch-calculator`, as a returning visitor (for a first visitor every page shows the same blocking
+ *   age gate and loads no route, so those pages would measure the gate again),
+ * - the first seed cocktail's page, `/cocktails/<slug>` (server-rendered), for a first visitor (as a search result or a
+ *   shared link opens it) and a returning one, with an SEO target of 1.00,
  * - a venue's public menu `/v/<slug>` (server-rendered; a menu of 24 drinks set up by menu-venue.ts), for a
  *   first visitor (the age gate over it) and a returning one,
  * - the JavaScript the home page loads before it is idle on a first visit: the scripts of Lighthouse's network-requests
@@ -58,7 +59,7 @@ import {
   type Targets,
 } from './lighthouse-figures';
 import { seedMenuVenue } from './menu-venue';
-import { confirmAgeGateIn, firstCocktailId } from './returning-visit';
+import { confirmAgeGateIn, firstCocktail } from './returning-visit';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const PAGE_FILTER = (process.env.BENCH_LIGHTHOUSE_PAGES ?? '')
@@ -113,7 +114,7 @@ const CHROME_FLAGS = [
 
 /**
  * One Lighthouse run of `url` in a fresh headless Chromium (chrome-launcher, its own temporary profile), default mobile
- * config, performance and accessibility only.
+ * config, performance, accessibility and SEO only.
  *
  * Returning visitor: Lighthouse resets the origin's storage (localStorage included) and the HTTP cache before it
  * navigates, and has no setting that writes localStorage (`extraHeaders` only adds request headers). So the run goes
@@ -156,7 +157,7 @@ async function lighthouseRun(url: string, returning: boolean): Promise<RunResult
       };
       const result = await lighthouse(
         url,
-        { logLevel: 'error', output: 'json', onlyCategories: ['performance', 'accessibility'] },
+        { logLevel: 'error', output: 'json', onlyCategories: ['performance', 'accessibility', 'seo'] },
         Object.keys(settings).length > 0 ? { extends: 'lighthouse:default', settings } : undefined,
         page,
       );
@@ -211,6 +212,7 @@ async function lighthouseRun(url: string, returning: boolean): Promise<RunResult
         figures: {
           performance: score('performance'),
           accessibility: score('accessibility'),
+          seo: score('seo'),
           fcpMs: numeric('first-contentful-paint'),
           lcpMs: numeric('largest-contentful-paint'),
           tbtMs: numeric('total-blocking-time'),
@@ -271,7 +273,7 @@ async function main(): Promise<void> {
   // on a fresh SQLite file, migrated and seeded on start.
   const server = await startTestServer({ BETTER_AUTH_SECRET: SECRET }, { built: true });
   try {
-    const recipeId = await firstCocktailId(server.url);
+    const recipe = await firstCocktail(server.url);
     const menuSlug = await seedMenuVenue(server.databaseFile);
     const home: Targets = { performance: 0.98, fcpMs: 1000, lcpMs: 1500, tbtMs: 50, cls: 0.01 };
     const inner: Targets = { performance: 0.95, lcpMs: 2000, tbtMs: 100, cls: 0.01 };
@@ -284,11 +286,18 @@ async function main(): Promise<void> {
         targets: { ...home, lcpMs: 1800 },
       },
       { label: '`/discover` (returning)', path: '/discover', returning: true, targets: inner },
+      // A cocktail's page, rendered on the server, as a search result or a shared link opens it.
       {
-        label: `\`/?recipe=${recipeId}\` deep link (returning)`,
-        path: `/?recipe=${recipeId}`,
+        label: `\`/cocktails/${recipe.slug}\` recipe page, first visit`,
+        path: `/cocktails/${recipe.slug}`,
+        returning: false,
+        targets: { ...inner, seo: 1 },
+      },
+      {
+        label: `\`/cocktails/${recipe.slug}\` recipe page (returning)`,
+        path: `/cocktails/${recipe.slug}`,
         returning: true,
-        targets: inner,
+        targets: { ...inner, seo: 1 },
       },
       { label: '`/batch-calculator` (returning)', path: '/batch-calculator', returning: true, targets: inner },
       // A venue's public menu, rendered on the server (24 drinks in two sections, some unavailable).
@@ -324,8 +333,8 @@ async function main(): Promise<void> {
       `\n${finished[0]!.browserVersion} (${CHROMIUM_PATH}), Lighthouse CPU benchmark index ` +
         `${fmt(benchmarkIndex)} (median; higher is a faster machine)\n`,
     );
-    console.log('| page | performance | FCP | LCP | TBT | CLS | accessibility |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    console.log('| page | performance | FCP | LCP | TBT | CLS | accessibility | SEO |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
     pages.forEach((spec, i) => console.log(`| ${row(spec, results[i]!)} |`));
     console.log();
     results.forEach((result, i) => {

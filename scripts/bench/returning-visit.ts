@@ -28,15 +28,15 @@ export async function confirmAgeGateIn(page: Page): Promise<void> {
 }
 
 /**
- * Id of the first cocktail of the seed catalogue (`GET /api/cocktails?pageSize=1`), for the `?recipe=` deep link.
+ * Id and slug of the first cocktail of the seed catalogue (`GET /api/cocktails?pageSize=1`), for its page.
  * @param base the server's origin, e.g. `http://127.0.0.1:4123`
  * @throws Error when the API answers an error status or the catalogue is empty
  */
-export async function firstCocktailId(base: string): Promise<number> {
+export async function firstCocktail(base: string): Promise<{ id: number; slug: string }> {
   const response = await fetch(`${base}/api/cocktails?pageSize=1`);
   if (!response.ok) throw new Error(`GET /api/cocktails answered ${response.status}`);
-  const body = (await response.json()) as { items: { id: number }[] };
+  const body = (await response.json()) as { items: { id: number; slug: string }[] };
   const first = body.items[0];
-  if (!first) throw new Error('the seed catalogue is empty: no cocktail for the ?recipe= deep link');
-  return first.id;
+  if (!first) throw new Error("the seed catalogue is empty: no cocktail for a recipe's page");
+  return { id: first.id, slug: first.slug };
 }
