@@ -12,6 +12,7 @@ import { cocktailIdParamSchema, slugSchema, type CocktailDetail } from '@/shared
 import { AppError, isDatabaseUnavailableError } from '../errors';
 import { jsonForScript, serverRenderBuild, type ServerRenderedPageOptions } from '../http/server-render-build';
 import { withPageHead, type PageHead } from '../http/page-head';
+import { answerWith } from '../http/pass-on';
 import { recipePageHead } from './recipe-head';
 import { getCocktail, getCocktailBySlug } from './operations';
 
@@ -138,17 +139,4 @@ export function serveRecipePage({ db, clientDir, logger, origin }: RecipePageOpt
       return next();
     }
   };
-}
-
-/**
- * Passes the request on (the app's own page is served) and answers it with `status`: 404 for a cocktail the catalogue
- * does not have, so search engines drop the address; 503 while the database is away, so they come back.
- */
-async function answerWith(c: Parameters<MiddlewareHandler>[0], next: () => Promise<void>, status: 404 | 503) {
-  await next();
-  // Set on the answer's own headers: Hono copies the previous answer's headers onto a replacement.
-  const { headers } = c.res;
-  headers.set('Cache-Control', 'no-store');
-  if (status === 503) headers.set('Retry-After', '30');
-  c.res = new Response(c.res.body, { status, headers });
 }
