@@ -135,3 +135,9 @@ export async function publicCocktailIds(t: TestApp): Promise<number[]> {
     .execute();
   return rows.map((row) => Number(row.id));
 }
+
+/** The test app's ingredient ids by slug ('gin' -> 3), for writing recipes with real ingredient lines. */
+export async function ingredientIdsOf(t: TestApp): Promise<Record<string, number>> {
+  const rows = await t.database.db.selectFrom('ingredient').select(['id', 'slug']).execute();
+  return Object.fromEntries(rows.map((row) => [row.slug, Number(row.id)]));
+}

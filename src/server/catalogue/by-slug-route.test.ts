@@ -6,7 +6,7 @@ import { signatureSchema, type Signature, type SignatureWriteInput } from '@/sha
 import { venueSchema, type Venue } from '@/shared/schemas/venues';
 import { postJson, randomEmail, signIn, userIdOf } from '../../../tests/support/auth';
 import type { CookieJar } from '../../../tests/support/cookie-jar';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createTestApp, type TestApp, ingredientIdsOf } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
 import { RETRY_AFTER_SECONDS } from '../app';
 import { grantEntitlement } from '../payments';
@@ -42,8 +42,7 @@ describe.each(testDialects())('GET /api/cocktails/by-slug/:slug on %s', (dialect
   let ing: Record<string, number>;
   beforeAll(async () => {
     t = await createTestApp({ dialect });
-    const rows = await t.database.db.selectFrom('ingredient').select(['id', 'slug']).execute();
-    ing = Object.fromEntries(rows.map((row) => [row.slug, Number(row.id)]));
+    ing = await ingredientIdsOf(t);
   });
   afterAll(() => t?.close());
 

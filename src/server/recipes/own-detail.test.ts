@@ -9,7 +9,7 @@ import {
 } from '@/shared/schemas/recipes';
 import { postJson, randomEmail, signIn, TEST_ORIGIN } from '../../../tests/support/auth';
 import type { CookieJar } from '../../../tests/support/cookie-jar';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createTestApp, type TestApp, ingredientIdsOf } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
 
 /** A sour of the user's own, with one free-text ingredient. */
@@ -36,8 +36,7 @@ describe.each(testDialects())('Own recipes through the catalogue and a reviewed 
   let ing: Record<string, number>;
   beforeAll(async () => {
     t = await createTestApp({ dialect });
-    const rows = await t.database.db.selectFrom('ingredient').select(['id', 'slug']).execute();
-    ing = Object.fromEntries(rows.map((row) => [row.slug, Number(row.id)]));
+    ing = await ingredientIdsOf(t);
   });
   afterAll(() => t?.close());
 

@@ -3,7 +3,7 @@ import { ownRecipeSchema, type OwnRecipe, type OwnRecipeWriteInput } from '@/sha
 import { postJson, randomEmail, signIn, TEST_ORIGIN } from '../../../tests/support/auth';
 import type { CookieJar } from '../../../tests/support/cookie-jar';
 import { noisyImage } from '../../../tests/support/images';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createTestApp, type TestApp, ingredientIdsOf } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
 
 /** A short own recipe of the test seed's ingredients. */
@@ -29,8 +29,7 @@ describe.each(testDialects())("An own recipe's photo on %s", (dialect) => {
   let ing: Record<string, number>;
   beforeAll(async () => {
     t = await createTestApp({ dialect });
-    const rows = await t.database.db.selectFrom('ingredient').select(['id', 'slug']).execute();
-    ing = Object.fromEntries(rows.map((row) => [row.slug, Number(row.id)]));
+    ing = await ingredientIdsOf(t);
   });
   afterAll(() => t?.close());
 

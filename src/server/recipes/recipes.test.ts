@@ -12,7 +12,7 @@ import {
 } from '@/shared/schemas/recipes';
 import { postJson, randomEmail, signIn, TEST_ORIGIN, userIdOf } from '../../../tests/support/auth';
 import type { CookieJar } from '../../../tests/support/cookie-jar';
-import { createTestApp, publicCocktailIds, type TestApp } from '../../../tests/support/test-app';
+import { createTestApp, publicCocktailIds, type TestApp, ingredientIdsOf } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
 import { RETRY_AFTER_SECONDS } from '../app';
 import { grantEntitlement } from '../payments';
@@ -49,8 +49,7 @@ describe.each(testDialects())('Own recipes on %s', (dialect) => {
   let publicIds: number[];
   beforeAll(async () => {
     t = await createTestApp({ dialect });
-    const rows = await t.database.db.selectFrom('ingredient').select(['id', 'slug']).execute();
-    ing = Object.fromEntries(rows.map((row) => [row.slug, Number(row.id)]));
+    ing = await ingredientIdsOf(t);
     publicIds = await publicCocktailIds(t);
   });
   afterAll(() => t?.close());
