@@ -14,32 +14,42 @@ const PREPARED: Record<Technique, string> = {
   Layer: 'Layered',
 };
 
-/** A list in words: "gin, Campari and sweet vermouth". */
-function inWords(items: readonly string[]): string {
+/** A list in words, for a sentence: "gin, Campari and sweet vermouth" ('' for none, the item alone for one). */
+export function inWords(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
 /**
+ * A recipe page's meta description (a catalogue cocktail's or a shared own recipe's): the recipe's own words, then its
+ * name with its ingredients (the optional ones left out) and how it is made and served ("Negroni: gin, campari and
+ * sweet vermouth. Stirred, served in a rocks glass."), on one line and cut at a word to at most 160 characters.
+ */
+export function recipeDescription(recipe: CocktailDetail): string {
+  const ingredients = recipe.ingredients.filter((line) => !line.is_optional).map((line) => line.ingredient);
+  const served = `${PREPARED[recipe.technique]}, served in a ${glassName(recipe.glassware).toLowerCase()}.`;
+  const summary = ingredients.length
+    ? `${recipe.name}: ${inWords(ingredients.map((name) => name.toLowerCase()))}. ${served}`
+    : `How to make a ${recipe.name}. ${served}`;
+  return metaDescription(recipe.description ? `${recipe.description} ${summary}` : summary);
+}
+
+/**
  * The head of a catalogue cocktail's page (`/cocktails/<slug>`): "Negroni cocktail recipe · Barback", a description
- * from the recipe's own words and its ingredients (at most 160 characters), its canonical address, its drawn
- * 1200 x 630 preview, and its schema.org Recipe.
+ * from the recipe's own words and its ingredients (at most 160 characters; {@link recipeDescription}), its canonical
+ * address, its drawn 1200 x 630 preview, and its schema.org Recipe.
  * @param origin the site's origin without a trailing slash (APP_URL).
  */
 export function recipePageHead(cocktail: CocktailDetail, origin: string): PageHead {
-  const ingredients = cocktail.ingredients.filter((line) => !line.is_optional).map((line) => line.ingredient);
-  const served = `${PREPARED[cocktail.technique]}, served in a ${glassName(cocktail.glassware).toLowerCase()}.`;
-  const summary = ingredients.length
-    ? `${cocktail.name}: ${inWords(ingredients.map((name) => name.toLowerCase()))}. ${served}`
-    : `How to make a ${cocktail.name}. ${served}`;
-  const description = metaDescription(cocktail.description ? `${cocktail.description} ${summary}` : summary);
   return {
     title: `${cocktail.name} cocktail recipe · Barback`,
     shareTitle: `${cocktail.name} cocktail recipe`,
-    description,
+    description: recipeDescription(cocktail),
     canonicalUrl: absoluteUrl(origin, cocktailPagePath(cocktail.slug)),
-    imageUrl: absoluteUrl(origin, cocktailImagePath(cocktail.slug)),
-    imageAlt: `An illustration of a ${cocktail.name} in its ${cocktail.glassware.toLowerCase()}`,
+    image: {
+      url: absoluteUrl(origin, cocktailImagePath(cocktail.slug)),
+      alt: `An illustration of a ${cocktail.name} in its ${cocktail.glassware.toLowerCase()}`,
+    },
     type: 'article',
     jsonLd: recipeJsonLd(cocktail, origin),
   };

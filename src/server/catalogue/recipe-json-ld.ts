@@ -42,59 +42,79 @@ export function glassName(glassware: string): string {
   return /\b(mug|cup)$/i.test(glassware) ? glassware : `${glassware} glass`;
 }
 
+/** What differs between the Recipes of two pages (a catalogue cocktail's, a shared own recipe's): see {@link recipeSchema}. */
+export interface RecipeSchemaPage {
+  /** The page's absolute address (the Recipe's `url` and `mainEntityOfPage`). */
+  url: string;
+  /** Absolute addresses of the recipe's images, best first. */
+  images: string[];
+  /** Who wrote and published it, and where it came from: the Recipe's last properties. */
+  credit: Pick<Recipe, 'author' | 'isBasedOn' | 'license' | 'publisher'>;
+}
+
 /**
- * The schema.org Recipe of a catalogue cocktail, for the `application/ld+json` block of its page
- * (https://schema.org/Recipe; the fields search engines read for recipe results): name, description, images (its
- * photo, then its drawn preview), ingredients as written in ml, the steps as HowToSteps, category and keywords, the
- * glass as a tool, preparation time in ISO 8601 minutes, one drink's yield, and, where the lines give it, the alcohol of
- * one serving as the nutrition's description (schema.org's NutritionInformation has no alcohol property). Imported
- * recipes name their dataset as author and source, with its licence.
- * @param origin the site's origin without a trailing slash (APP_URL).
+ * A recipe's schema.org Recipe for the `application/ld+json` block of its page (https://schema.org/Recipe; the fields
+ * search engines read for recipe results): name, the page's address, description, `page.images`, category and
+ * keywords, one drink's yield, preparation time in ISO 8601 minutes, ingredients as written in ml, the steps as
+ * HowToSteps, the glass as a tool, where the lines give it the alcohol of one serving as the nutrition's description
+ * (schema.org's NutritionInformation has no alcohol property), then `page.credit`.
  */
-export function recipeJsonLd(cocktail: CocktailDetail, origin: string): WithContext<Recipe> {
-  const url = absoluteUrl(origin, cocktailPagePath(cocktail.slug));
-  const images = [
-    ...(cocktail.image_url ? [absoluteUrl(origin, cocktail.image_url)] : []),
-    absoluteUrl(origin, cocktailImagePath(cocktail.slug)),
-  ];
-  const steps: HowToStep[] = splitInstructions(cocktail.instructions).map((text, index) => ({
+export function recipeSchema(recipe: CocktailDetail, { url, images, credit }: RecipeSchemaPage): WithContext<Recipe> {
+  const steps: HowToStep[] = splitInstructions(recipe.instructions).map((text, index) => ({
     '@type': 'HowToStep',
     position: index + 1,
     text,
   }));
   const keywords = [
-    cocktail.base_spirit,
-    cocktail.technique,
-    ...cocktail.flavor_profile,
-    ...cocktail.seasonal_tags,
-    ...cocktail.occasion_tags,
+    recipe.base_spirit,
+    recipe.technique,
+    ...recipe.flavor_profile,
+    ...recipe.seasonal_tags,
+    ...recipe.occasion_tags,
   ];
-  const alcohol = alcoholText(cocktail);
-  const source = cocktail.source ?? null;
+  const alcohol = alcoholText(recipe);
   return {
     '@context': 'https://schema.org',
     '@type': 'Recipe',
-    name: cocktail.name,
+    name: recipe.name,
     url,
     mainEntityOfPage: url,
-    description: cocktail.description || `How to make a ${cocktail.name}.`,
+    description: recipe.description || `How to make a ${recipe.name}.`,
     image: images,
-    recipeCategory: cocktail.category ? `${cocktail.category} cocktail` : 'Cocktail',
+    recipeCategory: recipe.category ? `${recipe.category} cocktail` : 'Cocktail',
     keywords: [...new Set(keywords.filter(Boolean))].join(', '),
     recipeYield: '1 drink',
-    prepTime: `PT${cocktail.preparation_time}M`,
-    totalTime: `PT${cocktail.preparation_time}M`,
-    recipeIngredient: cocktail.ingredients.map(ingredientText),
+    prepTime: `PT${recipe.preparation_time}M`,
+    totalTime: `PT${recipe.preparation_time}M`,
+    recipeIngredient: recipe.ingredients.map(ingredientText),
     recipeInstructions: steps,
-    tool: [{ '@type': 'HowToTool', name: glassName(cocktail.glassware) }],
+    tool: [{ '@type': 'HowToTool', name: glassName(recipe.glassware) }],
     ...(alcohol ? { nutrition: { '@type': 'NutritionInformation', description: alcohol } } : {}),
-    ...(source
+    ...credit,
+  };
+}
+
+/**
+ * The schema.org Recipe of a catalogue cocktail ({@link recipeSchema}) at its page, `/cocktails/<slug>`: its images are
+ * its photo, then its drawn preview; Barback is its author, except that imported recipes name their dataset as author
+ * and source, with its licence, and Barback as publisher.
+ * @param origin the site's origin without a trailing slash (APP_URL).
+ */
+export function recipeJsonLd(cocktail: CocktailDetail, origin: string): WithContext<Recipe> {
+  const source = cocktail.source ?? null;
+  return recipeSchema(cocktail, {
+    url: absoluteUrl(origin, cocktailPagePath(cocktail.slug)),
+    images: [
+      ...(cocktail.image_url ? [absoluteUrl(origin, cocktail.image_url)] : []),
+      absoluteUrl(origin, cocktailImagePath(cocktail.slug)),
+    ],
+    credit: source
       ? {
           author: { '@type': 'Organization', name: source.name, ...(source.url ? { url: source.url } : {}) },
           ...(source.url ? { isBasedOn: source.url } : {}),
           ...(source.licence ? { license: { '@type': 'CreativeWork', name: source.licence } } : {}),
           publisher: { '@type': 'Organization', name: PUBLISHER, url: `${origin}/` },
         }
-      : { author: { '@type': 'Organization', name: PUBLISHER, url: `${origin}/` } }),
-  };
+      : { author: { '@type': 'Organization', name: PUBLISHER, url: `${origin}/` } },
+  });
 }

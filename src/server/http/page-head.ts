@@ -2,14 +2,26 @@ import { jsonForScript } from './server-render-build';
 
 /**
  * The `<head>` of a public page as search engines and link previews read it: its title and meta description, the
- * canonical link, Open Graph and Twitter card tags with a 1200 x 630 image, and an optional schema.org JSON-LD block
- * (a data block, never executed, so the Content Security Policy's one script hash still holds).
+ * canonical link, Open Graph and Twitter card tags (with an image when the page has one: the drawn 1200 x 630 preview or
+ * a photo), and an optional schema.org JSON-LD block (a data block, never executed, so the Content Security Policy's
+ * one script hash still holds).
  */
 
 /** Longest meta description, characters: search results cut longer ones. */
 export const DESCRIPTION_MAX = 160;
 /** The link-preview image's size, px (Open Graph's recommended 1.91:1). */
 export const PREVIEW_IMAGE = { width: 1200, height: 630 } as const;
+
+/** A page's link-preview image. Its address is absolute. */
+export interface PageImage {
+  url: string;
+  /** What the picture shows, for a screen reader ('An illustration of a Negroni in its rocks glass'). */
+  alt: string;
+  /** Its MIME type; default 'image/png' (the drawn previews of seo/og-image.ts). */
+  type?: 'image/png' | 'image/jpeg' | 'image/webp';
+  /** Its width and height, px; default {@link PREVIEW_IMAGE} (1200 x 630). */
+  size?: { width: number; height: number };
+}
 
 /** What a page says about itself. Addresses are absolute. */
 export interface PageHead {
@@ -19,8 +31,11 @@ export interface PageHead {
   shareTitle: string;
   description: string;
   canonicalUrl: string;
-  imageUrl: string;
-  imageAlt: string;
+  /**
+   * The link-preview image; null for a page without one (its image tags are left out and the Twitter card is the small
+   * 'summary' instead of 'summary_large_image').
+   */
+  image: PageImage | null;
   /** Open Graph's type: 'article' for a recipe or a collection, 'website' for the app's pages. */
   type: 'article' | 'website';
   /** A schema.org object (with its `@context`), written as JSON-LD. */
@@ -45,6 +60,8 @@ export function metaDescription(text: string): string {
 function headTags(head: PageHead): string[] {
   const meta = (key: 'name' | 'property', name: string, content: string | number) =>
     `<meta ${key}="${name}" content="${escapeHtml(String(content))}" />`;
+  const { image } = head;
+  const size = image?.size ?? PREVIEW_IMAGE;
   return [
     `<link rel="canonical" href="${escapeHtml(head.canonicalUrl)}" />`,
     meta('property', 'og:type', head.type),
@@ -52,16 +69,19 @@ function headTags(head: PageHead): string[] {
     meta('property', 'og:title', head.shareTitle),
     meta('property', 'og:description', head.description),
     meta('property', 'og:url', head.canonicalUrl),
-    meta('property', 'og:image', head.imageUrl),
-    meta('property', 'og:image:type', 'image/png'),
-    meta('property', 'og:image:width', PREVIEW_IMAGE.width),
-    meta('property', 'og:image:height', PREVIEW_IMAGE.height),
-    meta('property', 'og:image:alt', head.imageAlt),
-    meta('name', 'twitter:card', 'summary_large_image'),
+    ...(image
+      ? [
+          meta('property', 'og:image', image.url),
+          meta('property', 'og:image:type', image.type ?? 'image/png'),
+          meta('property', 'og:image:width', size.width),
+          meta('property', 'og:image:height', size.height),
+          meta('property', 'og:image:alt', image.alt),
+        ]
+      : []),
+    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', head.shareTitle),
     meta('name', 'twitter:description', head.description),
-    meta('name', 'twitter:image', head.imageUrl),
-    meta('name', 'twitter:image:alt', head.imageAlt),
+    ...(image ? [meta('name', 'twitter:image', image.url), meta('name', 'twitter:image:alt', image.alt)] : []),
     ...(head.jsonLd ? [`<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>`] : []),
   ];
 }
