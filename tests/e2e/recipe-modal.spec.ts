@@ -74,7 +74,8 @@ test.describe('recipe modal', () => {
     );
     expect(text).toMatch(/ABV/);
     expect(text).toContain(`${alcohol.finalAbv.toFixed(1)}%`);
-    expect(new URL(page.url()).searchParams.get('recipe')).toBe(String(target.id));
+    // The address bar shows the cocktail's own page.
+    await expect(page).toHaveURL(`/cocktails/${target.slug}`);
 
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -13,7 +13,7 @@ import type { TestServer } from './support/server';
 /** A cocktail of the home page's first list, by name, with its page's slug. */
 async function homeCocktail(server: TestServer, index: number) {
   const list = await getJson<CocktailPageBody>(server, `/api/cocktails?pageSize=${HOME_PAGE_SIZE}`);
-  return list.items[index] as CocktailPageBody['items'][number] & { slug: string };
+  return list.items[index]!;
 }
 
 /** The recipe dialog's ingredient lines, as the visitor reads them. */

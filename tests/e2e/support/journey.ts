@@ -49,7 +49,7 @@ export async function getJson<T>(server: TestServer, path: string): Promise<T> {
 
 /** The parts of a `GET /api/cocktails` answer the journeys read. */
 export interface CocktailPageBody {
-  items: { id: number; name: string; base_spirit: string; ingredients: { ingredient: string }[] }[];
+  items: { id: number; slug: string; name: string; base_spirit: string; ingredients: { ingredient: string }[] }[];
   total: number;
   page: number;
   pageSize: number;
