@@ -19,5 +19,7 @@ export {
 export { ownCocktailDetail } from './own-detail';
 // The account import (account/import) writes own recipes as the recipe editor does.
 export { insertOwnRecipe, ownRecipeLimitMessage } from './operations';
+// A shared recipe's page head and preview image (seo/shared-pages.ts, seo/og-image.ts) read it as its link does.
+export { getSharedRecipe } from './operations';
 export { ownIngredientsOf } from './own-ingredients';
 export { ownRecipePhotoRoutes } from './photo-routes';

@@ -1,225 +1,58 @@
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import sharp from 'sharp';
+import { shareSlugSchema } from '@/shared/schemas/collections';
 import type { CocktailDetail } from '@/shared/schemas/cocktail';
 import { slugSchema } from '@/shared/schemas/slug';
 import { getCatalogueVersion, getCocktailBySlug } from '../catalogue';
 import { errorBody, RETRY_AFTER_SECONDS, toErrorResponse } from '../errors';
 import { matchesEtag } from '../http/response-cache';
 import { serverRenderBuild, type ServerRenderedPageOptions } from '../http/server-render-build';
+import { getSharedRecipe } from '../recipes';
+import { composeCocktailCard } from './og-card';
+
+export {
+  composeCocktailCard,
+  escapeXml,
+  metaLineOf,
+  OG_IMAGE_HEIGHT,
+  OG_IMAGE_WIDTH,
+  serifWidth,
+  wrapName,
+} from './og-card';
 
 /**
- * The link-preview image of a public catalogue cocktail (Open Graph `og:image`, Twitter `summary_large_image`):
- * `GET|HEAD /og/cocktails/<slug>.png`, a 1200 x 630 px PNG in the app's dark bar palette: the cocktail's own
- * illustration (drawn by `renderCocktailDrawing` of the server-render build, dist/ssr/server-render.js, the picture its
- * card shows) on the right on a glow of its liquid colour, and on the left the BARBACK label, the name in a serif and a
- * meta line (base spirit · technique · glassware). The SVG composed here is converted by sharp (librsvg) and kept in
- * memory per catalogue version.
+ * The link-preview images (Open Graph `og:image`, Twitter `summary_large_image`), 1200 x 630 px PNGs of the card
+ * og-card.ts lays out around the recipe's own illustration (drawn by `renderCocktailDrawing` of the server-render build,
+ * dist/ssr/server-render.js, the picture its card shows):
+ * - `GET|HEAD /og/cocktails/<slug>.png`: a public catalogue cocktail's, kept in memory per catalogue version;
+ * - `GET|HEAD /og/recipes/shared/<share slug>.png`: a shared own recipe's (the preview of its page,
+ *   `/recipes/shared/<share slug>`, when it has no photo), read through the share link at every request, so the image
+ *   ends with the link, and kept in memory per recipe content.
  */
 
-/** Width of the image, px (the Open Graph and Twitter large-card size). */
-export const OG_IMAGE_WIDTH = 1200;
-/** Height of the image, px. */
-export const OG_IMAGE_HEIGHT = 630;
 /** How many images the memory cache keeps (least recently used out): about 30-60 kB each. */
 export const OG_IMAGE_CACHE_ENTRIES = 200;
-/** `Cache-Control` of an image: a day (86400 s) in any cache. */
+/** `Cache-Control` of a catalogue cocktail's image: a day (86400 s) in any cache. */
 export const OG_IMAGE_CACHE_CONTROL = 'public, max-age=86400';
+/**
+ * `Cache-Control` of a shared recipe's image: kept, but asked again each time (its ETag makes that a 304), so turning
+ * the share link off ends the image at once, as it ends the recipe's page.
+ */
+export const OG_SHARED_IMAGE_CACHE_CONTROL = 'no-cache';
 
-/** The image's path: `/og/cocktails/<slug>.png`. */
-const OG_PATH = /^\/og\/cocktails\/([^/]+)\.png$/;
+/** A catalogue cocktail's image: `/og/cocktails/<slug>.png`. */
+const COCKTAIL_IMAGE = /^\/og\/cocktails\/([^/]+)\.png$/;
+/** A shared own recipe's image: `/og/recipes/shared/<share slug>.png`. */
+const SHARED_RECIPE_IMAGE = /^\/og\/recipes\/shared\/([^/]+)\.png$/;
 
-/** The palette of src/client/styles.css (`--color-*`). */
-const PALETTE = {
-  background: '#0f0c0a',
-  surface: '#1a1512',
-  surface2: '#231c17',
-  border: '#3a2f26',
-  foreground: '#f6efe4',
-  muted: '#b3a696',
-  accent: '#e6a84f',
-} as const;
-
-const SERIF = "'Liberation Serif', 'Times New Roman', Times, serif";
-const SANS = "'Liberation Sans', Arial, Helvetica, sans-serif";
+/** The address of a shared own recipe's drawn link-preview image (1200 x 630 PNG): `/og/recipes/shared/<slug>.png`. */
+export function sharedRecipeImagePath(shareSlug: string): string {
+  return `/og/recipes/shared/${encodeURIComponent(shareSlug)}.png`;
+}
 
 /** The build's drawing export (src/client/server-render.tsx). */
 type RenderCocktailDrawing = (cocktail: CocktailDetail) => { svg: string; liquid: string };
-
-/** How the card names a technique: the past participle of the catalogue's verb ('Stir' -> 'Stirred'). */
-const TECHNIQUE_LABEL: Record<string, string> = {
-  Shake: 'Shaken',
-  Stir: 'Stirred',
-  Build: 'Built',
-  Blend: 'Blended',
-  Muddle: 'Muddled',
-  Layer: 'Layered',
-};
-
-/**
- * Advance widths of Liberation Serif Regular (metric-compatible with Times New Roman), thousandths of the font size:
- * enough to wrap a name without a font library. Other characters are measured by their unaccented letter, else 0.55.
- */
-const SERIF_WIDTHS: Record<string, number> = {
-  ...Object.fromEntries(
-    [...'abcdefghijklmnopqrstuvwxyz'].map((ch, i) => [
-      ch,
-      [
-        444, 500, 444, 500, 444, 333, 500, 500, 278, 278, 500, 278, 778, 500, 500, 500, 500, 333, 389, 278, 500, 500,
-        722, 500, 500, 444,
-      ][i]!,
-    ]),
-  ),
-  ...Object.fromEntries(
-    [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((ch, i) => [
-      ch,
-      [
-        722, 667, 667, 722, 611, 556, 722, 722, 333, 389, 722, 611, 889, 722, 722, 556, 722, 667, 556, 611, 722, 722,
-        944, 722, 722, 611,
-      ][i]!,
-    ]),
-  ),
-  ...Object.fromEntries([...'0123456789'].map((ch) => [ch, 500])),
-  ' ': 250,
-  '.': 250,
-  ',': 250,
-  ':': 278,
-  ';': 278,
-  '-': 333,
-  "'": 180,
-  '’': 333,
-  '"': 408,
-  '&': 778,
-  '(': 333,
-  ')': 333,
-  '/': 278,
-  '!': 333,
-  '?': 444,
-  '…': 1000,
-};
-
-/** The width of `text` in Liberation Serif at `size` px, px (an estimate good to a few per cent). */
-export function serifWidth(text: string, size: number): number {
-  let units = 0;
-  for (const ch of text) {
-    units += SERIF_WIDTHS[ch] ?? SERIF_WIDTHS[ch.normalize('NFD')[0] ?? ''] ?? 550;
-  }
-  return (units / 1000) * size;
-}
-
-/** `text` with the five XML specials escaped, for SVG text and attributes. */
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
-
-/**
- * `text` cut to fit `width` px at `size` px, ending in an ellipsis when anything was cut: at a word's end when that keeps
- * at least half the line, else inside the word.
- */
-function truncate(text: string, width: number, size: number): string {
-  if (serifWidth(text, size) <= width) return text;
-  let cut = [...text];
-  while (cut.length > 0 && serifWidth(`${cut.join('').trimEnd()}…`, size) > width) cut = cut.slice(0, -1);
-  const kept = cut.join('');
-  const space = text.length > kept.length && text[kept.length] === ' ' ? kept.length : kept.lastIndexOf(' ');
-  const atWord = space > 0 ? kept.slice(0, space) : kept;
-  const line = serifWidth(atWord, size) >= width / 2 ? atWord : kept;
-  return `${line.trimEnd().replace(/[\s,.;:·-]+$/, '')}…`;
-}
-
-/**
- * A cocktail name laid out in at most two lines of `width` px: the largest of the sizes (px) at which the words fit,
- * else the smallest size with the second line truncated with an ellipsis (and a single word too long for a line cut).
- * @returns the lines and their font size, px.
- */
-export function wrapName(name: string, width: number, sizes = [88, 76, 66, 58]): { lines: string[]; size: number } {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const layout = (size: number) => {
-    const lines: string[] = [];
-    for (const word of words) {
-      const last = lines.at(-1);
-      if (last !== undefined && serifWidth(`${last} ${word}`, size) <= width)
-        lines[lines.length - 1] = `${last} ${word}`;
-      else lines.push(word);
-    }
-    return lines;
-  };
-  for (const size of sizes) {
-    const lines = layout(size);
-    if (lines.length <= 2 && lines.every((line) => serifWidth(line, size) <= width)) return { lines, size };
-  }
-  const size = sizes.at(-1)!;
-  const lines = layout(size);
-  const first = truncate(lines[0] ?? '', width, size);
-  if (lines.length === 1) return { lines: [first], size };
-  const rest = first.endsWith('…') ? [] : [truncate(lines.slice(1).join(' '), width, size)];
-  // A second line that had to be cut always shows the ellipsis, even when the cut fell at a word's end.
-  if (rest[0] && lines.length > 2 && !rest[0].endsWith('…')) rest[0] = truncate(`${rest[0]} …`, width, size);
-  return { lines: [first, ...rest], size };
-}
-
-/** The meta line under the name: base spirit · technique · glassware (as the recipe's facts name them). */
-export function metaLineOf(cocktail: Pick<CocktailDetail, 'base_spirit' | 'technique' | 'glassware'>): string {
-  const technique = TECHNIQUE_LABEL[cocktail.technique] ?? cocktail.technique;
-  return [cocktail.base_spirit, technique, cocktail.glassware].filter(Boolean).join(' · ');
-}
-
-/** Left edge of the text column, px. */
-const TEXT_X = 84;
-/** Widest a name line may be, px (the drawing starts at 640). */
-const TEXT_WIDTH = 560;
-/** The drawing's square, px. */
-const DRAWING = { x: 650, y: 55, size: 520 };
-
-/**
- * The link-preview card as SVG markup, 1200 x 630 px. `drawing.svg` is the build's `<svg viewBox="0 0 120 120">`
- * illustration (placed in a 520 px square on the right); `drawing.liquid` its `#rrggbb` liquid colour (the glow behind
- * it; anything else falls back to the accent). The drawing's colours are CSS Color 4 `rgb(r g b / a)` forms, which the
- * librsvg sharp ships (2.63) draws correctly, so they are kept as they are (og-image.test.ts checks the pixels).
- * @throws Error when `drawing.svg` is not an `<svg>` element.
- */
-export function composeCocktailCard(
-  cocktail: Pick<CocktailDetail, 'name' | 'base_spirit' | 'technique' | 'glassware'>,
-  drawing: { svg: string; liquid: string },
-): string {
-  const svg = drawing.svg.trim();
-  if (!svg.startsWith('<svg') || !svg.endsWith('</svg>')) throw new Error('the cocktail drawing is not an <svg>');
-  const liquid = /^#[0-9a-f]{6}$/i.test(drawing.liquid) ? drawing.liquid : PALETTE.accent;
-  // The drawing's own width and height give way to the square it is placed in.
-  const placed = svg.replace(
-    /^<svg\b([^>]*)>/,
-    (_, attributes: string) =>
-      `<svg${attributes.replace(/\s(?:width|height|x|y|class)="[^"]*"/g, '')} x="${DRAWING.x}" y="${DRAWING.y}" width="${DRAWING.size}" height="${DRAWING.size}" preserveAspectRatio="xMidYMid meet">`,
-  );
-  const { lines, size } = wrapName(cocktail.name, TEXT_WIDTH);
-  const lineHeight = Math.round(size * 1.08);
-  // The name block sits in the middle of the card: label above it, the rule and meta line below it.
-  const nameTop = 315 - (lines.length * lineHeight) / 2 + size * 0.32;
-  const names = lines
-    .map((line, i) => `<tspan x="${TEXT_X}" y="${Math.round(nameTop + i * lineHeight)}">${escapeXml(line)}</tspan>`)
-    .join('');
-  const ruleY = Math.round(nameTop + (lines.length - 1) * lineHeight + size * 0.55);
-  const meta = escapeXml(metaLineOf(cocktail));
-  const glow = { cx: DRAWING.x + DRAWING.size / 2, cy: Math.round(DRAWING.y + DRAWING.size * 0.58) };
-  return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${OG_IMAGE_WIDTH}" height="${OG_IMAGE_HEIGHT}" viewBox="0 0 ${OG_IMAGE_WIDTH} ${OG_IMAGE_HEIGHT}">`,
-    '<defs>',
-    `<linearGradient id="og-bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${PALETTE.surface}"/><stop offset="1" stop-color="${PALETTE.background}"/></linearGradient>`,
-    `<radialGradient id="og-glow" cx="${glow.cx}" cy="${glow.cy}" r="400" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="${liquid}" stop-opacity="0.34"/><stop offset="0.55" stop-color="${liquid}" stop-opacity="0.1"/><stop offset="1" stop-color="${liquid}" stop-opacity="0"/></radialGradient>`,
-    '</defs>',
-    `<rect width="${OG_IMAGE_WIDTH}" height="${OG_IMAGE_HEIGHT}" fill="url(#og-bg)"/>`,
-    `<rect width="${OG_IMAGE_WIDTH}" height="${OG_IMAGE_HEIGHT}" fill="url(#og-glow)"/>`,
-    `<rect x="18" y="18" width="${OG_IMAGE_WIDTH - 36}" height="${OG_IMAGE_HEIGHT - 36}" rx="22" fill="none" stroke="${PALETTE.border}" stroke-width="2"/>`,
-    `<circle cx="${TEXT_X + 7}" cy="98" r="7" fill="${PALETTE.accent}"/>`,
-    `<text x="${TEXT_X + 26}" y="106" font-family="${SANS}" font-size="22" font-weight="700" letter-spacing="6" fill="${PALETTE.accent}">BARBACK</text>`,
-    `<text font-family="${SERIF}" font-size="${size}" fill="${PALETTE.foreground}">${names}</text>`,
-    `<rect x="${TEXT_X}" y="${ruleY}" width="64" height="4" rx="2" fill="${PALETTE.accent}"/>`,
-    `<text x="${TEXT_X}" y="${ruleY + 56}" font-family="${SANS}" font-size="30" fill="${PALETTE.muted}">${meta}</text>`,
-    `<text x="${TEXT_X}" y="540" font-family="${SANS}" font-size="20" letter-spacing="1" fill="${PALETTE.muted}" fill-opacity="0.75">Cocktail recipe</text>`,
-    placed,
-    '</svg>',
-  ].join('');
-}
 
 /** One drawn image: its PNG bytes and strong ETag. */
 interface DrawnImage {
@@ -239,18 +72,29 @@ function errorAnswer(c: Context, status: 404 | 503, code: 'NOT_FOUND' | 'SERVICE
   return c.json(errorBody(code, message), status, headers);
 }
 
+/** Which image a path asks for: its kind and the slug as written; null for any other path. */
+function imageOf(path: string): { kind: 'cocktail' | 'shared'; slug: string } | null {
+  const cocktail = COCKTAIL_IMAGE.exec(path);
+  if (cocktail) return { kind: 'cocktail', slug: cocktail[1]! };
+  const shared = SHARED_RECIPE_IMAGE.exec(path);
+  return shared ? { kind: 'shared', slug: shared[1]! } : null;
+}
+
 /**
- * `GET|HEAD /og/cocktails/<slug>.png` as Hono middleware (any other method or path: `next()`). `clientDir` is the
- * client build (dist/client); the server-render build sits beside it (dist/ssr), and is re-read when it changes.
+ * `GET|HEAD /og/cocktails/<slug>.png` and `GET|HEAD /og/recipes/shared/<share slug>.png` as Hono middleware (any other
+ * method or path: `next()`). `clientDir` is the client build (dist/client); the server-render build sits beside it
+ * (dist/ssr), and is re-read when it changes.
  *
- * 200: the 1200 x 630 px PNG, `Content-Type: image/png`, `Cache-Control: public, max-age=86400`, a strong ETag (SHA-1
- * of the bytes); 304 when If-None-Match names it. Images are kept in memory ({@link OG_IMAGE_CACHE_ENTRIES}, least
- * recently used out) keyed by slug and catalogue version, so a changed catalogue redraws; concurrent requests for an
- * image not kept yet share one drawing.
+ * 200: the 1200 x 630 px PNG, `Content-Type: image/png`, a strong ETag (SHA-1 of the bytes), `Cache-Control: public,
+ * max-age=86400` for a catalogue cocktail and `no-cache` for a shared recipe; 304 when If-None-Match names it. Images
+ * are kept in memory ({@link OG_IMAGE_CACHE_ENTRIES} of both kinds, least recently used out) keyed by slug and catalogue
+ * version, or by share slug and the recipe's content, so a changed catalogue or an edited recipe redraws; concurrent
+ * requests for an image not kept yet share one drawing.
  *
  * Errors (`{"error": {code, message}}`, `Cache-Control: no-store`): 404 NOT_FOUND for a slug that is not a public
- * catalogue cocktail (venue signatures and own recipes included), when there is no build, or when drawing fails (logged);
- * 503 SERVICE_UNAVAILABLE (with Retry-After) while the database is away. Never a 500.
+ * catalogue cocktail (venue signatures and own recipes included), a share slug that is malformed, unknown or turned
+ * off, when there is no build, or when drawing fails (logged); 503 SERVICE_UNAVAILABLE (with Retry-After) while the
+ * database is away. Never a 500.
  */
 export function serveCocktailImage({ db, clientDir, logger }: ServerRenderedPageOptions): MiddlewareHandler {
   // The renderer is all that is used; the client build's index.html is there whenever a build is.
@@ -259,19 +103,46 @@ export function serveCocktailImage({ db, clientDir, logger }: ServerRenderedPage
   const drawing = new Map<string, Promise<DrawnImage>>();
   let cachedModule: unknown = null;
 
-  async function draw(render: RenderCocktailDrawing, slug: string): Promise<DrawnImage> {
-    const cocktail = await getCocktailBySlug({ db, slug });
+  async function draw(render: RenderCocktailDrawing, read: () => Promise<CocktailDetail>): Promise<DrawnImage> {
+    const cocktail = await read();
     const svg = composeCocktailCard(cocktail, await render(cocktail));
     const png = new Uint8Array(await sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer());
     return { png, etag: etagOf(png) };
   }
 
+  /** The image kept under `key`, else drawn once (however many ask for it meanwhile) and kept. */
+  async function imageFor(key: string, make: () => Promise<DrawnImage>): Promise<DrawnImage> {
+    const kept = cache.get(key);
+    if (kept) {
+      cache.delete(key);
+      cache.set(key, kept);
+      return kept;
+    }
+    let pending = drawing.get(key);
+    if (!pending) {
+      pending = make().finally(() => drawing.delete(key));
+      drawing.set(key, pending);
+    }
+    const image = await pending;
+    cache.set(key, image);
+    while (cache.size > OG_IMAGE_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+    return image;
+  }
+
   return async function cocktailImage(c, next) {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
-    const match = OG_PATH.exec(c.req.path);
-    if (!match) return next();
-    const slug = slugSchema.safeParse(match[1]);
-    if (!slug.success) return errorAnswer(c, 404, 'NOT_FOUND', `no cocktail is called '${match[1]}'`);
+    const asked = imageOf(c.req.path);
+    if (!asked) return next();
+    const shared = asked.kind === 'shared';
+    const slug = (shared ? shareSlugSchema.shape.slug : slugSchema).safeParse(asked.slug);
+    if (!slug.success) {
+      return errorAnswer(
+        c,
+        404,
+        'NOT_FOUND',
+        shared ? 'No shared recipe at this link.' : `no cocktail is called '${asked.slug}'`,
+      );
+    }
     let image: DrawnImage;
     try {
       const build = await loadBuild();
@@ -284,30 +155,29 @@ export function serveCocktailImage({ db, clientDir, logger }: ServerRenderedPage
         cache.clear();
         cachedModule = build.module;
       }
-      const key = `${await getCatalogueVersion(db)}:${slug.data}`;
-      const kept = cache.get(key);
-      if (kept) {
-        cache.delete(key);
-        cache.set(key, kept);
-        image = kept;
+      if (shared) {
+        // Read at every request: a link turned off answers 404 at once, whatever is kept.
+        const recipe = await getSharedRecipe({ db, slug: slug.data });
+        const content = createHash('sha1').update(JSON.stringify(recipe)).digest('base64url');
+        image = await imageFor(`shared:${slug.data}:${content}`, () => draw(render, async () => recipe));
       } else {
-        let pending = drawing.get(key);
-        if (!pending) {
-          pending = draw(render, slug.data).finally(() => drawing.delete(key));
-          drawing.set(key, pending);
-        }
-        image = await pending;
-        cache.set(key, image);
-        while (cache.size > OG_IMAGE_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+        const key = `cocktail:${await getCatalogueVersion(db)}:${slug.data}`;
+        image = await imageFor(key, () => draw(render, () => getCocktailBySlug({ db, slug: slug.data })));
       }
     } catch (error) {
       const { status, body } = toErrorResponse(error);
       if (status === 503) return errorAnswer(c, 503, 'SERVICE_UNAVAILABLE', body.error.message);
       if (status === 404) return errorAnswer(c, 404, 'NOT_FOUND', body.error.message);
-      logger?.warn({ err: error, path: c.req.path }, 'the cocktail preview image could not be drawn');
-      return errorAnswer(c, 404, 'NOT_FOUND', 'no preview image is available for this cocktail');
+      logger?.warn({ err: error, path: c.req.path }, 'the preview image could not be drawn');
+      return errorAnswer(
+        c,
+        404,
+        'NOT_FOUND',
+        `no preview image is available for this ${shared ? 'recipe' : 'cocktail'}`,
+      );
     }
-    const headers = { 'Cache-Control': OG_IMAGE_CACHE_CONTROL, ETag: image.etag };
+    const cacheControl = shared ? OG_SHARED_IMAGE_CACHE_CONTROL : OG_IMAGE_CACHE_CONTROL;
+    const headers = { 'Cache-Control': cacheControl, ETag: image.etag };
     if (matchesEtag(c.req.header('if-none-match'), image.etag)) return c.body(null, 304, headers);
     const png = { ...headers, 'Content-Type': 'image/png', 'Content-Length': String(image.png.byteLength) };
     if (c.req.method === 'HEAD') return c.body(null, 200, png);
