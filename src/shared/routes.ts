@@ -55,6 +55,16 @@ export function cocktailPagePath(slug: string): string {
   return routePaths.cocktail.replace(':slug', encodeURIComponent(slug));
 }
 
+/** A shared collection's public page: `/shared/<share slug>` (docs/product.md, Recipe pages). */
+export function sharedCollectionPagePath(shareSlug: string): string {
+  return routePaths.sharedCollection.replace(':slug', encodeURIComponent(shareSlug));
+}
+
+/** A shared own recipe's public page: `/recipes/shared/<share slug>` (docs/product.md, Recipe pages). */
+export function sharedRecipePagePath(shareSlug: string): string {
+  return routePaths.sharedRecipe.replace(':slug', encodeURIComponent(shareSlug));
+}
+
 /** Every route pattern of the client, as a list. */
 export const routePatterns: readonly string[] = Object.values(routePaths);
 

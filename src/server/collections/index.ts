@@ -6,3 +6,5 @@
 export { collectionRoutes, sharedCollectionRoutes } from './routes';
 export { deleteCollectionsData, type CollectionsDeletion } from './account-deletion';
 export { ratingsByCocktail } from './ratings';
+// A shared collection's page head (seo/shared-pages.ts) reads it as its link does.
+export { getSharedCollection } from './collections';
