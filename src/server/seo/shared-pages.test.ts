@@ -10,7 +10,7 @@ import { ownRecipeSchema, type OwnRecipe, type OwnRecipeWriteInput } from '@/sha
 import { postJson, randomEmail, signIn, TEST_ORIGIN, userIdOf } from '../../../tests/support/auth';
 import type { CookieJar } from '../../../tests/support/cookie-jar';
 import { noisyImage } from '../../../tests/support/images';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createTestApp, ingredientIdsOf, type TestApp } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
 import { grantEntitlement } from '../payments';
 import { OG_IMAGE_HEIGHT, OG_IMAGE_WIDTH } from './og-image';
@@ -153,8 +153,7 @@ describe.each(testDialects())('the shared pages and their heads, on %s', (dialec
     await writeFile(path.join(buildDir, SERVER_RENDER_DIR, SERVER_RENDER_FILE), RENDERER);
     t = await createTestApp({ dialect, clientDir });
     origin = t.config.appUrl;
-    const rows = await t.database.db.selectFrom('ingredient').select(['id', 'slug']).execute();
-    ing = Object.fromEntries(rows.map((row) => [row.slug, Number(row.id)]));
+    ing = await ingredientIdsOf(t);
     const bySlug = async (slug: string) =>
       Number(
         (await t.database.db.selectFrom('cocktail').select('id').where('slug', '=', slug).executeTakeFirstOrThrow()).id,
