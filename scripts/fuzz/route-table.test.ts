@@ -30,14 +30,20 @@ function isApiPath(path: string): boolean {
 /**
  * Routes a middleware serves rather than a Hono route (`app.routes` shows each only as `ALL /*`), each with a probe: a
  * request that middleware answers as the API does, 404 NOT_FOUND in the error shape as JSON, and `control`, a path beside
- * it that it passes on (the client's page or "client not built", never that answer). So far the link-preview images
- * (src/server/seo/og-image.ts), probed with a malformed slug, which is refused before any build or database is read.
+ * it that it passes on (the client's page or "client not built", never that answer). So far the link-preview images of
+ * a catalogue cocktail and of a shared own recipe (src/server/seo/og-image.ts), probed with a malformed slug, which is
+ * refused before any build or database is read.
  */
 const MIDDLEWARE_ROUTES: readonly { key: string; probe: string; control: string }[] = [
   {
     key: 'GET /og/cocktails/:slug.png',
     probe: '/og/cocktails/Not_A_Slug.png',
     control: '/og/cocktails/Not_A_Slug.jpg',
+  },
+  {
+    key: 'GET /og/recipes/shared/:slug.png',
+    probe: '/og/recipes/shared/not-a-share-slug.png',
+    control: '/og/recipes/shared/not-a-share-slug.jpg',
   },
 ];
 

@@ -1,8 +1,9 @@
 /**
  * The route table's files for search engines and link previews (src/server/seo): robots.txt, the sitemap with its pages
- * and a public cocktail's preview image. Anyone may read them; none must ever hold the victim's private things (an
+ * and the preview images of a public cocktail and of a shared own recipe. Anyone may read them; none must ever hold the victim's private things (an
  * unshared collection, a private own recipe, a venue signature): the secrets check looks for them in every answer.
  */
+import { shareSlugSchema } from '@/shared/schemas/collections';
 import { slugSchema } from '@/shared/schemas/slug';
 import type { RouteSpec } from './types';
 import { app } from './shared';
@@ -29,5 +30,15 @@ export const SEO_ROUTES: readonly RouteSpec[] = [
     caller: 'anyone',
     weight: 0.3,
     params: { slug: { valid: () => 'negroni', schema: slugSchema } },
+  }),
+  app({
+    // A shared own recipe's link-preview PNG (og-image.ts, a middleware as the cocktail's is; no build here either, so
+    // the valid request, the victim's shared recipe, answers 404 "not built"): the share slug's handling is fuzzed.
+    id: 'GET /og/recipes/shared/:slug.png',
+    method: 'GET',
+    path: '/og/recipes/shared/:slug.png',
+    caller: 'anyone',
+    weight: 0.3,
+    params: { slug: { valid: (ctx) => ctx.publicRecipeSlug, schema: shareSlugSchema.shape.slug } },
   }),
 ];
