@@ -7,7 +7,10 @@
  */
 import { routePaths } from '@/shared/routes';
 
-/** Public prefixes named on their own beside `Allow: /`: the link-preview images (`/og/cocktails/<slug>.png`). */
+/**
+ * Public prefixes named on their own beside `Allow: /`: the link-preview images (`/og/cocktails/<slug>.png`,
+ * `/og/recipes/shared/<slug>.png`).
+ */
 export const ROBOTS_ALLOWED: readonly string[] = ['/og/'];
 
 /** The path prefixes crawlers are asked to stay out of, in the order robots.txt lists them. */
