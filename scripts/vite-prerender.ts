@@ -14,6 +14,9 @@ import {
   MENU_PATH_PLACEHOLDER,
   RECIPE_HTML_PLACEHOLDER,
   RECIPE_PAGE_FILE,
+  SHARED_HTML_PLACEHOLDER,
+  SHARED_PAGE_FILE,
+  SHARED_PATH_PLACEHOLDER,
   PRERENDERED_DIR,
   PRERENDERED_PAGES,
   PRERENDERED_PATH_ATTRIBUTE,
@@ -52,6 +55,10 @@ const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
     '/src/client/features/batch/components/batch-calculator-page.tsx',
   ],
   [MENU_PATH_PLACEHOLDER]: ['/src/client/app/routes/public-menu.tsx'],
+  [SHARED_PATH_PLACEHOLDER]: [
+    '/src/client/app/routes/shared-collection.tsx',
+    '/src/client/app/routes/shared-recipe.tsx',
+  ],
 };
 
 /** Options: the same `resolve.alias` and `define` as the client build, so the Node build sees the same code. */
@@ -335,6 +342,11 @@ export function prerenderPages(options: PrerenderOptions): Plugin {
         writeFileSync(
           path.join(outDir, PRERENDERED_DIR, MENU_PAGE_FILE),
           page(MENU_HTML_PLACEHOLDER, MENU_PATH_PLACEHOLDER),
+        );
+        // The shared pages' template (a shared collection or recipe), filled the same way.
+        writeFileSync(
+          path.join(outDir, PRERENDERED_DIR, SHARED_PAGE_FILE),
+          page(SHARED_HTML_PLACEHOLDER, SHARED_PATH_PLACEHOLDER),
         );
       } finally {
         rmSync(PRERENDER_OUT_DIR, { recursive: true, force: true });

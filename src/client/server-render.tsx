@@ -10,14 +10,16 @@ import { ServerMenuContext } from './features/venues/api/public-menu';
 import { CocktailVisual } from './features/catalogue/components/cocktail-visual';
 import { ServerRecipeContext } from './features/catalogue/lib/server-recipe';
 import { visualThemeOf, type VisualInput } from './features/catalogue/lib/visual-theme';
+import { ServerPageDataContext, type ServerPageData } from './lib/server-page-data';
 
 /**
- * Request-time rendering of a venue's public menu and of a recipe deep link: the server
- * (src/server/venues/menu-page.ts, src/server/catalogue/recipe-page.ts) loads the Node build of this module
- * (dist/ssr/server-render.js, written by scripts/vite-prerender.ts) and calls {@link renderPublicMenu} with the menu it
- * read, or {@link renderRecipePage} with the cocktail, so the drinks or the recipe are in the first paint, before any
+ * Request-time rendering of a venue's public menu, a cocktail's page and the shared pages: the server
+ * (src/server/venues/menu-page.ts, src/server/catalogue/recipe-page.ts, src/server/seo/shared-pages.ts) loads the Node
+ * build of this module (dist/ssr/server-render.js, written by scripts/vite-prerender.ts) and calls
+ * {@link renderPublicMenu} with the menu it read, {@link renderRecipePage} with the cocktail or
+ * {@link renderSharedPage} with the shared page's data, so the drinks or the recipe are in the first paint, before any
  * script has loaded. The browser then hydrates the same tree from the data embedded in the page (public-menu.ts
- * `embeddedMenu`, server-recipe.ts `embeddedRecipe`).
+ * `embeddedMenu`, server-recipe.ts `embeddedRecipe`, server-page-data.ts `useServerPageData`).
  */
 
 /**
@@ -74,6 +76,17 @@ export function renderRecipePage(cocktail: { id: number }, url: string): Promise
   }
   const recipe = { id: String(cocktail.id), data: cocktail };
   return renderApp(url, (app) => <ServerRecipeContext.Provider value={recipe}>{app}</ServerRecipeContext.Provider>);
+}
+
+/**
+ * Renders a shared page (`http://host/shared/<slug>` or `http://host/recipes/shared/<slug>`) with `page` as its data
+ * (its query key and the API's body; src/client/lib/server-page-data.ts), as an HTML fragment for `#root`
+ * (src/server/seo/shared-pages.ts puts it into the page): the collection or the recipe is in the first paint, and the
+ * browser hydrates it from the same data embedded beside it.
+ * @throws when the route does not render, or the HTML holds a script.
+ */
+export function renderSharedPage(page: ServerPageData, url: string): Promise<string> {
+  return renderApp(url, (app) => <ServerPageDataContext.Provider value={page}>{app}</ServerPageDataContext.Provider>);
 }
 
 /** What {@link renderCocktailDrawing} reads of a cocktail: its look fields (a summary or a detail has them all). */

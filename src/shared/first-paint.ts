@@ -161,7 +161,24 @@ export const MENU_PAGE_FILE = 'menu.html';
 export const MENU_HTML_PLACEHOLDER = '<!--bb:menu-html-->';
 /** Stands in the template for the menu's path in `#root`'s pre-rendered attribute. */
 export const MENU_PATH_PLACEHOLDER = '/v/__bb_menu_slug__';
+/**
+ * A shared page (a shared collection, `/shared/:slug`, or a shared own recipe, `/recipes/shared/:slug`) is rendered by
+ * the server at request time too (src/server/seo/shared-pages.ts), into the template {@link SHARED_PAGE_FILE} (the
+ * gate, `#root` holding {@link SHARED_HTML_PLACEHOLDER}, its pre-rendered path {@link SHARED_PATH_PLACEHOLDER}), with
+ * the page's data as the API answers it in `<script type="application/json" id=SHARED_DATA_ID>`:
+ * `{"key": "<query key>", "data": <body>}` (src/client/lib/server-page-data.ts reads it).
+ */
+export const SHARED_DATA_ID = 'bb-shared-data';
+/** The shared pages' template, under the client build's {@link PRERENDERED_DIR}. */
+export const SHARED_PAGE_FILE = 'shared.html';
+/** Stands in the template for the rendered page's HTML (inside `#root`). */
+export const SHARED_HTML_PLACEHOLDER = '<!--bb:shared-html-->';
+/** Stands in the template for the page's path in `#root`'s pre-rendered attribute. */
+export const SHARED_PATH_PLACEHOLDER = '/__bb_shared_path__';
 /** The folder of the Node build of src/client/server-render.tsx, beside the client build (dist/ssr). */
 export const SERVER_RENDER_DIR = 'ssr';
-/** The file of that build exporting `renderPublicMenu(menu, url)` and `renderRecipePage(cocktail, url)`. */
+/**
+ * The file of that build exporting `renderPublicMenu(menu, url)`, `renderRecipePage(cocktail, url)`,
+ * `renderSharedPage(page, url)` and `renderCocktailDrawing(cocktail)`.
+ */
 export const SERVER_RENDER_FILE = 'server-render.js';

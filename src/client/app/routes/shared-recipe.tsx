@@ -1,10 +1,8 @@
 import { useParams } from 'react-router';
 import { SharedRecipePage } from '@/client/features/recipes/components/shared-recipe-page';
-import { useDocumentTitle } from '@/client/lib/use-document-title';
 
 /** Route module of `/recipes/shared/:slug`: a recipe someone shared, open to anyone with the link. */
 export function Component() {
-  useDocumentTitle('Shared recipe');
   const { slug = '' } = useParams();
   return <SharedRecipePage slug={slug} />;
 }

@@ -6,6 +6,7 @@ import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { ApiError } from '@/client/lib/api-client';
 import { LoadFailed } from '@/client/components/load-failed';
+import { useDocumentTitle } from '@/client/lib/use-document-title';
 import { formatLine } from '@/shared/domain/line-format';
 import type { Unit } from '@/shared/domain/units';
 import type { SharedRecipe } from '@/shared/schemas/recipes';
@@ -103,6 +104,8 @@ function RecipeBody({ recipe }: { recipe: SharedRecipe }) {
 /** /recipes/shared/:slug: a recipe someone shared, for anyone with the link; a link turned off says so. */
 export function SharedRecipePage({ slug }: { slug: string }) {
   const recipe = useSharedRecipe(slug);
+  // The recipe's own name, as the server's head gives it: 'Paper Plane cocktail recipe · Barback'.
+  useDocumentTitle(recipe.data ? `${recipe.data.name} cocktail recipe` : 'Shared recipe');
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6" data-testid="shared-recipe-page">
       {recipe.isPending ? (
