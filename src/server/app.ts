@@ -33,7 +33,7 @@ import { createMailer, type Mailer } from './mail';
 import { listMakeableIds, myBarRoutes } from './my-bar';
 import { seoRoutes } from './seo';
 import { serveCocktailImage } from './seo/og-image';
-import { serveSharedPageHeads } from './seo/shared-pages';
+import { serveSharedPages } from './seo/shared-pages';
 import { supportRoutes } from './support';
 import { createImageStore, guardImageStore, MEDIA_PATH, mediaRoutes, type ImageStore } from './uploads';
 import { addPurchasedSeat, publicMenuRoutes, serveMenuPage, venueInvitationRoutes, venueRoutes } from './venues';
@@ -243,7 +243,7 @@ export function createApp(deps: AppDeps): Hono {
   app.use(serveMenuPage({ db, clientDir: deps.clientDir ?? DEFAULT_CLIENT_DIR, logger }));
   app.use(serveCocktailImage({ db, clientDir: deps.clientDir ?? DEFAULT_CLIENT_DIR, logger }));
   app.use(serveRecipePage({ db, clientDir: deps.clientDir ?? DEFAULT_CLIENT_DIR, logger, origin: config.appUrl }));
-  app.use(serveSharedPageHeads({ db, clientDir: deps.clientDir ?? DEFAULT_CLIENT_DIR, logger, origin: config.appUrl }));
+  app.use(serveSharedPages({ db, clientDir: deps.clientDir ?? DEFAULT_CLIENT_DIR, logger, origin: config.appUrl }));
   app.use(serveClient({ clientDir: deps.clientDir ?? DEFAULT_CLIENT_DIR }));
 
   app.notFound((c) => {

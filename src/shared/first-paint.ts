@@ -169,6 +169,10 @@ export const MENU_PATH_PLACEHOLDER = '/v/__bb_menu_slug__';
  * `{"key": "<query key>", "data": <body>}` (src/client/lib/server-page-data.ts reads it).
  */
 export const SHARED_DATA_ID = 'bb-shared-data';
+/** The query key of a shared page's data block, as text: 'shared-recipe:<share slug>', 'shared-collection:<share slug>'. */
+export function sharedPageKey(kind: 'recipe' | 'collection', slug: string): string {
+  return `shared-${kind}:${slug}`;
+}
 /** The shared pages' template, under the client build's {@link PRERENDERED_DIR}. */
 export const SHARED_PAGE_FILE = 'shared.html';
 /** Stands in the template for the rendered page's HTML (inside `#root`). */

@@ -116,6 +116,13 @@ describe('the pre-rendered pages of the build', () => {
     writeFileSync(path.join(clientDir, 'index.html'), indexHtml);
     writeFileSync(path.join(clientDir, 'app-shell.html'), shellHtml);
     writeFileSync(path.join(clientDir, 'prerendered', 'discover.html'), discoverHtml);
+    // The templates the server fills in for the menu, a cocktail's page and the shared pages.
+    for (const file of ['menu.html', 'recipe.html', 'shared.html']) {
+      writeFileSync(
+        path.join(clientDir, 'prerendered', file),
+        '<!doctype html><html><body><!--placeholder--></body></html>',
+      );
+    }
     writeFileSync(path.join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await createTestApp({ clientDir, seed: null });
@@ -143,7 +150,15 @@ describe('the pre-rendered pages of the build', () => {
   });
 
   it('never serves a page under its own file name', async () => {
-    for (const url of ['/index.html', '/app-shell.html', '/prerendered/discover.html', '/assets/../index.html']) {
+    for (const url of [
+      '/index.html',
+      '/app-shell.html',
+      '/prerendered/discover.html',
+      '/prerendered/menu.html',
+      '/prerendered/recipe.html',
+      '/prerendered/shared.html',
+      '/assets/../index.html',
+    ]) {
       const response = await t.request(url);
       expect(response.status, url).toBe(404);
       expect(await response.text(), url).toBe(shellHtml);

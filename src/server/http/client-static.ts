@@ -2,7 +2,13 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
-import { MENU_PAGE_FILE, PRERENDERED_DIR, PRERENDERED_PAGES } from '@/shared/first-paint';
+import {
+  MENU_PAGE_FILE,
+  PRERENDERED_DIR,
+  PRERENDERED_PAGES,
+  RECIPE_PAGE_FILE,
+  SHARED_PAGE_FILE,
+} from '@/shared/first-paint';
 import { APP_SHELL_PATH, SERVICE_WORKER_PATH } from '@/shared/offline';
 import { isClientRoute } from '@/shared/routes';
 import { LruCache } from '../lib/lru-cache';
@@ -24,8 +30,11 @@ const HTML_PAGES = new Set([
   'index.html',
   APP_SHELL_HTML,
   ...Object.values(PRERENDERED_PAGES).map((file) => `${PRERENDERED_DIR}/${file}`),
-  // The menu template (venues/menu-page.ts fills it for /v/:slug): never served raw, placeholders and all.
+  // The templates the server fills (venues/menu-page.ts, catalogue/recipe-page.ts, seo/shared-pages.ts): never served
+  // raw, placeholders and all.
   `${PRERENDERED_DIR}/${MENU_PAGE_FILE}`,
+  `${PRERENDERED_DIR}/${RECIPE_PAGE_FILE}`,
+  `${PRERENDERED_DIR}/${SHARED_PAGE_FILE}`,
 ]);
 
 interface StaticFile {

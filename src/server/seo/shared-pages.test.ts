@@ -4,7 +4,16 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_RENDER_DIR, SERVER_RENDER_FILE } from '@/shared/first-paint';
+import {
+  PRERENDERED_DIR,
+  PRERENDERED_PATH_ATTRIBUTE,
+  SERVER_RENDER_DIR,
+  SERVER_RENDER_FILE,
+  SHARED_DATA_ID,
+  SHARED_HTML_PLACEHOLDER,
+  SHARED_PAGE_FILE,
+  SHARED_PATH_PLACEHOLDER,
+} from '@/shared/first-paint';
 import type { CollectionDetail } from '@/shared/schemas/collections';
 import { ownRecipeSchema, type OwnRecipe, type OwnRecipeWriteInput } from '@/shared/schemas/recipes';
 import { postJson, randomEmail, signIn, TEST_ORIGIN, userIdOf } from '../../../tests/support/auth';
@@ -14,7 +23,7 @@ import { createTestApp, ingredientIdsOf, type TestApp } from '../../../tests/sup
 import { testDialects } from '../../../tests/support/test-database';
 import { grantEntitlement } from '../payments';
 import { OG_IMAGE_HEIGHT, OG_IMAGE_WIDTH } from './og-image';
-import { serveSharedPageHeads } from './shared-pages';
+import { serveSharedPages } from './shared-pages';
 
 /** The build's home page (never served for a shared page). */
 const HOME =
@@ -24,8 +33,18 @@ const HOME =
 const SHELL =
   '<!doctype html><html><head><title>Barback — shell</title>\n<meta\n  name="description"\n  content="Your pocket bartender"\n/>\n</head>' +
   '<body><div id="root">shell</div></body></html>';
-/** A stand-in for the build's drawing export: a red glass (its title names what was drawn). */
+/** The build's shared pages template: the shell's head, the placeholders the server fills. */
+const SHARED_TEMPLATE =
+  '<!doctype html><html><head><title>Barback</title><meta name="description" content="Shell" /></head>' +
+  `<body><div id="root" ${PRERENDERED_PATH_ATTRIBUTE}="${SHARED_PATH_PLACEHOLDER}">${SHARED_HTML_PLACEHOLDER}</div></body></html>`;
+/**
+ * Stand-ins for the build's exports: the shared page's renderer writes the data's name and the address it rendered,
+ * the drawing a red glass.
+ */
 const RENDERER = `
+export async function renderSharedPage(page, url) {
+  return '<main>' + page.key + '|' + page.data.name + '|' + url + '</main>';
+}
 export function renderCocktailDrawing(cocktail) {
   return {
     liquid: '#c0392b',
@@ -363,10 +382,42 @@ describe.each(testDialects())('the shared pages and their heads, on %s', (dialec
     expect(canonicalOf(slashed)).toBe(`${origin}/recipes/shared/${shared.shareSlug}`);
   });
 
+  it('renders the page on the server with the build, its data block as the API answers it, and the same head', async () => {
+    const template = path.join(clientDir, PRERENDERED_DIR, SHARED_PAGE_FILE);
+    await mkdir(path.dirname(template), { recursive: true });
+    await writeFile(template, SHARED_TEMPLATE);
+    try {
+      const { slug } = await createCollection('Quillon Rendered', [negroniId, shared.id]);
+      for (const [url, key, api] of [
+        [
+          `/recipes/shared/${shared.shareSlug}`,
+          `shared-recipe:${shared.shareSlug}`,
+          `/api/recipes/shared/${shared.shareSlug}`,
+        ],
+        [`/shared/${slug}`, `shared-collection:${slug}`, `/api/collections/shared/${slug}`],
+      ] as const) {
+        const answer = await t.request(url);
+        expect(answer.status, url).toBe(200);
+        const page = await answer.text();
+        const body = (await t.json<{ name: string }>(api)).body;
+        expect(page, url).toContain(
+          `<div id="root" ${PRERENDERED_PATH_ATTRIBUTE}="${url}"><main>${key}|${body.name}|http://localhost${url}</main></div>`,
+        );
+        const block = new RegExp(`<script type="application/json" id="${SHARED_DATA_ID}">([^<]*)</script>`).exec(page);
+        expect(JSON.parse(block![1]!), url).toEqual({ key, data: body });
+        expect(jsonLdOf(page), url).not.toBeNull();
+        expect(canonicalOf(page), url).toBe(`${origin}${url}`);
+        for (const secret of [owner.email, SECRET_RECIPE, SECRET_COLLECTION]) expect(page, url).not.toContain(secret);
+      }
+    } finally {
+      await rm(template);
+    }
+  });
+
   it('passes the request on as it is when there is no build', async () => {
     const app = new Hono();
     app.use(
-      serveSharedPageHeads({ db: t.database.db, clientDir: path.join(buildDir, 'missing'), origin: 'https://x.test' }),
+      serveSharedPages({ db: t.database.db, clientDir: path.join(buildDir, 'missing'), origin: 'https://x.test' }),
     );
     app.all('*', (c) => c.text('passed on', 418));
     for (const url of [`/recipes/shared/${shared.shareSlug}`, '/shared/AAAAAAAAAAAAAAAAAAAAAA', '/shared/short']) {

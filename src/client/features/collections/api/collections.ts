@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/client/lib/api-client';
 import { useServerPageData } from '@/client/lib/server-page-data';
+import { sharedPageKey } from '@/shared/first-paint';
 import {
   collectionDetailSchema,
   collectionListSchema,
@@ -41,15 +42,12 @@ export function useCollection(userId: string | null, id: number) {
   });
 }
 
-/** The text key of a shared collection's page data (src/client/lib/server-page-data.ts; the server writes the same). */
-export const sharedCollectionPageKey = (slug: string) => `shared-collection:${slug}`;
-
 /**
  * A shared collection, as anyone sees it (404 once its owner turns sharing off); it starts from the collection the
  * server rendered the page with, when there is one.
  */
 export function useSharedCollection(slug: string) {
-  const rendered = sharedCollectionSchema.safeParse(useServerPageData(sharedCollectionPageKey(slug)));
+  const rendered = sharedCollectionSchema.safeParse(useServerPageData(sharedPageKey('collection', slug)));
   return useQuery({
     queryKey: ['shared-collection', slug],
     initialData: rendered.success ? rendered.data : undefined,

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/client/lib/api-client';
 import { useServerPageData } from '@/client/lib/server-page-data';
+import { sharedPageKey } from '@/shared/first-paint';
 import { imageUploadInit } from '@/client/lib/image-file';
 import { sendWrite, wasKept } from '@/client/lib/offline/write-queue';
 import {
@@ -50,15 +51,12 @@ export function useOwnRecipeSearch(userId: string | null, q: string) {
   });
 }
 
-/** The text key of a shared recipe's page data (src/client/lib/server-page-data.ts; the server writes the same). */
-export const sharedRecipePageKey = (slug: string) => `shared-recipe:${slug}`;
-
 /**
  * A shared recipe, as anyone with its link sees it (404 once its owner turns sharing off); it starts from the recipe
  * the server rendered the page with, when there is one.
  */
 export function useSharedRecipe(slug: string) {
-  const rendered = sharedRecipeSchema.safeParse(useServerPageData(sharedRecipePageKey(slug)));
+  const rendered = sharedRecipeSchema.safeParse(useServerPageData(sharedPageKey('recipe', slug)));
   return useQuery({
     queryKey: ['shared-recipe', slug],
     initialData: rendered.success ? rendered.data : undefined,

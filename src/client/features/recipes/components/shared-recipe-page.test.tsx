@@ -2,14 +2,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SHARED_DATA_ID } from '@/shared/first-paint';
+import { SHARED_DATA_ID, sharedPageKey } from '@/shared/first-paint';
 import type { SharedRecipe } from '@/shared/schemas/recipes';
 import { resetServerPageData } from '@/client/lib/server-page-data';
 import { negroniDetail } from '@/client/test/fixtures';
 import { eventsHandler, sessionHandler } from '@/client/test/handlers';
 import { server } from '@/client/test/msw-server';
 import { renderRoutes } from '@/client/test/render-routes';
-import { sharedRecipePageKey } from '../api/own-recipes';
 import { SharedRecipePage } from './shared-recipe-page';
 
 /** A member's recipe as `GET /api/recipes/shared/:slug` answers it. */
@@ -60,7 +59,7 @@ afterEach(() => {
 
 describe('SharedRecipePage', () => {
   it('draws the recipe the server rendered the page with at once, without asking the API, titled by its name', async () => {
-    embed({ key: sharedRecipePageKey('abc123'), data: shared });
+    embed({ key: sharedPageKey('recipe', 'abc123'), data: shared });
     renderPage('abc123');
     expect(screen.getByRole('heading', { level: 1, name: 'House Negroni' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Ingredients' })).toHaveTextContent('30 ml Gin');
@@ -69,14 +68,14 @@ describe('SharedRecipePage', () => {
   });
 
   it("asks the API when the page holds another page's data, or data that fails the contract", async () => {
-    embed({ key: sharedRecipePageKey('other'), data: shared });
+    embed({ key: sharedPageKey('recipe', 'other'), data: shared });
     renderPage('abc123');
     expect(await screen.findByRole('heading', { level: 1, name: 'House Negroni' })).toBeInTheDocument();
     expect(requests).toEqual(['abc123']);
 
     document.getElementById(SHARED_DATA_ID)?.remove();
     resetServerPageData();
-    embed({ key: sharedRecipePageKey('abc123'), data: { name: 'Broken' } });
+    embed({ key: sharedPageKey('recipe', 'abc123'), data: { name: 'Broken' } });
     renderPage('abc123');
     expect(await screen.findAllByRole('heading', { level: 1, name: 'House Negroni' })).not.toHaveLength(0);
     expect(requests).toEqual(['abc123', 'abc123']);
