@@ -31,6 +31,7 @@ const rows = (page: Page) => page.getByTestId('collection-item').getByRole('link
 test.describe('collections, notes and ratings', () => {
   test('collect from the modal, reorder by keyboard, rate and note, share with a stranger, unshare', async ({
     page,
+    browser,
     mail,
     server,
     openApp,
@@ -127,6 +128,15 @@ test.describe('collections, notes and ratings', () => {
     await expect(stranger.getByRole('heading', { level: 1, name: 'Aperitivo hour' })).toBeVisible();
     await expect(stranger.getByRole('list', { name: 'Cocktails' }).getByRole('listitem')).toHaveCount(3);
     await axe.expectClean(stranger, 'a shared collection');
+    await expect(stranger).toHaveTitle('Aperitivo hour · cocktail collection · Barback');
+    // The server draws the collection into the page: a browser without JavaScript, or a crawler, reads it.
+    const noScript = await browser.newContext({ baseURL: server.origin, javaScriptEnabled: false });
+    const bare = await noScript.newPage();
+    await bare.goto(url.pathname);
+    await expect(bare.locator('#root h1')).toHaveText('Aperitivo hour');
+    await expect(bare.locator('#root [data-cocktail-link]')).toHaveCount(3);
+    await expect(bare).toHaveTitle('Aperitivo hour · cocktail collection · Barback');
+    await noScript.close();
 
     await sharing.click();
     await expect(sharing).not.toBeChecked();

@@ -125,6 +125,15 @@ for (const width of [390, 1280]) {
     await expect(stranger.getByText('15 ml Smoked maple syrup')).toBeVisible();
     await shot(stranger, 'shared-recipe');
     await axe.expectClean(stranger, 'a shared recipe');
+    await expect(stranger).toHaveTitle('Smoked Maple Sour cocktail recipe · Barback');
+    // The server draws the recipe into the page: a browser without JavaScript, or a crawler, reads it.
+    const noScript = await browser.newContext({ baseURL: server.origin, javaScriptEnabled: false });
+    const bare = await noScript.newPage();
+    await bare.goto(new URL(href, server.origin).pathname);
+    await expect(bare.locator('#root h1')).toHaveText('Smoked Maple Sour');
+    await expect(bare.locator('#root')).toContainText('15 ml Smoked maple syrup');
+    await expect(bare.locator('script[type="application/ld+json"]')).toHaveCount(1);
+    await noScript.close();
     await sour.getByRole('switch', { name: 'Share link for Smoked Maple Sour' }).click();
     await expect(link).toBeHidden();
     await stranger.reload();

@@ -58,11 +58,13 @@ function observerOf(): IntersectionObserver {
  * artwork in one commit, most of them far below the fold). Returns a ref callback for the element and the answer, which
  * turns true once (in a transition, {@link REVEALS_PER_FRAME} elements a frame, in the order they came near) and stays
  * true, even if `enabled` turns true later. With `enabled` false at first, or in a browser without IntersectionObserver (and
- * in jsdom), the answer is true at once.
+ * in jsdom), the answer is true at once; rendered on the server, it is false (the part is drawn once hydrated).
  * @returns `[ref, near]`: the ref callback stops watching when React detaches it (React 19's ref cleanup)
  */
 export function useNearViewport(enabled: boolean): [(element: Element | null) => (() => void) | undefined, boolean] {
-  const observable = enabled && typeof IntersectionObserver !== 'undefined';
+  // Rendered on the server (no window), a waiting part waits too: the browser's first render, which hydrates that HTML,
+  // has not seen the viewport yet either.
+  const observable = enabled && (typeof window === 'undefined' || typeof IntersectionObserver !== 'undefined');
   // Starts true when the element need not wait, and stays true: a part once drawn is never taken back (a card that moves
   // down a re-sorted list keeps its picture).
   const [arrived, setArrived] = useState(!observable);

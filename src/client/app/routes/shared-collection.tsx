@@ -14,7 +14,8 @@ import { useDocumentTitle } from '@/client/lib/use-document-title';
 export function Component() {
   const slug = useParams().slug ?? '';
   const shared = useSharedCollection(slug);
-  useDocumentTitle(shared.data?.name ?? 'Shared collection');
+  // As the server's head names it: 'Fridays · cocktail collection · Barback'.
+  useDocumentTitle(shared.data ? `${shared.data.name} · cocktail collection` : 'Shared collection');
   if (shared.isPending) return <Skeleton className="mx-auto h-64 w-full max-w-5xl rounded-xl" />;
   if (shared.isError) {
     const gone = shared.error instanceof ApiError && shared.error.status === 404;
