@@ -1,18 +1,8 @@
 import { cocktailPagePath } from '@/shared/routes';
 import type { CocktailDetail } from '@/shared/schemas/cocktail';
 import { metaDescription, type PageHead } from '../http/page-head';
-import type { Technique } from '@/shared/domain/abv';
+import { PREPARED_BY_TECHNIQUE } from '@/shared/domain/recipe-steps';
 import { absoluteUrl, cocktailImagePath, glassName, recipeJsonLd } from './recipe-json-ld';
-
-/** How a technique leaves the drink, for a sentence: 'Stirred, served in a rocks glass.' */
-const PREPARED: Record<Technique, string> = {
-  Shake: 'Shaken',
-  Stir: 'Stirred',
-  Build: 'Built',
-  Blend: 'Blended',
-  Muddle: 'Muddled',
-  Layer: 'Layered',
-};
 
 /** A list in words, for a sentence: "gin, Campari and sweet vermouth" ('' for none, the item alone for one). */
 export function inWords(items: readonly string[]): string {
@@ -27,7 +17,7 @@ export function inWords(items: readonly string[]): string {
  */
 export function recipeDescription(recipe: CocktailDetail): string {
   const ingredients = recipe.ingredients.filter((line) => !line.is_optional).map((line) => line.ingredient);
-  const served = `${PREPARED[recipe.technique]}, served in a ${glassName(recipe.glassware).toLowerCase()}.`;
+  const served = `${PREPARED_BY_TECHNIQUE[recipe.technique]}, served in a ${glassName(recipe.glassware).toLowerCase()}.`;
   const summary = ingredients.length
     ? `${recipe.name}: ${inWords(ingredients.map((name) => name.toLowerCase()))}. ${served}`
     : `How to make a ${recipe.name}. ${served}`;

@@ -1,3 +1,5 @@
+import type { Technique } from '@/shared/domain/abv';
+import { PREPARED_BY_TECHNIQUE } from '@/shared/domain/recipe-steps';
 import type { CocktailDetail } from '@/shared/schemas/cocktail';
 
 /**
@@ -24,16 +26,6 @@ const PALETTE = {
 
 const SERIF = "'Liberation Serif', 'Times New Roman', Times, serif";
 const SANS = "'Liberation Sans', Arial, Helvetica, sans-serif";
-
-/** How the card names a technique: the past participle of the catalogue's verb ('Stir' -> 'Stirred'). */
-const TECHNIQUE_LABEL: Record<string, string> = {
-  Shake: 'Shaken',
-  Stir: 'Stirred',
-  Build: 'Built',
-  Blend: 'Blended',
-  Muddle: 'Muddled',
-  Layer: 'Layered',
-};
 
 /**
  * Advance widths of Liberation Serif Regular (metric-compatible with Times New Roman), thousandths of the font size:
@@ -139,7 +131,7 @@ export function wrapName(name: string, width: number, sizes = [88, 76, 66, 58]):
 
 /** The meta line under the name: base spirit · technique · glassware (as the recipe's facts name them). */
 export function metaLineOf(cocktail: Pick<CocktailDetail, 'base_spirit' | 'technique' | 'glassware'>): string {
-  const technique = TECHNIQUE_LABEL[cocktail.technique] ?? cocktail.technique;
+  const technique = PREPARED_BY_TECHNIQUE[cocktail.technique as Technique] ?? cocktail.technique;
   return [cocktail.base_spirit, technique, cocktail.glassware].filter(Boolean).join(' · ');
 }
 

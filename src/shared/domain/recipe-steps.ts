@@ -1,3 +1,5 @@
+import type { Technique } from './abv';
+
 /**
  * Turns a recipe's instructions (free text) into numbered steps: one step per line when the text has several lines,
  * otherwise one per sentence. Leading numbering ("1.", "2)", "Step 3:") and bullets are removed, empty steps dropped.
@@ -14,3 +16,16 @@ export function splitInstructions(instructions: string): string[] {
   const parts = lines.length > 1 ? lines : cleaned.split(/(?<=[.!?])\s+(?=[A-Z0-9"“(])/);
   return parts.map((part) => part.replace(/^(?:step\s*)?\d+\s*[.):-]\s*|^[-*•]\s+/i, '').trim()).filter(Boolean);
 }
+
+/**
+ * How each technique leaves the drink, as a past participle for a sentence or a caption: 'Stir' -> 'Stirred'
+ * ('Stirred, served in a rocks glass.').
+ */
+export const PREPARED_BY_TECHNIQUE: Readonly<Record<Technique, string>> = {
+  Shake: 'Shaken',
+  Stir: 'Stirred',
+  Build: 'Built',
+  Blend: 'Blended',
+  Muddle: 'Muddled',
+  Layer: 'Layered',
+};

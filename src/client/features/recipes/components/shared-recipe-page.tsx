@@ -8,19 +8,10 @@ import { ApiError } from '@/client/lib/api-client';
 import { LoadFailed } from '@/client/components/load-failed';
 import { useDocumentTitle } from '@/client/lib/use-document-title';
 import { formatLine } from '@/shared/domain/line-format';
+import { splitInstructions } from '@/shared/domain/recipe-steps';
 import type { Unit } from '@/shared/domain/units';
 import type { SharedRecipe } from '@/shared/schemas/recipes';
 import { useSharedRecipe } from '../api/own-recipes';
-
-/** The method as steps: one per line, or per sentence when it is one paragraph. */
-function stepsOf(instructions: string): string[] {
-  const lines = instructions
-    .split(/\n+/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-  if (lines.length > 1) return lines;
-  return (instructions.match(/[^.!?]+[.!?]*/g) ?? [instructions]).map((step) => step.trim()).filter(Boolean);
-}
 
 /** A shared recipe, read-only: name, what it is, its lines, method and garnish. */
 function RecipeBody({ recipe }: { recipe: SharedRecipe }) {
@@ -85,7 +76,7 @@ function RecipeBody({ recipe }: { recipe: SharedRecipe }) {
           Method
         </h2>
         <ol className="flex list-decimal flex-col gap-2 pl-5">
-          {stepsOf(recipe.instructions).map((step, index) => (
+          {splitInstructions(recipe.instructions).map((step, index) => (
             <li key={index} className="leading-relaxed">
               {step}
             </li>
