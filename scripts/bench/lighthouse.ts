@@ -56,9 +56,9 @@ import {
   type RunFailure,
   type RunResult,
   type ScriptRequest,
-  type Targets,
 } from './lighthouse-figures';
 import { seedMenuVenue } from './menu-venue';
+import { lighthousePages } from './lighthouse-pages';
 import { confirmAgeGateIn, firstCocktail } from './returning-visit';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -275,40 +275,7 @@ async function main(): Promise<void> {
   try {
     const recipe = await firstCocktail(server.url);
     const menuSlug = await seedMenuVenue(server.databaseFile);
-    const home: Targets = { performance: 0.98, fcpMs: 1000, lcpMs: 1500, tbtMs: 50, cls: 0.01 };
-    const inner: Targets = { performance: 0.95, lcpMs: 2000, tbtMs: 100, cls: 0.01 };
-    const allPages: PageSpec[] = [
-      { label: '`/` first visit (age gate showing)', path: '/', returning: false, targets: home },
-      {
-        label: '`/` returning visitor (age gate confirmed)',
-        path: '/',
-        returning: true,
-        targets: { ...home, lcpMs: 1800 },
-      },
-      { label: '`/discover` (returning)', path: '/discover', returning: true, targets: inner },
-      // A cocktail's page, rendered on the server, as a search result or a shared link opens it.
-      {
-        label: `\`/cocktails/${recipe.slug}\` recipe page, first visit`,
-        path: `/cocktails/${recipe.slug}`,
-        returning: false,
-        targets: { ...inner, seo: 1 },
-      },
-      {
-        label: `\`/cocktails/${recipe.slug}\` recipe page (returning)`,
-        path: `/cocktails/${recipe.slug}`,
-        returning: true,
-        targets: { ...inner, seo: 1 },
-      },
-      { label: '`/batch-calculator` (returning)', path: '/batch-calculator', returning: true, targets: inner },
-      // A venue's public menu, rendered on the server (24 drinks in two sections, some unavailable).
-      {
-        label: `\`/v/${menuSlug}\` public menu, first visit`,
-        path: `/v/${menuSlug}`,
-        returning: false,
-        targets: inner,
-      },
-      { label: `\`/v/${menuSlug}\` public menu (returning)`, path: `/v/${menuSlug}`, returning: true, targets: inner },
-    ];
+    const allPages = lighthousePages({ recipeSlug: recipe.slug, menuSlug });
     const pages = allPages.filter(
       (spec) => PAGE_FILTER.length === 0 || PAGE_FILTER.some((text) => spec.label.includes(text)),
     );
