@@ -113,6 +113,11 @@ test.describe('offline, signed in', () => {
     await expect(recipe.getByRole('heading', { name: 'Negroni' })).toBeVisible();
     await page.goto(`/?recipe=${gimlet}`);
     await expect(page.getByRole('dialog', { name: 'This recipe needs the network' })).toBeVisible();
+    // A cocktail's own page opens offline too (the worker finds it by its slug in the index), or says the same.
+    await page.goto('/cocktails/negroni');
+    await expect(page.getByRole('dialog', { name: 'Negroni' }).getByRole('heading', { name: 'Negroni' })).toBeVisible();
+    await page.goto('/cocktails/gimlet');
+    await expect(page.getByRole('alertdialog', { name: 'This recipe needs the network' })).toBeVisible();
 
     // The catalogue's search answers from the offline index; the quiet indicator says the device is offline.
     await page.goto('/');

@@ -62,6 +62,9 @@ export function offlineAnswer(): Response {
   return json(503, { error: { code: 'OFFLINE', message: OFFLINE_MESSAGE } });
 }
 
+/** A catalogue cocktail looked up by its page's slug (`GET /api/cocktails/by-slug/:slug`; slugs need no decoding). */
+const BY_SLUG_PATH = /^\/api\/cocktails\/by-slug\/([a-z0-9-]+)$/;
+
 /** True for the reads this worker keeps: GETs of this origin's /api, except {@link NEVER_KEPT}. */
 export function isKeptApiRead(url: URL, method: string): boolean {
   return method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/api/')
@@ -86,7 +89,8 @@ async function keptJson<T>(cache: Cache, path: string): Promise<T | null> {
 
 /**
  * What the device can answer for `request` offline: My Bar from the matcher; the favorites, ratings, shopping list and
- * notes with the waiting writes applied; the kept copy; or the catalogue from its index. Null when it has nothing.
+ * notes with the waiting writes applied; the kept copy; a cocktail by its page's slug, from the index and its kept
+ * detail; or the catalogue from its index. Null when it has nothing.
  */
 async function offlineCopy(cache: Cache, request: Request, url: URL): Promise<Response | null> {
   const path = url.pathname;
@@ -130,6 +134,14 @@ async function offlineCopy(cache: Cache, request: Request, url: URL): Promise<Re
   }
   const kept = await cache.match(request);
   if (kept) return kept;
+  const bySlug = BY_SLUG_PATH.exec(path);
+  if (bySlug) {
+    // A cocktail's page opened offline: the kept detail of the cocktail the index names by that slug.
+    const index = await keptJson<OfflineIndex>(cache, OFFLINE_INDEX_PATH);
+    const item = index?.items.find((entry) => entry.slug === bySlug[1]);
+    const detail = item ? await cache.match(`/api/cocktails/${item.id}`) : undefined;
+    if (detail) return detail;
+  }
   if (path === '/api/cocktails') {
     const index = await keptJson<OfflineIndex>(cache, OFFLINE_INDEX_PATH);
     const page = index ? searchOfflineCatalogue(index.items, url.searchParams) : null;

@@ -84,13 +84,22 @@ function LoadingRecipe() {
 function ModalLoadFailure({
   onRetry,
   onClose,
-  notFound = false,
+  kind = 'load',
 }: {
   onRetry: () => void;
   onClose: () => void;
-  /** A cocktail's page whose cocktail the catalogue does not have: 'Recipe not found', without Retry. */
-  notFound?: boolean;
+  /**
+   * 'not-found': a cocktail's page whose cocktail the catalogue does not have ('Recipe not found', without Retry);
+   * 'offline': the device is offline and keeps no copy ('This recipe needs the network'); 'load': anything else.
+   */
+  kind?: 'load' | 'not-found' | 'offline';
 }) {
+  const notFound = kind === 'not-found';
+  const [title, body] = notFound
+    ? [LOAD_FAILURE_TEXT.notFoundTitle, LOAD_FAILURE_TEXT.notFoundBody]
+    : kind === 'offline'
+      ? [LOAD_FAILURE_TEXT.offlineTitle, LOAD_FAILURE_TEXT.offlineBody]
+      : [LOAD_FAILURE_TEXT.loadTitle, LOAD_FAILURE_TEXT.loadBody];
   const retryRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -116,10 +125,10 @@ function ModalLoadFailure({
         className="w-full max-w-md rounded-2xl border border-border-strong bg-surface p-6 shadow-2xl"
       >
         <h2 id="recipe-load-failure-title" className="font-display text-xl font-semibold">
-          {notFound ? LOAD_FAILURE_TEXT.notFoundTitle : LOAD_FAILURE_TEXT.loadTitle}
+          {title}
         </h2>
         <p id="recipe-load-failure-text" className="mt-2 text-sm text-muted">
-          {notFound ? LOAD_FAILURE_TEXT.notFoundBody : LOAD_FAILURE_TEXT.loadBody}
+          {body}
         </p>
         <div className="mt-6 flex justify-end gap-2">
           <Button ref={closeRef} variant={notFound ? 'default' : 'ghost'} onClick={onClose}>
@@ -143,13 +152,15 @@ function ModalLoadFailure({
  */
 function CocktailPageLookup({ slug }: { slug: string }) {
   const navigate = useNavigate();
-  const [failed, setFailed] = useState<'not-found' | 'error' | null>(null);
+  const [failed, setFailed] = useState<'not-found' | 'offline' | 'load' | null>(null);
   useEffect(() => {
     const controller = new AbortController();
     fetch(`/api/cocktails/by-slug/${encodeURIComponent(slug)}`, { signal: controller.signal })
       .then(async (response) => {
         // 400: an address no cocktail can have (the API refuses its shape); 404: one the catalogue does not have.
         if (response.status === 404 || response.status === 400) return setFailed('not-found');
+        // The worker's answer when the device is offline and keeps no copy of this cocktail.
+        if (response.status === 503 && navigator.onLine === false) return setFailed('offline');
         const id = response.ok ? ((await response.json()) as { id?: unknown }).id : undefined;
         if (typeof id !== 'number') throw new Error(`no cocktail for '${slug}' (${response.status})`);
         void navigate(hrefs.home({ recipe: id }), { replace: true, mask: hrefs.cocktail(slug) });
@@ -157,13 +168,13 @@ function CocktailPageLookup({ slug }: { slug: string }) {
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         console.error('[Barback] The cocktail page could not be opened', error);
-        setFailed('error');
+        setFailed(navigator.onLine === false ? 'offline' : 'load');
       });
     return () => controller.abort();
   }, [slug, navigate]);
   return failed ? (
     <ModalLoadFailure
-      notFound={failed === 'not-found'}
+      kind={failed}
       onRetry={() => window.location.reload()}
       onClose={() => void navigate(paths.home, { replace: true })}
     />
