@@ -16,9 +16,9 @@ import {
   OG_IMAGE_HEIGHT,
   OG_IMAGE_WIDTH,
   serifWidth,
-  serveCocktailImage,
   wrapName,
-} from './og-image';
+} from './og-card';
+import { serveCocktailImage } from './og-image';
 
 /**
  * A stand-in for the build's drawing export: a glass of liquid in the CSS Color 4 forms the real drawing uses, counting

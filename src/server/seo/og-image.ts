@@ -11,16 +11,6 @@ import { serverRenderBuild, type ServerRenderedPageOptions } from '../http/serve
 import { getSharedRecipe } from '../recipes';
 import { composeCocktailCard } from './og-card';
 
-export {
-  composeCocktailCard,
-  escapeXml,
-  metaLineOf,
-  OG_IMAGE_HEIGHT,
-  OG_IMAGE_WIDTH,
-  serifWidth,
-  wrapName,
-} from './og-card';
-
 /**
  * The link-preview images (Open Graph `og:image`, Twitter `summary_large_image`), 1200 x 630 px PNGs of the card
  * og-card.ts lays out around the recipe's own illustration (drawn by `renderCocktailDrawing` of the server-render build,

@@ -22,7 +22,7 @@ import { noisyImage } from '../../../tests/support/images';
 import { createTestApp, ingredientIdsOf, type TestApp } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
 import { grantEntitlement } from '../payments';
-import { OG_IMAGE_HEIGHT, OG_IMAGE_WIDTH } from './og-image';
+import { OG_IMAGE_HEIGHT, OG_IMAGE_WIDTH } from './og-card';
 import { serveSharedPages } from './shared-pages';
 
 /** The build's home page (never served for a shared page). */

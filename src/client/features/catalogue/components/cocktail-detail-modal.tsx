@@ -19,7 +19,8 @@ import { useIsServerCheckedRecipe } from '../lib/server-recipe';
 import { identifyCocktail, recordCocktailDiagnostic, type CocktailDiagnostic } from '../diagnostics';
 import { CocktailRecipe, CocktailRecipeSkeleton, RECIPE_PANEL_CLASS } from './cocktail-recipe';
 import { CatalogueErrorBoundary } from './error-boundary';
-import { LOAD_FAILURE_TEXT, LoadFailureView, type ContentProps } from './cocktail-load-failure';
+import { LOAD_FAILURE_TEXT } from '../lib/load-failure-text';
+import { LoadFailureView, type ContentProps } from './cocktail-load-failure';
 
 /**
  * The cocktail detail modal (docs/product.md: Screens, States, Validation, Error messages). It loads one cocktail and shows one of:

@@ -19,8 +19,6 @@ import { LOAD_FAILURE_TEXT } from '../lib/load-failure-text';
  */
 export type ContentProps = Pick<DialogContentProps, 'onCloseAutoFocus' | 'entrance' | 'inline' | 'closeLink'>;
 
-export { LOAD_FAILURE_TEXT };
-
 /** True when a load failed because the device is offline and keeps no copy (the service worker's OFFLINE answer). */
 function isOfflineFailure(failure: unknown): boolean {
   const code = (failure as { code?: string } | null)?.code;

@@ -24,7 +24,8 @@ import { formatComputedVolume, formatRecipeLine, type UnitSystem } from '@/share
 import type { CocktailDetail, IngredientLine } from '@/shared/schemas/cocktail';
 import { useUnitSystem } from '@/client/lib/use-unit-system';
 import { useCocktailContract, type CocktailContract } from '../lib/cocktail-contract';
-import { formatMinutes, splitInstructions } from '../lib/recipe-text';
+import { splitInstructions } from '@/shared/domain/recipe-steps';
+import { formatMinutes } from '../lib/recipe-text';
 import { useIsServerCheckedRecipe } from '../lib/server-recipe';
 import { useCocktailActions, useRecipeExtras } from './cocktail-actions';
 import { ShareRecipeButton } from './share-recipe-button';
