@@ -14,6 +14,9 @@ export const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgr
 
 const root = path.resolve(import.meta.dirname, '../..');
 
+/** BENCH_DATABASES=sqlite or postgres: run only that database (both by default). */
+const ONLY_DATABASE = process.env.BENCH_DATABASES?.toLowerCase();
+
 /**
  * Prepares the database at `databaseUrl` with scripts/generate-catalogue.ts: migrated and seeded, plus `count` generated
  * cocktails (0: the seed catalogue alone).
@@ -32,7 +35,7 @@ export function generateCatalogue(databaseUrl: string, count: number): void {
 
 /**
  * Runs `run` on a fresh SQLite file, then on a fresh PostgreSQL database (skipped with a line when PostgreSQL is not
- * reachable), each migrated, seeded and holding `count` generated cocktails besides the seed; removes both afterwards.
+ * reachable), each migrated, seeded and holding `count` generated cocktails besides the seed; removes both afterwards. BENCH_DATABASES=sqlite|postgres runs one of them.
  * @param prefix names the temporary folder and database ('barback-bench', 'bb_bench_my_bar')
  * @returns what `run` returned, SQLite first
  */
@@ -43,15 +46,18 @@ export async function onBenchDatabases<T>(
 ): Promise<T[]> {
   const label = count === 0 ? 'seed catalogue' : `${count.toLocaleString('en-US')} generated`;
   const results: T[] = [];
-  const dir = mkdtempSync(path.join(tmpdir(), `${prefix}-`));
-  try {
-    console.log(`SQLite, ${label}...`);
-    const url = `sqlite:${path.join(dir, 'bench.sqlite')}`;
-    generateCatalogue(url, count);
-    results.push(await run('SQLite', url));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+  if (ONLY_DATABASE !== 'postgres') {
+    const dir = mkdtempSync(path.join(tmpdir(), `${prefix}-`));
+    try {
+      console.log(`SQLite, ${label}...`);
+      const url = `sqlite:${path.join(dir, 'bench.sqlite')}`;
+      generateCatalogue(url, count);
+      results.push(await run('SQLite', url));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
+  if (ONLY_DATABASE === 'sqlite') return results;
   console.log(`PostgreSQL, ${label}...`);
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   try {

@@ -9,6 +9,8 @@ import {
   SqliteDriver,
   type DatabaseConnection,
   type Driver,
+  type PostgresPool,
+  type PostgresPoolClient,
   type SqliteDatabase,
   type SqliteDialectConfig,
 } from 'kysely';
@@ -124,6 +126,41 @@ class QueuedSqliteDialect extends SqliteDialect {
   }
 }
 
+/** Most SQL texts a process runs as named (server-side prepared) PostgreSQL statements; later texts run unnamed. */
+export const PG_NAMED_STATEMENTS_MAX = 1000;
+
+/**
+ * `pool` as Kysely's driver sees it, with every parameterised query sent as a named statement: PostgreSQL parses and
+ * plans a named statement once per connection and then only binds and runs it, where an unnamed one is parsed and
+ * planned on every run (a third of the server's work for a small query). The first {@link PG_NAMED_STATEMENTS_MAX}
+ * distinct texts get names, so a process's statements per connection stay bounded; queries without parameters keep
+ * the simple protocol (they may hold several statements, as migrations do).
+ */
+function namingStatements(pool: pg.Pool): PostgresPool {
+  const names = new Map<string, string>();
+  const nameOf = (sql: string): string | undefined => {
+    let name = names.get(sql);
+    if (name === undefined && names.size < PG_NAMED_STATEMENTS_MAX) {
+      name = `barback_${names.size}`;
+      names.set(sql, name);
+    }
+    return name;
+  };
+  return {
+    async connect() {
+      const client = await pool.connect();
+      const query = (sql: unknown, parameters?: readonly unknown[]) => {
+        if (typeof sql !== 'string') return client.query(sql as pg.Submittable);
+        const name = parameters && parameters.length > 0 ? nameOf(sql) : undefined;
+        const values = parameters ? [...parameters] : undefined;
+        return name ? client.query({ name, text: sql, values }) : client.query(sql, values);
+      };
+      return { query, release: () => client.release() } as unknown as PostgresPoolClient;
+    },
+    end: () => pool.end(),
+  };
+}
+
 /**
  * Connects to the configured database. SQLite opens at once (and throws if the file cannot be opened); PostgreSQL connects
  * lazily through a `pg` pool of at most {@link PG_POOL_MAX} clients, so an unreachable server surfaces on the first query.
@@ -156,7 +193,7 @@ export function createDatabase(config: { database: DatabaseConfig }): DatabaseHa
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingStatements(pool) }) });
   return {
     db,
     dialect: 'postgres',
