@@ -216,7 +216,7 @@ export function createApp(deps: AppDeps): Hono {
         if (kind === 'favorites') {
           return new Set(await listFavoriteIds({ db, userId }));
         }
-        const entitlements = await activeEntitlementsOf({ db, userId });
+        const entitlements = await activeEntitlementsOf({ db, userId, rows: session.entitlementRows });
         if (!satisfiesEntitlement(entitlements, 'pro')) {
           throw new AppError('ENTITLEMENT_REQUIRED', entitlementRequiredMessage('pro'));
         }

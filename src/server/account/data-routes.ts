@@ -47,9 +47,9 @@ export function accountDataRoutes({
     });
   });
   routes.post('/import', async (c) => {
-    const { user } = await sessions.require(c);
+    const { user, entitlementRows: rows } = await sessions.require(c);
     const bytes = new Uint8Array(await c.req.arrayBuffer());
-    const plan = planFromEntitlements(await activeEntitlementsOf({ db, userId: user.id }));
+    const plan = planFromEntitlements(await activeEntitlementsOf({ db, userId: user.id, rows }));
     const result = await restoreAccount({ db, userId: user.id, plan, bytes, store: imageStore });
     return c.json(result, 200, { 'Cache-Control': 'no-store' });
   });

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import { ACTIVITY_LIMIT, type ActivityResponse, type LinkedAccount, type MeResponse } from '@/shared/schemas/account';
 import type { SessionUser } from '@/shared/schemas/session';
+import { precompiled } from '../db/precompiled';
 import type { Database } from '../db/types';
-import { countFavorites, listRecentFavorites } from '../favorites';
-import { countMadeDrinks, listRecentMadeDrinks } from '../my-bar';
-import { getSubscriptionStatus } from '../payments';
+import { listRecentFavorites } from '../favorites';
+import { listRecentMadeDrinks } from '../my-bar';
+import { getSubscriptionStatus, type EntitlementRow } from '../payments';
 
 /** The accounts (ways in) of a user, oldest first. */
 export async function listLinkedAccounts({
@@ -29,25 +30,77 @@ export async function listLinkedAccounts({
   }));
 }
 
+/** The account summary's counts and linked accounts in one statement, compiled once per database client. */
+const summaryQueries = new WeakMap<Kysely<Database>, ReturnType<typeof buildSummaryQuery>>();
+
+/**
+ * The user's row joined to each linked account (oldest first), each row carrying the user's favorite and made-drink
+ * counts; a user with no linked account gets one row of counts with a null account id. One round trip instead of three.
+ */
+function buildSummaryQuery(db: Kysely<Database>) {
+  return precompiled(
+    db,
+    (q, userId) =>
+      q
+        .selectFrom('user')
+        .leftJoin('account', 'account.userId', 'user.id')
+        .select((eb) => [
+          eb
+            .selectFrom('user_favorites')
+            .select((c) => c.fn.countAll<number | string>().as('n'))
+            .whereRef('user_favorites.user_id', '=', 'user.id')
+            .as('favorites'),
+          eb
+            .selectFrom('made_drink')
+            .select((c) => c.fn.countAll<number | string>().as('n'))
+            .whereRef('made_drink.user_id', '=', 'user.id')
+            .as('made'),
+          'account.id',
+          'account.providerId',
+          'account.accountId',
+          'account.createdAt',
+        ])
+        .where('user.id', '=', userId as string)
+        .orderBy('account.createdAt', 'asc')
+        .orderBy('account.id', 'asc'),
+    1,
+  );
+}
+
+/** The user's favorite and made-drink counts and linked accounts (oldest first), read in one statement. */
+async function accountSummary(db: Kysely<Database>, userId: string) {
+  let query = summaryQueries.get(db);
+  if (!query) summaryQueries.set(db, (query = buildSummaryQuery(db)));
+  const rows = await query(userId);
+  const accounts: LinkedAccount[] = [];
+  for (const row of rows) {
+    if (row.id === null || row.providerId === null || row.accountId === null || row.createdAt === null) continue;
+    const createdAt = new Date(row.createdAt).toISOString();
+    accounts.push({ id: row.id, providerId: row.providerId, accountId: row.accountId, createdAt });
+  }
+  return { favorites: Number(rows[0]?.favorites ?? 0), made: Number(rows[0]?.made ?? 0), accounts };
+}
+
 /**
  * The signed-in user's profile summary: the user, the plan and active entitlements (with every entitlement's details,
  * judged now), role 'User', the number of favorites and of made drinks (kept after a plan lapses), the linked accounts,
  * and which providers the server offers.
+ * @param entitlementRows the user's entitlement rows when the session read them in this request; read otherwise
  */
 export async function getMe({
   db,
   user,
   providers,
+  entitlementRows,
 }: {
   db: Kysely<Database>;
   user: SessionUser;
   providers: { google: boolean; facebook: boolean };
+  entitlementRows?: readonly EntitlementRow[] | undefined;
 }): Promise<MeResponse> {
-  const [favorites, made, accounts, subscription] = await Promise.all([
-    countFavorites({ db, userId: user.id }),
-    countMadeDrinks({ db, userId: user.id }),
-    listLinkedAccounts({ db, userId: user.id }),
-    getSubscriptionStatus({ db, userId: user.id }),
+  const [{ favorites, made, accounts }, subscription] = await Promise.all([
+    accountSummary(db, user.id),
+    getSubscriptionStatus({ db, userId: user.id, rows: entitlementRows }),
   ]);
   return {
     user: {

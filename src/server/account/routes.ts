@@ -50,12 +50,12 @@ export function accountRoutes(deps: {
   routes.use(sameOriginGuard(config.trustedOrigins));
 
   routes.get('/', async (c) => {
-    const { user } = await sessions.require(c);
+    const { user, entitlementRows } = await sessions.require(c);
     const providers = {
       google: providerMode(config, 'google') !== 'off',
       facebook: providerMode(config, 'facebook') !== 'off',
     };
-    return c.json(await getMe({ db, user, providers }), 200, { 'Cache-Control': 'no-store' });
+    return c.json(await getMe({ db, user, providers, entitlementRows }), 200, { 'Cache-Control': 'no-store' });
   });
 
   routes.delete('/', jsonBody(deleteAccountRequestSchema), async (c) => {

@@ -119,8 +119,9 @@ export function authHandlerRoutes({
       // What better-auth's after-hooks do to this answer: no session token (sign-in-plugin.ts), the entitlements added
       // (payments/session-plugin.ts). auth/routes.test.ts compares the two answers.
       const answer = await sessions.answer(c);
+      const rows = answer ? (await sessions.read(c))?.entitlementRows : undefined;
       const body = answer
-        ? await withAppMetadata(db, (tokenlessAnswer(answer) ?? answer) as SessionAnswerWithUser)
+        ? await withAppMetadata(db, (tokenlessAnswer(answer) ?? answer) as SessionAnswerWithUser, rows)
         : null;
       return c.json(body, 200, { 'Cache-Control': 'no-store', Pragma: 'no-cache' });
     });

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { CurrentSession } from '../http/current-session';
-import { ENDED_SESSION_VERSION } from './session-version';
+import { ENDED_SESSION_VERSION, type SessionState } from './session-version';
 
 /** How long the answer better-auth gave for one Cookie header is reused, ms; its version is still checked every time. */
 export const SESSION_MEMO_MS = 30_000;
@@ -21,23 +21,27 @@ interface Remembered {
 /**
  * A per-process memo of verified sessions (ADR 002): better-auth verifies the cookies' signatures and decodes its session
  * cache on every call, which costs more than the rest of a signed-in request; the same Cookie header gets the same
- * answer, so it is kept for SESSION_MEMO_MS. Every use first checks the session's version against the database
- * (auth/session-version.ts), so a session that ended, or whose user changed, is never answered from memory.
+ * answer, so it is kept for SESSION_MEMO_MS. Every use first reads the session's state from the database
+ * (auth/session-version.ts), so a session that ended, or whose user changed, is never answered from memory; the
+ * entitlement rows read with it travel on the answered CurrentSession (`entitlementRows`), this request's own.
  */
 export interface SessionMemo {
-  /** The remembered answer for `cookie` when its session's version is unchanged; null otherwise (and it is dropped). */
+  /**
+   * The remembered answer for `cookie` when its session's version is unchanged, its CurrentSession carrying the
+   * entitlement rows read now; null otherwise (and it is dropped).
+   */
   recall(cookie: string): Promise<{ current: CurrentSession; answer: SessionAnswer } | null>;
-  /** The version of the session with `token` now: read before asking better-auth, so a change in between is seen. */
-  versionOf(token: string): Promise<string>;
+  /** The state of the session with `token` now: read before asking better-auth, so a change in between is seen. */
+  stateOf(token: string): Promise<SessionState>;
   /** Keeps better-auth's answer for `cookie`, given the version read before it answered (an ended session is not kept). */
   remember(cookie: string, entry: Remembered): void;
 }
 
 /**
- * Builds the memo over `versionOf` (the database lookup of a session's version by token).
+ * Builds the memo over `stateOf` (the database lookup of a session's state by token).
  * @param now the clock, ms (tests)
  */
-export function createSessionMemo(versionOf: (token: string) => Promise<string>, now = Date.now): SessionMemo {
+export function createSessionMemo(stateOf: (token: string) => Promise<SessionState>, now = Date.now): SessionMemo {
   const entries = new LRUCache<string, Remembered>({
     max: SESSION_MEMO_MAX,
     ttl: SESSION_MEMO_MS,
@@ -47,13 +51,14 @@ export function createSessionMemo(versionOf: (token: string) => Promise<string>,
     async recall(cookie) {
       const entry = entries.get(cookie);
       if (!entry) return null;
-      if (entry.current.session.expiresAt.getTime() <= now() || (await versionOf(entry.token)) !== entry.version) {
+      const state = entry.current.session.expiresAt.getTime() > now() ? await stateOf(entry.token) : null;
+      if (state?.version !== entry.version) {
         entries.delete(cookie);
         return null;
       }
-      return { current: entry.current, answer: entry.answer };
+      return { current: { ...entry.current, entitlementRows: state.entitlementRows }, answer: entry.answer };
     },
-    versionOf,
+    stateOf,
     remember(cookie, entry) {
       if (entry.version === ENDED_SESSION_VERSION) return;
       entries.set(cookie, entry);

@@ -9,7 +9,7 @@ import type { CurrentSession, SessionReader } from '../http/current-session';
 import type { Auth } from './auth';
 import { publishedJwks } from './jwks';
 import { createSessionMemo, sessionTokenOf, type SessionAnswer } from './session-memo';
-import { sessionVersionByToken } from './session-version';
+import { sessionStateByToken } from './session-version';
 import { assertDatabaseAnswers } from './store-outage';
 
 /** The message of the 401 answer for routes that need a session. */
@@ -65,7 +65,7 @@ export interface AuthSessionReader extends SessionReader {
 export function createSessionReader(auth: Auth, db?: Kysely<Database>): AuthSessionReader {
   const sessions = new WeakMap<Request, Promise<CurrentSession | null>>();
   const answers = new WeakMap<Request, SessionAnswer>();
-  const memo = db ? createSessionMemo(sessionVersionByToken(db)) : null;
+  const memo = db ? createSessionMemo(sessionStateByToken(db)) : null;
   let tokenCookieName: string | undefined;
   const cookies = new WeakMap<Request, string[]>();
   /** The session token of each request signed in by a bearer token (for {@link SessionReader.authHeaders}). */
@@ -120,8 +120,8 @@ export function createSessionReader(auth: Auth, db?: Kysely<Database>): AuthSess
           answers.set(request, recalled.answer);
           return recalled.current;
         }
-        const versionBefore =
-          memo && token ? await memo.versionOf(token).catch((e: unknown) => explainSessionFailure(e, db)) : null;
+        const stateBefore =
+          memo && token ? await memo.stateOf(token).catch((e: unknown) => explainSessionFailure(e, db)) : null;
         const { headers, response } = await auth.api
           .getSession({ headers: request.headers, returnHeaders: true })
           .catch((error: unknown) => explainSessionFailure(error, db));
@@ -135,10 +135,11 @@ export function createSessionReader(auth: Auth, db?: Kysely<Database>): AuthSess
           session: { id: response.session.id, expiresAt: new Date(response.session.expiresAt) },
         };
         // Kept only when better-auth answered as it is (no refreshed cookie) for the token the cookie carries.
-        if (memo && token && versionBefore !== null && setCookies.length === 0 && response.session.token === token) {
-          memo.remember(cookie, { current, answer, token, version: versionBefore });
+        const asRead = stateBefore !== null && response.session.token === token;
+        if (memo && asRead && setCookies.length === 0) {
+          memo.remember(cookie, { current, answer, token: token as string, version: stateBefore.version });
         }
-        return current;
+        return asRead ? { ...current, entitlementRows: stateBefore.entitlementRows } : current;
       })();
       sessions.set(request, pending);
     }

@@ -1,4 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import type { Selectable } from 'kysely';
+import type { EntitlementTable } from '../db/types';
 import type { SessionUser } from '@/shared/schemas/session';
 
 /**
@@ -10,6 +12,11 @@ import type { SessionUser } from '@/shared/schemas/session';
 export interface CurrentSession {
   user: SessionUser;
   session: { id: string; expiresAt: Date };
+  /**
+   * The user's entitlement rows, read from the database with the session in this request (a cookie session); absent
+   * when the reader did not read them (a bearer session): then whoever needs them reads the table.
+   */
+  entitlementRows?: readonly Selectable<EntitlementTable>[];
 }
 
 /**

@@ -59,18 +59,21 @@ export async function listEntitlementRows({
  * The user's plan, active entitlement names, every entitlement's details and whether the paid plan lapsed (hasLapsed),
  * judged at `now` (default: the system clock):
  * an entitlement whose expires_at has passed stops counting at that instant (docs/product.md, Records, for the plan).
+ * @param rows the user's rows when this request already read them (CurrentSession.entitlementRows); read otherwise
  */
 export async function getSubscriptionStatus({
   db,
   userId,
   now = () => new Date(),
+  rows,
 }: {
   db: Kysely<Database>;
   userId: string;
   now?: () => Date;
+  rows?: readonly EntitlementRow[] | undefined;
 }): Promise<SubscriptionStatus> {
   const at = now();
-  const details = (await listEntitlementRows({ db, userId })).map((row) => toEntitlement(row, at));
+  const details = (rows ?? (await listEntitlementRows({ db, userId }))).map((row) => toEntitlement(row, at));
   const entitlements = activeEntitlementNames(details, at);
   return { plan: planFromEntitlements(entitlements), entitlements, details, lapsed: hasLapsed(details, 'pro', at) };
 }
@@ -80,6 +83,7 @@ export async function activeEntitlementsOf(options: {
   db: Kysely<Database>;
   userId: string;
   now?: () => Date;
+  rows?: readonly EntitlementRow[] | undefined;
 }): Promise<EntitlementName[]> {
   return (await getSubscriptionStatus(options)).entitlements;
 }

@@ -12,4 +12,5 @@ export {
   getSubscriptionStatus,
   grantEntitlement,
   revokeEntitlement,
+  type EntitlementRow,
 } from './entitlements';

@@ -15,7 +15,7 @@ export function entitlementRequiredMessage(required: EntitlementName): string {
 
 /**
  * The one gate of every paid API: the request must come from a signed-in user whose active entitlements (read from the
- * database on every request, so an expiry or a revoke counts at once) satisfy `required` ('pro' is met by pro or
+ * database on every request, with the session where the reader read them, so an expiry or a revoke counts at once) satisfy `required` ('pro' is met by pro or
  * enterprise; 'enterprise' by enterprise only). The client's word is never taken.
  * @throws AppError UNAUTHORIZED (401) when signed out; ENTITLEMENT_REQUIRED (403) without the plan.
  */
@@ -24,8 +24,8 @@ export function requireEntitlement(
   required: EntitlementName,
 ): MiddlewareHandler {
   return async (c, next) => {
-    const { user } = await sessions.require(c);
-    const entitlements = await activeEntitlementsOf({ db, userId: user.id, now });
+    const { user, entitlementRows: rows } = await sessions.require(c);
+    const entitlements = await activeEntitlementsOf({ db, userId: user.id, now, rows });
     if (!satisfiesEntitlement(entitlements, required)) {
       throw new AppError('ENTITLEMENT_REQUIRED', entitlementRequiredMessage(required));
     }
@@ -49,9 +49,9 @@ export function requireEntitlementToAdd(
   required: EntitlementName,
 ): MiddlewareHandler {
   return async (c, next) => {
-    const { user } = await sessions.require(c);
+    const { user, entitlementRows: rows } = await sessions.require(c);
     const at = now();
-    const status = await getSubscriptionStatus({ db, userId: user.id, now: () => at });
+    const status = await getSubscriptionStatus({ db, userId: user.id, now: () => at, rows });
     const entitled = satisfiesEntitlement(status.entitlements, required);
     const keeping = KEEPING_METHODS.has(c.req.method) && hasLapsed(status.details, required, at);
     if (!entitled && !keeping) throw new AppError('ENTITLEMENT_REQUIRED', entitlementRequiredMessage(required));

@@ -3,17 +3,19 @@ import { createAuthMiddleware } from 'better-auth/api';
 import type { Kysely } from 'kysely';
 import type { AppMetadata } from '@/shared/schemas/session';
 import type { Database } from '../db/types';
-import { getSubscriptionStatus } from './entitlements';
+import { getSubscriptionStatus, type EntitlementRow } from './entitlements';
 
 /**
  * `answer` (better-auth's get-session answer) with the user's entitlements, plan and lapse as `user.appMetadata`, read
  * now: what {@link entitlementsSessionPlugin} adds, also used where the server answers get-session from its memo.
+ * @param rows the user's entitlement rows when this request already read them; read otherwise
  */
 export async function withAppMetadata<T extends { user: { id: string } }>(
   db: Kysely<Database>,
   answer: T,
+  rows?: readonly EntitlementRow[],
 ): Promise<T & { user: { appMetadata: AppMetadata } }> {
-  const { plan, entitlements, lapsed } = await getSubscriptionStatus({ db, userId: answer.user.id });
+  const { plan, entitlements, lapsed } = await getSubscriptionStatus({ db, userId: answer.user.id, rows });
   return { ...answer, user: { ...answer.user, appMetadata: { entitlements, plan, lapsed } } };
 }
 
