@@ -1,5 +1,6 @@
 /** My Bar's matching: the user's stock against the catalogue and their own recipes (makeable, a recipe's match, buy next). */
-import type { BarStock, BuyNext, Classification, LineCoverage, Swap } from '@/shared/domain/my-bar';
+import type { BarStock, BuyNext, LineCoverage, Swap } from '@/shared/domain/my-bar';
+import { buyNextOverBoth, viewIds, type BarMatchers } from '@/shared/domain/my-bar-own';
 import { SUGGESTION_EXAMPLES, SUGGESTION_LIMIT } from '@/shared/domain/vocabulary';
 import {
   MAKEABLE_PAGE_SIZE,
@@ -14,7 +15,7 @@ import { AppError } from '../errors';
 import { toBarIngredient, toOwnBarIngredient, type UserScope } from './bar-rows';
 import { getMatchModel, toSearchKey, type MatchModel } from '../catalogue';
 import { loadOwnMatchData, loadRecipeSummaries } from '../recipes';
-import { buildOwnMatch, mergeByName, type OwnMatch } from './own-matching';
+import { buildOwnMatch, type OwnMatch } from './own-matching';
 
 /**
  * My Bar's use cases (DOMAIN.md "My Bar matching"; shapes in src/shared/schemas/my-bar.ts). No HTTP here: each takes one
@@ -71,6 +72,16 @@ export interface MatchContext {
   nameOf: (id: number) => string;
 }
 
+/** The two matchers of a context, as the shared merging (shared/domain/my-bar-own.ts) reads them. */
+function matchersOf({ model, own, keyOf }: MatchContext): BarMatchers {
+  return {
+    catalogue: model.matcher,
+    own: own?.matcher ?? null,
+    keyOf,
+    ingredientName: (id) => named(model, id, own).name,
+  };
+}
+
 /** Reads the model, the stock and the user's own recipes together, and builds the own recipes' matcher. */
 export async function loadMatchContext({ db, userId }: UserScope): Promise<MatchContext> {
   const [model, stock, ownData] = await Promise.all([
@@ -96,9 +107,9 @@ export async function loadMatchContext({ db, userId }: UserScope): Promise<Match
  * covered. Matching runs over ids only; line detail is built for the page alone.
  */
 export async function listMakeable({ db, userId, query }: UserScope & { query: MakeableQuery }): Promise<MakeablePage> {
-  const { model, stock, own, keyOf } = await loadMatchContext({ db, userId });
-  const pick = (classified: Classification) => (query.view === 'can-make' ? classified.canMake : classified.oneAway);
-  let ids = mergeByName(pick(model.matcher.classify(stock)), own ? pick(own.matcher.classify(stock)) : [], keyOf);
+  const context = await loadMatchContext({ db, userId });
+  const { model, stock, own, keyOf } = context;
+  let ids = viewIds(matchersOf(context), stock, query.view === 'can-make' ? 'canMake' : 'oneAway');
   const key = toSearchKey(query.q);
   if (key !== '') ids = ids.filter((id) => keyOf(id).includes(key));
   const start = query.page * MAKEABLE_PAGE_SIZE;
@@ -152,39 +163,15 @@ export async function matchRecipe({
 }
 
 /**
- * 'Buy next' over the catalogue and the user's own recipes together, the best `limit`, `stock` instead of the context's
- * when given: each matcher's suggestions in full, summed per ingredient (the two sets of cocktails are apart, so the
- * sums are exact), examples (at most `examples`) merged in name order.
+ * 'Buy next' over the catalogue and the user's own recipes together, the best `limit` (shared/domain/my-bar-own.ts
+ * buyNextOverBoth: each matcher's suggestions summed per ingredient, examples, at most `examples`, merged in name order).
  */
 export function combinedBuyNext(
   context: MatchContext,
   limit = SUGGESTION_LIMIT,
   examples = SUGGESTION_EXAMPLES,
 ): BuyNext[] {
-  const { model, stock, own, keyOf } = context;
-  if (!own) return model.matcher.buyNext(stock, limit, examples);
-  const all = Number.MAX_SAFE_INTEGER;
-  const byIngredient = new Map<number, BuyNext>();
-  for (const suggestion of [
-    ...model.matcher.buyNext(stock, all, examples),
-    ...own.matcher.buyNext(stock, all, examples),
-  ]) {
-    const known = byIngredient.get(suggestion.ingredientId);
-    if (!known) {
-      byIngredient.set(suggestion.ingredientId, { ...suggestion });
-      continue;
-    }
-    known.unlocks += suggestion.unlocks;
-    known.nearer += suggestion.nearer;
-    known.examples = mergeByName(known.examples, suggestion.examples, keyOf).slice(0, examples);
-  }
-  const name = (id: number) => named(model, id, own).name;
-  return [...byIngredient.values()]
-    .sort(
-      (a, b) =>
-        b.unlocks - a.unlocks || b.nearer - a.nearer || name(a.ingredientId).localeCompare(name(b.ingredientId)),
-    )
-    .slice(0, limit);
+  return buyNextOverBoth(matchersOf(context), context.stock, limit, examples);
 }
 
 /**
@@ -192,8 +179,7 @@ export function combinedBuyNext(
  * context's when given (what buying the shopping list would make).
  */
 export function combinedCanMake(context: MatchContext, stock: BarStock = context.stock): number[] {
-  const { model, own, keyOf } = context;
-  return mergeByName(model.matcher.classify(stock).canMake, own ? own.matcher.classify(stock).canMake : [], keyOf);
+  return viewIds(matchersOf(context), stock, 'canMake');
 }
 
 /**

@@ -1,13 +1,15 @@
-import { buildMatcher, type MatchIngredient, type Matcher } from '@/shared/domain/my-bar';
+import type { MatchIngredient, Matcher } from '@/shared/domain/my-bar';
+import { buildOwnMatcher } from '@/shared/domain/my-bar-own';
 import { matchIngredientsOf, type IngredientCatalogue, type MatchModel } from '../catalogue';
 import type { OwnIngredient, OwnMatchData, OwnMatchRecipe } from '../recipes';
 
 /**
  * My Bar over a user's own recipes (docs/recipes.md "Where your recipes appear"). Own recipes are one user's, so they
  * never enter the shared match model (catalogue/match-model.ts): each request reads the user's recipes (a few hundred at
- * most; recipes/own-recipe-reads.ts) and builds a small matcher over them with the catalogue's ingredients, so the same rules apply (the hierarchy,
- * house-made parts, fresh juice, swaps). A free-text ingredient of the user's own has no parent and no parts: only that
- * very ingredient in the bar covers it.
+ * most; recipes/own-recipe-reads.ts) and builds a small matcher over them with the catalogue's ingredients
+ * (shared/domain/my-bar-own.ts, which the service worker runs too), so the same rules apply (the hierarchy, house-made
+ * parts, fresh juice, swaps). A free-text ingredient of the user's own has no parent and no parts: only that very
+ * ingredient in the bar covers it.
  */
 
 /** The catalogue's ingredients as matching needs them, built once per catalogue version (the catalogue object). */
@@ -37,52 +39,10 @@ export interface OwnMatch {
  */
 export function buildOwnMatch(model: MatchModel, data: OwnMatchData): OwnMatch | null {
   if (data.recipes.length === 0) return null;
-  const ownIngredients: MatchIngredient[] = [...data.ingredients.values()].map(({ id, name }) => ({
-    id,
-    name,
-    parentId: null,
-    parts: [],
-  }));
-  const matcher = buildMatcher({
-    ingredients: [...catalogueMatchIngredients(model.ingredients), ...ownIngredients],
-    cocktails: data.recipes.map((recipe) => ({ id: recipe.id, lines: recipe.lines })),
-  });
   return {
-    matcher,
+    matcher: buildOwnMatcher(catalogueMatchIngredients(model.ingredients), data.ingredients.values(), data.recipes),
     recipes: data.recipes,
     byId: new Map(data.recipes.map((recipe) => [recipe.id, recipe])),
     ingredients: data.ingredients,
   };
-}
-
-/** Name-key order of two entries (ties by id): the catalogue's order, in code-unit comparison. */
-function before(a: { key: string; id: number }, b: { key: string; id: number }): boolean {
-  return a.key < b.key || (a.key === b.key && a.id < b.id);
-}
-
-/**
- * Two id lists, each in name order, merged into one in name order (`keyOf` gives an id's name key). The catalogue's list
- * keeps its own order; each own recipe goes in before the first catalogue cocktail it sorts before.
- */
-export function mergeByName(
-  catalogueIds: readonly number[],
-  ownIds: readonly number[],
-  keyOf: (id: number) => string,
-): number[] {
-  if (ownIds.length === 0) return [...catalogueIds];
-  const out: number[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < catalogueIds.length || j < ownIds.length) {
-    const a = catalogueIds[i];
-    const b = ownIds[j];
-    if (b === undefined || (a !== undefined && !before({ key: keyOf(b), id: b }, { key: keyOf(a), id: a }))) {
-      out.push(a as number);
-      i += 1;
-    } else {
-      out.push(b);
-      j += 1;
-    }
-  }
-  return out;
 }

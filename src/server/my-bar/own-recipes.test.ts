@@ -23,22 +23,12 @@ import type { CookieJar } from '../../../tests/support/cookie-jar';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { testDialects } from '../../../tests/support/test-database';
 import { grantEntitlement } from '../payments';
-import { mergeByName } from './own-matching';
 
 /**
  * My Bar over a user's own recipes (docs/recipes.md "Where your recipes appear"): matched against the bar as catalogue
  * cocktails are (the hierarchy included), per request and for their owner only; a free-text ingredient of the user's own
  * is covered only by itself in the bar.
  */
-
-describe('mergeByName', () => {
-  it('puts each own id before the first catalogue id it sorts before, ties by id', () => {
-    const keys: Record<number, string> = { 1: 'b', 2: 'd', 3: 'f', 10: 'a', 11: 'd', 12: 'z' };
-    expect(mergeByName([1, 2, 3], [10, 11, 12], (id) => keys[id] ?? '')).toEqual([10, 1, 2, 11, 3, 12]);
-    expect(mergeByName([1, 2], [], (id) => keys[id] ?? '')).toEqual([1, 2]);
-    expect(mergeByName([], [12], (id) => keys[id] ?? '')).toEqual([12]);
-  });
-});
 
 describe.each(testDialects())('My Bar with own recipes on %s', (dialect) => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { MatchLine } from '@/shared/domain/my-bar';
-import { cocktailSummarySchema, type CocktailSummary } from '@/shared/schemas/cocktail';
+import { ownRecipeCard } from '@/shared/domain/recipe-card';
 import type { RecipeSummary } from '@/shared/schemas/recipe-summary';
 import { loadCocktailDetails, loadSummariesByIds, type StoredRecipe } from '../catalogue';
 import type { Database } from '../db/types';
@@ -54,30 +54,12 @@ export async function ownIngredientIdsAmong(
   return new Set(rows.map((row) => Number(row.id)));
 }
 
-/** The fields of a list item a recipe's detail gives as they are (every one of the card's but its ingredients). */
-const CARD_FIELDS = Object.keys(cocktailSummarySchema.shape).filter(
-  (key): key is Exclude<keyof CocktailSummary, 'ingredients'> => key !== 'ingredients',
-);
-
 /**
- * An own recipe as a list item: exactly the catalogue's card fields (what the detail holds beyond them stays out), its
- * lines as card items, marked `own`, with its share link's slug.
+ * An own recipe as a list item (shared/domain/recipe-card.ts): the catalogue's card fields, its lines as card items,
+ * marked `own`, with its share link's slug.
  */
 export function toRecipeSummary(recipe: StoredRecipe): RecipeSummary {
-  const card = Object.fromEntries(CARD_FIELDS.map((key) => [key, recipe.detail[key]])) as Omit<
-    CocktailSummary,
-    'ingredients'
-  >;
-  return {
-    ...card,
-    ingredients: recipe.detail.ingredients.map((line) => ({
-      amount: line.amount,
-      unit: line.unit,
-      ingredient: line.ingredient,
-    })),
-    own: true,
-    shareSlug: recipe.shareSlug,
-  };
+  return ownRecipeCard(recipe.detail, recipe.shareSlug);
 }
 
 /**

@@ -69,9 +69,16 @@ export interface BuyNextInput {
  * Buy next (docs/domain.md "My Bar matching"): for each ingredient not present, how many more cocktails become makeable
  * if it alone is added, computed exactly (it must complete every missing line of the cocktail); ties by how many
  * cocktails it brings within one ingredient, then by name. Returns at most `limit` entries, each with up to
- * `exampleLimit` cocktail ids it unlocks, in catalogue order.
+ * `exampleLimit` cocktail ids it unlocks, in catalogue order. An ingredient that unlocks nothing is left out, unless
+ * `withNearerOnly` and it brings some cocktail within one (`unlocks` 0): what a caller summing two catalogues' counts
+ * needs, so the nearer count of an ingredient that unlocks only in the other one is not lost.
  */
-export function rankBuyNext(input: BuyNextInput, limit: number, exampleLimit: number): BuyNext[] {
+export function rankBuyNext(
+  input: BuyNextInput,
+  limit: number,
+  exampleLimit: number,
+  withNearerOnly = false,
+): BuyNext[] {
   const { tree, lines, cocktails, view, missingSig } = input;
   const { sigs, reqStart, reqSigs } = lines;
   const unlocks = new Map<number, number>();
@@ -106,8 +113,11 @@ export function rankBuyNext(input: BuyNextInput, limit: number, exampleLimit: nu
     }
   }
   const name = (id: number) => tree.byId.get(id)?.name ?? '';
-  return [...unlocks]
-    .filter(([id, count]) => count > 0 && !view.present.has(id))
+  const counted: [number, number][] = withNearerOnly
+    ? [...new Set([...unlocks.keys(), ...nearer.keys()])].map((id) => [id, unlocks.get(id) ?? 0])
+    : [...unlocks];
+  return counted
+    .filter(([id, count]) => (count > 0 || withNearerOnly) && !view.present.has(id))
     .map(([ingredientId, count]) => ({
       ingredientId,
       unlocks: count,

@@ -20,7 +20,9 @@ export interface StockView {
 /**
  * Builds the view of `stock`: marks what it holds and everything those stand in for, then adds juices whose fruit is
  * covered and house-made ingredients whose parts are all covered, repeating until nothing changes (one may complete
- * another: a syrup from a house-made base). Water and ice are always to hand.
+ * another: a syrup from a house-made base). Water and ice are always to hand. The view does not depend on the order of
+ * `stock` (the server reads it from the database, the service worker from its kept bar): an ingredient held covers
+ * itself, an ingredient above several held ones is covered by the lowest id among them, and swaps are tried by id.
  */
 export function buildStockView(tree: IngredientHierarchy, stock: BarStock): StockView {
   const { maxId, ancestors } = tree;
@@ -30,7 +32,8 @@ export function buildStockView(tree: IngredientHierarchy, stock: BarStock): Stoc
   const coverer = new Int32Array(maxId + 1).fill(-1);
   const mark = (id: number) => {
     if (id > maxId) return;
-    if (!covered[id]) {
+    // What the user holds covers itself, whatever below it was marked first.
+    if (!covered[id] || held.has(id)) {
       covered[id] = 1;
       coverer[id] = id;
     }
@@ -40,7 +43,7 @@ export function buildStockView(tree: IngredientHierarchy, stock: BarStock): Stoc
       coverer[ancestor] = id;
     }
   };
-  for (const id of present) mark(id);
+  for (const id of [...present].sort((a, b) => a - b)) mark(id);
   for (const id of tree.free) mark(id);
   const pressed = new Map<number, number>();
   let changed = true;
@@ -65,7 +68,7 @@ export function buildStockView(tree: IngredientHierarchy, stock: BarStock): Stoc
     }
   }
   const swapsFrom = new Map<number, number[]>();
-  for (const swap of stock.swaps ?? []) {
+  for (const swap of [...(stock.swaps ?? [])].sort((a, b) => a.fromId - b.fromId || a.toId - b.toId)) {
     const list = swapsFrom.get(swap.fromId) ?? [];
     list.push(swap.toId);
     swapsFrom.set(swap.fromId, list);

@@ -109,7 +109,8 @@ export interface Matcher {
   classify(stock: BarStock): Classification;
   /**
    * Ingredients not in stock that would make more cocktails, best first (unlocks, then nearer, then name): the best
-   * `limit` (default 20), each with up to `exampleLimit` (default 3) of the cocktails it makes possible.
+   * `limit` (default 20), each with up to `exampleLimit` (default 3) of the cocktails it makes possible. With
+   * `withNearerOnly` (default false), also those that make none but bring some within one (`unlocks` 0).
    */
-  buyNext(stock: BarStock, limit?: number, exampleLimit?: number): BuyNext[];
+  buyNext(stock: BarStock, limit?: number, exampleLimit?: number, withNearerOnly?: boolean): BuyNext[];
 }

@@ -214,6 +214,47 @@ const arbStock = (cat: MatchCatalogue) =>
     .map((s) => s as BarStock);
 
 describe('matching properties', () => {
+  it('answers the same whatever order the stock lists its bottles and swaps in (the server and the device differ)', () => {
+    fc.assert(
+      fc.property(
+        arbCatalogue.chain((cat) => fc.tuple(fc.constant(cat), arbStock(cat), fc.boolean())),
+        ([cat, stock, flip]) => {
+          const m = buildMatcher(cat);
+          const reversed: BarStock = { owned: [...stock.owned].reverse(), swaps: [...(stock.swaps ?? [])].reverse() };
+          const shuffled: BarStock = flip
+            ? { owned: [...stock.owned].sort((a, b) => b - a), swaps: reversed.swaps }
+            : reversed;
+          for (const cocktail of cat.cocktails) {
+            expect(m.match(cocktail.id, shuffled)).toEqual(m.match(cocktail.id, stock));
+          }
+          expect(m.buyNext(shuffled, 50, 3)).toEqual(m.buyNext(stock, 50, 3));
+        },
+      ),
+    );
+  });
+
+  it('names the bottle itself, not one below it, for a line it covers exactly', () => {
+    for (const owned of [
+      [I.bourbon, I.whiskey],
+      [I.whiskey, I.bourbon],
+    ]) {
+      expect(matcher.match(101, { owned: [...owned, I.lemon, I.sugar] })?.lines[0]).toMatchObject({
+        coverage: 'in-stock',
+        viaId: I.whiskey,
+      });
+    }
+    // Above two bottles that both stand in: the lower id names it, whichever came first.
+    for (const owned of [
+      [I.rye, I.bourbon],
+      [I.bourbon, I.rye],
+    ]) {
+      expect(matcher.match(101, { owned: [...owned, I.lemon, I.sugar] })?.lines[0]).toMatchObject({
+        coverage: 'below',
+        viaId: I.bourbon,
+      });
+    }
+  });
+
   it('adding a bottle never removes a makeable cocktail', () => {
     fc.assert(
       fc.property(

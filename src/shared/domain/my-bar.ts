@@ -126,9 +126,14 @@ export function buildMatcher(catalogue: MatchCatalogue): Matcher {
     oneAway: (stock) => evaluate(stock).oneAway,
     evaluate,
     classify,
-    buyNext(stock, limit = 20, exampleLimit = 3) {
+    buyNext(stock, limit = 20, exampleLimit = 3, withNearerOnly = false) {
       const v = view(stock);
-      return rankBuyNext({ tree, lines, cocktails, view: v, missingSig: v.missingSig }, limit, exampleLimit);
+      return rankBuyNext(
+        { tree, lines, cocktails, view: v, missingSig: v.missingSig },
+        limit,
+        exampleLimit,
+        withNearerOnly,
+      );
     },
   };
 }

@@ -5,8 +5,9 @@
  * {@link API_TIMEOUT_MS} and a copy is kept), the kept copy answers. So whatever a user has opened opens again offline:
  * recipes, their favorites, My Bar and its views, collections, notes, own recipes, the session itself.
  * - The catalogue's list and search with no kept copy are answered from the offline index (catalogue-search.ts).
- * - My Bar's reads are answered by the shared matcher over the index (worker-bar.ts), and the favorites, ratings,
- *   notes and shopping list from their kept copies, each with the writes still waiting applied (worker-overlay.ts).
+ * - My Bar's reads are answered by the shared matcher over the index and the kept own recipes (worker-bar.ts), and the
+ *   favorites, ratings, notes and shopping list from their kept copies, each with the writes still waiting applied
+ *   (worker-overlay.ts).
  * - The details of the user's favorites are fetched into the cache when their list arrives, so every favorite opens
  *   offline, opened before or not.
  * - Anything else with no copy gets 503 `{"error": {"code": "OFFLINE", ...}}`: the page says it needs the network.
@@ -15,8 +16,9 @@
  */
 import type { Note, RatingList } from '@/shared/schemas/collections';
 import type { FavoriteList } from '@/shared/schemas/favorites';
-import type { BarList, ShoppingListBody, SwapList } from '@/shared/schemas/my-bar';
+import type { BarList, ShoppingListBody, SuggestionList, SwapList } from '@/shared/schemas/my-bar';
 import type { OfflineIndex } from '@/shared/schemas/offline';
+import type { OwnRecipeList } from '@/shared/schemas/recipes';
 import { API_CACHE, MEDIA_CACHE, OFFLINE_INDEX_PATH } from '@/shared/offline';
 import { searchOfflineCatalogue } from './catalogue-search';
 import { answerBarRead } from './worker-bar';
@@ -95,13 +97,21 @@ async function keptJson<T>(cache: Cache, path: string): Promise<T | null> {
 async function offlineCopy(cache: Cache, request: Request, url: URL): Promise<Response | null> {
   const path = url.pathname;
   if (path === '/api/me/bar' || path.startsWith('/api/me/bar/')) {
-    const [index, bar, swaps, pending] = await Promise.all([
+    const [index, bar, swaps, ownRecipes, shopping, suggestions, pending] = await Promise.all([
       keptJson<OfflineIndex>(cache, OFFLINE_INDEX_PATH),
       keptJson<BarList>(cache, '/api/me/bar'),
       keptJson<SwapList>(cache, '/api/me/swaps'),
+      keptJson<OwnRecipeList>(cache, '/api/me/recipes'),
+      keptJson<ShoppingListBody>(cache, '/api/me/shopping-list'),
+      keptJson<SuggestionList>(cache, '/api/me/bar/suggestions'),
       pendingWrites(),
     ]);
-    const answer = index ? answerBarRead(url, { index, bar, swaps, pending }) : null;
+    // How the server named the user's own ingredients, for those the bar and swaps do not hold.
+    const keptIngredients = [
+      ...(shopping?.items ?? []).map((item) => item.ingredient),
+      ...(suggestions?.items ?? []).map((item) => item.ingredient),
+    ];
+    const answer = index ? answerBarRead(url, { index, bar, swaps, ownRecipes, keptIngredients, pending }) : null;
     if (answer) return json(200, answer);
   }
   if (path === '/api/me/favorites' || path === '/api/me/ratings') {

@@ -13,6 +13,7 @@ import type {
   SwapList,
 } from '@/shared/schemas/my-bar';
 import type { OfflineIndex, OfflineMatchIngredient } from '@/shared/schemas/offline';
+import type { OwnRecipe, OwnRecipeList, OwnRecipeWrite } from '@/shared/schemas/recipes';
 import { testCard } from './test/fixtures';
 import { answerBarRead, barWithPending, type BarInputs } from './worker-bar';
 import type { QueuedWrite } from './write-queue';
@@ -126,7 +127,15 @@ function write(method: QueuedWrite['method'], path: string, madeAt = Date.UTC(20
 const url = (path: string) => new URL(path, 'https://barback.test');
 
 function inputs(over: Partial<BarInputs> = {}): BarInputs {
-  return { index: INDEX, bar: bar([LONDON_DRY, SUGAR, LIME, VERMOUTH]), swaps: null, pending: [], ...over };
+  return {
+    index: INDEX,
+    bar: bar([LONDON_DRY, SUGAR, LIME, VERMOUTH]),
+    swaps: null,
+    ownRecipes: null,
+    keptIngredients: [],
+    pending: [],
+    ...over,
+  };
 }
 
 const page = (path: string, given: BarInputs = inputs()) => answerBarRead(url(path), given) as MakeablePage | null;
@@ -494,5 +503,276 @@ describe('answerBarRead runs the shared matcher as it is', () => {
         }
       }),
     );
+  });
+});
+
+describe("answerBarRead: the user's own recipes", () => {
+  const YUZU = 9001;
+  const AARDVARK = 501;
+  const BRAMBLE = 502;
+  const YUZU_SOUR = 503;
+
+  /** An own recipe's line as its detail answers it. */
+  const ownLine = (position: number, ingredientId: number, optional = false) => ({
+    position,
+    ingredient_id: ingredientId,
+    ingredient: byId.get(ingredientId)?.name ?? 'Yuzu cordial',
+    amount: 30,
+    amount_max: null,
+    unit: 'ml',
+    is_optional: optional,
+    note: null,
+    abv: 0,
+    category: byId.get(ingredientId)?.category ?? 'Other',
+  });
+
+  /** An own recipe as `GET /api/me/recipes` answers it. */
+  function ownRecipe(id: number, name: string, lines: OwnRecipe['ingredients']): OwnRecipe {
+    return {
+      ...card(id, name),
+      slug: `u--${id}`,
+      strength: 'Strong',
+      served_over_ice: null,
+      instructions: 'Shake hard and strain.',
+      ingredients: lines,
+      source: null,
+      photo: null,
+      shareSlug: id === BRAMBLE ? 'share-bramble' : null,
+    };
+  }
+
+  const AARDVARK_RECIPE = ownRecipe(AARDVARK, 'Aardvark Rum', [
+    ownLine(0, RUM),
+    ownLine(1, VERMOUTH),
+    ownLine(2, BITTERS, true),
+  ]);
+  // Lines out of position order: matching follows the positions.
+  const BRAMBLE_RECIPE = ownRecipe(BRAMBLE, 'Bramble House', [
+    ownLine(1, LIME_JUICE),
+    ownLine(0, GIN),
+    ownLine(2, SIMPLE_SYRUP),
+  ]);
+  const YUZU_RECIPE = ownRecipe(YUZU_SOUR, 'Yuzu Gin Sour', [ownLine(0, GIN), ownLine(1, YUZU)]);
+  const OWN: OwnRecipeList = { items: [AARDVARK_RECIPE, BRAMBLE_RECIPE, YUZU_RECIPE], limit: null };
+  const yuzuAsKept: BarIngredient = {
+    id: YUZU,
+    slug: 'u--yuzu-cordial-1a2b3c4d',
+    name: 'Yuzu cordial',
+    category: 'Other',
+    parentId: null,
+    houseMade: false,
+  };
+
+  const withOwn = (over: Partial<BarInputs> = {}) => inputs({ ownRecipes: OWN, ...over });
+  const ownNamed = { id: YUZU, name: 'Yuzu cordial' };
+
+  it("can-make holds an own recipe the bar covers, in name order among the catalogue's, with own: true", () => {
+    const answer = page('/api/me/bar/makeable?view=can-make', withOwn());
+    expect(idsOf(answer)).toEqual([BRAMBLE, GIMLET, GIN_AND_IT, RUM_AND_IT]);
+    expect(answer?.total).toBe(4);
+    expect(answer?.items[0]).toEqual({
+      cocktail: {
+        ...card(BRAMBLE, 'Bramble House'),
+        slug: `u--${BRAMBLE}`,
+        strength: 'Strong',
+        ingredients: [
+          { amount: 30, unit: 'ml', ingredient: 'Lime juice' },
+          { amount: 30, unit: 'ml', ingredient: 'Gin' },
+          { amount: 30, unit: 'ml', ingredient: 'Simple syrup' },
+        ],
+        own: true,
+        shareSlug: 'share-bramble',
+      },
+      lines: [
+        { position: 0, ingredient: named(GIN), coverage: 'below', via: named(LONDON_DRY) },
+        { position: 1, ingredient: named(LIME_JUICE), coverage: 'fresh', via: named(LIME) },
+        { position: 2, ingredient: named(SIMPLE_SYRUP), coverage: 'house-made', via: named(SIMPLE_SYRUP) },
+      ],
+      missing: null,
+    });
+    // The catalogue's cards carry neither field.
+    expect(answer?.items[1]?.cocktail).toEqual(cardOf(GIMLET));
+    expect(answerBarRead(url('/api/me/bar/makeable-ids'), withOwn())).toEqual({
+      ids: [BRAMBLE, GIMLET, GIN_AND_IT, RUM_AND_IT],
+    });
+  });
+
+  it('one-away holds an own recipe missing one ingredient, named, a free-text one of the own included', () => {
+    const answer = page('/api/me/bar/makeable?view=one-away', withOwn());
+    expect(idsOf(answer)).toEqual([AARDVARK, ANEJO, DAIQUIRI, PINK_GIN, YUZU_SOUR]);
+    expect(answer?.items.map((item) => item.missing)).toEqual([
+      named(RUM),
+      named(RUM),
+      named(RUM),
+      named(BITTERS),
+      ownNamed,
+    ]);
+    expect(answer?.items[0]?.cocktail).toMatchObject({
+      id: AARDVARK,
+      name: 'Aardvark Rum',
+      own: true,
+      shareSlug: null,
+    });
+    expect(answer?.items[4]?.lines).toEqual([
+      { position: 0, ingredient: named(GIN), coverage: 'below', via: named(LONDON_DRY) },
+      { position: 1, ingredient: ownNamed, coverage: 'missing', via: null },
+    ]);
+    expect(idsOf(page('/api/me/bar/makeable?view=one-away&q=YUZU', withOwn()))).toEqual([YUZU_SOUR]);
+    expect(idsOf(page('/api/me/bar/makeable?view=can-make&q=bramble', withOwn()))).toEqual([BRAMBLE]);
+  });
+
+  it("match/:id marks an own recipe's lines; its own ingredient in the bar covers only its own line", () => {
+    expect(answerBarRead(url(`/api/me/bar/match/${YUZU_SOUR}`), withOwn())).toEqual({
+      cocktailId: YUZU_SOUR,
+      lines: [
+        { position: 0, ingredient: named(GIN), coverage: 'below', via: named(LONDON_DRY) },
+        { position: 1, ingredient: ownNamed, coverage: 'missing', via: null },
+      ],
+      canMake: false,
+    } satisfies RecipeMatch);
+    const kept = bar([LONDON_DRY, SUGAR, LIME, VERMOUTH]);
+    const stocked = withOwn({
+      bar: { items: [...kept.items, { ...yuzuAsKept, addedAt: '2024-05-01T10:00:00.000Z' }] },
+    });
+    expect(answerBarRead(url(`/api/me/bar/match/${YUZU_SOUR}`), stocked)).toMatchObject({
+      canMake: true,
+      lines: [{}, { position: 1, ingredient: ownNamed, coverage: 'in-stock', via: ownNamed }],
+    });
+    expect(idsOf(page('/api/me/bar/makeable?view=can-make', stocked))).toEqual([
+      BRAMBLE,
+      GIMLET,
+      GIN_AND_IT,
+      RUM_AND_IT,
+      YUZU_SOUR,
+    ]);
+    expect(answerBarRead(url('/api/me/bar/match/9999'), withOwn())).toBeNull();
+    // Without the kept list the device knows no own recipe.
+    expect(answerBarRead(url(`/api/me/bar/match/${YUZU_SOUR}`), inputs())).toBeNull();
+    expect(idsOf(page('/api/me/bar/makeable?view=can-make', inputs({ ownRecipes: { items: [], limit: 10 } })))).toEqual(
+      [GIMLET, GIN_AND_IT, RUM_AND_IT],
+    );
+  });
+
+  it('a waiting PUT of an own ingredient puts it in the bar as a kept answer names it, and the views follow', () => {
+    const given = withOwn({ keptIngredients: [yuzuAsKept], pending: [write('PUT', `/api/me/bar/${YUZU}`)] });
+    const shown = barWithPending(given);
+    expect(shown?.items.find((item) => item.id === YUZU)).toEqual({
+      ...yuzuAsKept,
+      addedAt: '2025-01-02T03:04:05.000Z',
+    });
+    expect(answerBarRead(url('/api/me/bar/makeable-ids'), given)).toEqual({
+      ids: [BRAMBLE, GIMLET, GIN_AND_IT, RUM_AND_IT, YUZU_SOUR],
+    });
+    // Never named by a kept answer: named and filed as the recipe's line says, with no slug.
+    const unnamed = barWithPending(withOwn({ pending: [write('PUT', `/api/me/bar/${YUZU}`)] }));
+    expect(unnamed?.items.find((item) => item.id === YUZU)).toMatchObject({ ...yuzuAsKept, slug: '' });
+  });
+
+  it("suggestions count own recipes too, summed with the catalogue's, examples by name; own ingredients suggested", () => {
+    const answer = answerBarRead(url('/api/me/bar/suggestions'), withOwn({ keptIngredients: [yuzuAsKept] }));
+    expect(answer).toEqual({
+      items: [
+        {
+          ingredient: barIngredient(RUM),
+          unlocks: 3,
+          nearer: 0,
+          examples: ['Aardvark Rum', 'Añejo Old Fashioned', 'Daiquiri'],
+        },
+        { ingredient: barIngredient(BITTERS), unlocks: 1, nearer: 0, examples: ['Pink Gin'] },
+        { ingredient: yuzuAsKept, unlocks: 1, nearer: 0, examples: ['Yuzu Gin Sour'] },
+      ],
+    } satisfies SuggestionList);
+    const unnamed = answerBarRead(url('/api/me/bar/suggestions'), withOwn()) as SuggestionList;
+    expect(unnamed.items[2]?.ingredient).toEqual({ ...yuzuAsKept, slug: '' });
+  });
+
+  describe('a waiting edit of an own recipe', () => {
+    const body = (name: string, lines: OwnRecipeWrite['ingredients']): OwnRecipeWrite => ({
+      name,
+      base_spirit: 'Gin',
+      category: 'Modern',
+      description: 'Edited offline.',
+      instructions: 'Stir and strain.',
+      difficulty_level: 'Easy',
+      glassware: 'Coupe',
+      technique: 'Stir',
+      garnish: '',
+      preparation_time: 3,
+      flavor_profile: [],
+      seasonal_tags: [],
+      occasion_tags: [],
+      ingredients: lines,
+    });
+    const sent = (line: { ingredient_id: number } | { ingredient_name: string }, amount = 45) => ({
+      ...line,
+      amount,
+      amount_max: null,
+      unit: 'ml' as const,
+      is_optional: false,
+      note: null,
+    });
+    const edit = (id: number, written: OwnRecipeWrite) => ({
+      ...write('PUT', `/api/me/recipes/${id}`),
+      body: JSON.stringify(written),
+    });
+
+    it('is matched as written: its lines by id, a free-text line by the ingredient of that name', () => {
+      const given = withOwn({
+        pending: [
+          edit(
+            YUZU_SOUR,
+            body('Gin & Vermouth Sour', [sent({ ingredient_id: GIN }), sent({ ingredient_name: ' sweet VERMOUTH' })]),
+          ),
+        ],
+      });
+      const can = page('/api/me/bar/makeable?view=can-make', given);
+      expect(idsOf(can)).toEqual([BRAMBLE, GIMLET, GIN_AND_IT, YUZU_SOUR, RUM_AND_IT]);
+      expect(can?.items[3]?.cocktail).toMatchObject({
+        id: YUZU_SOUR,
+        name: 'Gin & Vermouth Sour',
+        description: 'Edited offline.',
+        strength: 'Strong',
+        ingredients: [
+          { amount: 45, unit: 'ml', ingredient: 'Gin' },
+          { amount: 45, unit: 'ml', ingredient: 'Sweet vermouth' },
+        ],
+        own: true,
+      });
+      expect(idsOf(page('/api/me/bar/makeable?view=one-away', given))).not.toContain(YUZU_SOUR);
+    });
+
+    it('is left as the server last answered while a free-text line names nothing the device knows', () => {
+      const given = withOwn({
+        pending: [
+          edit(
+            YUZU_SOUR,
+            body('Mystery Sour', [sent({ ingredient_id: GIN }), sent({ ingredient_name: 'Mystery shrub' })]),
+          ),
+        ],
+      });
+      const away = page('/api/me/bar/makeable?view=one-away', given);
+      expect(away?.items.find((item) => item.cocktail.id === YUZU_SOUR)).toMatchObject({
+        cocktail: { name: 'Yuzu Gin Sour' },
+        missing: ownNamed,
+      });
+    });
+
+    it('applies in order, and names an own ingredient the device knows by its free text', () => {
+      const given = withOwn({
+        bar: bar([GIN]),
+        pending: [
+          edit(
+            BRAMBLE,
+            body('Bramble Yuzu', [sent({ ingredient_id: GIN }), sent({ ingredient_name: 'yuzu cordial' })]),
+          ),
+          edit(BRAMBLE, body('Bramble Yuzu', [sent({ ingredient_name: 'YUZU CORDIAL' })])),
+        ],
+      });
+      expect(answerBarRead(url(`/api/me/bar/match/${BRAMBLE}`), given)).toEqual({
+        cocktailId: BRAMBLE,
+        lines: [{ position: 0, ingredient: ownNamed, coverage: 'missing', via: null }],
+        canMake: false,
+      });
+    });
   });
 });
