@@ -144,18 +144,21 @@ describe.each(testDialects())('Query plans of a signed-in user on %s', (dialect)
     await call(jar, 'GET', '/api/me/favorites');
     await call(jar, 'DELETE', `/api/me/favorites/${drinks.daiquiri}`, {});
     // A write from the offline queue, sent twice with its id and its age: the claim, the age check, the replay.
-    for (let attempt = 0; attempt < 2; attempt += 1) {
-      const queued = await t.request(`/api/me/favorites/${drinks.daiquiri}`, {
-        method: 'PUT',
+    const queued = (method: string, age: string, key?: string) =>
+      t.request(`/api/me/favorites/${drinks.daiquiri}`, {
+        method,
         headers: {
           ...jar.headers(),
           origin: TEST_ORIGIN,
-          'Idempotency-Key': 'plan-check',
-          'Barback-Write-Age': '1000',
+          ...(key ? { 'Idempotency-Key': key } : {}),
+          'Barback-Write-Age': age,
         },
       });
-      expect(queued.status).toBe(200);
-    }
+    for (let attempt = 0; attempt < 2; attempt += 1) expect((await queued('PUT', '0', 'plan-check')).status).toBe(200);
+    // A queued removal (the conditional delete and its record), then a queued add made before it (refused).
+    expect((await queued('DELETE', '0')).status).toBe(200);
+    expect((await queued('PUT', '60000')).status).toBe(409);
+    await call(jar, 'PUT', `/api/me/favorites/${drinks.daiquiri}`, {});
     await call(jar, 'GET', '/api/cocktails?favorites=1');
     await call(jar, 'GET', '/api/cocktails?sort=my-ratings');
     await call(jar, 'GET', '/api/cocktails?minRating=4');

@@ -109,6 +109,7 @@ export const USER_OWNED_TABLES: ReadonlySet<string> = new Set([
   'support_message',
   'analytics_event',
   'idempotent_write',
+  'deleted_value',
 ]);
 
 /** Tables that are user-owned in a statement filtering on `owner_id`. */

@@ -1,5 +1,6 @@
 /** The user's private notes on cocktails: read, save, delete. */
 import type { Note } from '@/shared/schemas/collections';
+import { deleteValue, isoAt, writeConflict, writeUnlessDeletedSince } from '../lib/newer-change';
 import { requireCocktail, iso, type UserScope } from './scope';
 
 /** The user's note on a cocktail (text '' and updatedAt null when there is none). @throws NOT_FOUND (cocktail). */
@@ -16,17 +17,39 @@ export async function getNote({ db, userId, cocktailId }: UserScope & { cocktail
 
 /**
  * Saves the user's note on a cocktail as given; a text of only white space deletes it.
- * @throws AppError NOT_FOUND (cocktail).
+ * @param madeAt a write queued offline: when it was made, ms since the epoch (http/write-age.ts; null or absent: a
+ *   live write, stamped `now`). Such a write is stamped with it, and stores the text only where the note last changed
+ *   at or before then and was not deleted after it, in one transaction (lib/newer-change.ts).
+ * @throws AppError NOT_FOUND (cocktail); WRITE_CONFLICT (409) for a queued write older than the note's last change.
  */
 export async function saveNote({
   db,
   userId,
   cocktailId,
   text,
+  madeAt = null,
   now = () => new Date(),
-}: UserScope & { cocktailId: number; text: string; now?: () => Date }): Promise<Note> {
+}: UserScope & { cocktailId: number; text: string; madeAt?: number | null; now?: () => Date }): Promise<Note> {
   await requireCocktail(db, userId, cocktailId);
-  if (text.trim() === '') return deleteNote({ db, userId, cocktailId });
+  if (text.trim() === '') return deleteNote({ db, userId, cocktailId, madeAt });
+  if (madeAt !== null) {
+    const at = isoAt(madeAt);
+    await writeUnlessDeletedSince(db, { userId, kind: 'note', itemId: cocktailId }, madeAt, async (trx) => {
+      const result = await trx
+        .insertInto('cocktail_note')
+        .values({ user_id: userId, cocktail_id: cocktailId, text, updated_at: at })
+        .onConflict((conflict) =>
+          conflict
+            .columns(['user_id', 'cocktail_id'])
+            .doUpdateSet({ text, updated_at: at })
+            .where('cocktail_note.updated_at', '<=', at),
+        )
+        .executeTakeFirst();
+      if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) throw writeConflict();
+      return true;
+    });
+    return { cocktailId, text, updatedAt: at };
+  }
   const at = now().toISOString();
   await db
     .insertInto('cocktail_note')
@@ -36,26 +59,18 @@ export async function saveNote({
   return { cocktailId, text, updatedAt: iso(at) };
 }
 
-/** Deletes the user's note on a cocktail. Idempotent. @returns the empty note. */
-export async function deleteNote({ db, userId, cocktailId }: UserScope & { cocktailId: number }): Promise<Note> {
-  await db.deleteFrom('cocktail_note').where('user_id', '=', userId).where('cocktail_id', '=', cocktailId).execute();
-  return { cocktailId, text: '', updatedAt: null };
-}
-
 /**
- * When the user's note on a cocktail last changed, for the conflict rule of queued writes (http/write-age.ts).
- * @returns updated_at (ISO text on SQLite, a Date on PostgreSQL), or undefined when there is no note.
+ * Deletes the user's note on a cocktail and records the deletion (lib/newer-change.ts deleteValue). Idempotent.
+ * @param madeAt a write queued offline: when it was made, ms since the epoch (null or absent: a live write).
+ * @returns the empty note.
+ * @throws AppError WRITE_CONFLICT (409) for a queued write older than the note's last change (nothing deleted).
  */
-export async function noteChangedAt({
+export async function deleteNote({
   db,
   userId,
   cocktailId,
-}: UserScope & { cocktailId: number }): Promise<Date | string | undefined> {
-  const row = await db
-    .selectFrom('cocktail_note')
-    .select('updated_at')
-    .where('user_id', '=', userId)
-    .where('cocktail_id', '=', cocktailId)
-    .executeTakeFirst();
-  return row?.updated_at;
+  madeAt = null,
+}: UserScope & { cocktailId: number; madeAt?: number | null }): Promise<Note> {
+  await deleteValue(db, { userId, kind: 'note', itemId: cocktailId }, madeAt);
+  return { cocktailId, text: '', updatedAt: null };
 }

@@ -1,6 +1,7 @@
 /** The user's star ratings of cocktails: list, rate, remove, and the ratings by cocktail for the personal orders. */
 import { ratingsByCocktailId, type PersonalRating } from '@/shared/domain/rating-order';
 import type { RatingList } from '@/shared/schemas/collections';
+import { deleteValue, isoAt, writeConflict, writeUnlessDeletedSince } from '../lib/newer-change';
 import { requireCocktail, iso, type UserScope } from './scope';
 
 /** Every rating of the user, most recent first (ties by cocktail id). */
@@ -29,18 +30,43 @@ export async function ratingsByCocktail({ db, userId }: UserScope): Promise<Map<
   return ratingsByCocktailId((await listRatings({ db, userId })).items);
 }
 
-/** Rates a cocktail (0.5 to 5 in half stars; the schema checks). @throws AppError NOT_FOUND (cocktail). */
+/**
+ * Rates a cocktail (0.5 to 5 in half stars; the schema checks).
+ * @param madeAt a write queued offline: when it was made, ms since the epoch (http/write-age.ts; null or absent: a
+ *   live write, stamped `now`). Such a write is stamped with it, and stores the stars only where the rating last
+ *   changed at or before then and was not removed after it, in one transaction (lib/newer-change.ts).
+ * @throws AppError NOT_FOUND (cocktail); WRITE_CONFLICT (409) for a queued write older than the rating's last change.
+ */
 export async function rateCocktail({
   db,
   userId,
   cocktailId,
   stars,
+  madeAt = null,
   now = () => new Date(),
-}: UserScope & { cocktailId: number; stars: number; now?: () => Date }): Promise<{
+}: UserScope & { cocktailId: number; stars: number; madeAt?: number | null; now?: () => Date }): Promise<{
   cocktailId: number;
   stars: number | null;
 }> {
   await requireCocktail(db, userId, cocktailId);
+  if (madeAt !== null) {
+    const at = isoAt(madeAt);
+    await writeUnlessDeletedSince(db, { userId, kind: 'rating', itemId: cocktailId }, madeAt, async (trx) => {
+      const result = await trx
+        .insertInto('cocktail_rating')
+        .values({ user_id: userId, cocktail_id: cocktailId, stars, updated_at: at })
+        .onConflict((conflict) =>
+          conflict
+            .columns(['user_id', 'cocktail_id'])
+            .doUpdateSet({ stars, updated_at: at })
+            .where('cocktail_rating.updated_at', '<=', at),
+        )
+        .executeTakeFirst();
+      if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) throw writeConflict();
+      return true;
+    });
+    return { cocktailId, stars };
+  }
   const at = now().toISOString();
   await db
     .insertInto('cocktail_rating')
@@ -50,30 +76,17 @@ export async function rateCocktail({
   return { cocktailId, stars };
 }
 
-/** Removes the user's rating of a cocktail. Idempotent. */
+/**
+ * Removes the user's rating of a cocktail and records the removal (lib/newer-change.ts deleteValue). Idempotent.
+ * @param madeAt a write queued offline: when it was made, ms since the epoch (null or absent: a live write).
+ * @throws AppError WRITE_CONFLICT (409) for a queued write older than the rating's last change (nothing removed).
+ */
 export async function removeRating({
   db,
   userId,
   cocktailId,
-}: UserScope & { cocktailId: number }): Promise<{ cocktailId: number; stars: null }> {
-  await db.deleteFrom('cocktail_rating').where('user_id', '=', userId).where('cocktail_id', '=', cocktailId).execute();
+  madeAt = null,
+}: UserScope & { cocktailId: number; madeAt?: number | null }): Promise<{ cocktailId: number; stars: null }> {
+  await deleteValue(db, { userId, kind: 'rating', itemId: cocktailId }, madeAt);
   return { cocktailId, stars: null };
-}
-
-/**
- * When the user's rating of a cocktail last changed, for the conflict rule of queued writes (http/write-age.ts).
- * @returns updated_at (ISO text on SQLite, a Date on PostgreSQL), or undefined when the cocktail is not rated.
- */
-export async function ratingChangedAt({
-  db,
-  userId,
-  cocktailId,
-}: UserScope & { cocktailId: number }): Promise<Date | string | undefined> {
-  const row = await db
-    .selectFrom('cocktail_rating')
-    .select('updated_at')
-    .where('user_id', '=', userId)
-    .where('cocktail_id', '=', cocktailId)
-    .executeTakeFirst();
-  return row?.updated_at;
 }

@@ -17,7 +17,7 @@ import type { Database } from '../db/types';
 import { sameOriginGuard } from '../http/origin-guard';
 import type { SessionReader } from '../http/current-session';
 import { jsonBody, validate } from '../http/validate';
-import { refuseOlderWrite } from '../http/write-age';
+import { writeMadeAt } from '../http/write-age';
 import { requireEntitlement } from '../payments';
 import {
   addCollectionItem,
@@ -30,9 +30,8 @@ import {
   reorderCollection,
   updateCollection,
 } from './collections';
-import { deleteNote, getNote, noteChangedAt, saveNote } from './notes';
-import type { UserScope } from './scope';
-import { listRatings, rateCocktail, ratingChangedAt, removeRating } from './ratings';
+import { deleteNote, getNote, saveNote } from './notes';
+import { listRatings, rateCocktail, removeRating } from './ratings';
 
 /** The user's own answers change with every write: never stored by any cache. */
 const NO_STORE = { 'Cache-Control': 'no-store' } as const;
@@ -55,7 +54,7 @@ function isUnshareOnly(input: CollectionUpdate): boolean {
  *   `PUT /collections/:id/order` `{cocktailIds}` -> CollectionDetail (400 unless exactly the collection's cocktails);
  * - `GET|PUT|DELETE /notes/:cocktailId` -> Note; `GET /ratings` -> RatingList; `PUT|DELETE /ratings/:cocktailId` -> Rating;
  *   these four writes take `Barback-Write-Age` (http/write-age.ts): a queued write made before the stored note or
- *   rating last changed answers 409 WRITE_CONFLICT and writes nothing;
+ *   rating last changed (a deletion included) answers 409 WRITE_CONFLICT and writes nothing;
  * Another user's collection is 404, as one that does not exist. Errors (`{"error": {code, message}}`): 401 signed out;
  * 403 ENTITLEMENT_REQUIRED on a write without the plan; 403 FORBIDDEN for a cross-site write; 400 VALIDATION_FAILED;
  * 413 for an oversized body; 503 while the database is away.
@@ -123,25 +122,21 @@ export function collectionRoutes({
   notes.get('/:cocktailId', validate('param', cocktailNoteParamSchema), async (c) =>
     c.json(await getNote({ ...(await userOf(c)), ...c.req.valid('param') }), 200, NO_STORE),
   );
-  /** The user and cocktail of a write, once a queued write older than the stored value's last change is refused. */
-  const unlessNewer =
-    (changedAt: (scope: UserScope & { cocktailId: number }) => Promise<Date | string | undefined>) =>
-    async (c: Context, cocktailId: number) => {
-      const scope = { ...(await userOf(c)), cocktailId };
-      await refuseOlderWrite(c, () => changedAt(scope));
-      return scope;
-    };
-  const noteScope = unlessNewer(noteChangedAt);
-  const ratingScope = unlessNewer(ratingChangedAt);
+  /** The user and cocktail of a note or rating write, with when a queued one was made (http/write-age.ts). */
+  const valueScope = async (c: Context, cocktailId: number) => ({
+    ...(await userOf(c)),
+    cocktailId,
+    madeAt: writeMadeAt(c),
+  });
   notes.put('/:cocktailId', pro, validate('param', cocktailNoteParamSchema), jsonBody(noteWriteSchema), async (c) =>
     c.json(
-      await saveNote({ ...(await noteScope(c, c.req.valid('param').cocktailId)), text: c.req.valid('json').text }),
+      await saveNote({ ...(await valueScope(c, c.req.valid('param').cocktailId)), text: c.req.valid('json').text }),
       200,
       NO_STORE,
     ),
   );
   notes.delete('/:cocktailId', validate('param', cocktailNoteParamSchema), async (c) =>
-    c.json(await deleteNote(await noteScope(c, c.req.valid('param').cocktailId)), 200, NO_STORE),
+    c.json(await deleteNote(await valueScope(c, c.req.valid('param').cocktailId)), 200, NO_STORE),
   );
   me.route('/notes', notes);
 
@@ -151,7 +146,7 @@ export function collectionRoutes({
   ratings.put('/:cocktailId', pro, validate('param', cocktailNoteParamSchema), jsonBody(ratingWriteSchema), async (c) =>
     c.json(
       await rateCocktail({
-        ...(await ratingScope(c, c.req.valid('param').cocktailId)),
+        ...(await valueScope(c, c.req.valid('param').cocktailId)),
         stars: c.req.valid('json').stars,
       }),
       200,
@@ -159,7 +154,7 @@ export function collectionRoutes({
     ),
   );
   ratings.delete('/:cocktailId', validate('param', cocktailNoteParamSchema), async (c) =>
-    c.json(await removeRating(await ratingScope(c, c.req.valid('param').cocktailId)), 200, NO_STORE),
+    c.json(await removeRating(await valueScope(c, c.req.valid('param').cocktailId)), 200, NO_STORE),
   );
   me.route('/ratings', ratings);
 

@@ -428,6 +428,19 @@ export interface IdempotentWriteTable {
   created_at: Timestamp;
 }
 
+/**
+ * `deleted_value`: when a user last deleted a favorite, rating, note or My Bar bottle (lib/newer-change.ts), so a write
+ * queued offline before that deletion loses to it; primary key (user_id, kind, item_id); pruned after 30 days.
+ */
+export interface DeletedValueTable {
+  user_id: string;
+  /** 'favorite', 'rating', 'note' or 'bottle' (checked by the schema). */
+  kind: string;
+  /** The cocktail's id (a bottle: the ingredient's). */
+  item_id: number;
+  deleted_at: Timestamp;
+}
+
 /** Every table the server reads or writes. */
 export interface Database {
   ingredient: IngredientTable;
@@ -462,6 +475,7 @@ export interface Database {
   cocktail_note: CocktailNoteTable;
   cocktail_rating: CocktailRatingTable;
   idempotent_write: IdempotentWriteTable;
+  deleted_value: DeletedValueTable;
   organization: AuthOrganizationTable;
   member: AuthMemberTable;
   invitation: AuthInvitationTable;

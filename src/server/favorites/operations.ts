@@ -5,6 +5,7 @@ import { dialectOf } from '../db/database';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { getCatalogueVersion, loadSummaryJsonByIds } from '../catalogue';
+import { changedAfter, deleteValue, isoAt, writeConflict, writeUnlessDeletedSince } from '../lib/newer-change';
 
 /** What `GET /api/me/favorites` answers from before any card is loaded: the user's ids and the page's ETag. */
 export interface FavoritesState {
@@ -91,24 +92,10 @@ export async function listFavoriteIds({ db, userId }: { db: Kysely<Database>; us
 }
 
 /**
- * Adds a cocktail to a user's favorites. Idempotent: adding one already there keeps its original time.
- * @param now the clock that stamps `created_at` (default the system clock; tests pass their own to order rows without
- *   waiting).
- * @throws AppError NOT_FOUND when no public cocktail has this id.
+ * Inserts a favorite of a public cocktail, stamped `at` (ISO text), in one statement.
+ * @returns false when nothing was inserted: the favorite was there, or no public cocktail has this id.
  */
-export async function addFavorite({
-  db,
-  userId,
-  cocktailId,
-  now = () => new Date(),
-}: {
-  db: Kysely<Database>;
-  userId: string;
-  cocktailId: number;
-  now?: () => Date;
-}): Promise<{ cocktailId: number; favorite: true }> {
-  // One statement inserts only a public cocktail; when it inserts nothing, the favorite was there or the cocktail is not.
-  const at = now().toISOString();
+async function insertFavorite(db: Kysely<Database>, userId: string, cocktailId: number, at: string): Promise<boolean> {
   const values =
     dialectOf(db) === 'postgres'
       ? sql`CAST(${userId} AS text), id, CAST(${at} AS timestamptz)`
@@ -116,7 +103,11 @@ export async function addFavorite({
   const inserted = await sql`INSERT INTO user_favorites (user_id, cocktail_id, created_at)
     SELECT ${values} FROM cocktail WHERE id = ${cocktailId} AND venue_id IS NULL AND owner_id IS NULL
     ON CONFLICT (user_id, cocktail_id) DO NOTHING`.execute(db);
-  if (Number(inserted.numAffectedRows ?? 0) > 0) return { cocktailId, favorite: true };
+  return Number(inserted.numAffectedRows ?? 0) > 0;
+}
+
+/** @throws AppError NOT_FOUND when no public cocktail has this id. */
+async function requirePublicCocktail(db: Kysely<Database>, cocktailId: number): Promise<void> {
   const cocktail = await db
     .selectFrom('cocktail')
     .select('id')
@@ -125,20 +116,69 @@ export async function addFavorite({
     .where('owner_id', 'is', null)
     .executeTakeFirst();
   if (!cocktail) throw new AppError('NOT_FOUND', `no cocktail has id ${cocktailId}`);
-  return { cocktailId, favorite: true };
 }
 
-/** Removes a cocktail from a user's favorites. Idempotent: removing one that is not there succeeds. */
-export async function removeFavorite({
+/**
+ * Adds a cocktail to a user's favorites. Idempotent: adding one already there keeps its original time.
+ * @param madeAt a write queued offline: when it was made, ms since the epoch (http/write-age.ts; null or absent: a
+ *   live write). Such a write is stamped with it and, in the same transaction, refused when the favorite was added
+ *   after it or removed after it (lib/newer-change.ts).
+ * @param now the clock that stamps `created_at` of a live write (default the system clock; tests pass their own to
+ *   order rows without waiting).
+ * @throws AppError NOT_FOUND when no public cocktail has this id; WRITE_CONFLICT (409) for a queued write older than
+ *   the favorite's last change (nothing written).
+ */
+export async function addFavorite({
   db,
   userId,
   cocktailId,
+  madeAt = null,
+  now = () => new Date(),
 }: {
   db: Kysely<Database>;
   userId: string;
   cocktailId: number;
+  madeAt?: number | null;
+  now?: () => Date;
+}): Promise<{ cocktailId: number; favorite: true }> {
+  if (madeAt !== null) {
+    await writeUnlessDeletedSince(db, { userId, kind: 'favorite', itemId: cocktailId }, madeAt, async (trx) => {
+      if (await insertFavorite(trx, userId, cocktailId, isoAt(madeAt))) return true;
+      const row = await trx
+        .selectFrom('user_favorites')
+        .select('created_at')
+        .where('user_id', '=', userId)
+        .where('cocktail_id', '=', cocktailId)
+        .executeTakeFirst();
+      if (row && !changedAfter(row.created_at, madeAt)) return false;
+      if (!row) await requirePublicCocktail(trx, cocktailId);
+      throw writeConflict();
+    });
+    return { cocktailId, favorite: true };
+  }
+  // One statement inserts only a public cocktail; when it inserts nothing, the favorite was there or the cocktail is not.
+  if (!(await insertFavorite(db, userId, cocktailId, now().toISOString()))) await requirePublicCocktail(db, cocktailId);
+  return { cocktailId, favorite: true };
+}
+
+/**
+ * Removes a cocktail from a user's favorites and records the removal (lib/newer-change.ts deleteValue). Idempotent:
+ * removing one that is not there succeeds.
+ * @param madeAt a write queued offline: when it was made, ms since the epoch (null or absent: a live write).
+ * @throws AppError WRITE_CONFLICT (409) for a queued write made before the favorite was added (nothing removed).
+ */
+export async function removeFavorite({
+  db,
+  userId,
+  cocktailId,
+  madeAt = null,
+}: {
+  db: Kysely<Database>;
+  userId: string;
+  cocktailId: number;
+  madeAt?: number | null;
 }): Promise<{ cocktailId: number; favorite: false }> {
-  await db.deleteFrom('user_favorites').where('user_id', '=', userId).where('cocktail_id', '=', cocktailId).execute();
+  await deleteValue(db, { userId, kind: 'favorite', itemId: cocktailId }, madeAt);
   return { cocktailId, favorite: false };
 }
 
@@ -176,27 +216,4 @@ export async function listRecentFavorites({
     name: row.name,
     createdAt: new Date(row.created_at).toISOString(),
   }));
-}
-
-/**
- * When a user's favorite of a cocktail last changed (the row is only there or not, so: when it was added), for the
- * conflict rule of queued writes (http/write-age.ts).
- * @returns created_at (ISO text on SQLite, a Date on PostgreSQL), or undefined when it is not a favorite.
- */
-export async function favoriteChangedAt({
-  db,
-  userId,
-  cocktailId,
-}: {
-  db: Kysely<Database>;
-  userId: string;
-  cocktailId: number;
-}): Promise<Date | string | undefined> {
-  const row = await db
-    .selectFrom('user_favorites')
-    .select('created_at')
-    .where('user_id', '=', userId)
-    .where('cocktail_id', '=', cocktailId)
-    .executeTakeFirst();
-  return row?.created_at;
 }

@@ -5,9 +5,9 @@ import type { Database } from '../db/types';
 import type { SessionReader } from '../http/current-session';
 import { matchesEtag, PRIVATE_REVALIDATE } from '../http/response-cache';
 import { validate } from '../http/validate';
-import { refuseOlderWrite } from '../http/write-age';
+import { writeMadeAt } from '../http/write-age';
 import { FavoritesAnswerCache } from './answer-cache';
-import { addFavorite, favoriteChangedAt, favoritePageJson, readFavoritesState, removeFavorite } from './operations';
+import { addFavorite, favoritePageJson, readFavoritesState, removeFavorite } from './operations';
 
 const ENCODER = new TextEncoder();
 
@@ -22,8 +22,8 @@ const ENCODER = new TextEncoder();
  *   VALIDATION_FAILED for a page that is not a whole number of 0 or more;
  * - `PUT /:cocktailId` -> 200 `{cocktailId, favorite: true}` (idempotent; 404 unknown cocktail);
  * - `DELETE /:cocktailId` -> 200 `{cocktailId, favorite: false}` (idempotent).
- * Both writes take `Barback-Write-Age` (http/write-age.ts): a queued write made before the favorite was added answers
- * 409 WRITE_CONFLICT and changes nothing.
+ * Both writes take `Barback-Write-Age` (http/write-age.ts): a queued write made before the favorite was last added or
+ * removed answers 409 WRITE_CONFLICT and changes nothing.
  * Errors: 401 UNAUTHORIZED signed out; 400 VALIDATION_FAILED for an id that is not a positive whole number.
  */
 export function favoriteRoutes({ db, sessions }: { db: Kysely<Database>; sessions: SessionReader }): Hono {
@@ -48,14 +48,12 @@ export function favoriteRoutes({ db, sessions }: { db: Kysely<Database>; session
   routes.put('/:cocktailId', validate('param', favoriteParamSchema), async (c) => {
     const { user } = await sessions.require(c);
     const { cocktailId } = c.req.valid('param');
-    await refuseOlderWrite(c, () => favoriteChangedAt({ db, userId: user.id, cocktailId }));
-    return c.json(await addFavorite({ db, userId: user.id, cocktailId }));
+    return c.json(await addFavorite({ db, userId: user.id, cocktailId, madeAt: writeMadeAt(c) }));
   });
   routes.delete('/:cocktailId', validate('param', favoriteParamSchema), async (c) => {
     const { user } = await sessions.require(c);
     const { cocktailId } = c.req.valid('param');
-    await refuseOlderWrite(c, () => favoriteChangedAt({ db, userId: user.id, cocktailId }));
-    return c.json(await removeFavorite({ db, userId: user.id, cocktailId }));
+    return c.json(await removeFavorite({ db, userId: user.id, cocktailId, madeAt: writeMadeAt(c) }));
   });
   return routes;
 }

@@ -76,8 +76,10 @@ describe.each(testDialects())('queued writes older than the stored value on %s',
     expect(await isFavorite()).toBe(true);
     expect((await send('DELETE', `/api/me/favorites/${cocktailId}`, {}, HOUR)).status).toBe(200);
     expect(await isFavorite()).toBe(false);
-    // Nothing stored: any queued write applies, however old.
-    expect((await send('PUT', `/api/me/favorites/${cocktailId}`, {}, 3 * HOUR)).status).toBe(200);
+    // The removal, made an hour ago, is newer than a write made three hours ago, and older than one made half an hour ago.
+    expectConflict(await send('PUT', `/api/me/favorites/${cocktailId}`, {}, 3 * HOUR));
+    expect(await isFavorite()).toBe(false);
+    expect((await send('PUT', `/api/me/favorites/${cocktailId}`, {}, HOUR / 2)).status).toBe(200);
     expect(await isFavorite()).toBe(true);
   });
 
@@ -98,8 +100,8 @@ describe.each(testDialects())('queued writes older than the stored value on %s',
     expect(Number(await stars())).toBe(4);
     expect((await send('PUT', `/api/me/ratings/${cocktailId}`, { stars: 2.5 }, HOUR)).status).toBe(200);
     expect(Number(await stars())).toBe(2.5);
-    // That write stamped now: a write made an hour ago is older than it.
-    expectConflict(await send('DELETE', `/api/me/ratings/${cocktailId}`, {}, HOUR));
+    // That write is stamped with when it was made, an hour ago: a write made two hours ago is older than it.
+    expectConflict(await send('DELETE', `/api/me/ratings/${cocktailId}`, {}, 2 * HOUR));
     expect((await send('DELETE', `/api/me/ratings/${cocktailId}`, {}, 0)).status).toBe(200);
     expect(await stars()).toBeUndefined();
   });

@@ -3,9 +3,11 @@ import { AppError } from '../errors';
 
 /**
  * The conflict rule of writes queued offline: a write sent with `Barback-Write-Age: <ms>` was made that long ago on the
- * device. Where another device may have changed the same value since (a favorite, a rating, a note, a bottle of My Bar),
- * the route compares when the write was made (server now minus the age) with the stored value's last change, and the
- * older write loses: 409 WRITE_CONFLICT, nothing written. Without the header a write applies as it always did.
+ * device. Where another device may have changed the same value since (a favorite, a rating, a note, a bottle of My Bar,
+ * an own recipe), the route hands when the write was made (server now minus the age, {@link writeMadeAt}) to its
+ * operation, which compares it with the stored value's last change (its deletion included) in the same step as the
+ * write (lib/newer-change.ts), and the older write loses: 409 WRITE_CONFLICT, nothing written. Without the header a
+ * write applies as it always did.
  */
 
 /** The request header: how long ago the write was made on the device, whole milliseconds from 0 to 30 days. */
@@ -39,7 +41,7 @@ export function parseWriteAge(value: string | undefined): number | null {
 
 /**
  * Middleware for the writes (POST, PUT, PATCH, DELETE) under /api/me: checks a Barback-Write-Age header and fixes when
- * the write was made (the clock at arrival minus the age) for {@link refuseOlderWrite}. Reads pass untouched.
+ * the write was made (the clock at arrival minus the age) for {@link writeMadeAt}. Reads pass untouched.
  * @param now the clock, ms since the epoch (tests pass their own).
  * @throws AppError VALIDATION_FAILED (400) for a malformed header.
  */
@@ -63,22 +65,4 @@ export function writeMadeAt(c: Context): number | null {
   if (fixed !== undefined) return fixed;
   const age = parseWriteAge(c.req.header(WRITE_AGE_HEADER));
   return age === null ? null : Date.now() - age;
-}
-
-/**
- * Refuses a queued write older than the value it would change. Without the header it reads nothing and returns.
- * @param lastChangedAt reads when the stored value last changed (its updated_at, or created_at for a row that is only
- *   there or not), null or undefined when there is no stored value (then the write applies).
- * @throws AppError WRITE_CONFLICT (409) when the stored value changed after the write was made; VALIDATION_FAILED for a
- *   malformed header; the database's error from `lastChangedAt`.
- */
-export async function refuseOlderWrite(
-  c: Context,
-  lastChangedAt: () => Promise<Date | string | null | undefined>,
-): Promise<void> {
-  const madeAt = writeMadeAt(c);
-  if (madeAt === null) return;
-  const changed = await lastChangedAt();
-  if (changed === null || changed === undefined) return;
-  if (new Date(changed).getTime() > madeAt) throw new AppError('WRITE_CONFLICT', WRITE_CONFLICT_MESSAGE);
 }

@@ -176,6 +176,39 @@ export async function insertBarItems(
 }
 
 /**
+ * Inserts one ingredient into the user's bar in one statement, stamped `at` (ISO text), only while the bar holds fewer
+ * than {@link MAX_BAR_ITEMS}.
+ * @returns false when nothing was inserted: the bar holds it, or is full.
+ */
+export async function tryInsertBarItem(db: Kysely<Database>, userId: string, id: number, at: string): Promise<boolean> {
+  // PostgreSQL types a bare parameter in a select list as text; SQLite must not cast (its affinity would turn the time
+  // into a number).
+  const row =
+    dialectOf(db) === 'postgres'
+      ? sql`CAST(${userId} AS text), CAST(${id} AS integer), CAST(${at} AS timestamptz)`
+      : sql`${userId}, ${id}, ${at}`;
+  const result = await sql`INSERT INTO bar_item (user_id, ingredient_id, created_at) SELECT ${row}
+    WHERE (SELECT count(*) FROM bar_item WHERE user_id = ${userId}) < ${MAX_BAR_ITEMS}
+    ON CONFLICT (user_id, ingredient_id) DO NOTHING`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+/** When the user's bar got the ingredient (ISO text on SQLite, a Date on PostgreSQL); undefined when it lacks it. */
+export async function barItemAddedAt(
+  db: Kysely<Database>,
+  userId: string,
+  id: number,
+): Promise<Date | string | undefined> {
+  const held = await db
+    .selectFrom('bar_item')
+    .select('created_at')
+    .where('user_id', '=', userId)
+    .where('ingredient_id', '=', id)
+    .executeTakeFirst();
+  return held?.created_at;
+}
+
+/**
  * Adds one known ingredient to the user's bar in one statement, inserted only while the bar holds fewer than
  * {@link MAX_BAR_ITEMS} (one already there keeps its time). One statement rather than a transaction: on SQLite a
  * transaction holds the only connection across its awaits, and every other request waits for it.
@@ -183,25 +216,10 @@ export async function insertBarItems(
  */
 export async function insertBarItem(db: Kysely<Database>, userId: string, id: number, now: Date): Promise<void> {
   const at = now.toISOString();
-  // PostgreSQL types a bare parameter in a select list as text; SQLite must not cast (its affinity would turn the time
-  // into a number).
-  const row =
-    dialectOf(db) === 'postgres'
-      ? sql`CAST(${userId} AS text), CAST(${id} AS integer), CAST(${at} AS timestamptz)`
-      : sql`${userId}, ${id}, ${at}`;
   // Nothing inserted means it is there or the bar is full; a removal racing this write can make it neither, so ask again.
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const result = await sql`INSERT INTO bar_item (user_id, ingredient_id, created_at) SELECT ${row}
-      WHERE (SELECT count(*) FROM bar_item WHERE user_id = ${userId}) < ${MAX_BAR_ITEMS}
-      ON CONFLICT (user_id, ingredient_id) DO NOTHING`.execute(db);
-    if (Number(result.numAffectedRows ?? 0) > 0) return;
-    const held = await db
-      .selectFrom('bar_item')
-      .select('ingredient_id')
-      .where('user_id', '=', userId)
-      .where('ingredient_id', '=', id)
-      .executeTakeFirst();
-    if (held) return;
+    if (await tryInsertBarItem(db, userId, id, at)) return;
+    if ((await barItemAddedAt(db, userId, id)) !== undefined) return;
     if ((await countRows(db, 'bar_item', userId)) >= MAX_BAR_ITEMS) break;
   }
   throw new AppError('CONFLICT', `a bar holds at most ${MAX_BAR_ITEMS} ingredients`);

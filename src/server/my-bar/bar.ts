@@ -1,28 +1,50 @@
 /** The user's bar: add one or many ingredients, remove one. */
-import { type BarList } from '@/shared/schemas/my-bar';
+import { MAX_BAR_ITEMS, type BarList } from '@/shared/schemas/my-bar';
+import { AppError } from '../errors';
+import { changedAfter, deleteValue, isoAt, writeConflict, writeUnlessDeletedSince } from '../lib/newer-change';
 import {
+  barItemAddedAt,
+  countRows,
   insertBarItem,
   insertBarItems,
   isBarIngredient,
   listBar,
   requireBarIngredients,
+  tryInsertBarItem,
   type UserScope,
 } from './bar-rows';
 
 /**
  * Adds one ingredient to the user's bar. Idempotent: one already there keeps its time.
- * @param now the clock that stamps `created_at` (tests pass their own).
+ * @param madeAt a write queued offline: when it was made, ms since the epoch (http/write-age.ts; null or absent: a
+ *   live write). Such a write is stamped with it and, in the same transaction, refused when the bottle was added or
+ *   removed after it (lib/newer-change.ts).
+ * @param now the clock that stamps `created_at` of a live write (tests pass their own).
  * @returns the bar afterwards.
- * @throws AppError NOT_FOUND for an unknown ingredient; CONFLICT when the bar already holds {@link MAX_BAR_ITEMS}.
+ * @throws AppError NOT_FOUND for an unknown ingredient; CONFLICT when the bar already holds {@link MAX_BAR_ITEMS};
+ *   WRITE_CONFLICT (409) for a queued write older than the bottle's last change (nothing written).
  */
 export async function addBarItem({
   db,
   userId,
   ingredientId,
+  madeAt = null,
   now = () => new Date(),
-}: UserScope & { ingredientId: number; now?: () => Date }): Promise<BarList> {
+}: UserScope & { ingredientId: number; madeAt?: number | null; now?: () => Date }): Promise<BarList> {
   await requireBarIngredients(db, userId, [ingredientId]);
-  await insertBarItem(db, userId, ingredientId, now());
+  if (madeAt === null) {
+    await insertBarItem(db, userId, ingredientId, now());
+    return listBar({ db, userId });
+  }
+  await writeUnlessDeletedSince(db, { userId, kind: 'bottle', itemId: ingredientId }, madeAt, async (trx) => {
+    if (await tryInsertBarItem(trx, userId, ingredientId, isoAt(madeAt))) return true;
+    const addedAt = await barItemAddedAt(trx, userId, ingredientId);
+    if (addedAt !== undefined && !changedAfter(addedAt, madeAt)) return false;
+    if (addedAt === undefined && (await countRows(trx, 'bar_item', userId)) >= MAX_BAR_ITEMS) {
+      throw new AppError('CONFLICT', `a bar holds at most ${MAX_BAR_ITEMS} ingredients`);
+    }
+    throw writeConflict();
+  });
   return listBar({ db, userId });
 }
 
@@ -45,35 +67,20 @@ export async function addBarItems({
 }
 
 /**
- * Removes one ingredient from the user's bar (nothing else: the shopping list, swaps and made drinks stay). Idempotent.
+ * Removes one ingredient from the user's bar (nothing else: the shopping list, swaps and made drinks stay) and records
+ * the removal (lib/newer-change.ts deleteValue). Idempotent.
+ * @param madeAt a write queued offline: when it was made, ms since the epoch (null or absent: a live write).
  * @returns the bar afterwards.
+ * @throws AppError WRITE_CONFLICT (409) for a queued write made before the bottle was added (nothing removed).
  */
 export async function removeBarItem({
   db,
   userId,
   ingredientId,
-}: UserScope & { ingredientId: number }): Promise<BarList> {
+  madeAt = null,
+}: UserScope & { ingredientId: number; madeAt?: number | null }): Promise<BarList> {
   if (await isBarIngredient(db, userId, ingredientId)) {
-    await db.deleteFrom('bar_item').where('user_id', '=', userId).where('ingredient_id', '=', ingredientId).execute();
+    await deleteValue(db, { userId, kind: 'bottle', itemId: ingredientId }, madeAt);
   }
   return listBar({ db, userId });
-}
-
-/**
- * When a bottle of the user's bar last changed (the row is only there or not, so: when it was added), for the conflict
- * rule of queued writes (http/write-age.ts).
- * @returns created_at (ISO text on SQLite, a Date on PostgreSQL), or undefined when the bar does not hold it.
- */
-export async function barItemChangedAt({
-  db,
-  userId,
-  ingredientId,
-}: UserScope & { ingredientId: number }): Promise<Date | string | undefined> {
-  const row = await db
-    .selectFrom('bar_item')
-    .select('created_at')
-    .where('user_id', '=', userId)
-    .where('ingredient_id', '=', ingredientId)
-    .executeTakeFirst();
-  return row?.created_at;
 }

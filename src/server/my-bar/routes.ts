@@ -12,10 +12,10 @@ import type { Database } from '../db/types';
 import { sameOriginGuard } from '../http/origin-guard';
 import type { SessionReader } from '../http/current-session';
 import { jsonBody, validate } from '../http/validate';
-import { refuseOlderWrite } from '../http/write-age';
+import { writeMadeAt } from '../http/write-age';
 import { requireEntitlementToAdd } from '../payments';
 import { listBar } from './bar-rows';
-import { addBarItem, addBarItems, barItemChangedAt, removeBarItem } from './bar';
+import { addBarItem, addBarItems, removeBarItem } from './bar';
 import { listMadeDrinks, recordMadeDrink } from './made-drinks';
 import { listMakeable, listMakeableIds, listSuggestions, matchRecipe } from './matching';
 import { addSwap, listSwaps, removeSwap } from './swaps';
@@ -32,7 +32,8 @@ const NO_STORE = { 'Cache-Control': 'no-store' } as const;
  * - `GET /bar` -> BarList; `PUT /bar/:ingredientId` -> BarList (idempotent; 404 unknown ingredient; 409 past
  *   MAX_BAR_ITEMS); `POST /bar` `{ingredientIds}` -> BarList (adds many; 404 naming unknown ids, nothing added);
  *   `DELETE /bar/:ingredientId` -> BarList (idempotent); both one-bottle writes take `Barback-Write-Age`
- *   (http/write-age.ts): a queued write made before the bottle was added answers 409 WRITE_CONFLICT, nothing written;
+ *   (http/write-age.ts): a queued write made before the bottle was last added or removed answers 409 WRITE_CONFLICT,
+ *   nothing written;
  * - `GET /bar/makeable?view=can-make|one-away&page=&q=` -> MakeablePage; `GET /bar/makeable-ids` -> MakeableIds;
  *   `GET /bar/match/:cocktailId` -> RecipeMatch (404 unknown cocktail); `GET /bar/suggestions` -> SuggestionList;
  * - `GET /shopping-list` -> ShoppingList; `DELETE /shopping-list` -> the empty list; `PUT|DELETE
@@ -78,12 +79,12 @@ export function myBarRoutes({
   bar.get('/match/:cocktailId', validate('param', cocktailParamSchema), async (c) =>
     c.json(await matchRecipe({ ...(await userOf(c)), cocktailId: c.req.valid('param').cocktailId }), 200, NO_STORE),
   );
-  /** The user and bottle of a bottle write, once a queued write older than the bottle's last change is refused. */
-  const bottleOf = async (c: Context, ingredientId: number) => {
-    const scope = { ...(await userOf(c)), ingredientId };
-    await refuseOlderWrite(c, () => barItemChangedAt(scope));
-    return scope;
-  };
+  /** The user and bottle of a bottle write, with when a queued one was made (http/write-age.ts). */
+  const bottleOf = async (c: Context, ingredientId: number) => ({
+    ...(await userOf(c)),
+    ingredientId,
+    madeAt: writeMadeAt(c),
+  });
   bar.put('/:ingredientId', validate('param', ingredientParamSchema), async (c) =>
     c.json(await addBarItem(await bottleOf(c, c.req.valid('param').ingredientId)), 200, NO_STORE),
   );

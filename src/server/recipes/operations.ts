@@ -16,6 +16,7 @@ import {
 } from '../catalogue';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
+import { isoAt, writeConflict } from '../lib/newer-change';
 import { storedPhotoOf } from '../uploads';
 import { nameOwnIngredients } from './own-ingredients';
 
@@ -205,30 +206,43 @@ export async function createOwnRecipe({
 /**
  * Replaces one of the user's recipes: every field and line at once, in one transaction (an error changes nothing); the
  * photo and the share link are kept. Works past the plan's limit: editing takes nothing and adds nothing.
- * @throws AppError NOT_FOUND; VALIDATION_FAILED for an unknown ingredient.
+ * @param madeAt an edit queued offline: when it was made, ms since the epoch (http/write-age.ts; null or absent: a
+ *   live edit, stamped now). Such an edit is stamped with it and applies only where the recipe last changed at or
+ *   before then: the update is conditional on `updated_at`, so a newer edit committed meanwhile is never overwritten.
+ * @throws AppError NOT_FOUND; VALIDATION_FAILED for an unknown ingredient; WRITE_CONFLICT (409) for a queued edit
+ *   older than the recipe's last change (nothing written).
  */
 export async function updateOwnRecipe({
   db,
   userId,
   id,
   body,
+  madeAt = null,
 }: {
   db: Kysely<Database>;
   userId: string;
   id: number;
   body: OwnRecipeWrite;
+  madeAt?: number | null;
 }): Promise<OwnRecipe> {
   await requireOwnRecipe(db, userId, id);
   const catalogue = await getIngredientCatalogue(db);
   await db.transaction().execute(async (trx) => {
     const named = await nameOwnIngredients(trx, catalogue, userId, body);
     const columns = recipeColumnsFrom(catalogue, named.body, named.own);
-    await trx
+    const at = madeAt === null ? new Date().toISOString() : isoAt(madeAt);
+    let update = trx
       .updateTable('cocktail')
-      .set({ ...columns, updated_at: new Date().toISOString() })
+      .set({ ...columns, updated_at: at })
       .where('id', '=', id)
-      .where('owner_id', '=', userId)
-      .execute();
+      .where('owner_id', '=', userId);
+    if (madeAt !== null) update = update.where('updated_at', '<=', at);
+    const updated = await update.executeTakeFirst();
+    if (madeAt !== null && Number(updated.numUpdatedRows) === 0) {
+      // Deleted meanwhile is NOT_FOUND, as for a live edit; otherwise it changed after the edit was made.
+      await requireOwnRecipe(trx, userId, id);
+      throw writeConflict();
+    }
     await writeRecipeLines(trx, id, named.body);
   });
   return getOwnRecipe({ db, userId, id });
@@ -241,29 +255,6 @@ export async function updateOwnRecipe({
  * stay (another recipe may name them; the bar may hold them). docs/recipes.md "Where your recipes appear".
  * @throws NOT_FOUND.
  */
-/**
- * When one of the user's own recipes last changed (its updated_at), undefined when the user has no recipe of that id:
- * what a queued offline edit is compared with (http/write-age.ts).
- * @throws the database's error.
- */
-export async function ownRecipeChangedAt({
-  db,
-  userId,
-  id,
-}: {
-  db: Kysely<Database>;
-  userId: string;
-  id: number;
-}): Promise<Date | string | undefined> {
-  const row = await db
-    .selectFrom('cocktail')
-    .select('updated_at')
-    .where('id', '=', id)
-    .where('owner_id', '=', userId)
-    .executeTakeFirst();
-  return row?.updated_at;
-}
-
 export async function deleteOwnRecipe({
   db,
   userId,

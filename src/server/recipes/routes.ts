@@ -15,7 +15,7 @@ import type { Database } from '../db/types';
 import { sameOriginGuard } from '../http/origin-guard';
 import type { SessionReader } from '../http/current-session';
 import { jsonBody, validate } from '../http/validate';
-import { refuseOlderWrite } from '../http/write-age';
+import { writeMadeAt } from '../http/write-age';
 import { importRecipes, previewImport, writeImport } from './import/import-recipes';
 import { activeEntitlementsOf } from '../payments';
 import { discardImages, type PhotoStore } from '../uploads';
@@ -27,7 +27,6 @@ import {
   getOwnRecipe,
   getSharedRecipe,
   listOwnRecipes,
-  ownRecipeChangedAt,
   shareOwnRecipe,
   updateOwnRecipe,
 } from './operations';
@@ -92,8 +91,11 @@ export function ownRecipeRoutes({
   recipes.put('/:id', validate('param', ownRecipeParamSchema), jsonBody(ownRecipeWriteSchema), async (c) => {
     const scope = { ...(await userOf(c)), id: c.req.valid('param').id };
     // An edit made offline loses to a newer one made since on another device.
-    await refuseOlderWrite(c, () => ownRecipeChangedAt(scope));
-    return c.json(await updateOwnRecipe({ ...scope, body: c.req.valid('json') }), 200, NO_STORE);
+    return c.json(
+      await updateOwnRecipe({ ...scope, body: c.req.valid('json'), madeAt: writeMadeAt(c) }),
+      200,
+      NO_STORE,
+    );
   });
   recipes.delete('/:id', validate('param', ownRecipeParamSchema), async (c) => {
     const user = await withPlan(c);

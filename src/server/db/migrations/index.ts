@@ -25,6 +25,7 @@ import { publicCatalogueIndexesMigration } from './0022-public-catalogue-indexes
 import { cocktailSavesMigration } from './0023-cocktail-saves';
 import { idempotentWriteMigration } from './0024-idempotent-write';
 import { venueMenuListedMigration } from './0025-venue-menu-listed';
+import { deletedValueMigration } from './0026-deleted-value';
 
 /**
  * Every migration, by name (Kysely runs them in name order). One set serves both dialects: each module receives the dialect
@@ -57,5 +58,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0023-cocktail-saves': cocktailSavesMigration(dialect),
     '0024-idempotent-write': idempotentWriteMigration(dialect),
     '0025-venue-menu-listed': venueMenuListedMigration(),
+    '0026-deleted-value': deletedValueMigration(dialect),
   };
 }
