@@ -1,3 +1,3 @@
 /** The favorites feature's public surface: its routes and the counts and recent lists the account pages show. */
 export { favoriteRoutes } from './routes';
-export { countFavorites, listFavoriteIds, listRecentFavorites } from './operations';
+export { listFavoriteIds, listRecentFavorites } from './operations';

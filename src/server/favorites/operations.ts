@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { FAVORITES_PAGE_SIZE } from '@/shared/schemas/favorites';
 import { dialectOf } from '../db/database';
+import { precompiled } from '../db/precompiled';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { getCatalogueVersion, loadSummaryJsonByIds } from '../catalogue';
@@ -81,14 +82,34 @@ export async function favoritePageJson({
  * @throws the database's error.
  */
 export async function listFavoriteIds({ db, userId }: { db: Kysely<Database>; userId: string }): Promise<number[]> {
-  const rows = await db
-    .selectFrom('user_favorites')
-    .select('cocktail_id')
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('cocktail_id', 'desc')
-    .execute();
-  return rows.map((row) => Number(row.cocktail_id));
+  let query = favoriteIdQueries.get(db);
+  if (!query) favoriteIdQueries.set(db, (query = buildFavoriteIdQuery(db)));
+  const [row] = await query(userId);
+  return row?.ids ? row.ids.split(',').map(Number) : [];
+}
+
+/** The ordered favorite ids query, compiled once per database client. */
+const favoriteIdQueries = new WeakMap<Kysely<Database>, ReturnType<typeof buildFavoriteIdQuery>>();
+
+/**
+ * A user's favorite ids, newest first (ties by cocktail id, highest first), as one comma-separated text: one value to
+ * decode instead of a row per favorite (a user's list may hold hundreds, and this runs on every favorites read).
+ * SQLite orders inside group_concat since 3.44.
+ */
+function buildFavoriteIdQuery(db: Kysely<Database>) {
+  const ordered =
+    dialectOf(db) === 'postgres'
+      ? sql<string | null>`string_agg(cocktail_id::text, ',' order by created_at desc, cocktail_id desc)`
+      : sql<string | null>`group_concat(cocktail_id, ',' order by created_at desc, cocktail_id desc)`;
+  return precompiled(
+    db,
+    (q, userId) =>
+      q
+        .selectFrom('user_favorites')
+        .select(ordered.as('ids'))
+        .where('user_id', '=', userId as string),
+    1,
+  );
 }
 
 /**
@@ -180,16 +201,6 @@ export async function removeFavorite({
 }): Promise<{ cocktailId: number; favorite: false }> {
   await deleteValue(db, { userId, kind: 'favorite', itemId: cocktailId }, madeAt);
   return { cocktailId, favorite: false };
-}
-
-/** How many favorites a user has. */
-export async function countFavorites({ db, userId }: { db: Kysely<Database>; userId: string }): Promise<number> {
-  const row = await db
-    .selectFrom('user_favorites')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /** A user's latest favorites with the cocktail's name, newest first; createdAt: ISO 8601. */

@@ -4,7 +4,7 @@
  * ingredient (the venues' team inventory shows it the same way).
  */
 export { myBarRoutes } from './routes';
-export { countMadeDrinks, listRecentMadeDrinks } from './made-drinks';
+export { listRecentMadeDrinks } from './made-drinks';
 export { deleteMyBarData, type MyBarDeletion } from './account-deletion';
 export { listMakeableIds } from './matching';
 export { toBarIngredient } from './bar-rows';
