@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { FAVORITES_PAGE_SIZE } from '@/shared/schemas/favorites';
 import { dialectOf } from '../db/database';
+import { idsOfText, orderedIdsText } from '../db/ordered-ids';
 import { precompiled } from '../db/precompiled';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
@@ -85,22 +86,15 @@ export async function listFavoriteIds({ db, userId }: { db: Kysely<Database>; us
   let query = favoriteIdQueries.get(db);
   if (!query) favoriteIdQueries.set(db, (query = buildFavoriteIdQuery(db)));
   const [row] = await query(userId);
-  return row?.ids ? row.ids.split(',').map(Number) : [];
+  return idsOfText(row?.ids);
 }
 
 /** The ordered favorite ids query, compiled once per database client. */
 const favoriteIdQueries = new WeakMap<Kysely<Database>, ReturnType<typeof buildFavoriteIdQuery>>();
 
-/**
- * A user's favorite ids, newest first (ties by cocktail id, highest first), as one comma-separated text: one value to
- * decode instead of a row per favorite (a user's list may hold hundreds, and this runs on every favorites read).
- * SQLite orders inside group_concat since 3.44.
- */
+/** A user's favorite ids, newest first (ties by cocktail id, highest first), as one text (db/ordered-ids.ts). */
 function buildFavoriteIdQuery(db: Kysely<Database>) {
-  const ordered =
-    dialectOf(db) === 'postgres'
-      ? sql<string | null>`string_agg(cocktail_id::text, ',' order by created_at desc, cocktail_id desc)`
-      : sql<string | null>`group_concat(cocktail_id, ',' order by created_at desc, cocktail_id desc)`;
+  const ordered = orderedIdsText(db, 'cocktail_id', 'created_at desc, cocktail_id desc');
   return precompiled(
     db,
     (q, userId) =>
