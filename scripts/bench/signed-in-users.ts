@@ -118,9 +118,27 @@ export async function restoreUsers(
   }
 }
 
-/** The signed-in routes measured; writes alternate a put and its delete so every request changes something. */
+/**
+ * The signed-in routes measured. Each write route alternates, per user, a change and its undoing (a held favorite
+ * deleted then put back, a spare bottle put then deleted), so every request changes a row and the users' lists keep
+ * their size through the run (a bar that grew with every stray put would make the answers, the whole bar, grow too).
+ */
 export function routes(ids: { cocktails: number[]; ingredients: number[] }): Route[] {
   const spare = ids.ingredients.slice(BOTTLES);
+  /** Per user and route, the id changed by its last request and not yet undone. */
+  const undo = (change: 'DELETE' | 'PUT', path: (id: number) => string, choose: () => number) => {
+    const pending = new WeakMap<BenchUser, number>();
+    return (user: BenchUser): LoadRequest => {
+      const id = pending.get(user);
+      if (id === undefined) {
+        const chosen = choose();
+        pending.set(user, chosen);
+        return { method: change, path: path(chosen) };
+      }
+      pending.delete(user);
+      return { method: change === 'PUT' ? 'DELETE' : 'PUT', path: path(id) };
+    };
+  };
   return [
     { name: 'GET /api/me', kind: 'account', next: () => ({ method: 'GET', path: '/api/me' }) },
     {
@@ -134,23 +152,21 @@ export function routes(ids: { cocktails: number[]; ingredients: number[] }): Rou
     {
       name: 'PUT/DELETE /api/me/favorites/:id',
       kind: 'write',
-      next: (_user, i) => {
-        // Cocktails past the 200 the user holds would be new; the seed has ~200, so a held one is deleted then put back.
-        const id = pick(ids.cocktails);
-        return i % 2 === 0
-          ? { method: 'DELETE', path: `/api/me/favorites/${id}` }
-          : { method: 'PUT', path: `/api/me/favorites/${id}` };
-      },
+      // Every cocktail of the seed is among the user's 200: one is deleted, then put back.
+      next: undo(
+        'DELETE',
+        (id) => `/api/me/favorites/${id}`,
+        () => pick(ids.cocktails),
+      ),
     },
     {
       name: 'PUT/DELETE /api/me/bar/:id',
       kind: 'write',
-      next: (_user, i) => {
-        const id = pick(spare);
-        return i % 2 === 0
-          ? { method: 'PUT', path: `/api/me/bar/${id}` }
-          : { method: 'DELETE', path: `/api/me/bar/${id}` };
-      },
+      next: undo(
+        'PUT',
+        (id) => `/api/me/bar/${id}`,
+        () => pick(spare),
+      ),
     },
   ];
 }

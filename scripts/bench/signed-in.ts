@@ -6,7 +6,8 @@
  * gives each 200 favorites, 30 bottles and 3 collections of 10, then measures with autocannon:
  * 1. at 20 connections for BENCH_SECONDS (default 8) each: the public list `GET /api/cocktails`, the reads (`GET /api/me`,
  *    `GET /api/auth/get-session`, `/api/me/favorites`, `/api/me/bar`, `/api/me/collections`) and the writes (a favorite
- *    put then deleted, a bottle put then deleted), each request a random user's;
+ *    put then deleted, a bottle put then deleted), each request a random user's, each route right after a run of the
+ *    list in four alternating rounds, whose share it is given (the machine's speed drifts within a run);
  * 2. the writes again at 200 connections (their p99), closed loop and then open loop, offered 25 % of the list's req/s evenly spaced;
  * 3. every signed-in route mixed at 200 connections for BENCH_SOAK_SECONDS (default 30): errors, timeouts, non-2xx.
  * Targets: reads of the account >= 50 % of the list's req/s, reads of lists >= 40 %, writes >= 25 % and p99 <= 100 ms at
@@ -57,7 +58,8 @@ function userRequests(server: Running, users: BenchUser[], route: Route): () => 
 interface Figures {
   database: string;
   list: LoadFigures;
-  at20: { route: Route; figures: LoadFigures }[];
+  /** Each route at 20 connections, with the public list measured just before it (the share's base). */
+  at20: { route: Route; figures: LoadFigures; list: LoadFigures }[];
   at200: { route: Route; figures: LoadFigures }[];
   /** The writes at 200 connections offered `rate` requests/s (25 % of the list's). */
   atRate: { route: Route; figures: PacedFigures }[];
@@ -78,14 +80,26 @@ async function measure(database: string, databaseUrl: string): Promise<Figures> 
     const users = await prepareUsers(server, ids, USERS);
     const all = routes(ids).filter((route) => !ONLY_ROUTES || route.name.includes(ONLY_ROUTES));
     // While profiling, the list runs only a second, so the profile is the signed-in routes'.
-    const list = await loadRequests({
-      url: server.url,
-      connections: 20,
-      seconds: profileDir ? 1 : SECONDS,
-      next: () => ({ method: 'GET', path: '/api/cocktails' }),
-    });
+    const loadList = (seconds: number) =>
+      loadRequests({
+        url: server.url,
+        connections: 20,
+        seconds: profileDir ? 1 : seconds,
+        next: () => ({ method: 'GET', path: '/api/cocktails' }),
+      });
+    // Each route alternates with the list in short rounds: this machine's speed drifts within a run, and a share should
+    // compare two figures taken under the same conditions.
     const at20 = [];
-    for (const route of all) at20.push({ route, figures: await loadRoute(server, users, route, 20, SECONDS) });
+    for (const route of all) {
+      const lists: LoadFigures[] = [];
+      const runs: LoadFigures[] = [];
+      for (let round = 0; round < ROUNDS; round += 1) {
+        lists.push(await loadList(SECONDS / ROUNDS));
+        runs.push(await loadRoute(server, users, route, 20, SECONDS / ROUNDS));
+      }
+      at20.push({ route, list: pooled(lists), figures: pooled(runs) });
+    }
+    const list = medianBy(at20.map((entry) => entry.list));
     const at200 = [];
     const atRate = [];
     // The writes' target throughput, offered steadily over 200 open connections: the tail without a closed loop's queue.
@@ -107,6 +121,40 @@ async function measure(database: string, databaseUrl: string): Promise<Figures> 
   }
 }
 
+/** Rounds of list-then-route per route at 20 connections, each BENCH_SECONDS / ROUNDS long. */
+const ROUNDS = 4;
+
+/**
+ * Several equal-length runs as one: req/s averaged, requests, errors and statuses summed, latencies the worst round's.
+ */
+function pooled(runs: LoadFigures[]): LoadFigures {
+  const sum = (pick: (run: LoadFigures) => number) => runs.reduce((total, run) => total + pick(run), 0);
+  const worst = (pick: (run: LoadFigures) => number) => Math.max(...runs.map(pick));
+  if (runs.length === 0) throw new Error('no runs to pool');
+  const statuses: Record<string, number> = {};
+  for (const run of runs) {
+    for (const [status, count] of Object.entries(run.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
+  }
+  return {
+    statuses,
+    rps: sum((run) => run.rps) / runs.length,
+    requests: sum((run) => run.requests),
+    errors: sum((run) => run.errors),
+    timeouts: sum((run) => run.timeouts),
+    non2xx: sum((run) => run.non2xx),
+    p50: worst((run) => run.p50),
+    p99: worst((run) => run.p99),
+  };
+}
+
+/** The run with the median req/s of `runs` (the list's row and the writes' offered rate). */
+function medianBy(runs: LoadFigures[]): LoadFigures {
+  const sorted = [...runs].sort((a, b) => a.rps - b.rps);
+  const middle = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (!middle) throw new Error('no list measurement');
+  return middle;
+}
+
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
@@ -114,7 +162,7 @@ const TARGET_SHARE: Record<Route['kind'], number> = { account: 50, list: 40, wri
 
 function report(all: Figures[]): void {
   console.log(
-    '\n| database | route | req/s (20 conns) | p50 / p99 ms | of the list | target | p99 ms at 200 conns | p99 ms at 200 conns, 25 % of the list offered |',
+    '\n| database | route | req/s (20 conns; the list just before) | p50 / p99 ms | of the list | target | p99 ms at 200 conns | p99 ms at 200 conns, 25 % of the list offered |',
   );
   console.log('|---|---|---:|---:|---:|---|---:|---:|');
   const verdicts: string[] = [];
@@ -122,14 +170,14 @@ function report(all: Figures[]): void {
     console.log(
       `| ${run.database} | GET /api/cocktails (public) | ${fmt(run.list.rps)} | ${fmt(run.list.p50)} / ${fmt(run.list.p99)} | 100 % | | |`,
     );
-    for (const { route, figures } of run.at20) {
-      const share = (100 * figures.rps) / run.list.rps;
+    for (const { route, figures, list } of run.at20) {
+      const share = (100 * figures.rps) / list.rps;
       const target = TARGET_SHARE[route.kind];
       const at200 = run.at200.find((r) => r.route === route)?.figures;
       const atRate = run.atRate.find((r) => r.route === route)?.figures;
       const failed = figures.errors + figures.non2xx + (at200 ? at200.errors + at200.non2xx : 0);
       console.log(
-        `| ${run.database} | ${route.name} | ${fmt(figures.rps)} | ${fmt(figures.p50)} / ${fmt(figures.p99)} | ` +
+        `| ${run.database} | ${route.name} | ${fmt(figures.rps)} (list ${fmt(list.rps)}) | ${fmt(figures.p50)} / ${fmt(figures.p99)} | ` +
           `${fmt(share)} % | >= ${target} %${route.kind === 'write' ? ', p99 <= 100 ms' : ''} | ` +
           `${at200 ? fmt(at200.p99) : ''} | ${atRate ? `${fmt(atRate.p99)} (${fmt(atRate.rps)}/s)` : ''} |` +
           `${failed ? ` ${failed} failed` : ''}`,
