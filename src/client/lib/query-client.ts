@@ -24,7 +24,8 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
 
 /**
  * Builds the app's TanStack Query client: queries fresh 5 min, kept 10 min, retried by {@link shouldRetryQuery};
- * mutations never retried (a second try could write twice). A new client per call, so tests get isolated caches.
+ * mutations never retried (a second try could write twice); offline, queries are tried once and writes run (the service
+ * worker and the write queue answer them). A new client per call, so tests get isolated caches.
  * Rendering on the server (no `window`: the public menu's request-time render), unused data is never timed out: a timer
  * per render would keep each render's cache alive for 10 minutes; without one the cache goes with its client (TanStack
  * Query's own server default).
@@ -33,8 +34,11 @@ export function createQueryClient(): QueryClient {
   const gcTime = typeof window === 'undefined' ? Number.POSITIVE_INFINITY : QUERY_GC_TIME_MS;
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: QUERY_STALE_TIME_MS, gcTime, retry: shouldRetryQuery },
-      mutations: { retry: 0 },
+      // The service worker answers from what the device keeps, so a query is tried once even when the browser says it
+      // is offline (its retries then wait for the network), and a write always runs: offline, the write path queues
+      // it (lib/offline/write-queue.ts) instead of TanStack Query pausing it until the network is back.
+      queries: { staleTime: QUERY_STALE_TIME_MS, gcTime, retry: shouldRetryQuery, networkMode: 'offlineFirst' },
+      mutations: { retry: 0, networkMode: 'always' },
     },
   });
 }
