@@ -5,6 +5,7 @@ import { dialectOf } from '../db/database';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { getIngredientCatalogue, toIngredientKey, type IngredientCatalogue } from '../catalogue';
+import { changedAfter, isoAt, writeConflict } from '../lib/newer-change';
 import { loadOwnIngredients, ownIngredientIdsAmong, type OwnIngredient } from '../recipes';
 
 /**
@@ -223,4 +224,28 @@ export async function insertBarItem(db: Kysely<Database>, userId: string, id: nu
     if ((await countRows(db, 'bar_item', userId)) >= MAX_BAR_ITEMS) break;
   }
   throw new AppError('CONFLICT', `a bar holds at most ${MAX_BAR_ITEMS} ingredients`);
+}
+
+/**
+ * The bottle side of a write queued offline that adds `id` to the bar (a `PUT /api/me/bar/:id`, or checking it off the
+ * shopping list), inside the transaction lib/newer-change.ts writeUnlessDeletedSince runs: the bottle is stamped with
+ * `madeAt`; one already there, added at or before then, is kept.
+ * @param madeAt when the write was made, ms since the epoch
+ * @returns true when the bottle was inserted, false when it was there already
+ * @throws AppError CONFLICT when the bar holds {@link MAX_BAR_ITEMS}; WRITE_CONFLICT when the bottle was added after
+ *   `madeAt` (a newer change; the caller's transaction then writes nothing)
+ */
+export async function addQueuedBottle(
+  db: Kysely<Database>,
+  userId: string,
+  id: number,
+  madeAt: number,
+): Promise<boolean> {
+  if (await tryInsertBarItem(db, userId, id, isoAt(madeAt))) return true;
+  const addedAt = await barItemAddedAt(db, userId, id);
+  if (addedAt !== undefined && !changedAfter(addedAt, madeAt)) return false;
+  if (addedAt === undefined && (await countRows(db, 'bar_item', userId)) >= MAX_BAR_ITEMS) {
+    throw new AppError('CONFLICT', `a bar holds at most ${MAX_BAR_ITEMS} ingredients`);
+  }
+  throw writeConflict();
 }

@@ -1,16 +1,13 @@
 /** The user's bar: add one or many ingredients, remove one. */
-import { MAX_BAR_ITEMS, type BarList } from '@/shared/schemas/my-bar';
-import { AppError } from '../errors';
-import { changedAfter, deleteValue, isoAt, writeConflict, writeUnlessDeletedSince } from '../lib/newer-change';
+import type { BarList } from '@/shared/schemas/my-bar';
+import { deleteValue, writeUnlessDeletedSince } from '../lib/newer-change';
 import {
-  barItemAddedAt,
-  countRows,
+  addQueuedBottle,
   insertBarItem,
   insertBarItems,
   isBarIngredient,
   listBar,
   requireBarIngredients,
-  tryInsertBarItem,
   type UserScope,
 } from './bar-rows';
 
@@ -36,15 +33,9 @@ export async function addBarItem({
     await insertBarItem(db, userId, ingredientId, now());
     return listBar({ db, userId });
   }
-  await writeUnlessDeletedSince(db, { userId, kind: 'bottle', itemId: ingredientId }, madeAt, async (trx) => {
-    if (await tryInsertBarItem(trx, userId, ingredientId, isoAt(madeAt))) return true;
-    const addedAt = await barItemAddedAt(trx, userId, ingredientId);
-    if (addedAt !== undefined && !changedAfter(addedAt, madeAt)) return false;
-    if (addedAt === undefined && (await countRows(trx, 'bar_item', userId)) >= MAX_BAR_ITEMS) {
-      throw new AppError('CONFLICT', `a bar holds at most ${MAX_BAR_ITEMS} ingredients`);
-    }
-    throw writeConflict();
-  });
+  await writeUnlessDeletedSince(db, { userId, kind: 'bottle', itemId: ingredientId }, madeAt, (trx) =>
+    addQueuedBottle(trx, userId, ingredientId, madeAt),
+  );
   return listBar({ db, userId });
 }
 

@@ -37,7 +37,9 @@ const NO_STORE = { 'Cache-Control': 'no-store' } as const;
  * - `GET /bar/makeable?view=can-make|one-away&page=&q=` -> MakeablePage; `GET /bar/makeable-ids` -> MakeableIds;
  *   `GET /bar/match/:cocktailId` -> RecipeMatch (404 unknown cocktail); `GET /bar/suggestions` -> SuggestionList;
  * - `GET /shopping-list` -> ShoppingList; `DELETE /shopping-list` -> the empty list; `PUT|DELETE
- *   /shopping-list/:ingredientId` -> ShoppingList; `POST /shopping-list/:ingredientId/bought` -> `{bar, list}`;
+ *   /shopping-list/:ingredientId` -> ShoppingList; `POST /shopping-list/:ingredientId/bought` -> `{bar, list}` (404
+ *   unknown ingredient; 409 for a full bar; `Barback-Write-Age` as the bottle's PUT: a queued one made before the
+ *   bottle was last added or removed answers 409 WRITE_CONFLICT, nothing written);
  * - `POST /made` `{cocktailId, note?, madeAt?}` -> 201 MadeDrink (404 unknown cocktail; 400 madeAt in the future);
  *   `GET /made` -> MadeList;
  * - `GET /swaps` -> SwapList; `PUT /swaps` `{fromId, toId}` -> SwapList (404 unknown ingredient);
@@ -111,7 +113,7 @@ export function myBarRoutes({
     ),
   );
   shopping.post('/:ingredientId/bought', validate('param', ingredientParamSchema), async (c) =>
-    c.json(await markBought({ ...(await userOf(c)), ingredientId: c.req.valid('param').ingredientId }), 200, NO_STORE),
+    c.json(await markBought(await bottleOf(c, c.req.valid('param').ingredientId)), 200, NO_STORE),
   );
 
   const made = new Hono();

@@ -1,7 +1,12 @@
+import type { Transaction } from 'kysely';
 import { MAX_BAR_ITEMS, type ShoppingBought, type ShoppingListBody } from '@/shared/schemas/my-bar';
+import { SHOPPING_EXAMPLES } from '@/shared/domain/vocabulary';
+import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { getIngredientCatalogue } from '../catalogue';
+import { writeUnlessDeletedSince } from '../lib/newer-change';
 import {
+  addQueuedBottle,
   barEntriesOf,
   countRows,
   insertBarItems,
@@ -22,8 +27,6 @@ import { combinedBuyNext, combinedCanMake, loadMatchContext } from './matching';
 
 /** Most entries a shopping list holds (as many as a bar). */
 export const MAX_SHOPPING_ITEMS = MAX_BAR_ITEMS;
-/** How many drinks an item (or the whole list) names by example at most. */
-export const SHOPPING_EXAMPLES = 3;
 
 /**
  * The user's shopping list, oldest first (ties by name). Each item says how many more drinks the user's bar could make
@@ -124,24 +127,37 @@ export async function clearShoppingList({ db, userId }: UserScope): Promise<Shop
 /**
  * Checks an ingredient off: in one transaction it leaves the shopping list and joins the bar (where one already there
  * keeps its time). Idempotent: checking off one that is not on the list still puts it in the bar.
+ * @param madeAt a write queued offline: when it was made, ms since the epoch (http/write-age.ts; null or absent: a
+ *   live write). The bottle's side follows the rule of a queued `PUT /api/me/bar/:ingredientId` (bar.ts addBarItem):
+ *   the bottle is stamped with it, and the write is refused, nothing changed (the item stays on the list), when the
+ *   bottle was added or removed after it (lib/newer-change.ts).
+ * @param now the clock that stamps the bottle of a live write (tests pass their own).
  * @returns the bar and the list afterwards.
- * @throws AppError NOT_FOUND for an unknown ingredient; CONFLICT when the bar is full (nothing changes then).
+ * @throws AppError NOT_FOUND for an unknown ingredient; CONFLICT when the bar is full (nothing changes then);
+ *   WRITE_CONFLICT (409) for a queued write older than the bottle's last change.
  */
 export async function markBought({
   db,
   userId,
   ingredientId,
+  madeAt = null,
   now = () => new Date(),
-}: UserScope & { ingredientId: number; now?: () => Date }): Promise<ShoppingBought> {
+}: UserScope & { ingredientId: number; madeAt?: number | null; now?: () => Date }): Promise<ShoppingBought> {
   await requireBarIngredients(db, userId, [ingredientId]);
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('shopping_item')
-      .where('user_id', '=', userId)
-      .where('ingredient_id', '=', ingredientId)
-      .execute();
-    await insertBarItems(trx, userId, [ingredientId], now());
-  });
+  const offTheList = (trx: Transaction<Database>) =>
+    trx.deleteFrom('shopping_item').where('user_id', '=', userId).where('ingredient_id', '=', ingredientId).execute();
+  if (madeAt === null) {
+    await db.transaction().execute(async (trx) => {
+      await offTheList(trx);
+      await insertBarItems(trx, userId, [ingredientId], now());
+    });
+  } else {
+    await writeUnlessDeletedSince(db, { userId, kind: 'bottle', itemId: ingredientId }, madeAt, async (trx) => {
+      const added = await addQueuedBottle(trx, userId, ingredientId, madeAt);
+      await offTheList(trx);
+      return added;
+    });
+  }
   const [bar, list] = await Promise.all([listBar({ db, userId }), listShopping({ db, userId })]);
   return { bar, list };
 }

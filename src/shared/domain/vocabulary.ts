@@ -105,3 +105,5 @@ export const MAKEABLE_PAGE_SIZE = 50;
 export const SUGGESTION_LIMIT = 20;
 /** How many example cocktails (by name) each 'buy next' suggestion names at most. */
 export const SUGGESTION_EXAMPLES = 3;
+/** How many drinks a shopping-list item (or the whole list) names by example at most. */
+export const SHOPPING_EXAMPLES = 3;

@@ -1,10 +1,11 @@
-import type { BarIngredient, BarList, ShoppingListBody } from '@/shared/schemas/my-bar';
+import type { BarIngredient, BarList, ShoppingBought, ShoppingListBody } from '@/shared/schemas/my-bar';
 
 /**
  * My Bar's answers made on the device for a change the server has not taken yet: the page shows them at once when a
  * write is kept offline (features/my-bar/api/my-bar-writes.ts), and the worker lays the waiting writes over its kept
  * bar and shopping list with them (worker-bar.ts, worker-overlay.ts). What the server would answer, as far as the
  * device knows: a bottle or item already there stays as it is (the server keeps it), an added one is dated `at`.
+ * 'Bought' is both at once: the item leaves the list and the bottle joins the bar ({@link withBought}).
  */
 
 /** An ingredient as a picker or the offline index holds it: enough to show it in the bar or the shopping list. */
@@ -48,5 +49,22 @@ export function withShoppingChange(
   return {
     items: [...others, { ingredient: barFields(change.ingredient), addedAt: at, unlocks: 0, examples: [] }],
     together,
+  };
+}
+
+/**
+ * The answer of 'bought' (`POST /api/me/shopping-list/:ingredientId/bought`, server/my-bar/shopping.ts markBought):
+ * `bar` with the bottle added (dated `at`; one already there keeps its date) and `list` without the item. The bottle is
+ * named as the list names it; one the list does not hold leaves the bar as it is (the server's answer names it).
+ */
+export function withBought(
+  { bar, list }: { bar: BarList | undefined; list: ShoppingListBody | undefined },
+  ingredientId: number,
+  at: string,
+): ShoppingBought {
+  const named = list?.items.find((item) => item.ingredient.id === ingredientId)?.ingredient;
+  return {
+    bar: withBottle(bar, { kind: 'add', ingredientId, ...(named ? { ingredient: named } : {}) }, at),
+    list: withShoppingChange(list, { kind: 'remove', ingredientId }, at),
   };
 }

@@ -6,8 +6,8 @@
  * recipes, their favorites, My Bar and its views, collections, notes, own recipes, the session itself.
  * - The catalogue's list and search with no kept copy are answered from the offline index (catalogue-search.ts).
  * - My Bar's reads are answered by the shared matcher over the index and the kept own recipes (worker-bar.ts), and the
- *   favorites, ratings, notes and shopping list from their kept copies, each with the writes still waiting applied
- *   (worker-overlay.ts).
+ *   favorites, ratings, notes, shopping list and own recipes from their kept copies, each with the writes still waiting
+ *   applied (worker-overlay.ts, worker-own-recipes.ts).
  * - The details of the user's favorites are fetched into the cache when their list arrives, so every favorite opens
  *   offline, opened before or not.
  * - Anything else with no copy gets 503 `{"error": {"code": "OFFLINE", ...}}`: the page says it needs the network.
@@ -21,7 +21,7 @@ import type { OfflineIndex } from '@/shared/schemas/offline';
 import type { OwnRecipeList } from '@/shared/schemas/recipes';
 import { API_CACHE, MEDIA_CACHE, OFFLINE_INDEX_PATH } from '@/shared/offline';
 import { searchOfflineCatalogue } from './catalogue-search';
-import { answerBarRead } from './worker-bar';
+import { answerBarRead, shoppingWithFigures } from './worker-bar';
 import {
   favoritesWithPending,
   NOTE_PATH,
@@ -29,6 +29,7 @@ import {
   ratingsWithPending,
   shoppingWithPending,
 } from './worker-overlay';
+import { ownRecipeListWithPending } from './worker-own-recipes';
 import { pendingWrites } from './write-queue';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -89,29 +90,36 @@ async function keptJson<T>(cache: Cache, path: string): Promise<T | null> {
   }
 }
 
+/** The kept answers My Bar's offline answers (and the own recipes') are worked out from, and the waiting writes. */
+async function keptBarInputs(cache: Cache) {
+  const [index, bar, swaps, ownRecipes, shopping, suggestions, pending] = await Promise.all([
+    keptJson<OfflineIndex>(cache, OFFLINE_INDEX_PATH),
+    keptJson<BarList>(cache, '/api/me/bar'),
+    keptJson<SwapList>(cache, '/api/me/swaps'),
+    keptJson<OwnRecipeList>(cache, '/api/me/recipes'),
+    keptJson<ShoppingListBody>(cache, '/api/me/shopping-list'),
+    keptJson<SuggestionList>(cache, '/api/me/bar/suggestions'),
+    pendingWrites(),
+  ]);
+  // How the server named the user's own ingredients, for those the bar and swaps do not hold.
+  const keptIngredients = [
+    ...(shopping?.items ?? []).map((item) => item.ingredient),
+    ...(suggestions?.items ?? []).map((item) => item.ingredient),
+  ];
+  return { index, bar, swaps, ownRecipes, shopping, keptIngredients, pending };
+}
+
 /**
- * What the device can answer for `request` offline: My Bar from the matcher; the favorites, ratings, shopping list and
- * notes with the waiting writes applied; the kept copy; a cocktail by its page's slug, from the index and its kept
- * detail; or the catalogue from its index. Null when it has nothing.
+ * What the device can answer for `request` offline: My Bar from the matcher; the favorites, ratings, shopping list (what
+ * its items would make possible worked out again), notes and own recipes with the waiting writes applied; the kept
+ * copy; a cocktail by its page's slug, from the index and its kept detail; or the catalogue from its index. Null when
+ * it has nothing.
  */
 async function offlineCopy(cache: Cache, request: Request, url: URL): Promise<Response | null> {
   const path = url.pathname;
   if (path === '/api/me/bar' || path.startsWith('/api/me/bar/')) {
-    const [index, bar, swaps, ownRecipes, shopping, suggestions, pending] = await Promise.all([
-      keptJson<OfflineIndex>(cache, OFFLINE_INDEX_PATH),
-      keptJson<BarList>(cache, '/api/me/bar'),
-      keptJson<SwapList>(cache, '/api/me/swaps'),
-      keptJson<OwnRecipeList>(cache, '/api/me/recipes'),
-      keptJson<ShoppingListBody>(cache, '/api/me/shopping-list'),
-      keptJson<SuggestionList>(cache, '/api/me/bar/suggestions'),
-      pendingWrites(),
-    ]);
-    // How the server named the user's own ingredients, for those the bar and swaps do not hold.
-    const keptIngredients = [
-      ...(shopping?.items ?? []).map((item) => item.ingredient),
-      ...(suggestions?.items ?? []).map((item) => item.ingredient),
-    ];
-    const answer = index ? answerBarRead(url, { index, bar, swaps, ownRecipes, keptIngredients, pending }) : null;
+    const { index, ...kept } = await keptBarInputs(cache);
+    const answer = index ? answerBarRead(url, { index, ...kept }) : null;
     if (answer) return json(200, answer);
   }
   if (path === '/api/me/favorites' || path === '/api/me/ratings') {
@@ -130,12 +138,18 @@ async function offlineCopy(cache: Cache, request: Request, url: URL): Promise<Re
     }
   }
   if (path === '/api/me/shopping-list') {
-    const [kept, pending, index] = await Promise.all([
-      keptJson<ShoppingListBody>(cache, path),
-      pendingWrites(),
-      keptJson<OfflineIndex>(cache, OFFLINE_INDEX_PATH),
-    ]);
-    if (kept) return json(200, shoppingWithPending(kept, pending, index?.match.ingredients ?? []));
+    const { index, shopping, ...kept } = await keptBarInputs(cache);
+    if (shopping) {
+      const list = shoppingWithPending(shopping, kept.pending, index?.match.ingredients ?? []);
+      return json(200, index ? shoppingWithFigures(list, { index, ...kept }) : list);
+    }
+  }
+  if (path === '/api/me/recipes' && url.search === '') {
+    const { ownRecipes, index, bar, swaps, keptIngredients, pending } = await keptBarInputs(cache);
+    const named = [...keptIngredients, ...(bar?.items ?? []), ...(swaps?.items ?? []).flatMap((s) => [s.from, s.to])];
+    if (ownRecipes) {
+      return json(200, ownRecipeListWithPending(ownRecipes, { index, keptIngredients: named, pending }));
+    }
   }
   if (NOTE_PATH.test(path)) {
     const [kept, pending] = await Promise.all([keptJson<Note>(cache, path), pendingWrites()]);

@@ -9,13 +9,15 @@ import type {
   MakeableIds,
   MakeablePage,
   RecipeMatch,
+  ShoppingListBody,
   SuggestionList,
   SwapList,
 } from '@/shared/schemas/my-bar';
 import type { OfflineIndex, OfflineMatchIngredient } from '@/shared/schemas/offline';
 import type { OwnRecipe, OwnRecipeList, OwnRecipeWrite } from '@/shared/schemas/recipes';
 import { testCard } from './test/fixtures';
-import { answerBarRead, barWithPending, type BarInputs } from './worker-bar';
+import { answerBarRead, barWithPending, shoppingWithFigures, type BarInputs } from './worker-bar';
+import { shoppingWithPending } from './worker-overlay';
 import type { QueuedWrite } from './write-queue';
 
 /** A card with plain fields. */
@@ -774,5 +776,83 @@ describe("answerBarRead: the user's own recipes", () => {
         canMake: false,
       });
     });
+  });
+});
+
+describe("a waiting 'bought'", () => {
+  /** A kept list item, its figures as the server last worked them out (before the bottles changed). */
+  const listed = (id: number) => ({
+    ingredient: barIngredient(id),
+    addedAt: '2024-05-01T10:00:00.000Z',
+    unlocks: 7,
+    examples: ['Stale'],
+  });
+  const KEPT_LIST: ShoppingListBody = { items: [listed(BITTERS), listed(RUM)], together: { unlocks: 9, examples: [] } };
+  const BOUGHT_AT = Date.UTC(2025, 2, 4, 5, 6, 7);
+  const bought = write('POST', `/api/me/shopping-list/${BITTERS}/bought`, BOUGHT_AT);
+  const given = inputs({ pending: [bought] });
+  /** The shopping list as the worker answers it: the waiting writes applied, then its figures worked out again. */
+  const listOf = (over: BarInputs) =>
+    shoppingWithFigures(shoppingWithPending(KEPT_LIST, over.pending, INDEX.match.ingredients), over);
+
+  it('puts the bottle in the bar, dated when it was bought, as the server does', () => {
+    expect(barWithPending(given)?.items.map((item) => item.name)).toEqual([
+      'Angostura bitters',
+      'Lime',
+      'London dry gin',
+      'Sugar',
+      'Sweet vermouth',
+    ]);
+    expect(barWithPending(given)?.items[0]).toEqual({ ...barIngredient(BITTERS), addedAt: '2025-03-04T05:06:07.000Z' });
+    expect(answerBarRead(url('/api/me/bar'), given)).toEqual(barWithPending(given));
+    // A bottle already there keeps its date; a GET or PUT of the path is no 'bought'.
+    const again = inputs({ bar: bar([BITTERS]), pending: [bought] });
+    expect(barWithPending(again)).toEqual(bar([BITTERS]));
+    const notBought = inputs({ pending: [write('PUT', `/api/me/shopping-list/${BITTERS}/bought`)] });
+    expect(barWithPending(notBought)?.items.map((item) => item.id)).not.toContain(BITTERS);
+  });
+
+  it("moves what it makes into 'Can make now' and out of 'One away' and Buy next", () => {
+    expect(idsOf(page('/api/me/bar/makeable?view=can-make'))).toEqual([GIMLET, GIN_AND_IT, RUM_AND_IT]);
+    expect(idsOf(page('/api/me/bar/makeable?view=can-make', given))).toEqual([
+      GIMLET,
+      GIN_AND_IT,
+      PINK_GIN,
+      RUM_AND_IT,
+    ]);
+    expect(answerBarRead(url('/api/me/bar/makeable-ids'), given)).toEqual({
+      ids: [GIMLET, GIN_AND_IT, PINK_GIN, RUM_AND_IT],
+    });
+    expect(idsOf(page('/api/me/bar/makeable?view=one-away', given))).not.toContain(PINK_GIN);
+    expect(answerBarRead(url(`/api/me/bar/match/${PINK_GIN}`), given)).toMatchObject({ canMake: true });
+    const suggested = (answerBarRead(url('/api/me/bar/suggestions'), given) as SuggestionList).items;
+    expect(suggested.map((item) => item.ingredient.id)).not.toContain(BITTERS);
+  });
+
+  it('answers the list without the item, each figure worked out again over the new bar as the server does', () => {
+    const list = listOf(given);
+    expect(list).toEqual({
+      items: [{ ...listed(RUM), unlocks: 2, examples: ['Añejo Old Fashioned', 'Daiquiri'] }],
+      together: { unlocks: 2, examples: ['Añejo Old Fashioned', 'Daiquiri'] },
+    });
+    // The figures are Buy next's: the same count the suggestions give for the same bar.
+    const suggestions = answerBarRead(url('/api/me/bar/suggestions'), given) as SuggestionList;
+    expect(suggestions.items.find((item) => item.ingredient.id === RUM)?.unlocks).toBe(list.items[0]?.unlocks);
+    // Before it, the bitters were on the list: each item alone, and the whole list together (three drinks, named
+    // up to three).
+    expect(listOf(inputs())).toEqual({
+      items: [
+        { ...listed(BITTERS), unlocks: 1, examples: ['Pink Gin'] },
+        { ...listed(RUM), unlocks: 2, examples: ['Añejo Old Fashioned', 'Daiquiri'] },
+      ],
+      together: { unlocks: 3, examples: ['Añejo Old Fashioned', 'Daiquiri', 'Pink Gin'] },
+    });
+  });
+
+  it('leaves the figures as kept with no bar kept, and an emptied list unlocks nothing', () => {
+    const noBar = inputs({ bar: null, pending: [bought] });
+    expect(listOf(noBar)).toEqual({ items: [listed(RUM)], together: KEPT_LIST.together });
+    const emptied = inputs({ pending: [bought, write('POST', `/api/me/shopping-list/${RUM}/bought`)] });
+    expect(listOf(emptied)).toEqual({ items: [], together: { unlocks: 0, examples: [] } });
   });
 });

@@ -3,16 +3,22 @@
  * My Bar with no network, in the service worker (docs/product.md, "Offline"): the shared matcher
  * (src/shared/domain/my-bar.ts) runs over the match catalogue the offline index carries, with the bar and swaps the
  * device kept and the bottle changes still waiting to be sent, and answers what the server would for the bar, its
- * three views ('Can make now', 'One away', 'Buy next'), its can-make marks and a recipe's line marks. The user's own
- * recipes are in them as the server puts them (docs/recipes.md "Where your recipes appear"): a second matcher over the
- * kept `GET /api/me/recipes` answer, with the recipe edits still waiting laid over it (worker-own-recipes.ts), merged
- * with the catalogue's in name order by the server's own code (shared/domain/my-bar-own.ts), `own: true` on their cards.
+ * three views ('Can make now', 'One away', 'Buy next'), its can-make marks, a recipe's line marks and what each item of
+ * the shopping list would make possible; a waiting 'bought' is the add of its bottle. The user's own recipes are in them
+ * as the server puts them (docs/recipes.md "Where your recipes appear"): a second matcher over the kept
+ * `GET /api/me/recipes` answer, with the recipe edits still waiting laid over it (worker-own-recipes.ts), merged with
+ * the catalogue's in name order by the server's own code (shared/domain/my-bar-own.ts), `own: true` on their cards.
  * With no own recipe kept, the views hold the catalogue's cocktails alone.
  */
 import { buildMatcher, type BarStock, type LineCoverage, type Matcher } from '@/shared/domain/my-bar';
 import { buyNextOverBoth, viewIds, type BarMatchers } from '@/shared/domain/my-bar-own';
 import { toSearchKey } from '@/shared/domain/search-words';
-import { MAKEABLE_PAGE_SIZE, SUGGESTION_EXAMPLES, SUGGESTION_LIMIT } from '@/shared/domain/vocabulary';
+import {
+  MAKEABLE_PAGE_SIZE,
+  SHOPPING_EXAMPLES,
+  SUGGESTION_EXAMPLES,
+  SUGGESTION_LIMIT,
+} from '@/shared/domain/vocabulary';
 import type {
   BarIngredient,
   BarList,
@@ -20,12 +26,14 @@ import type {
   MakeableIds,
   MakeablePage,
   RecipeMatch,
+  ShoppingListBody,
   SuggestionList,
   SwapList,
 } from '@/shared/schemas/my-bar';
 import type { OfflineIndex, OfflineMatchIngredient } from '@/shared/schemas/offline';
 import type { OwnRecipeList } from '@/shared/schemas/recipes';
 import { withBottle } from './bar-changes';
+import { BOUGHT_PATH } from './worker-overlay';
 import { ownOffline, type OwnOffline } from './worker-own-recipes';
 import type { QueuedWrite } from './write-queue';
 
@@ -84,21 +92,34 @@ function ownOf(inputs: BarInputs): OwnOffline {
   return own;
 }
 
+/** The bottle a waiting write adds to the bar: a bottle's PUT, or 'bought' (server/my-bar/shopping.ts); else null. */
+function bottleAddOf(write: QueuedWrite): number | null {
+  const id =
+    write.method === 'PUT'
+      ? BOTTLE_PATH.exec(write.path)?.[1]
+      : write.method === 'POST'
+        ? BOUGHT_PATH.exec(write.path)?.[1]
+        : undefined;
+  return id === undefined ? null : Number(id);
+}
+
 /**
- * The bar as the device shows it: the kept bar with the waiting bottle writes applied in order (an added bottle is
- * dated when it was added; one of the user's own ingredients is named as {@link OwnOffline} names it). Null when no bar
- * is kept.
+ * The bar as the device shows it: the kept bar with the waiting bottle writes applied in order, a 'bought' as the add
+ * it makes (an added bottle is dated when it was added; one already there keeps its date; one of the user's own
+ * ingredients is named as {@link OwnOffline} names it). Null when no bar is kept.
  */
 export function barWithPending(inputs: BarInputs): BarList | null {
   if (!inputs.bar) return null;
   const { ingredients } = matcherOf(inputs.index);
   let bar: BarList = inputs.bar;
   for (const write of inputs.pending) {
-    const id = Number(BOTTLE_PATH.exec(write.path)?.[1] ?? Number.NaN);
-    if (!Number.isInteger(id) || (write.method !== 'PUT' && write.method !== 'DELETE')) continue;
-    const ingredient = ingredients.get(id) ?? (write.method === 'PUT' ? ownOf(inputs).ingredients.get(id) : undefined);
+    const adds = bottleAddOf(write);
+    const removed = write.method === 'DELETE' ? BOTTLE_PATH.exec(write.path)?.[1] : undefined;
+    const id = adds ?? (removed === undefined ? null : Number(removed));
+    if (id === null) continue;
+    const ingredient = adds === null ? undefined : (ingredients.get(id) ?? ownOf(inputs).ingredients.get(id));
     const change =
-      write.method === 'DELETE'
+      adds === null
         ? ({ kind: 'remove', ingredientId: id } as const)
         : ingredient
           ? ({ kind: 'add', ingredientId: id, ingredient } as const)
@@ -118,18 +139,8 @@ function stockOf(inputs: BarInputs): BarStock | null {
   };
 }
 
-/**
- * Answers one My Bar read from `inputs`, or null when the path is not one of them or nothing is kept to answer it:
- * `/api/me/bar`, `/api/me/bar/makeable?view=&page=&q=`, `/api/me/bar/makeable-ids`, `/api/me/bar/match/:id`,
- * `/api/me/bar/suggestions`. Shapes: src/shared/schemas/my-bar.ts.
- */
-export function answerBarRead(
-  url: URL,
-  inputs: BarInputs,
-): BarList | MakeablePage | MakeableIds | RecipeMatch | SuggestionList | null {
-  if (url.pathname === '/api/me/bar') return barWithPending(inputs);
-  const stock = stockOf(inputs);
-  if (!stock) return null;
+/** The two matchers of `inputs` as the shared merging reads them, the index's cards, and ingredients' names. */
+function matchingOf(inputs: BarInputs) {
   const { matcher, ingredients, keys } = matcherOf(inputs.index);
   const own = ownOf(inputs);
   const cards = new Map(inputs.index.items.map((item) => [item.id, item]));
@@ -143,6 +154,61 @@ export function answerBarRead(
     keyOf: (id) => own.recipes.get(id)?.nameKey ?? keys.get(id) ?? '',
     ingredientName: (id) => named(id).name,
   };
+  /** A cocktail's or an own recipe's name, as the server names an example. */
+  const cocktailName = (id: number) => cards.get(id)?.name ?? own.recipes.get(id)?.name ?? `#${id}`;
+  return { cards, named, matchers, cocktailName };
+}
+
+/**
+ * `list` (the kept shopping list, its waiting writes applied: worker-overlay.ts) with what each item and the whole list
+ * would make possible worked out as the server works it out (server/my-bar/shopping.ts listShopping), over the bar
+ * with its waiting writes and the kept swaps and own recipes: each item's drinks alone (Buy next's count, up to
+ * {@link SHOPPING_EXAMPLES} by name), and what buying all of it adds to 'Can make now'. `list` as it is when no bar is
+ * kept.
+ */
+export function shoppingWithFigures(list: ShoppingListBody, inputs: BarInputs): ShoppingListBody {
+  if (list.items.length === 0) return { items: [], together: { unlocks: 0, examples: [] } };
+  const stock = stockOf(inputs);
+  if (!stock) return list;
+  const { matchers, cocktailName } = matchingOf(inputs);
+  const listed = new Set(list.items.map((item) => item.ingredient.id));
+  const alone = new Map(
+    buyNextOverBoth(matchers, stock, Number.POSITIVE_INFINITY, SHOPPING_EXAMPLES)
+      .filter((suggestion) => listed.has(suggestion.ingredientId))
+      .map((suggestion) => [suggestion.ingredientId, suggestion]),
+  );
+  const before = new Set(viewIds(matchers, stock, 'canMake'));
+  const gained = viewIds(matchers, { ...stock, owned: [...stock.owned, ...listed] }, 'canMake').filter(
+    (id) => !before.has(id),
+  );
+  return {
+    items: list.items.map((item) => {
+      const suggestion = alone.get(item.ingredient.id);
+      return {
+        ...item,
+        unlocks: suggestion?.unlocks ?? 0,
+        examples: (suggestion?.examples ?? []).map(cocktailName),
+      };
+    }),
+    together: { unlocks: gained.length, examples: gained.slice(0, SHOPPING_EXAMPLES).map(cocktailName) },
+  };
+}
+
+/**
+ * Answers one My Bar read from `inputs`, or null when the path is not one of them or nothing is kept to answer it:
+ * `/api/me/bar`, `/api/me/bar/makeable?view=&page=&q=`, `/api/me/bar/makeable-ids`, `/api/me/bar/match/:id`,
+ * `/api/me/bar/suggestions`. Shapes: src/shared/schemas/my-bar.ts.
+ */
+export function answerBarRead(
+  url: URL,
+  inputs: BarInputs,
+): BarList | MakeablePage | MakeableIds | RecipeMatch | SuggestionList | null {
+  if (url.pathname === '/api/me/bar') return barWithPending(inputs);
+  const stock = stockOf(inputs);
+  if (!stock) return null;
+  const { matcher, ingredients } = matcherOf(inputs.index);
+  const own = ownOf(inputs);
+  const { cards, named, matchers, cocktailName } = matchingOf(inputs);
   /** How `stock` covers a catalogue cocktail or an own recipe, or null for an id neither has. */
   const matchOf = (id: number) =>
     own.recipes.has(id) ? (own.matcher?.match(id, stock) ?? null) : matcher.match(id, stock);
@@ -194,9 +260,7 @@ export function answerBarRead(
           ingredient: { id, slug, name, category, parentId, houseMade },
           unlocks: suggestion.unlocks,
           nearer: suggestion.nearer,
-          examples: suggestion.examples.map(
-            (example) => cards.get(example)?.name ?? own.recipes.get(example)?.name ?? `#${example}`,
-          ),
+          examples: suggestion.examples.map(cocktailName),
         },
       ];
     });

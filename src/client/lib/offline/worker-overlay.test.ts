@@ -253,6 +253,30 @@ describe('shoppingWithPending', () => {
     expect(list).toEqual(kept);
   });
 
+  it("takes a 'bought' item off, in order with the other writes; a read or another method of the path changes nothing", () => {
+    const two: ShoppingListBody = { ...kept, items: [item(1, 'Gin'), item(2, 'Campari')] };
+    const bought = shoppingWithPending(two, [write('POST', '/api/me/shopping-list/1/bought')], ingredients);
+    expect(names(bought)).toEqual(['Campari']);
+    const boughtThenListed = shoppingWithPending(
+      two,
+      [write('POST', '/api/me/shopping-list/1/bought'), write('PUT', '/api/me/shopping-list/1')],
+      ingredients,
+    );
+    expect(names(boughtThenListed)).toEqual(['Campari', 'Gin']);
+    const listedThenBought = shoppingWithPending(
+      kept,
+      [write('PUT', '/api/me/shopping-list/3'), write('POST', '/api/me/shopping-list/3/bought')],
+      ingredients,
+    );
+    expect(listedThenBought).toEqual(kept);
+    const others = shoppingWithPending(
+      two,
+      [write('PUT', '/api/me/shopping-list/1/bought'), write('POST', '/api/me/shopping-list/2/bought/x')],
+      ingredients,
+    );
+    expect(names(others)).toEqual(['Gin', 'Campari']);
+  });
+
   it('empties the list on a clear, and adds after it', () => {
     const list = shoppingWithPending(
       kept,

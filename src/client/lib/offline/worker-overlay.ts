@@ -1,7 +1,7 @@
 /**
  * The writes still waiting to be sent, laid over the answers the worker kept (docs/product.md, "Offline"), so a page
  * opened again offline shows the user's own changes: favorites added or removed, ratings set or cleared, notes, the
- * shopping list.
+ * shopping list (its 'bought' included).
  */
 import type { CocktailSummary } from '@/shared/schemas/cocktail';
 import type { Note, RatingList } from '@/shared/schemas/collections';
@@ -83,10 +83,13 @@ export function noteWithPending(path: string, kept: Note | null, pending: readon
 const SHOPPING_LIST_PATH = '/api/me/shopping-list';
 const SHOPPING_ITEM_PATH = /^\/api\/me\/shopping-list\/(\d+)$/;
 
+/** The path of 'bought' (the item leaves the list and joins the bar; the bar's side: worker-bar.ts). */
+export const BOUGHT_PATH = /^\/api\/me\/shopping-list\/(\d+)\/bought$/;
+
 /**
  * The kept shopping list with its waiting writes applied in order: an add (named from the offline index's
- * ingredients) goes last, dated when it was made, a remove leaves, a clear empties it. What an item added offline
- * would unlock is not known until the server answers (0).
+ * ingredients) goes last, dated when it was made, a remove or a 'bought' leaves, a clear empties it. What each item
+ * would unlock is the kept answer's here (0 for one added offline); the worker works it out again (worker-bar.ts).
  */
 export function shoppingWithPending(
   kept: ShoppingListBody,
@@ -99,6 +102,11 @@ export function shoppingWithPending(
     const at = new Date(write.madeAt).toISOString();
     if (write.path === SHOPPING_LIST_PATH && write.method === 'DELETE') {
       list = withShoppingChange(list, { kind: 'clear' }, at);
+      continue;
+    }
+    const bought = write.method === 'POST' ? idIn(BOUGHT_PATH, write) : null;
+    if (bought !== null) {
+      list = withShoppingChange(list, { kind: 'remove', ingredientId: bought }, at);
       continue;
     }
     const id = idIn(SHOPPING_ITEM_PATH, write);

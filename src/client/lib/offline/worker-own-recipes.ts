@@ -6,7 +6,7 @@
  */
 import type { Matcher } from '@/shared/domain/my-bar';
 import { buildOwnMatcher, ownRecipesForMatch } from '@/shared/domain/my-bar-own';
-import { CARD_FIELDS, ownRecipeCard } from '@/shared/domain/recipe-card';
+import { ownRecipeCard } from '@/shared/domain/recipe-card';
 import { toSearchKey } from '@/shared/domain/search-words';
 import type { BarIngredient } from '@/shared/schemas/my-bar';
 import type { OfflineIndex, OfflineMatchIngredient } from '@/shared/schemas/offline';
@@ -50,20 +50,20 @@ const OWN_RECIPE_PATH = /^\/api\/me\/recipes\/(\d+)$/;
 /** A line of a waiting edit as it was sent (OwnRecipeWrite's line: an ingredient by id, or named in free text). */
 type SentLine = OwnRecipeWrite['ingredients'][number];
 
-/** Resolves a sent line's ingredient to `{id, name, category}` as the device knows it, or null. */
-type LineResolver = (line: SentLine) => { id: number; name: string; category: string } | null;
+/** Resolves a sent line's ingredient (the `position`th) to `{id, name, category}` as the device knows it, or null. */
+type LineResolver = (line: SentLine, position: number) => { id: number; name: string; category: string } | null;
 
 /**
  * `recipe` edited by a waiting write's `body`, or null when the device cannot tell what the edit's lines name (a free
  * text the device knows no ingredient by): that recipe is matched as the server last answered it until it answers again.
- * The written card fields and lines are the edit's; strength, photo and share link stay as kept until the server works
+ * The written fields and lines are the edit's; strength, photo and share link stay as kept until the server works
  * them out again.
  */
 function edited(recipe: OwnRecipe, body: Partial<OwnRecipeWrite>, resolve: LineResolver): OwnRecipe | null {
   if (!Array.isArray(body.ingredients) || typeof body.name !== 'string') return null;
   const ingredients: OwnRecipe['ingredients'] = [];
   for (const [position, line] of body.ingredients.entries()) {
-    const found = resolve(line);
+    const found = resolve(line, position);
     if (!found) return null;
     const kept = recipe.ingredients.find((known) => known.ingredient_id === found.id);
     ingredients.push({
@@ -79,19 +79,18 @@ function edited(recipe: OwnRecipe, body: Partial<OwnRecipeWrite>, resolve: LineR
       category: found.category,
     });
   }
-  const written = Object.fromEntries(
-    CARD_FIELDS.filter((key) => Object.hasOwn(body, key)).map((key) => [key, body[key as keyof typeof body]]),
-  );
+  const { ingredients: _sent, ...written } = body;
   return { ...recipe, ...written, ingredients };
 }
 
-/** The kept recipes with the waiting edits of recipes the device holds applied in order. */
+/** The kept recipes with the waiting edits of recipes the device holds applied in order (the same array: none). */
 function withPendingEdits(
   kept: readonly OwnRecipe[],
   pending: readonly QueuedWrite[],
   resolve: LineResolver,
-): OwnRecipe[] {
+): readonly OwnRecipe[] {
   const byId = new Map(kept.map((recipe) => [recipe.id, recipe]));
+  let changed = false;
   for (const write of pending) {
     const id = Number(OWN_RECIPE_PATH.exec(write.path)?.[1] ?? Number.NaN);
     const recipe = byId.get(id);
@@ -104,8 +103,9 @@ function withPendingEdits(
     }
     const next = edited(recipe, body, resolve);
     if (next) byId.set(id, next);
+    changed ||= next !== null;
   }
-  return [...byId.values()];
+  return changed ? [...byId.values()] : kept;
 }
 
 let built: { key: string; matcher: Matcher } | null = null;
@@ -120,16 +120,20 @@ function ownMatcherOf(index: OfflineIndex, own: ReturnType<typeof ownRecipesForM
 }
 
 /**
- * The user's own recipes and ingredients as the device knows them (see {@link OwnOffline}): the kept list with the
- * waiting edits applied (a free-text line names the catalogue ingredient of that name, folded as the server folds it,
- * else the user's own of that name), matched with the catalogue's ingredients of `catalogue`.
+ * The ingredients the device can name a waiting edit's lines by: `shown`, the user's own as kept answers of the server
+ * show them (the catalogue's left out), and `resolve`, which names a sent line: by id, from the catalogue, `shown` or
+ * a kept recipe's lines; by free text, the catalogue ingredient of that name (folded as the server folds it), else the
+ * user's own of that name. Null when none.
  */
-export function ownOffline(inputs: OwnInputs, catalogue: ReadonlyMap<number, OfflineMatchIngredient>): OwnOffline {
+function knownIngredients(
+  kept: readonly OwnRecipe[],
+  keptIngredients: readonly BarIngredient[],
+  catalogue: ReadonlyMap<number, OfflineMatchIngredient>,
+): { shown: Map<number, BarIngredient>; resolve: LineResolver } {
   const shown = new Map<number, BarIngredient>();
-  for (const { id, slug, name, category, parentId, houseMade } of inputs.keptIngredients) {
+  for (const { id, slug, name, category, parentId, houseMade } of keptIngredients) {
     if (!catalogue.has(id) && !shown.has(id)) shown.set(id, { id, slug, name, category, parentId, houseMade });
   }
-  const kept = inputs.ownRecipes?.items ?? [];
   const lineOwn = ownRecipesForMatch(kept, (id) => catalogue.has(id)).ingredients;
   const resolve: LineResolver = (line) => {
     if (line.ingredient_id !== undefined) {
@@ -143,6 +147,17 @@ export function ownOffline(inputs: OwnInputs, catalogue: ReadonlyMap<number, Off
     const found = named(catalogue.values()) ?? named(shown.values()) ?? named(lineOwn.values());
     return found ? { id: found.id, name: found.name, category: found.category } : null;
   };
+  return { shown, resolve };
+}
+
+/**
+ * The user's own recipes and ingredients as the device knows them (see {@link OwnOffline}): the kept list with the
+ * waiting edits applied (a free-text line names the catalogue ingredient of that name, folded as the server folds it,
+ * else the user's own of that name), matched with the catalogue's ingredients of `catalogue`.
+ */
+export function ownOffline(inputs: OwnInputs, catalogue: ReadonlyMap<number, OfflineMatchIngredient>): OwnOffline {
+  const kept = inputs.ownRecipes?.items ?? [];
+  const { shown, resolve } = knownIngredients(kept, inputs.keptIngredients, catalogue);
   const recipes = withPendingEdits(kept, inputs.pending, resolve);
   const own = ownRecipesForMatch(recipes, (id) => catalogue.has(id));
   for (const { id, name, category } of own.ingredients.values()) {
@@ -168,4 +183,36 @@ export function ownOffline(inputs: OwnInputs, catalogue: ReadonlyMap<number, Off
     ),
     ingredients: shown,
   };
+}
+
+/** What {@link ownRecipeListWithPending} reads besides the kept list. */
+export interface OwnListInputs {
+  /** The offline index, or null when none is kept (lines are then named from the kept answers alone). */
+  index: OfflineIndex | null;
+  /** Ingredients as kept answers of the server show them (the bar, swaps, shopping list, Buy next). */
+  keptIngredients: readonly BarIngredient[];
+  pending: readonly QueuedWrite[];
+}
+
+/**
+ * The kept `GET /api/me/recipes` answer with the waiting edits of the recipes it holds laid over, in order, as the
+ * server would list them after (by name, folded, then id): the edit's fields and lines, each line named as
+ * {@link ownOffline} names it, a free text the device knows nothing by as typed (filed under 'Other', with a
+ * placeholder id below zero, as the page shows it: features/recipes/api/own-recipes.ts editedOffline). `kept` as it is
+ * when nothing waits for it.
+ */
+export function ownRecipeListWithPending(kept: OwnRecipeList, inputs: OwnListInputs): OwnRecipeList {
+  const catalogue = new Map((inputs.index?.match.ingredients ?? []).map((ingredient) => [ingredient.id, ingredient]));
+  const { resolve } = knownIngredients(kept.items, inputs.keptIngredients, catalogue);
+  const orTyped: LineResolver = (line, position) =>
+    resolve(line, position) ?? {
+      id: line.ingredient_id ?? -(position + 1),
+      name: line.ingredient_name ?? 'Ingredient',
+      category: 'Other',
+    };
+  const items = withPendingEdits(kept.items, inputs.pending, orTyped);
+  if (items === kept.items) return kept;
+  const keyed = items.map((recipe) => ({ recipe, key: toSearchKey(recipe.name) }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.recipe.id - b.recipe.id));
+  return { ...kept, items: keyed.map(({ recipe }) => recipe) };
 }

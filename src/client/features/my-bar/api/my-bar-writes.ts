@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/client/lib/api-client';
-import { withBottle, withShoppingChange, type PickedIngredient } from '@/client/lib/offline/bar-changes';
+import { withBottle, withBought, withShoppingChange, type PickedIngredient } from '@/client/lib/offline/bar-changes';
 import { sendWrite, wasKept } from '@/client/lib/offline/write-queue';
 import { accountKeys } from '@/client/lib/query-keys';
 import {
@@ -19,8 +19,8 @@ import { myBarKeys } from './query-keys';
 
 /**
  * My Bar's writes and their React Query hooks (same errors as my-bar-api.ts). Adding or removing one bottle, the
- * shopping list's add, remove and clear, and 'I made this' are kept on the device when there is no network and sent
- * later (lib/offline/write-queue.ts): the screen shows them at once from what it already holds.
+ * shopping list's add, remove, clear and 'bought', and 'I made this' are kept on the device when there is no network and
+ * sent later (lib/offline/write-queue.ts): the screen shows them at once from what it already holds.
  */
 
 const json = (method: string, body?: unknown): RequestInit & { signal?: AbortSignal } => ({
@@ -81,21 +81,34 @@ export type ShoppingChange =
   | { kind: 'clear' }
   | { kind: 'bought'; ingredientId: number };
 
-/** Changes the shopping list; 'bought' also refreshes the bar and everything derived from it. */
+/**
+ * Changes the shopping list; 'bought' also puts its bar in the cache and refreshes everything derived from it. Offline,
+ * each change shows at once and waits to be sent.
+ * @throws ApiError also 404 NOT_FOUND for an unknown ingredient; 409 CONFLICT for a full list, or a full bar on 'bought'.
+ */
 export function useChangeShoppingList(userId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (change: ShoppingChange): Promise<ShoppingListBody> => {
+      const current = client.getQueryData<ShoppingListBody>(myBarKeys.shopping(userId));
       if (change.kind === 'bought') {
-        const answer = await apiFetch(
-          `/api/me/shopping-list/${change.ingredientId}/bought`,
+        const bar = client.getQueryData<BarList>(myBarKeys.bar(userId));
+        const name = current?.items.find((item) => item.ingredient.id === change.ingredientId)?.ingredient.name;
+        const answer = await sendWrite(
+          {
+            userId,
+            method: 'POST',
+            path: `/api/me/shopping-list/${change.ingredientId}/bought`,
+            label: `Move ${name ?? 'an ingredient'} from your shopping list to My Bar`,
+          },
           shoppingBoughtSchema,
-          json('POST'),
+          () => withBought({ bar, list: current }, change.ingredientId, new Date().toISOString()),
         );
-        takeBar(client, userId, answer.bar);
+        // Kept with no bar on screen to add it to, the bar is read again (offline, the worker lays the write over it).
+        if (wasKept(answer) && !bar) void client.invalidateQueries({ queryKey: myBarKeys.all(userId) });
+        else takeBar(client, userId, answer.bar);
         return answer.list;
       }
-      const current = client.getQueryData<ShoppingListBody>(myBarKeys.shopping(userId));
       const named =
         change.kind === 'add'
           ? change.ingredient?.name
