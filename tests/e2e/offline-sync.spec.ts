@@ -105,7 +105,21 @@ test.describe('offline, signed in', () => {
     const recipesKept = offlineData.getByTestId('offline-data-row').filter({ hasText: 'Recipes' });
     await expect(recipesKept).toHaveText(/^Recipes[1-9]\d*$/);
 
+    await page.goto('/');
+    await expect(page.getByRole('list', { name: 'Cocktails' })).toBeVisible();
     await context.setOffline(true);
+    // The tab goes offline while open: the catalogue's search answers from the offline index, the quiet indicator says
+    // the device is offline, and a write made there shows at once (nothing waits for the network to come back).
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Offline · showing what this device keeps' }),
+    ).toBeVisible();
+    await page.getByRole('combobox', { name: 'Search cocktails' }).pressSequentially('daiq', { delay: 20 });
+    const cards = page.getByRole('list', { name: 'Cocktails' }).getByRole('listitem');
+    await expect(cards.getByRole('link', { name: 'Daiquiri', exact: true })).toBeVisible();
+
+    // Favorite the Daiquiri from its card, offline: the heart fills at once and the write waits.
+    await cards.getByRole('button', { name: 'Save Daiquiri to favorites' }).click();
+    await expect(cards.getByRole('button', { name: 'Remove Daiquiri from favorites' })).toBeVisible();
 
     // A favorite opens; a recipe never opened says it needs the network.
     await page.goto(`/?recipe=${negroni}`);
@@ -119,18 +133,6 @@ test.describe('offline, signed in', () => {
     await page.goto('/cocktails/gimlet');
     await expect(page.getByRole('alertdialog', { name: 'This recipe needs the network' })).toBeVisible();
 
-    // The catalogue's search answers from the offline index; the quiet indicator says the device is offline.
-    await page.goto('/');
-    await expect(
-      page.getByRole('status').filter({ hasText: 'Offline · showing what this device keeps' }),
-    ).toBeVisible();
-    await page.getByRole('combobox', { name: 'Search cocktails' }).pressSequentially('daiq', { delay: 20 });
-    const cards = page.getByRole('list', { name: 'Cocktails' }).getByRole('listitem');
-    await expect(cards.getByRole('link', { name: 'Daiquiri', exact: true })).toBeVisible();
-
-    // Favorite the Daiquiri from its card, offline: the heart fills at once and the write waits.
-    await cards.getByRole('button', { name: 'Save Daiquiri to favorites' }).click();
-    await expect(cards.getByRole('button', { name: 'Remove Daiquiri from favorites' })).toBeVisible();
     // Opened again offline, My Favorites shows it: the worker lays the waiting writes over its kept list.
     await page.goto('/profile/favorites');
     await expect(page.getByRole('link', { name: 'Daiquiri', exact: true }).first()).toBeVisible();
