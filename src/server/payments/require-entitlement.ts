@@ -15,8 +15,9 @@ export function entitlementRequiredMessage(required: EntitlementName): string {
 
 /**
  * The one gate of every paid API: the request must come from a signed-in user whose active entitlements (read from the
- * database on every request, with the session where the reader read them, so an expiry or a revoke counts at once) satisfy `required` ('pro' is met by pro or
- * enterprise; 'enterprise' by enterprise only). The client's word is never taken.
+ * database on every request, in the session's own statement where the reader read them, so an expiry or a revoke
+ * counts at once) satisfy `required` ('pro' is met by pro or enterprise; 'enterprise' by enterprise only). The
+ * client's word is never taken.
  * @throws AppError UNAUTHORIZED (401) when signed out; ENTITLEMENT_REQUIRED (403) without the plan.
  */
 export function requireEntitlement(
