@@ -35,7 +35,8 @@ export function generateCatalogue(databaseUrl: string, count: number): void {
 
 /**
  * Runs `run` on a fresh SQLite file, then on a fresh PostgreSQL database (skipped with a line when PostgreSQL is not
- * reachable), each migrated, seeded and holding `count` generated cocktails besides the seed; removes both afterwards. BENCH_DATABASES=sqlite|postgres runs one of them.
+ * reachable), each migrated, seeded and holding `count` generated cocktails besides the seed; removes both afterwards.
+ * BENCH_DATABASES=sqlite|postgres runs one of them.
  * @param prefix names the temporary folder and database ('barback-bench', 'bb_bench_my_bar')
  * @returns what `run` returned, SQLite first
  */

@@ -162,7 +162,7 @@ const TARGET_SHARE: Record<Route['kind'], number> = { account: 50, list: 40, wri
 
 function report(all: Figures[]): void {
   console.log(
-    '\n| database | route | req/s (20 conns; the list just before) | p50 / p99 ms | of the list | target | p99 ms at 200 conns | p99 ms at 200 conns, 25 % of the list offered |',
+    '\n| database | route | req/s (20 conns; the list in the same rounds) | p50 / p99 ms | of the list | target | p99 ms at 200 conns | p99 ms at 200 conns, 25 % of the list offered |',
   );
   console.log('|---|---|---:|---:|---:|---|---:|---:|');
   const verdicts: string[] = [];
