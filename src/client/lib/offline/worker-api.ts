@@ -21,7 +21,7 @@ import type { OfflineIndex } from '@/shared/schemas/offline';
 import type { OwnRecipeList } from '@/shared/schemas/recipes';
 import { API_CACHE, MEDIA_CACHE, OFFLINE_INDEX_PATH } from '@/shared/offline';
 import { searchOfflineCatalogue } from './catalogue-search';
-import { answerBarRead, shoppingWithFigures } from './worker-bar';
+import { answerBarRead, ingredientsNamedIn, shoppingWithFigures } from './worker-bar';
 import {
   favoritesWithPending,
   NOTE_PATH,
@@ -145,10 +145,13 @@ async function offlineCopy(cache: Cache, request: Request, url: URL): Promise<Re
     }
   }
   if (path === '/api/me/recipes' && url.search === '') {
-    const { ownRecipes, index, bar, swaps, keptIngredients, pending } = await keptBarInputs(cache);
-    const named = [...keptIngredients, ...(bar?.items ?? []), ...(swaps?.items ?? []).flatMap((s) => [s.from, s.to])];
+    const inputs = await keptBarInputs(cache);
+    const { ownRecipes, index, pending } = inputs;
     if (ownRecipes) {
-      return json(200, ownRecipeListWithPending(ownRecipes, { index, keptIngredients: named, pending }));
+      return json(
+        200,
+        ownRecipeListWithPending(ownRecipes, { index, keptIngredients: ingredientsNamedIn(inputs), pending }),
+      );
     }
   }
   if (NOTE_PATH.test(path)) {

@@ -77,15 +77,25 @@ function matcherOf(index: OfflineIndex) {
 
 const ownOfInputs = new WeakMap<BarInputs, OwnOffline>();
 
+/**
+ * Every ingredient a kept answer names, as the server named it: the bar's bottles, both sides of each swap, then
+ * `keptIngredients` (the user's own ingredients among them, which the index does not hold).
+ */
+export function ingredientsNamedIn(
+  inputs: Pick<BarInputs, 'bar' | 'swaps' | 'keptIngredients'>,
+): readonly BarIngredient[] {
+  return [
+    ...(inputs.bar?.items ?? []),
+    ...(inputs.swaps?.items ?? []).flatMap((swap) => [swap.from, swap.to]),
+    ...inputs.keptIngredients,
+  ];
+}
+
 /** The own recipes and ingredients the device knows (worker-own-recipes.ts), read once per `inputs`. */
 function ownOf(inputs: BarInputs): OwnOffline {
   let own = ownOfInputs.get(inputs);
   if (!own) {
-    const keptIngredients = [
-      ...(inputs.bar?.items ?? []),
-      ...(inputs.swaps?.items ?? []).flatMap((swap) => [swap.from, swap.to]),
-      ...inputs.keptIngredients,
-    ];
+    const keptIngredients = ingredientsNamedIn(inputs);
     own = ownOffline({ ...inputs, keptIngredients }, matcherOf(inputs.index).ingredients);
     ownOfInputs.set(inputs, own);
   }
