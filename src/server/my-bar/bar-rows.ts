@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { IngredientSummary } from '@/shared/schemas/ingredient';
 import { MAX_BAR_ITEMS, type BarIngredient, type BarList } from '@/shared/schemas/my-bar';
 import { dialectOf } from '../db/database';
+import { precompiled } from '../db/precompiled';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { getIngredientCatalogue, toIngredientKey, type IngredientCatalogue } from '../catalogue';
@@ -19,9 +20,27 @@ export interface UserScope {
   userId: string;
 }
 
-/** A timestamp column as ISO 8601 (SQLite gives text, PostgreSQL a Date). */
+/** What `Date.prototype.toISOString` gives: the form our writes store on SQLite. */
+const CANONICAL_ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+/**
+ * A timestamp column as ISO 8601 (SQLite gives text, PostgreSQL a Date). Text already in `toISOString` form is answered
+ * as it is: parsing and printing every row's time was a tenth of a bar answer's cost.
+ */
 export function iso(value: Date | string): string {
-  return new Date(value).toISOString();
+  return typeof value === 'string' && CANONICAL_ISO.test(value) ? value : new Date(value).toISOString();
+}
+
+/** Each catalogue's ingredients as My Bar shows them, made once per catalogue (read-only: answers share them). */
+const barIngredientsByCatalogue = new WeakMap<IngredientCatalogue, Map<number, BarIngredient>>();
+
+/** The catalogue ingredient `item` as My Bar shows it ({@link toBarIngredient}), made once per catalogue. */
+function catalogueBarIngredient(catalogue: IngredientCatalogue, item: IngredientSummary): BarIngredient {
+  let shown = barIngredientsByCatalogue.get(catalogue);
+  if (!shown) barIngredientsByCatalogue.set(catalogue, (shown = new Map()));
+  let ingredient = shown.get(item.id);
+  if (!ingredient) shown.set(item.id, (ingredient = Object.freeze(toBarIngredient(item))));
+  return ingredient;
 }
 
 /** An ingredient as My Bar shows it. */
@@ -94,7 +113,7 @@ export async function barEntriesOf<T extends { ingredient_id: number }>(
 ): Promise<{ row: T; ingredient: BarIngredient }[]> {
   const entries = inNameOrder(catalogue, rows).map((row) => ({
     row,
-    ingredient: toBarIngredient(catalogue.byId.get(Number(row.ingredient_id)) as IngredientSummary),
+    ingredient: catalogueBarIngredient(catalogue, catalogue.byId.get(Number(row.ingredient_id)) as IngredientSummary),
   }));
   const others = rows.filter((row) => !catalogue.byId.has(Number(row.ingredient_id)));
   if (others.length === 0) return entries;
@@ -125,12 +144,26 @@ export function inNameOrder<T extends { ingredient_id: number }>(
  * the bar follow the catalogue's, by name.
  */
 export async function listBar({ db, userId }: UserScope): Promise<BarList> {
-  const [catalogue, rows] = await Promise.all([
-    getIngredientCatalogue(db),
-    db.selectFrom('bar_item').select(['ingredient_id', 'created_at']).where('user_id', '=', userId).execute(),
-  ]);
+  let barRows = barRowQueries.get(db);
+  if (!barRows) barRowQueries.set(db, (barRows = buildBarRowQuery(db)));
+  const [catalogue, rows] = await Promise.all([getIngredientCatalogue(db), barRows(userId)]);
   const entries = await barEntriesOf(db, userId, catalogue, rows);
   return { items: entries.map(({ row, ingredient }) => ({ ...ingredient, addedAt: iso(row.created_at) })) };
+}
+
+/** The bar rows query of {@link listBar}, compiled once per database client (it runs on every bar read and write). */
+const barRowQueries = new WeakMap<Kysely<Database>, ReturnType<typeof buildBarRowQuery>>();
+
+function buildBarRowQuery(db: Kysely<Database>) {
+  return precompiled(
+    db,
+    (q, userId) =>
+      q
+        .selectFrom('bar_item')
+        .select(['ingredient_id', 'created_at'])
+        .where('user_id', '=', userId as string),
+    1,
+  );
 }
 
 /** How many rows of `table` the user has. */
