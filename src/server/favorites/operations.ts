@@ -92,16 +92,40 @@ export async function listFavoriteIds({ db, userId }: { db: Kysely<Database>; us
 /** The ordered favorite ids query, compiled once per database client. */
 const favoriteIdQueries = new WeakMap<Kysely<Database>, ReturnType<typeof buildFavoriteIdQuery>>();
 
-/** A user's favorite ids, newest first (ties by cocktail id, highest first), as one text (db/ordered-ids.ts). */
+/**
+ * A user's favorite ids, newest first (ties by cocktail id, highest first), as one text (db/ordered-ids.ts). On SQLite
+ * an ordered subquery feeds a plain `group_concat`: the subquery reads the index (user_id, created_at, cocktail_id)
+ * backwards, already in order, where `group_concat(... order by ...)` sorts the rows again (73 against 29 us for 200).
+ * SQLite never flattens a subquery that has an ORDER BY into an aggregate query, so the rows reach the aggregate in
+ * that order; tests check the order.
+ */
 function buildFavoriteIdQuery(db: Kysely<Database>) {
-  const ordered = orderedIdsText(db, 'cocktail_id', 'created_at desc, cocktail_id desc');
+  if (dialectOf(db) === 'postgres') {
+    const ordered = orderedIdsText(db, 'cocktail_id', 'created_at desc, cocktail_id desc');
+    return precompiled(
+      db,
+      (q, userId) =>
+        q
+          .selectFrom('user_favorites')
+          .select(ordered.as('ids'))
+          .where('user_id', '=', userId as string),
+      1,
+    );
+  }
   return precompiled(
     db,
     (q, userId) =>
       q
-        .selectFrom('user_favorites')
-        .select(ordered.as('ids'))
-        .where('user_id', '=', userId as string),
+        .selectFrom((inner) =>
+          inner
+            .selectFrom('user_favorites')
+            .select('cocktail_id')
+            .where('user_id', '=', userId as string)
+            .orderBy('created_at', 'desc')
+            .orderBy('cocktail_id', 'desc')
+            .as('newest_first'),
+        )
+        .select(sql<string | null>`group_concat(cocktail_id, ',')`.as('ids')),
     1,
   );
 }

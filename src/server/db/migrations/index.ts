@@ -26,6 +26,7 @@ import { cocktailSavesMigration } from './0023-cocktail-saves';
 import { idempotentWriteMigration } from './0024-idempotent-write';
 import { venueMenuListedMigration } from './0025-venue-menu-listed';
 import { deletedValueMigration } from './0026-deleted-value';
+import { favoritesOrderIndexMigration } from './0027-favorites-order-index';
 
 /**
  * Every migration, by name (Kysely runs them in name order). One set serves both dialects: each module receives the dialect
@@ -59,5 +60,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0024-idempotent-write': idempotentWriteMigration(dialect),
     '0025-venue-menu-listed': venueMenuListedMigration(),
     '0026-deleted-value': deletedValueMigration(dialect),
+    '0027-favorites-order-index': favoritesOrderIndexMigration(),
   };
 }
