@@ -16,7 +16,8 @@ import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { getMatchModel } from '../catalogue';
 import { loadRecipeSummaries, ownRecipeIdsAmong } from '../recipes';
-import { iso, requireCocktail, type UserScope } from './scope';
+import { iso } from '../lib/iso';
+import { requireCocktail, type UserScope } from './scope';
 
 /** Limits a test may lower (defaults: the contract's). */
 export interface CollectionLimits {

@@ -1,7 +1,8 @@
 /** The user's private notes on cocktails: read, save, delete. */
 import type { Note } from '@/shared/schemas/collections';
 import { deleteValue, isoAt, writeConflict, writeUnlessDeletedSince } from '../lib/newer-change';
-import { requireCocktail, iso, type UserScope } from './scope';
+import { iso } from '../lib/iso';
+import { requireCocktail, type UserScope } from './scope';
 
 /** The user's note on a cocktail (text '' and updatedAt null when there is none). @throws NOT_FOUND (cocktail). */
 export async function getNote({ db, userId, cocktailId }: UserScope & { cocktailId: number }): Promise<Note> {

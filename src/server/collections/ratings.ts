@@ -2,7 +2,8 @@
 import { ratingsByCocktailId, type PersonalRating } from '@/shared/domain/rating-order';
 import type { RatingList } from '@/shared/schemas/collections';
 import { deleteValue, isoAt, writeConflict, writeUnlessDeletedSince } from '../lib/newer-change';
-import { requireCocktail, iso, type UserScope } from './scope';
+import { iso } from '../lib/iso';
+import { requireCocktail, type UserScope } from './scope';
 
 /** Every rating of the user, most recent first (ties by cocktail id). */
 export async function listRatings({ db, userId }: UserScope): Promise<RatingList> {

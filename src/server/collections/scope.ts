@@ -22,11 +22,6 @@ export interface UserScope {
   userId: string;
 }
 
-/** A timestamp column as ISO 8601 (SQLite gives text, PostgreSQL a Date). */
-export function iso(value: Date | string): string {
-  return new Date(value).toISOString();
-}
-
 /**
  * The name of a public cocktail or of one of the user's own recipes.
  * @throws AppError NOT_FOUND naming the id (another user's recipe included).

@@ -6,6 +6,7 @@ import { precompiled } from '../db/precompiled';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { getIngredientCatalogue, toIngredientKey, type IngredientCatalogue } from '../catalogue';
+import { iso } from '../lib/iso';
 import { changedAfter, isoAt, writeConflict } from '../lib/newer-change';
 import { loadOwnIngredients, ownIngredientIdsAmong, type OwnIngredient } from '../recipes';
 
@@ -18,17 +19,6 @@ import { loadOwnIngredients, ownIngredientIdsAmong, type OwnIngredient } from '.
 export interface UserScope {
   db: Kysely<Database>;
   userId: string;
-}
-
-/** What `Date.prototype.toISOString` gives: the form our writes store on SQLite. */
-const CANONICAL_ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
-
-/**
- * A timestamp column as ISO 8601 (SQLite gives text, PostgreSQL a Date). Text already in `toISOString` form is answered
- * as it is: parsing and printing every row's time was a tenth of a bar answer's cost.
- */
-export function iso(value: Date | string): string {
-  return typeof value === 'string' && CANONICAL_ISO.test(value) ? value : new Date(value).toISOString();
 }
 
 /** Each catalogue's ingredients as My Bar shows them, made once per catalogue (read-only: answers share them). */

@@ -1,7 +1,8 @@
 /** The drinks the user records as made: record, list, count. */
 import { type MadeDrink, type MadeList } from '@/shared/schemas/my-bar';
 import { AppError } from '../errors';
-import { iso, type UserScope } from './bar-rows';
+import { iso } from '../lib/iso';
+import type { UserScope } from './bar-rows';
 import { getMatchModel } from '../catalogue';
 import { ownRecipeName } from '../recipes';
 

@@ -11,12 +11,12 @@ import {
   countRows,
   insertBarItems,
   isBarIngredient,
-  iso,
   listBar,
   requireBarIngredients,
   type UserScope,
 } from './bar-rows';
 import { combinedBuyNext, combinedCanMake, loadMatchContext } from './matching';
+import { iso } from '../lib/iso';
 
 /**
  * The shopping list (shapes in src/shared/schemas/my-bar.ts): what the user means to buy, each item with the drinks it

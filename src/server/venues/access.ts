@@ -12,11 +12,6 @@ import { venueOwnerPlan } from './owner-plan';
  * Venue operations. Team changes go through better-auth's organization plugin (auth.api, with the caller's
  * request headers so its own permission checks run); reads come straight from its tables and Barback's `venue` rows.
  */
-/** A timestamp column as ISO 8601 (SQLite gives text, PostgreSQL a Date). */
-export function iso(value: Date | string): string {
-  return new Date(value).toISOString();
-}
-
 /** A role column as a venue role ('staff' for anything unexpected: the least rights). */
 export function toRole(value: string | null): VenueRole {
   return (VENUE_ROLES as readonly string[]).includes(value ?? '') ? (value as VenueRole) : 'staff';

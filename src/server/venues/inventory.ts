@@ -7,6 +7,7 @@ import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { toBarIngredient } from '../my-bar';
 import type { VenueAccess } from './access';
+import { iso } from '../lib/iso';
 
 /**
  * A venue's team inventory: one My Bar for the whole team, matched with the same matcher as a personal bar
@@ -23,11 +24,6 @@ interface InventoryScope {
   db: Kysely<Database>;
   access: VenueAccess;
   userId: string;
-}
-
-/** A timestamp column as ISO 8601 (SQLite gives text, PostgreSQL a Date). */
-function iso(value: Date | string): string {
-  return new Date(value).toISOString();
 }
 
 /**

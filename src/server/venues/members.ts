@@ -6,7 +6,8 @@ import type { VenueAuth } from './organization-plugin';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { seatUsage } from './seats';
-import { iso, PLUGIN_MESSAGES, toRole, viaPlugin, requireRole, type VenueAccess } from './access';
+import { iso } from '../lib/iso';
+import { PLUGIN_MESSAGES, toRole, viaPlugin, requireRole, type VenueAccess } from './access';
 import { loadVenue } from './venue';
 
 /** The members, waiting invitations and seats (owner). */

@@ -6,7 +6,8 @@ import type { VenueAuth } from './organization-plugin';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { seatUsage } from './seats';
-import { iso, toRole, viaPlugin, requireRole, type VenueAccess } from './access';
+import { iso } from '../lib/iso';
+import { toRole, viaPlugin, requireRole, type VenueAccess } from './access';
 
 /** One venue as the caller sees it. @throws AppError NOT_FOUND when it vanished meanwhile. */
 export async function loadVenue(db: Kysely<Database>, organizationId: string, role: VenueRole): Promise<Venue> {
