@@ -7,16 +7,14 @@ import {
   type CollectionCreate,
   type CollectionDetail,
   type CollectionList,
-  type CollectionSummary,
   type CollectionUpdate,
   type SharedCollection,
 } from '@/shared/schemas/collections';
-import { idsOfText, orderedIdsText } from '../db/ordered-ids';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { getMatchModel } from '../catalogue';
 import { loadRecipeSummaries, ownRecipeIdsAmong } from '../recipes';
-import { iso } from '../lib/iso';
+import { COLLECTION_COLUMNS, listCollections, toSummary, type CollectionRow } from './collection-rows';
 import { requireCocktail, type UserScope } from './scope';
 
 /** Limits a test may lower (defaults: the contract's). */
@@ -26,8 +24,6 @@ export interface CollectionLimits {
 }
 const DEFAULT_LIMITS: CollectionLimits = { maxCollections: MAX_COLLECTIONS, maxItems: MAX_COLLECTION_ITEMS };
 
-/** How many cocktail ids a summary carries for its cover. */
-export const COVER_SIZE = 4;
 /** Random bytes in a share slug: 16 bytes (128 bits) are 22 base64url characters. */
 export const SHARE_SLUG_BYTES = 16;
 
@@ -35,18 +31,6 @@ export const SHARE_SLUG_BYTES = 16;
 export function newShareSlug(): string {
   return randomBytes(SHARE_SLUG_BYTES).toString('base64url');
 }
-
-type CollectionRow = {
-  id: number;
-  name: string;
-  description: string;
-  share_slug: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-};
-const COLLECTION_COLUMNS = ['id', 'name', 'description', 'share_slug', 'created_at', 'updated_at'] as const;
-/** The order of a collection's cocktails: by position, then cocktail id. */
-const ITEM_ORDER = 'collection_item.position, collection_item.cocktail_id';
 
 /** The user's collection with this id. @throws AppError NOT_FOUND when there is none (or it is another user's). */
 async function requireCollection(db: Kysely<Database>, userId: string, id: number): Promise<CollectionRow> {
@@ -72,20 +56,6 @@ async function itemIdsOf(db: Kysely<Database>, collectionId: number): Promise<nu
   return rows.map((row) => Number(row.cocktail_id));
 }
 
-function toSummary(row: CollectionRow, ids: readonly number[], contains = false): CollectionSummary {
-  return {
-    id: Number(row.id),
-    name: row.name,
-    description: row.description,
-    itemCount: ids.length,
-    shareSlug: row.share_slug,
-    coverIds: ids.slice(0, COVER_SIZE),
-    contains,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-  };
-}
-
 /**
  * A collection with its items: public cocktails and the own recipes of `ownerId` (the collection's user); with
  * `sharedOnly`, only own recipes that are themselves shared (what a share link shows).
@@ -103,53 +73,6 @@ async function toDetail(
       items.map((item) => item.id),
     ),
     items,
-  };
-}
-
-/**
- * The user's collections, most recently changed first (ties: newest id first), each with its count and cover; with
- * `cocktailId`, each says whether it holds that cocktail (`contains`; false without it).
- */
-export async function listCollections({
-  db,
-  userId,
-  cocktailId,
-}: UserScope & { cocktailId?: number }): Promise<CollectionList> {
-  // Each collection with its cocktail ids in order, in one statement.
-  const rows = await db
-    .selectFrom('collection')
-    .select(COLLECTION_COLUMNS)
-    .select((eb) =>
-      eb
-        .selectFrom('collection_item')
-        .select(orderedIdsText(db, 'collection_item.cocktail_id', ITEM_ORDER).as('ids'))
-        .whereRef('collection_item.collection_id', '=', 'collection.id')
-        .as('cocktail_ids'),
-    )
-    .where('user_id', '=', userId)
-    .orderBy('updated_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  if (rows.length === 0) return { items: [] };
-  const model = await getMatchModel(db);
-  const items = rows.flatMap((row) =>
-    idsOfText(row.cocktail_ids).map((cocktailId) => ({ collection_id: row.id, cocktail_id: cocktailId })),
-  );
-  const notPublic = items.map((item) => Number(item.cocktail_id)).filter((id) => !model.cocktailIndex.has(id));
-  const own = await ownRecipeIdsAmong(db, userId, notPublic);
-  const byCollection = new Map<number, number[]>();
-  for (const item of items) {
-    const cocktailId = Number(item.cocktail_id);
-    if (!model.cocktailIndex.has(cocktailId) && !own.has(cocktailId)) continue;
-    const list = byCollection.get(Number(item.collection_id)) ?? [];
-    list.push(cocktailId);
-    byCollection.set(Number(item.collection_id), list);
-  }
-  return {
-    items: rows.map((row) => {
-      const ids = byCollection.get(Number(row.id)) ?? [];
-      return toSummary(row, ids, cocktailId !== undefined && ids.includes(cocktailId));
-    }),
   };
 }
 

@@ -25,11 +25,11 @@ import {
   deleteCollection,
   getCollection,
   getSharedCollection,
-  listCollections,
   removeCollectionItem,
   reorderCollection,
   updateCollection,
 } from './collections';
+import { listCollections } from './collection-rows';
 import { deleteNote, getNote, saveNote } from './notes';
 import { listRatings, rateCocktail, removeRating } from './ratings';
 
