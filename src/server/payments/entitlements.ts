@@ -10,15 +10,19 @@ import {
 import type { Entitlement, EntitlementSource, SubscriptionStatus } from '@/shared/schemas/payments';
 import type { Database, EntitlementTable } from '../db/types';
 import { AppError } from '../errors';
+import { iso } from '../lib/iso';
 
 /** A stored entitlement row as read. */
 export type EntitlementRow = Selectable<EntitlementTable>;
 
-/** A timestamp column as ISO 8601 (SQLite gives text, PostgreSQL a Date); null stays null. */
+/** A timestamp column as ISO 8601 (SQLite gives text, PostgreSQL a Date, see lib/iso.ts); null, or no valid time, is null. */
 export function isoOrNull(value: Date | string | null): string | null {
   if (value === null) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+  try {
+    return iso(value);
+  } catch {
+    return null;
+  }
 }
 
 /** One row as the API reports it, with `active` judged at `now`. */
