@@ -11,8 +11,14 @@ import { changedAfter, deleteValue, isoAt, writeConflict, writeUnlessDeletedSinc
 
 /** What `GET /api/me/favorites` answers from before any card is loaded: the user's ids and the page's ETag. */
 export interface FavoritesState {
-  /** Every favorite's cocktail id, newest first (ties by cocktail id, highest first). */
-  ids: number[];
+  /**
+   * Every favorite's cocktail id, newest first (ties by cocktail id, highest first), comma-separated as the database
+   * aggregated them (db/ordered-ids.ts; '' for none): `[${idsText}]` is the answer's `ids`, so a kept answer needs no
+   * parse. {@link idsOfText} gives the numbers.
+   */
+  idsText: string;
+  /** How many ids `idsText` holds. */
+  count: number;
   /** Weak ETag of the page's answer, `W/"<catalogue version>-<digest>"`: see {@link readFavoritesState}. */
   etag: string;
 }
@@ -34,7 +40,7 @@ export interface FavoritesState {
  *   another list's tag.
  * Equal tags therefore mean equal bodies (up to a 96-bit digest collision), which is what the per-process answer cache
  * (answer-cache.ts) rests on. The catalogue version is read before the cards, so a body is never older than its tag.
- * @returns `{ids, etag}`; the tag is opaque to clients.
+ * @returns `{idsText, count, etag}`; the tag is opaque to clients.
  * @throws the database's error.
  */
 export async function readFavoritesState({
@@ -46,17 +52,26 @@ export async function readFavoritesState({
   userId: string;
   page: number;
 }): Promise<FavoritesState> {
-  const [ids, catalogueVersion] = await Promise.all([listFavoriteIds({ db, userId }), getCatalogueVersion(db)]);
+  const [idsText, catalogueVersion] = await Promise.all([favoriteIdsText(db, userId), getCatalogueVersion(db)]);
+  // The text is digested as the list it spells ([userId, page, ids] as JSON), so tags stay what they were.
   const digest = createHash('sha1')
-    .update(JSON.stringify([userId, page, ids]))
+    .update(`[${JSON.stringify(userId)},${page},[${idsText}]]`)
     .digest('base64url')
     .slice(0, 16);
-  return { ids, etag: `W/"${catalogueVersion}-${digest}"` };
+  const count = idsText === '' ? 0 : countCommas(idsText) + 1;
+  return { idsText, count, etag: `W/"${catalogueVersion}-${digest}"` };
+}
+
+/** How many commas `text` holds. */
+function countCommas(text: string): number {
+  let commas = 0;
+  for (let at = text.indexOf(','); at !== -1; at = text.indexOf(',', at + 1)) commas += 1;
+  return commas;
 }
 
 /**
  * The JSON text of page `page` of a favorites answer (a FavoriteList, `{ids, items, page, pageSize, total}` in that key
- * order) for the ordered `ids` of {@link readFavoritesState}. `items` holds the cards of that page only, 0-based, with
+ * order) for the ids a {@link readFavoritesState} read (`state`). `items` holds the cards of that page only, 0-based, with
  * {@link FAVORITES_PAGE_SIZE} a page (a page past the end has none; an id with no public cocktail has no card). The cards
  * are spliced in as the catalogue keeps them serialised (loadSummaryJsonByIds), so no card is parsed, and the text is
  * what `JSON.stringify` gives for the parsed list.
@@ -64,17 +79,18 @@ export async function readFavoritesState({
  */
 export async function favoritePageJson({
   db,
-  ids,
+  state,
   page,
 }: {
   db: Kysely<Database>;
-  ids: readonly number[];
+  state: Pick<FavoritesState, 'idsText' | 'count'>;
   page: number;
 }): Promise<string> {
   const start = page * FAVORITES_PAGE_SIZE;
-  const cards = start < ids.length ? await loadSummaryJsonByIds(db, ids.slice(start, start + FAVORITES_PAGE_SIZE)) : [];
-  const tail = `"page":${JSON.stringify(page)},"pageSize":${FAVORITES_PAGE_SIZE},"total":${ids.length}`;
-  return `{"ids":${JSON.stringify(ids)},"items":[${cards.join(',')}],${tail}}`;
+  const pageIds = start < state.count ? idsOfText(state.idsText).slice(start, start + FAVORITES_PAGE_SIZE) : [];
+  const cards = pageIds.length > 0 ? await loadSummaryJsonByIds(db, pageIds) : [];
+  const tail = `"page":${JSON.stringify(page)},"pageSize":${FAVORITES_PAGE_SIZE},"total":${state.count}`;
+  return `{"ids":[${state.idsText}],"items":[${cards.join(',')}],${tail}}`;
 }
 
 /**
@@ -83,10 +99,15 @@ export async function favoritePageJson({
  * @throws the database's error.
  */
 export async function listFavoriteIds({ db, userId }: { db: Kysely<Database>; userId: string }): Promise<number[]> {
+  return idsOfText(await favoriteIdsText(db, userId));
+}
+
+/** One user's favorite ids as {@link FavoritesState.idsText} gives them, in one query. */
+async function favoriteIdsText(db: Kysely<Database>, userId: string): Promise<string> {
   let query = favoriteIdQueries.get(db);
   if (!query) favoriteIdQueries.set(db, (query = buildFavoriteIdQuery(db)));
   const [row] = await query(userId);
-  return idsOfText(row?.ids);
+  return row?.ids ?? '';
 }
 
 /** The ordered favorite ids query, compiled once per database client. */

@@ -32,15 +32,16 @@ export function favoriteRoutes({ db, sessions }: { db: Kysely<Database>; session
   routes.get('/', validate('query', favoriteListQuerySchema), async (c) => {
     const { user } = await sessions.require(c);
     const { page } = c.req.valid('query');
-    const { ids, etag } = await readFavoritesState({ db, userId: user.id, page });
+    const state = await readFavoritesState({ db, userId: user.id, page });
+    const { etag } = state;
     const headers = { ETag: etag, 'Cache-Control': PRIVATE_REVALIDATE };
     if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
     // Only a page with cards is kept: one past the end loads none, and keeping it would let a caller walking page numbers
     // push other users' answers out.
-    const hasCards = page * FAVORITES_PAGE_SIZE < ids.length;
+    const hasCards = page * FAVORITES_PAGE_SIZE < state.count;
     let body = hasCards ? answers.get(etag) : undefined;
     if (!body) {
-      body = ENCODER.encode(await favoritePageJson({ db, ids, page }));
+      body = ENCODER.encode(await favoritePageJson({ db, state, page }));
       if (hasCards) answers.set(etag, body);
     }
     return c.body(body, 200, { ...headers, 'Content-Type': 'application/json' });
