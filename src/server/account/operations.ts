@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ACTIVITY_LIMIT, type ActivityResponse, type LinkedAccount, type MeResponse } from '@/shared/schemas/account';
 import type { SessionUser } from '@/shared/schemas/session';
-import { precompiled } from '../db/precompiled';
+import { perDatabase, precompiled } from '../db/precompiled';
 import type { Database } from '../db/types';
 import { listRecentFavorites } from '../favorites';
 import { listRecentMadeDrinks } from '../my-bar';
@@ -31,7 +31,7 @@ export async function listLinkedAccounts({
 }
 
 /** The account summary's counts and linked accounts in one statement, compiled once per database client. */
-const summaryQueries = new WeakMap<Kysely<Database>, ReturnType<typeof buildSummaryQuery>>();
+const summaryQuery = perDatabase(buildSummaryQuery);
 
 /**
  * The user's row joined to each linked account (oldest first), each row carrying the user's favorite and made-drink
@@ -69,8 +69,7 @@ function buildSummaryQuery(db: Kysely<Database>) {
 
 /** The user's favorite and made-drink counts and linked accounts (oldest first), read in one statement. */
 async function accountSummary(db: Kysely<Database>, userId: string) {
-  let query = summaryQueries.get(db);
-  if (!query) summaryQueries.set(db, (query = buildSummaryQuery(db)));
+  const query = summaryQuery(db);
   const rows = await query(userId);
   const accounts: LinkedAccount[] = [];
   for (const row of rows) {

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { CollectionList, CollectionSummary } from '@/shared/schemas/collections';
 import { idsOfText, orderedIdsText } from '../db/ordered-ids';
-import { precompiled } from '../db/precompiled';
+import { perDatabase, precompiled } from '../db/precompiled';
 import type { Database } from '../db/types';
 import { iso } from '../lib/iso';
 import { getMatchModel } from '../catalogue';
@@ -42,7 +42,7 @@ export function toSummary(row: CollectionRow, ids: readonly number[], contains =
 }
 
 /** The list query of {@link listCollections}, compiled once per database client (it runs on every list read). */
-const listQueries = new WeakMap<Kysely<Database>, ReturnType<typeof buildListQuery>>();
+const listQuery = perDatabase(buildListQuery);
 
 /** Each of a user's collections with its cocktail ids in order (db/ordered-ids.ts), in one statement. */
 function buildListQuery(db: Kysely<Database>) {
@@ -77,8 +77,7 @@ export async function listCollections({
   userId,
   cocktailId,
 }: UserScope & { cocktailId?: number }): Promise<CollectionList> {
-  let query = listQueries.get(db);
-  if (!query) listQueries.set(db, (query = buildListQuery(db)));
+  const query = listQuery(db);
   const rows = await query(userId);
   if (rows.length === 0) return { items: [] };
   const model = await getMatchModel(db);

@@ -28,3 +28,16 @@ export function precompiled<DB, Values extends unknown[], Row>(
     return result.rows;
   };
 }
+
+/**
+ * A value made once per database client by `make` (a query compiled with {@link precompiled}, typically) and answered
+ * again on every later call for that client; a client that is dropped takes its value with it (a WeakMap).
+ */
+export function perDatabase<DB, T>(make: (db: Kysely<DB>) => T): (db: Kysely<DB>) => T {
+  const made = new WeakMap<Kysely<DB>, T>();
+  return (db) => {
+    let value = made.get(db);
+    if (value === undefined) made.set(db, (value = make(db)));
+    return value;
+  };
+}

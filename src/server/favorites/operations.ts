@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { FAVORITES_PAGE_SIZE } from '@/shared/schemas/favorites';
 import { dialectOf } from '../db/database';
 import { idsOfText, orderedIdsText } from '../db/ordered-ids';
-import { precompiled } from '../db/precompiled';
+import { perDatabase, precompiled } from '../db/precompiled';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { getCatalogueVersion, loadSummaryJsonByIds } from '../catalogue';
@@ -104,14 +104,13 @@ export async function listFavoriteIds({ db, userId }: { db: Kysely<Database>; us
 
 /** One user's favorite ids as {@link FavoritesState.idsText} gives them, in one query. */
 async function favoriteIdsText(db: Kysely<Database>, userId: string): Promise<string> {
-  let query = favoriteIdQueries.get(db);
-  if (!query) favoriteIdQueries.set(db, (query = buildFavoriteIdQuery(db)));
+  const query = favoriteIdQuery(db);
   const [row] = await query(userId);
   return row?.ids ?? '';
 }
 
 /** The ordered favorite ids query, compiled once per database client. */
-const favoriteIdQueries = new WeakMap<Kysely<Database>, ReturnType<typeof buildFavoriteIdQuery>>();
+const favoriteIdQuery = perDatabase(buildFavoriteIdQuery);
 
 /**
  * A user's favorite ids, newest first (ties by cocktail id, highest first), as one text (db/ordered-ids.ts). On SQLite

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { IngredientSummary } from '@/shared/schemas/ingredient';
 import { MAX_BAR_ITEMS, type BarIngredient, type BarList } from '@/shared/schemas/my-bar';
 import { dialectOf } from '../db/database';
-import { precompiled } from '../db/precompiled';
+import { perDatabase, precompiled } from '../db/precompiled';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { getIngredientCatalogue, toIngredientKey, type IngredientCatalogue } from '../catalogue';
@@ -134,15 +134,14 @@ export function inNameOrder<T extends { ingredient_id: number }>(
  * the bar follow the catalogue's, by name.
  */
 export async function listBar({ db, userId }: UserScope): Promise<BarList> {
-  let barRows = barRowQueries.get(db);
-  if (!barRows) barRowQueries.set(db, (barRows = buildBarRowQuery(db)));
+  const barRows = barRowQuery(db);
   const [catalogue, rows] = await Promise.all([getIngredientCatalogue(db), barRows(userId)]);
   const entries = await barEntriesOf(db, userId, catalogue, rows);
   return { items: entries.map(({ row, ingredient }) => ({ ...ingredient, addedAt: iso(row.created_at) })) };
 }
 
 /** The bar rows query of {@link listBar}, compiled once per database client (it runs on every bar read and write). */
-const barRowQueries = new WeakMap<Kysely<Database>, ReturnType<typeof buildBarRowQuery>>();
+const barRowQuery = perDatabase(buildBarRowQuery);
 
 function buildBarRowQuery(db: Kysely<Database>) {
   return precompiled(
