@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ACTIVITY_LIMIT, type ActivityResponse, type LinkedAccount, type MeResponse } from '@/shared/schemas/account';
 import type { SessionUser } from '@/shared/schemas/session';
-import { perDatabase, precompiled } from '../db/precompiled';
+import { precompiledPerDatabase } from '../db/precompiled';
 import type { Database } from '../db/types';
 import { listRecentFavorites } from '../favorites';
 import { listRecentMadeDrinks } from '../my-bar';
@@ -30,42 +30,37 @@ export async function listLinkedAccounts({
   }));
 }
 
-/** The account summary's counts and linked accounts in one statement, compiled once per database client. */
-const summaryQuery = perDatabase(buildSummaryQuery);
-
 /**
- * The user's row joined to each linked account (oldest first), each row carrying the user's favorite and made-drink
- * counts; a user with no linked account gets one row of counts with a null account id. One round trip instead of three.
+ * The account summary's query, compiled once per database client: the user's row joined to each linked account (oldest
+ * first), each row carrying the user's favorite and made-drink counts; a user with no linked account gets one row of
+ * counts with a null account id. One round trip instead of three.
  */
-function buildSummaryQuery(db: Kysely<Database>) {
-  return precompiled(
-    db,
-    (q, userId) =>
-      q
-        .selectFrom('user')
-        .leftJoin('account', 'account.userId', 'user.id')
-        .select((eb) => [
-          eb
-            .selectFrom('user_favorites')
-            .select((c) => c.fn.countAll<number | string>().as('n'))
-            .whereRef('user_favorites.user_id', '=', 'user.id')
-            .as('favorites'),
-          eb
-            .selectFrom('made_drink')
-            .select((c) => c.fn.countAll<number | string>().as('n'))
-            .whereRef('made_drink.user_id', '=', 'user.id')
-            .as('made'),
-          'account.id',
-          'account.providerId',
-          'account.accountId',
-          'account.createdAt',
-        ])
-        .where('user.id', '=', userId as string)
-        .orderBy('account.createdAt', 'asc')
-        .orderBy('account.id', 'asc'),
-    1,
-  );
-}
+const summaryQuery = precompiledPerDatabase(
+  (q: Kysely<Database>, userId) =>
+    q
+      .selectFrom('user')
+      .leftJoin('account', 'account.userId', 'user.id')
+      .select((eb) => [
+        eb
+          .selectFrom('user_favorites')
+          .select((c) => c.fn.countAll<number | string>().as('n'))
+          .whereRef('user_favorites.user_id', '=', 'user.id')
+          .as('favorites'),
+        eb
+          .selectFrom('made_drink')
+          .select((c) => c.fn.countAll<number | string>().as('n'))
+          .whereRef('made_drink.user_id', '=', 'user.id')
+          .as('made'),
+        'account.id',
+        'account.providerId',
+        'account.accountId',
+        'account.createdAt',
+      ])
+      .where('user.id', '=', userId as string)
+      .orderBy('account.createdAt', 'asc')
+      .orderBy('account.id', 'asc'),
+  1,
+);
 
 /** The user's favorite and made-drink counts and linked accounts (oldest first), read in one statement. */
 async function accountSummary(db: Kysely<Database>, userId: string) {

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { CollectionList, CollectionSummary } from '@/shared/schemas/collections';
 import { idsOfText, orderedIdsText } from '../db/ordered-ids';
-import { perDatabase, precompiled } from '../db/precompiled';
+import { precompiledPerDatabase } from '../db/precompiled';
 import type { Database } from '../db/types';
 import { iso } from '../lib/iso';
 import { getMatchModel } from '../catalogue';
@@ -41,30 +41,27 @@ export function toSummary(row: CollectionRow, ids: readonly number[], contains =
   };
 }
 
-/** The list query of {@link listCollections}, compiled once per database client (it runs on every list read). */
-const listQuery = perDatabase(buildListQuery);
-
-/** Each of a user's collections with its cocktail ids in order (db/ordered-ids.ts), in one statement. */
-function buildListQuery(db: Kysely<Database>) {
-  return precompiled(
-    db,
-    (q, userId) =>
-      q
-        .selectFrom('collection')
-        .select(COLLECTION_COLUMNS)
-        .select((eb) =>
-          eb
-            .selectFrom('collection_item')
-            .select(orderedIdsText(db, 'collection_item.cocktail_id', ITEM_ORDER).as('ids'))
-            .whereRef('collection_item.collection_id', '=', 'collection.id')
-            .as('cocktail_ids'),
-        )
-        .where('user_id', '=', userId as string)
-        .orderBy('updated_at', 'desc')
-        .orderBy('id', 'desc'),
-    1,
-  );
-}
+/**
+ * The list query of {@link listCollections}, compiled once per database client (it runs on every list read): each of a
+ * user's collections with its cocktail ids in order (db/ordered-ids.ts), in one statement.
+ */
+const listQuery = precompiledPerDatabase(
+  (q: Kysely<Database>, userId) =>
+    q
+      .selectFrom('collection')
+      .select(COLLECTION_COLUMNS)
+      .select((eb) =>
+        eb
+          .selectFrom('collection_item')
+          .select(orderedIdsText(q, 'collection_item.cocktail_id', ITEM_ORDER).as('ids'))
+          .whereRef('collection_item.collection_id', '=', 'collection.id')
+          .as('cocktail_ids'),
+      )
+      .where('user_id', '=', userId as string)
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc'),
+  1,
+);
 
 /**
  * The user's collections, most recently changed first (ties: newest id first), each with its count and cover; with

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../tests/support/test-database';
-import { perDatabase, precompiled } from './precompiled';
+import { perDatabase, precompiled, precompiledPerDatabase } from './precompiled';
 import type { Database } from './types';
 
 describe('perDatabase', () => {
@@ -27,17 +27,15 @@ describe.each(testDialects())('precompiled on %s', (dialect) => {
   afterAll(() => database?.drop());
 
   it('runs the query compiled once with each call’s values', async () => {
-    const byKey = perDatabase((db: Kysely<Database>) =>
-      precompiled(
-        db,
-        (q, key) =>
-          q
-            .selectFrom('catalogue_meta')
-            .select('value')
-            .where('key', '=', key as string),
-        1,
-      ),
+    const byKey = precompiledPerDatabase(
+      (q: Kysely<Database>, key) =>
+        q
+          .selectFrom('catalogue_meta')
+          .select('value')
+          .where('key', '=', key as string),
+      1,
     );
+    expect(byKey(database.db)).toBe(byKey(database.db));
     await database.db
       .insertInto('catalogue_meta')
       .values([

@@ -41,3 +41,14 @@ export function perDatabase<DB, T>(make: (db: Kysely<DB>) => T): (db: Kysely<DB>
     return value;
   };
 }
+
+/**
+ * {@link precompiled} once per database client: the returned function takes the client and answers the query runner
+ * compiled for it on its first call. `build` gets the client as its first argument (for dialect-dependent SQL).
+ */
+export function precompiledPerDatabase<DB, Values extends unknown[], Row>(
+  build: (db: Kysely<DB>, ...placeholders: string[]) => Compilable<Row>,
+  parameterCount: Values['length'],
+): (db: Kysely<DB>) => (...values: Values) => Promise<Row[]> {
+  return perDatabase((db: Kysely<DB>) => precompiled<DB, Values, Row>(db, build, parameterCount));
+}

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { IngredientSummary } from '@/shared/schemas/ingredient';
 import { MAX_BAR_ITEMS, type BarIngredient, type BarList } from '@/shared/schemas/my-bar';
 import { dialectOf } from '../db/database';
-import { perDatabase, precompiled } from '../db/precompiled';
+import { precompiledPerDatabase } from '../db/precompiled';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { getIngredientCatalogue, toIngredientKey, type IngredientCatalogue } from '../catalogue';
@@ -141,19 +141,14 @@ export async function listBar({ db, userId }: UserScope): Promise<BarList> {
 }
 
 /** The bar rows query of {@link listBar}, compiled once per database client (it runs on every bar read and write). */
-const barRowQuery = perDatabase(buildBarRowQuery);
-
-function buildBarRowQuery(db: Kysely<Database>) {
-  return precompiled(
-    db,
-    (q, userId) =>
-      q
-        .selectFrom('bar_item')
-        .select(['ingredient_id', 'created_at'])
-        .where('user_id', '=', userId as string),
-    1,
-  );
-}
+const barRowQuery = precompiledPerDatabase(
+  (q: Kysely<Database>, userId) =>
+    q
+      .selectFrom('bar_item')
+      .select(['ingredient_id', 'created_at'])
+      .where('user_id', '=', userId as string),
+  1,
+);
 
 /** How many rows of `table` the user has. */
 export async function countRows(
