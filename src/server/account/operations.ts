@@ -64,8 +64,7 @@ const summaryQuery = precompiledPerDatabase(
 
 /** The user's favorite and made-drink counts and linked accounts (oldest first), read in one statement. */
 async function accountSummary(db: Kysely<Database>, userId: string) {
-  const query = summaryQuery(db);
-  const rows = await query(userId);
+  const rows = await summaryQuery(db)(userId);
   const accounts: LinkedAccount[] = [];
   for (const row of rows) {
     if (row.id === null || row.providerId === null || row.accountId === null || row.createdAt === null) continue;

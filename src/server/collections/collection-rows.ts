@@ -74,8 +74,7 @@ export async function listCollections({
   userId,
   cocktailId,
 }: UserScope & { cocktailId?: number }): Promise<CollectionList> {
-  const query = listQuery(db);
-  const rows = await query(userId);
+  const rows = await listQuery(db)(userId);
   if (rows.length === 0) return { items: [] };
   const model = await getMatchModel(db);
   const idsByRow = rows.map((row) => idsOfText(row.cocktail_ids));

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { FAVORITES_PAGE_SIZE } from '@/shared/schemas/favorites';
 import { dialectOf } from '../db/database';
 import { idsOfText, orderedIdsText } from '../db/ordered-ids';
-import { perDatabase, precompiled } from '../db/precompiled';
+import { precompiledPerDatabase } from '../db/precompiled';
 import type { Database } from '../db/types';
 import { AppError } from '../errors';
 import { getCatalogueVersion, loadSummaryJsonByIds } from '../catalogue';
@@ -104,51 +104,37 @@ export async function listFavoriteIds({ db, userId }: { db: Kysely<Database>; us
 
 /** One user's favorite ids as {@link FavoritesState.idsText} gives them, in one query. */
 async function favoriteIdsText(db: Kysely<Database>, userId: string): Promise<string> {
-  const query = favoriteIdQuery(db);
-  const [row] = await query(userId);
+  const [row] = await favoriteIdQuery(db)(userId);
   return row?.ids ?? '';
 }
 
-/** The ordered favorite ids query, compiled once per database client. */
-const favoriteIdQuery = perDatabase(buildFavoriteIdQuery);
-
 /**
- * A user's favorite ids, newest first (ties by cocktail id, highest first), as one text (db/ordered-ids.ts). On SQLite
- * an ordered subquery feeds a plain `group_concat`: the subquery reads the index (user_id, created_at, cocktail_id)
- * backwards, already in order, where `group_concat(... order by ...)` sorts the rows again (73 against 29 us for 200).
- * SQLite never flattens a subquery that has an ORDER BY into an aggregate query, so the rows reach the aggregate in
- * that order; tests check the order.
+ * A user's favorite ids, newest first (ties by cocktail id, highest first), as one text (db/ordered-ids.ts), compiled
+ * once per database client. On SQLite an ordered subquery feeds a plain `group_concat`: the subquery reads the index
+ * (user_id, created_at, cocktail_id) backwards, already in order, where `group_concat(... order by ...)` sorts the rows
+ * again. SQLite never flattens a subquery that has an ORDER BY into an aggregate query, so the rows reach the aggregate
+ * in that order; tests check the order.
  */
-function buildFavoriteIdQuery(db: Kysely<Database>) {
-  if (dialectOf(db) === 'postgres') {
-    const ordered = orderedIdsText(db, 'cocktail_id', 'created_at desc, cocktail_id desc');
-    return precompiled(
-      db,
-      (q, userId) =>
-        q
+const favoriteIdQuery = precompiledPerDatabase(
+  (q: Kysely<Database>, userId) =>
+    dialectOf(q) === 'postgres'
+      ? q
           .selectFrom('user_favorites')
-          .select(ordered.as('ids'))
-          .where('user_id', '=', userId as string),
-      1,
-    );
-  }
-  return precompiled(
-    db,
-    (q, userId) =>
-      q
-        .selectFrom((inner) =>
-          inner
-            .selectFrom('user_favorites')
-            .select('cocktail_id')
-            .where('user_id', '=', userId as string)
-            .orderBy('created_at', 'desc')
-            .orderBy('cocktail_id', 'desc')
-            .as('newest_first'),
-        )
-        .select(sql<string | null>`group_concat(cocktail_id, ',')`.as('ids')),
-    1,
-  );
-}
+          .select(orderedIdsText(q, 'cocktail_id', 'created_at desc, cocktail_id desc').as('ids'))
+          .where('user_id', '=', userId as string)
+      : q
+          .selectFrom((inner) =>
+            inner
+              .selectFrom('user_favorites')
+              .select('cocktail_id')
+              .where('user_id', '=', userId as string)
+              .orderBy('created_at', 'desc')
+              .orderBy('cocktail_id', 'desc')
+              .as('newest_first'),
+          )
+          .select(sql<string | null>`group_concat(cocktail_id, ',')`.as('ids')),
+  1,
+);
 
 /**
  * Inserts a favorite of a public cocktail, stamped `at` (ISO text), in one statement.

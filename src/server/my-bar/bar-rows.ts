@@ -134,8 +134,7 @@ export function inNameOrder<T extends { ingredient_id: number }>(
  * the bar follow the catalogue's, by name.
  */
 export async function listBar({ db, userId }: UserScope): Promise<BarList> {
-  const barRows = barRowQuery(db);
-  const [catalogue, rows] = await Promise.all([getIngredientCatalogue(db), barRows(userId)]);
+  const [catalogue, rows] = await Promise.all([getIngredientCatalogue(db), barRowQuery(db)(userId)]);
   const entries = await barEntriesOf(db, userId, catalogue, rows);
   return { items: entries.map(({ row, ingredient }) => ({ ...ingredient, addedAt: iso(row.created_at) })) };
 }
